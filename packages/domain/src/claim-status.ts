@@ -1,0 +1,40 @@
+// How a claim's status, type and policy number are shown to the claimant (section 4).
+
+const STATUS_LABELS: Record<string, string> = {
+  "CLAIM APPLICATION SUBMITTED": "Claim application submitted",
+  "UNDER REVIEW": "Under review",
+  "PENDING DUE TO INCOMPLETE REQUIREMENTS": "Pending Due to Incomplete Requirements",
+  "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS": "Under review",
+  "CLOSED - DUE TO INCOMPLETE REQUIREMENTS": "Closed - Due to Incomplete Requirements",
+  "WITH CLAIM DECISION": "With claim decision",
+  "CLAIM COMPLETED": "Claim completed",
+  "PAYMENT UNSUCCESSFUL": "Payment unsuccessful",
+};
+
+/** Active, Cancelled, Resolved and anything unknown keep their own text. */
+export function claimStatusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? status;
+}
+
+export function claimStatusLabels<T extends { status: string }>(
+  records: T[],
+): (T & { label: string })[] {
+  return records.map((record) => ({ ...record, label: claimStatusLabel(record.status) }));
+}
+
+export function claimTypeLabel(type: string, subType: string): string {
+  if (type === "Death") return "Death claim";
+  return subType === "AC" ? "Accident claim" : "Illness claim";
+}
+
+const HIDDEN_NUMBER_MATCH_CODES = new Set(["4", "5", "9"]);
+const VERIFY_MATCH_CODES = new Set(["1", "2", "3"]);
+
+export function policyNumberDisplay(
+  policyNumber: string | null | undefined,
+  matchCode: string | number,
+): string {
+  const code = String(matchCode);
+  if (!policyNumber || HIDDEN_NUMBER_MATCH_CODES.has(code)) return "Unavailable at this time";
+  return VERIFY_MATCH_CODES.has(code) ? "For further verification" : policyNumber;
+}

@@ -1,0 +1,44 @@
+// Messages the specification states, to the character. The widget and the server both show these.
+
+export const SYSTEM_ERROR = "There\u2019s a system error, please try again.";
+export const SYSTEM_ERROR_BUTTON = "Got it";
+export const WRONG_OTP = "You have entered a wrong OTP";
+export const EXPIRED_OTP =
+  "The OTP you entered has expired. Please request a new OTP and try again.";
+export const OTP_ATTEMPTS_EXHAUSTED =
+  "Sorry, you have entered an invalid OTP. After 3 attempts, we will no longer be able to generate a new OTP for you. Kindly seek assistance from your financial advisor.";
+export const OTP_ATTEMPTS_EXHAUSTED_BUTTON = "Exit";
+export const UNEXPECTED_APPLICATION_ERROR = "Unexpected Application Error!";
+
+export const FIELD_MESSAGES = {
+  firstNameRequired: "Please provide First Name",
+  middleNameRequired: "Please provide Middle Initial",
+  lastNameRequired: "Please provide Last Name",
+  specialCharacters: "Special characters not allowed",
+  tooLong: "Exceeds the maximum length",
+  dateOfBirthRequired: "Please provide Date Of Birth",
+  mobileRequired: "Please provide Mobile number",
+  mobileInvalid: "Please provide a correct Mobile Number",
+  emailRequired: "Please provide Email Address",
+  emailInvalid: "Please provide a correct Email Address",
+  homeAddressRequired: "Please provide Home Address",
+  citizenshipRequired: "Please provide Country of citizenship",
+  countryResidentRequired: "Please provide owner's country of residence",
+  policyTypeRequired: "Please provide Type of policies",
+  companyNameRequired: "Please provide Company name",
+  policyNumberLength: "Length should be 10",
+  policyNumberRequired: "Please select Policy Number",
+  mainlandChinaStatementRequired:
+    "Please make sure to agree on the terms and conditions in order to proceed.",
+  otpMobileRequired: "Mobile number is required.",
+  otpMobileInvalid: "Please provide a correct Mobile number.",
+} as const;
+
+// Not stated by the specification; decided in docs/decisions/0003-messages-the-specification-leaves-open.md.
+export const DECIDED_MESSAGES = {
+  dateOfBirthInFuture: "Date of birth cannot be later than today",
+  dateInvalid: "Please enter the date as DD MMM YYYY",
+  otpCodeIncomplete: "Please enter the 6-digit code",
+  otpCodeLocked: "Too many wrong codes. Please request a new OTP.",
+  tooManyRequests: "Too many attempts. Please wait a moment and try again.",
+} as const;

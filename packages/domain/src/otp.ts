@@ -1,0 +1,24 @@
+import * as z from "zod/mini";
+import { COUNTRY_CODE, MOBILE_NUMBER_DIGITS, OTP_LENGTH } from "./constants.ts";
+import { FIELD_MESSAGES as M } from "./messages.ts";
+
+// The mobile number pane and the six code boxes of the OTP modal (section 5).
+
+export const otpMobileNumberSchema = z
+  .string({ error: M.otpMobileRequired })
+  .check(
+    z.minLength(1, { message: M.otpMobileRequired, abort: true }),
+    z.regex(new RegExp(`^\\d{${MOBILE_NUMBER_DIGITS}}$`), M.otpMobileInvalid),
+  );
+
+export const otpCodeSchema = z.string().check(z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`)));
+
+/** What a mobile input or an OTP box keeps of what was typed: digits only, up to the limit. */
+export function keepDigits(text: string, max: number): string {
+  return text.replace(/\D/g, "").slice(0, max);
+}
+
+/** "9171234567" → "639171234567", the form SMS gateways and the outbox use. */
+export function toInternationalMobile(mobileNumber: string): string {
+  return `${COUNTRY_CODE}${mobileNumber}`;
+}

@@ -1,0 +1,237 @@
+import * as z from "zod/mini";
+import { FIELD_LIMITS, MOBILE_NUMBER_DIGITS } from "./constants.ts";
+import { isIsoDate, todayInManila } from "./dates.ts";
+import { DECIDED_MESSAGES, FIELD_MESSAGES as M } from "./messages.ts";
+
+// The Step 1 start forms (section 5). Validation runs on submit only; the first issue of a field
+// is the message shown beneath it.
+
+export type Option = { label: string; value: string };
+export type PolicyType = "Individual" | "Corporate";
+export type YesOrEmpty = "Y" | "";
+
+/** Country option values are ISO 3166-1 alpha-2 codes. */
+export const CHINA = "CN";
+export const USA = "US";
+export const CORPORATE_COMPANY_OTHERS: Option = { label: "Others", value: "Others" };
+
+/** Letters (any script, so Peña and Niño pass), digits and spaces. */
+const NAME_PATTERN = /^[\p{L}\p{M}0-9 ]*$/u;
+const NO_ANGLE_BRACKETS = /^[^<>]*$/;
+/** The WHATWG pattern behind <input type="email">. */
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const TEN_DIGITS = new RegExp(`^\\d{${MOBILE_NUMBER_DIGITS}}$`);
+const POLICY_NUMBER = new RegExp(`^\\d{${FIELD_LIMITS.policyNumber}}$`);
+
+const required = (message: string) =>
+  z.refine<string>((value) => value.trim().length > 0, { message, abort: true });
+
+const personName = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .check(
+      required(requiredMessage),
+      z.regex(NAME_PATTERN, M.specialCharacters),
+      z.maxLength(FIELD_LIMITS.name, M.tooLong),
+    );
+
+const option = (requiredMessage: string) =>
+  z.nullable(z.object({ label: z.string(), value: z.string() }, { error: requiredMessage })).check(
+    z.refine<Option | null>((value) => value !== null && value.value !== "", {
+      message: requiredMessage,
+    }),
+  );
+
+const yesOrEmpty = z._default(z.enum(["Y", ""]), "");
+
+export function isMainlandChina(
+  citizenship: Option | null | undefined,
+  countryResident: Option | null | undefined,
+): boolean {
+  return citizenship?.value === CHINA || countryResident?.value === CHINA;
+}
+
+const dateOfBirth = z.string({ error: M.dateOfBirthRequired }).check(
+  required(M.dateOfBirthRequired),
+  z.refine<string>(isIsoDate, { message: DECIDED_MESSAGES.dateInvalid, abort: true }),
+  z.refine<string>((iso) => iso <= todayInManila(), DECIDED_MESSAGES.dateOfBirthInFuture),
+);
+
+const countryFields = {
+  citizenship: option(M.citizenshipRequired),
+  countryResident: option(M.countryResidentRequired),
+  mainlandChinaStatement: yesOrEmpty,
+  markectingCampaignsConsent: yesOrEmpty,
+  financialServicesConsent: yesOrEmpty,
+};
+
+type CrossFieldInput = {
+  citizenship?: Option | null;
+  countryResident?: Option | null;
+  mainlandChinaStatement?: string;
+  policyType?: string;
+  companyOther?: string;
+  policyNumber?: string | undefined;
+};
+
+/**
+ * Rules that read more than one field. They run even when other fields failed, so a submit shows
+ * every message at once; the input may therefore be partly invalid.
+ */
+function crossFieldIssues(values: CrossFieldInput): FieldError[] {
+  const issues: FieldError[] = [];
+  if (
+    isMainlandChina(values.citizenship, values.countryResident) &&
+    values.mainlandChinaStatement !== "Y"
+  ) {
+    issues.push({ field: "mainlandChinaStatement", message: M.mainlandChinaStatementRequired });
+  }
+  if (values.policyType === "Corporate") {
+    const name = typeof values.companyOther === "string" ? values.companyOther : "";
+    const message = !name.trim()
+      ? M.companyNameRequired
+      : name.length > FIELD_LIMITS.companyName
+        ? M.tooLong
+        : !NO_ANGLE_BRACKETS.test(name)
+          ? M.specialCharacters
+          : null;
+    if (message) issues.push({ field: "companyOther", message });
+  }
+  if (
+    typeof values.policyNumber === "string" &&
+    values.policyNumber !== "" &&
+    !POLICY_NUMBER.test(values.policyNumber)
+  ) {
+    issues.push({ field: "policyNumber", message: M.policyNumberLength });
+  }
+  return issues;
+}
+
+const crossFieldCheck = z.superRefine<CrossFieldInput>(
+  (values, ctx) => {
+    for (const { field, message } of crossFieldIssues(values)) {
+      ctx.issues.push({ code: "custom", message, path: [field], input: values });
+    }
+  },
+  { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+);
+
+export const publicStartFormSchema = z
+  .object({
+    firstName: personName(M.firstNameRequired),
+    middleName: personName(M.middleNameRequired),
+    lastName: personName(M.lastNameRequired),
+    suffix: z._default(
+      z
+        .string()
+        .check(
+          z.regex(NO_ANGLE_BRACKETS, M.specialCharacters),
+          z.maxLength(FIELD_LIMITS.suffix, M.tooLong),
+        ),
+      "",
+    ),
+    dateOfBirth,
+    phoneNumber: z
+      .string({ error: M.mobileRequired })
+      .check(required(M.mobileRequired), z.regex(TEN_DIGITS, M.mobileInvalid)),
+    emailAddress: z
+      .string({ error: M.emailRequired })
+      .check(
+        required(M.emailRequired),
+        z.maxLength(FIELD_LIMITS.email, M.tooLong),
+        z.regex(EMAIL_PATTERN, M.emailInvalid),
+      ),
+    homeAddress: z
+      .string({ error: M.homeAddressRequired })
+      .check(
+        required(M.homeAddressRequired),
+        z.regex(NO_ANGLE_BRACKETS, M.specialCharacters),
+        z.maxLength(FIELD_LIMITS.address, M.tooLong),
+      ),
+    ...countryFields,
+    policyType: z.enum(["Individual", "Corporate"], { error: M.policyTypeRequired }),
+    company: z._default(z.nullable(z.object({ label: z.string(), value: z.string() })), null),
+    companyOther: z._default(z.string(), ""),
+    policyNumber: z.optional(z.string()),
+  })
+  .check(crossFieldCheck);
+
+export type PublicStartForm = z.infer<typeof publicStartFormSchema>;
+
+/** What the form holds before it is valid: every field may still be empty. */
+export type PublicStartFormDraft = {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  suffix: string;
+  dateOfBirth: string;
+  phoneNumber: string;
+  emailAddress: string;
+  homeAddress: string;
+  citizenship: Option | null;
+  countryResident: Option | null;
+  policyType: PolicyType | "";
+  company: Option | null;
+  companyOther: string;
+  mainlandChinaStatement: YesOrEmpty;
+  markectingCampaignsConsent: YesOrEmpty;
+  financialServicesConsent: YesOrEmpty;
+};
+
+export const emptyPublicStartForm: PublicStartFormDraft = {
+  firstName: "",
+  middleName: "",
+  lastName: "",
+  suffix: "",
+  dateOfBirth: "",
+  phoneNumber: "",
+  emailAddress: "",
+  homeAddress: "",
+  citizenship: null,
+  countryResident: null,
+  policyType: "",
+  company: null,
+  companyOther: "",
+  mainlandChinaStatement: "",
+  markectingCampaignsConsent: "",
+  financialServicesConsent: "",
+};
+
+/**
+ * The "step1" session item (section 3): Corporate carries the "Others" company and its name;
+ * choosing Individual clears the company name.
+ */
+export function toStep1(form: PublicStartForm): PublicStartForm {
+  const corporate = form.policyType === "Corporate";
+  return {
+    ...form,
+    company: corporate ? CORPORATE_COMPANY_OTHERS : null,
+    companyOther: corporate ? form.companyOther : "",
+  };
+}
+
+export const loggedInStartFormSchema = z
+  .object({
+    policyNumber: z
+      .string({ error: M.policyNumberRequired })
+      .check(required(M.policyNumberRequired), z.regex(POLICY_NUMBER, M.policyNumberLength)),
+    ...countryFields,
+  })
+  .check(crossFieldCheck);
+
+export type LoggedInStartForm = z.infer<typeof loggedInStartFormSchema>;
+
+export type FieldError = { field: string; message: string };
+
+/** The first message of each field, in the order the fields were checked. */
+export function firstErrorPerField(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+): FieldError[] {
+  const seen = new Map<string, string>();
+  for (const issue of issues) {
+    const field = issue.path.map(String).join(".") || "body";
+    if (!seen.has(field)) seen.set(field, issue.message);
+  }
+  return [...seen].map(([field, message]) => ({ field, message }));
+}
