@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { COUNTRY_CODE, FIELD_LIMITS } from "./constants.ts";
-import { otpCodeSchema, otpMobileNumberSchema } from "./otp.ts";
 import { FIELD_MESSAGES as M } from "./messages.ts";
+import { otpCodeSchema, otpMobileNumberSchema } from "./otp.ts";
 
 // The HTTP contract of the claim calls (section 7): JSON POSTs under /api/claims. The widget builds
 // these bodies and the server parses them with the same schemas; unknown keys are dropped.

@@ -24,8 +24,9 @@ const EMAIL_PATTERN =
 const TEN_DIGITS = new RegExp(`^\\d{${MOBILE_NUMBER_DIGITS}}$`);
 const POLICY_NUMBER = new RegExp(`^\\d{${FIELD_LIMITS.policyNumber}}$`);
 
+// No check aborts: an aborting issue would skip the cross-field rules, and a submit shows every message at once.
 const required = (message: string) =>
-  z.refine<string>((value) => value.trim().length > 0, { message, abort: true });
+  z.refine<string>((value) => value.trim().length > 0, { message });
 
 const personName = (requiredMessage: string) =>
   z
@@ -54,7 +55,7 @@ export function isMainlandChina(
 
 const dateOfBirth = z.string({ error: M.dateOfBirthRequired }).check(
   required(M.dateOfBirthRequired),
-  z.refine<string>(isIsoDate, { message: DECIDED_MESSAGES.dateInvalid, abort: true }),
+  z.refine<string>(isIsoDate, DECIDED_MESSAGES.dateInvalid),
   z.refine<string>((iso) => iso <= todayInManila(), DECIDED_MESSAGES.dateOfBirthInFuture),
 );
 

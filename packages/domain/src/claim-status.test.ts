@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import {
+  claimStatusLabel,
+  claimStatusLabels,
+  claimTypeLabel,
+  policyNumberDisplay,
+} from "./claim-status.ts";
+
+describe("claim status labels", () => {
+  it.each([
+    ["CLAIM APPLICATION SUBMITTED", "Claim application submitted"],
+    ["UNDER REVIEW", "Under review"],
+    ["PENDING DUE TO INCOMPLETE REQUIREMENTS", "Pending Due to Incomplete Requirements"],
+    ["UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS", "Under review"],
+    ["CLOSED - DUE TO INCOMPLETE REQUIREMENTS", "Closed - Due to Incomplete Requirements"],
+    ["WITH CLAIM DECISION", "With claim decision"],
+    ["CLAIM COMPLETED", "Claim completed"],
+    ["PAYMENT UNSUCCESSFUL", "Payment unsuccessful"],
+    ["Active", "Active"],
+    ["Cancelled", "Cancelled"],
+    ["Resolved", "Resolved"],
+  ])("%s → %s", (status, label) => {
+    expect(claimStatusLabel(status)).toBe(label);
+  });
+
+  it("maps a list of records", () => {
+    expect(claimStatusLabels([{ status: "UNDER REVIEW" }])).toEqual([
+      { status: "UNDER REVIEW", label: "Under review" },
+    ]);
+  });
+
+  it("names the claim type", () => {
+    expect(claimTypeLabel("Death", "")).toBe("Death claim");
+    expect(claimTypeLabel("Living", "AC")).toBe("Accident claim");
+    expect(claimTypeLabel("Living", "IL")).toBe("Illness claim");
+  });
+
+  it("shows the policy number by match code", () => {
+    expect(policyNumberDisplay("1234567890", "0")).toBe("1234567890");
+    expect(policyNumberDisplay("1234567890", 2)).toBe("For further verification");
+    expect(policyNumberDisplay("1234567890", "5")).toBe("Unavailable at this time");
+    expect(policyNumberDisplay("", "0")).toBe("Unavailable at this time");
+  });
+});
