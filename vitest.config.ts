@@ -1,0 +1,75 @@
+/**
+ * Vitest projects of Kalinga (run all: `npx vitest run`; one: `npx vitest run --project domain`).
+ *
+ * - `domain`          packages/domain/**\/*.test.ts — pure rules, node environment.
+ * - `web`             apps/web/src/**\/*.test.ts — widget logic without a DOM, node environment.
+ * - `server-pglite`   apps/server/test/**\/*.test.ts with KALINGA_TEST_DB=pglite (DATABASE_URL is
+ *                     emptied so nothing reaches a real PostgreSQL).
+ * - `server-postgres` the same files again with KALINGA_TEST_DB=postgres and DATABASE_URL passed on;
+ *                     present only when DATABASE_URL is set.
+ *
+ * Server test files read KALINGA_TEST_DB to choose their database: `pglite` means an embedded PGlite
+ * in a fresh temporary folder, `postgres` means DATABASE_URL. Each file starts its own server and
+ * database, so server files run one at a time (`fileParallelism: false`) and the two server projects
+ * run after the unit projects and after each other (`sequence.groupOrder`), never side by side.
+ * Every project gets NODE_ENV=test.
+ */
+import { defineConfig } from "vitest/config";
+
+const databaseUrl = process.env.DATABASE_URL ?? "";
+const serverTests = ["apps/server/test/**/*.test.ts"];
+// PGlite needs about 2.6 s to start and migrations run once per file, so set-up hooks get room.
+const serverTimeouts = { testTimeout: 20_000, hookTimeout: 60_000 };
+
+export default defineConfig({
+  test: {
+    // Several projects have no test files yet; remove once every project has tests.
+    passWithNoTests: true,
+    projects: [
+      {
+        test: {
+          name: "domain",
+          include: ["packages/domain/**/*.test.ts"],
+          environment: "node",
+          env: { NODE_ENV: "test" },
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.ts"],
+          environment: "node",
+          env: { NODE_ENV: "test" },
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: "server-pglite",
+          include: serverTests,
+          environment: "node",
+          env: { NODE_ENV: "test", KALINGA_TEST_DB: "pglite", DATABASE_URL: "" },
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          ...serverTimeouts,
+        },
+      },
+      ...(databaseUrl === ""
+        ? []
+        : [
+            {
+              test: {
+                name: "server-postgres",
+                include: serverTests,
+                environment: "node" as const,
+                env: { NODE_ENV: "test", KALINGA_TEST_DB: "postgres", DATABASE_URL: databaseUrl },
+                fileParallelism: false,
+                sequence: { groupOrder: 2 },
+                ...serverTimeouts,
+              },
+            },
+          ]),
+    ],
+  },
+});
