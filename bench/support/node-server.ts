@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const repoRoot = path.resolve(import.meta.dirname, "..", "..");
+
+export type RunningServer = { baseUrl: string; port: number; stop: () => Promise<void> };
+
+/** A port nothing listens on right now, chosen by the system. */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a Node script of the repository (same node as this process) with PORT and a fresh
+ * KALINGA_DATA_DIR, waits until GET /healthz answers 200, and returns how to reach and stop it.
+ * DATABASE_URL is passed on only when `keepDatabaseUrl` is set, so PGlite is the default.
+ */
+export async function startNodeServer(
+  script: string,
+  options: { env?: Record<string, string>; keepDatabaseUrl?: boolean; label?: string } = {},
+): Promise<RunningServer> {
+  const port = await findFreePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "kalinga-bench-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    KALINGA_DATA_DIR: dataDir,
+    ...options.env,
+  };
+  if (!options.keepDatabaseUrl) delete env.DATABASE_URL;
+  const label = options.label ?? path.basename(script);
+  const child = spawn(process.execPath, [script], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  // Keep the server's output for when it fails to start; throw the rest away (it is load noise).
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    if (output.length < 20_000) output += chunk.toString();
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return { baseUrl, port, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(
+    `${label} did not answer ${baseUrl}/healthz (exit code ${child.exitCode}). Its output:\n${output}`,
+  );
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
