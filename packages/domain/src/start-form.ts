@@ -151,7 +151,10 @@ export const publicStartFormSchema = z
         z.maxLength(FIELD_LIMITS.address, M.tooLong),
       ),
     ...countryFields,
-    policyType: z.enum(["Individual", "Corporate"], { error: M.policyTypeRequired }),
+    // "" is what the form holds before a choice; it is refused with the required message.
+    policyType: z
+      .enum(["Individual", "Corporate", ""], { error: M.policyTypeRequired })
+      .check(z.refine<string>((value) => value !== "", M.policyTypeRequired)),
     company: z._default(z.nullable(z.object({ label: z.string(), value: z.string() })), null),
     companyOther: z._default(z.string(), ""),
     policyNumber: z.optional(z.string()),
@@ -161,26 +164,9 @@ export const publicStartFormSchema = z
 export type PublicStartForm = z.infer<typeof publicStartFormSchema>;
 
 /** What the form holds before it is valid: every field may still be empty. */
-export type PublicStartFormDraft = {
-  firstName: string;
-  middleName: string;
-  lastName: string;
-  suffix: string;
-  dateOfBirth: string;
-  phoneNumber: string;
-  emailAddress: string;
-  homeAddress: string;
-  citizenship: Option | null;
-  countryResident: Option | null;
-  policyType: PolicyType | "";
-  company: Option | null;
-  companyOther: string;
-  mainlandChinaStatement: YesOrEmpty;
-  markectingCampaignsConsent: YesOrEmpty;
-  financialServicesConsent: YesOrEmpty;
-};
+export type PublicStartFormDraft = z.input<typeof publicStartFormSchema>;
 
-export const emptyPublicStartForm: PublicStartFormDraft = {
+export const emptyPublicStartForm = {
   firstName: "",
   middleName: "",
   lastName: "",
@@ -197,7 +183,7 @@ export const emptyPublicStartForm: PublicStartFormDraft = {
   mainlandChinaStatement: "",
   markectingCampaignsConsent: "",
   financialServicesConsent: "",
-};
+} satisfies PublicStartFormDraft;
 
 /**
  * The "step1" session item (section 3): Corporate carries the "Others" company and its name;

@@ -1,0 +1,73 @@
+import { API_KEY_HEADER, CLAIM_API_PATHS, RETURN_CODES } from "@kalinga/domain/claim-api";
+import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
+import type { WidgetSetting } from "../app/widget-options.ts";
+import { session } from "../session/session-store.ts";
+import { loading } from "../ui/loading.ts";
+import { systemError } from "./system-error.ts";
+
+// Every claim call (section 7): a JSON POST with basicInformation, the web reference number (but on
+// initClaimRequest), the agent code on the agent-assist channel, the api key and the claim token.
+
+export type ClaimCall = keyof typeof CLAIM_API_PATHS;
+
+export type ClaimResponse<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; returnCode: string | null; data: Record<string, unknown> | null };
+
+let setting: WidgetSetting | null = null;
+
+export function configureClaimApi(widgetSetting: WidgetSetting): void {
+  setting = widgetSetting;
+}
+
+export async function callClaimApi<T>(
+  call: ClaimCall,
+  payload: Record<string, unknown> = {},
+): Promise<ClaimResponse<T>> {
+  if (!setting) throw new Error("The claim API is used before the widget is mounted.");
+  const body: Record<string, unknown> = {
+    ...payload,
+    basicInformation: { companyName: setting.companyName, channelName: setting.channelName },
+  };
+  if (call !== "initClaimRequest")
+    body.webReferenceNumber = session.get("webReferenceNumber") ?? "";
+  if (setting.channel === "agent-assist" && setting.agentCode) body.agentCode = setting.agentCode;
+
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    [API_KEY_HEADER]: setting.apiKey,
+  };
+  const token = session.get("token");
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  loading.begin();
+  try {
+    const response = await fetch(`${setting.apiBase}/claims${CLAIM_API_PATHS[call]}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    if (response.status === 200 && data && data.returnCode === RETURN_CODES.ok) {
+      return { ok: true, data: data as T };
+    }
+    const returnCode = typeof data?.returnCode === "string" ? data.returnCode : null;
+    return { ok: false, status: response.status, returnCode, data };
+  } catch {
+    return { ok: false, status: 0, returnCode: null, data: null };
+  } finally {
+    loading.end();
+  }
+}
+
+/** The common case: anything but success raises the system-error popup. */
+export async function callClaimApiOrShowError<T>(
+  call: ClaimCall,
+  payload?: Record<string, unknown>,
+): Promise<T | null> {
+  const response = await callClaimApi<T>(call, payload);
+  if (response.ok) return response.data;
+  systemError.show();
+  return null;
+}

@@ -1,0 +1,43 @@
+import { SYSTEM_ERROR, SYSTEM_ERROR_BUTTON } from "@kalinga/domain/messages";
+import { BrowserRouter } from "react-router";
+import { systemError, useSystemErrorVisible } from "../api/system-error.ts";
+import type { LoadedContent } from "../content/page-content-client.ts";
+import { LoadingOverlay } from "../ui/loading-overlay.tsx";
+import { Popup } from "../ui/popup.tsx";
+import { type WidgetRoot, WidgetRootContext } from "../ui/widget-root.tsx";
+import { ContentContext, WidgetSettingContext } from "./contexts.ts";
+import { ClaimRoutes } from "./routes.tsx";
+import type { WidgetSetting } from "./widget-options.ts";
+
+type Props = { setting: WidgetSetting; content: LoadedContent; widgetRoot: WidgetRoot };
+
+function SystemErrorPopup() {
+  const visible = useSystemErrorVisible();
+  return (
+    <Popup
+      open={visible}
+      type="normal"
+      ariaLabel="System error"
+      onClose={systemError.dismiss}
+      containedButton={{ label: SYSTEM_ERROR_BUTTON, onClick: systemError.dismiss }}
+    >
+      <p>{SYSTEM_ERROR}</p>
+    </Popup>
+  );
+}
+
+export function App({ setting, content, widgetRoot }: Props) {
+  return (
+    <WidgetRootContext.Provider value={widgetRoot}>
+      <WidgetSettingContext.Provider value={setting}>
+        <ContentContext.Provider value={content}>
+          <BrowserRouter basename={setting.routerBase}>
+            <ClaimRoutes />
+          </BrowserRouter>
+          <SystemErrorPopup />
+          <LoadingOverlay />
+        </ContentContext.Provider>
+      </WidgetSettingContext.Provider>
+    </WidgetRootContext.Provider>
+  );
+}

@@ -1,0 +1,25 @@
+import type { PageContent } from "@kalinga/content/page-content";
+import { createContext, useContext } from "react";
+import type { LoadedContent } from "../content/page-content-client.ts";
+import type { WidgetSetting } from "./widget-options.ts";
+
+export const WidgetSettingContext = createContext<WidgetSetting | null>(null);
+export const ContentContext = createContext<LoadedContent | null>(null);
+
+export function useWidgetSetting(): WidgetSetting {
+  const setting = useContext(WidgetSettingContext);
+  if (!setting) throw new Error("useWidgetSetting outside the widget");
+  return setting;
+}
+
+export function usePageContent(): PageContent {
+  const content = useContext(ContentContext);
+  if (!content) throw new Error("usePageContent outside the widget");
+  return content.page;
+}
+
+export function useLoadedContent(): LoadedContent {
+  const content = useContext(ContentContext);
+  if (!content) throw new Error("useLoadedContent outside the widget");
+  return content;
+}

@@ -1,0 +1,79 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { configureClaimApi } from "./api/claim-api-client.ts";
+import appCss from "./app/app.css?inline";
+import { App } from "./app/app.tsx";
+import { resolveWidgetSetting, type WidgetOptions } from "./app/widget-options.ts";
+import { defaultContent, type LoadedContent, loadContent } from "./content/page-content-client.ts";
+import { openSession } from "./session/session-store.ts";
+import { adoptStyles, registerWidgetRoot } from "./ui/styles.ts";
+
+// The embed entry: an insurer's page loads widget.js, which mounts the widget into the element its
+// script tag names (data-kalinga-target), inside a shadow root so neither page's CSS reaches the other.
+
+adoptStyles(appCss);
+
+/** Content that is slow to come must not hold the form back: the defaults serve meanwhile. */
+const CONTENT_WAIT_MS = 2500;
+
+export async function mount(target: Element, options: Partial<WidgetOptions> = {}): Promise<void> {
+  const full: WidgetOptions = {
+    apiBase: options.apiBase ?? "/api",
+    apiKey: options.apiKey ?? "",
+    routerBase: options.routerBase ?? "/",
+    locale: options.locale ?? "en",
+    agentCode: options.agentCode,
+  };
+  const setting = resolveWidgetSetting(full, window.location);
+  configureClaimApi(setting);
+
+  const shadow = target.shadowRoot ?? target.attachShadow({ mode: "open" });
+  registerWidgetRoot(shadow);
+  const container = document.createElement("div");
+  container.className = "k-root";
+  container.lang = setting.locale;
+  shadow.replaceChildren(container);
+
+  const fallback: LoadedContent = {
+    page: defaultContent(setting.locale),
+    notice: null,
+    fromService: false,
+  };
+  const [content] = await Promise.all([
+    Promise.race([
+      loadContent(setting).catch(() => fallback),
+      new Promise<LoadedContent>((resolve) => setTimeout(() => resolve(fallback), CONTENT_WAIT_MS)),
+    ]),
+    openSession(),
+  ]);
+
+  createRoot(container).render(
+    <StrictMode>
+      <App setting={setting} content={content} widgetRoot={{ root: shadow, container }} />
+    </StrictMode>,
+  );
+}
+
+function mountFromScriptTags(): void {
+  for (const script of document.querySelectorAll<HTMLScriptElement>(
+    "script[data-kalinga-target]",
+  )) {
+    if (new URL(script.src, window.location.href).href !== import.meta.url) continue;
+    const selector = script.dataset.kalingaTarget ?? "";
+    const target = document.querySelector(selector);
+    if (!target) {
+      // The host page's own developers need to see this; claimants never do.
+      throw new Error(`Kalinga: no element matches data-kalinga-target="${selector}".`);
+    }
+    void mount(target, {
+      apiBase: script.dataset.apiBase,
+      apiKey: script.dataset.apiKey,
+      routerBase: script.dataset.routerBase,
+      locale: script.dataset.locale,
+      agentCode: script.dataset.agentCode,
+    });
+  }
+}
+
+(window as unknown as { Kalinga?: { mount: typeof mount } }).Kalinga = { mount };
+mountFromScriptTags();

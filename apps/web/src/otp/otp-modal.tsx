@@ -1,0 +1,227 @@
+import {
+  type OtpSentResponse,
+  type OtpValidatedResponse,
+  RETURN_CODES,
+} from "@kalinga/domain/claim-api";
+import {
+  COUNTRY_CODE,
+  MOBILE_NUMBER_DIGITS,
+  MOBILE_PREFIX,
+  OTP_COUNTDOWN_SECONDS,
+  OTP_LENGTH,
+  OTP_SEND_ATTEMPTS,
+} from "@kalinga/domain/constants";
+import {
+  DECIDED_MESSAGES,
+  EXPIRED_OTP,
+  OTP_ATTEMPTS_EXHAUSTED,
+  OTP_ATTEMPTS_EXHAUSTED_BUTTON,
+  WRONG_OTP,
+} from "@kalinga/domain/messages";
+import { keepDigits, otpMobileNumberSchema } from "@kalinga/domain/otp";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { trackFieldError } from "../analytics/analytics.ts";
+import { type ClaimResponse, callClaimApi } from "../api/claim-api-client.ts";
+import { systemError } from "../api/system-error.ts";
+import { session } from "../session/session-store.ts";
+import { FieldError } from "../ui/field-error.tsx";
+import { Popup } from "../ui/popup.tsx";
+import { TextField } from "../ui/text-field.tsx";
+import { OtpCodeBoxes, type OtpCodeBoxesHandle } from "./otp-code-boxes.tsx";
+import { formatCountdown, useCountdown } from "./use-countdown.ts";
+
+type Props = {
+  mobileNumber: string;
+  firstName: string;
+  /** true once the number is verified; false when the claimant closes or runs out of attempts. */
+  onClose: (verified: boolean) => void;
+};
+
+const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => "");
+
+/** The one-time-PIN modal of the public channel: send a code to the mobile number, then enter it. */
+export default function OtpModal({ mobileNumber: startingNumber, firstName, onClose }: Props) {
+  const [pane, setPane] = useState<"mobile" | "code">("mobile");
+  const [mobileNumber, setMobileNumber] = useState(startingNumber);
+  const [mobileError, setMobileError] = useState<string>();
+  const [digits, setDigits] = useState(emptyCode);
+  const [codeError, setCodeError] = useState<string>();
+  const [sendsLeft, setSendsLeft] = useState(OTP_SEND_ATTEMPTS);
+  const [resendAt, setResendAt] = useState(0);
+  const [exhausted, setExhausted] = useState(false);
+  const boxes = useRef<OtpCodeBoxesHandle>(null);
+  const secondsLeft = useCountdown(resendAt);
+  const titleId = useId();
+  const codeLabelId = useId();
+  const codeErrorId = useId();
+
+  useEffect(() => {
+    if (pane === "code") boxes.current?.focusFirst();
+  }, [pane]);
+
+  const afterSend = (response: ClaimResponse<OtpSentResponse>) => {
+    if (response.ok) {
+      setSendsLeft(response.data.sendsLeft ?? sendsLeft - 1);
+      setResendAt(
+        Date.now() + (response.data.resendAvailableInSeconds ?? OTP_COUNTDOWN_SECONDS) * 1000,
+      );
+      setDigits(emptyCode());
+      setCodeError(undefined);
+      setPane("code");
+      boxes.current?.focusFirst();
+    } else if (response.returnCode === RETURN_CODES.otpSendsExhausted) {
+      setExhausted(true);
+    } else {
+      systemError.show();
+    }
+  };
+
+  const sendCode = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = otpMobileNumberSchema.safeParse(mobileNumber);
+    if (!checked.success) {
+      const message = checked.error.issues[0]?.message ?? "";
+      setMobileError(message);
+      trackFieldError("otp", "mobileNumber", message);
+      return;
+    }
+    setMobileError(undefined);
+    afterSend(
+      await callClaimApi<OtpSentResponse>("requestOneTimePIN", {
+        countryCode: COUNTRY_CODE,
+        mobileNumber,
+        firstName,
+      }),
+    );
+  };
+
+  const resend = async () => {
+    if (sendsLeft <= 0) {
+      setExhausted(true);
+      return;
+    }
+    afterSend(await callClaimApi<OtpSentResponse>("resetOneTimePIN"));
+  };
+
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    const oneTimePIN = digits.join("");
+    if (oneTimePIN.length !== OTP_LENGTH) {
+      setCodeError(DECIDED_MESSAGES.otpCodeIncomplete);
+      return;
+    }
+    const response = await callClaimApi<OtpValidatedResponse>("validateOneTimePIN", { oneTimePIN });
+    if (response.ok) {
+      if (response.data.token) session.set("token", response.data.token);
+      session.set("otpVerify", { otpMobileNumber: mobileNumber });
+      session.set("isOtpAvailable", {
+        webReferenceNumber: session.get("webReferenceNumber") ?? "",
+        pass: true,
+      });
+      onClose(true);
+      return;
+    }
+    const needsNewCode =
+      response.returnCode === RETURN_CODES.expiredOtp ||
+      response.returnCode === RETURN_CODES.otpLocked;
+    if (response.status === 417 && needsNewCode && sendsLeft <= 0) {
+      setExhausted(true);
+    } else if (response.status === 417 && response.returnCode === RETURN_CODES.wrongOtp) {
+      setCodeError(WRONG_OTP);
+      trackFieldError("otp", "oneTimePIN", WRONG_OTP);
+    } else if (response.status === 417 && response.returnCode === RETURN_CODES.expiredOtp) {
+      setCodeError(EXPIRED_OTP);
+      trackFieldError("otp", "oneTimePIN", EXPIRED_OTP);
+    } else {
+      systemError.show();
+    }
+  };
+
+  if (exhausted) {
+    return (
+      <Popup
+        open
+        type="normal"
+        title="Unable to verify your mobile number"
+        closable={false}
+        onClose={() => onClose(false)}
+        containedButton={{ label: OTP_ATTEMPTS_EXHAUSTED_BUTTON, onClick: () => onClose(false) }}
+      >
+        <p>{OTP_ATTEMPTS_EXHAUSTED}</p>
+      </Popup>
+    );
+  }
+
+  return (
+    <Popup open type="container" title="Verify your mobile number" onClose={() => onClose(false)}>
+      {pane === "mobile" ? (
+        <form className="k-otp-pane" noValidate onSubmit={sendCode} aria-labelledby={titleId}>
+          <p id={titleId}>We will send a 6-digit one-time PIN (OTP) by SMS to this number.</p>
+          <TextField
+            label="Mobile number"
+            name="otpMobileNumber"
+            prefix={MOBILE_PREFIX}
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={MOBILE_NUMBER_DIGITS}
+            notAllowBlank
+            value={mobileNumber}
+            onChange={(event) =>
+              setMobileNumber(keepDigits(event.currentTarget.value, MOBILE_NUMBER_DIGITS))
+            }
+            error={mobileError}
+          />
+          <div className="k-actions">
+            <button className="k-btn k-btn--contained" type="submit">
+              Send OTP
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form className="k-otp-pane" noValidate onSubmit={submitCode}>
+          <p id={codeLabelId}>
+            Enter the 6-digit code we sent to {MOBILE_PREFIX} {mobileNumber}.
+          </p>
+          <OtpCodeBoxes
+            ref={boxes}
+            digits={digits}
+            onChange={(next) => {
+              setDigits(next);
+              setCodeError(undefined);
+            }}
+            legend="One-time PIN"
+            describedBy={codeError ? codeErrorId : undefined}
+            invalid={!!codeError}
+          />
+          <FieldError id={codeErrorId} message={codeError} />
+          <div className="k-actions">
+            <button
+              className="k-btn k-btn--contained"
+              type="submit"
+              disabled={digits.join("").length !== OTP_LENGTH}
+            >
+              Submit
+            </button>
+          </div>
+          <p className="k-otp-countdown" aria-live="off">
+            {secondsLeft > 0
+              ? `Didn\u2019t get the code? You can ask for a new one in ${formatCountdown(secondsLeft)}.`
+              : "Didn\u2019t get the code? You can ask for a new one now."}
+          </p>
+          <button
+            className="k-btn k-btn--text"
+            type="button"
+            disabled={secondsLeft > 0}
+            onClick={resend}
+          >
+            Resend code ({sendsLeft})
+          </button>
+          <p className="k-otp-tip">
+            Tip: the SMS can take a minute in places with weak signal. Stay where your phone has
+            coverage and keep this page open.
+          </p>
+        </form>
+      )}
+    </Popup>
+  );
+}

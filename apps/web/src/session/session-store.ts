@@ -1,0 +1,184 @@
+// Session items (section 3) kept in sessionStorage, each key and value encrypted with AES-GCM.
+// The key is a non-extractable WebCrypto key kept in IndexedDB: page scripts can use it but never
+// read it, and nothing of it is in the source. Items are decrypted once at start and read from
+// memory; writes go to memory at once and to storage in the background.
+
+export type SessionItems = {
+  step1: unknown;
+  webReferenceNumber: string;
+  token: string;
+  isOtpAvailable: { webReferenceNumber: string; pass: boolean };
+  otpVerify: { otpMobileNumber: string };
+  isRemindedForLivingClaims: boolean;
+  typeValue: string;
+  config: unknown;
+  claimDataStore: unknown;
+  level1TransactionNumbers: string[];
+};
+export type SessionKey = keyof SessionItems;
+
+const PREFIX = "kalinga:";
+const SESSION_ID = `${PREFIX}sid`;
+const DB_NAME = "kalinga-session-keys";
+const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+const memory = new Map<SessionKey, unknown>();
+let key: CryptoKey | null = null;
+let pending: Promise<unknown> = Promise.resolve();
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function toBase64(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes));
+}
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+}
+
+async function encrypt(text: string): Promise<string> {
+  if (!key) throw new Error("session key missing");
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, encoder.encode(text));
+  return `${toBase64(iv)}.${toBase64(new Uint8Array(sealed))}`;
+}
+
+async function decrypt(text: string): Promise<string | null> {
+  const [iv, sealed] = text.split(".");
+  if (!key || !iv || !sealed) return null;
+  try {
+    const plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: fromBase64(iv) },
+      key,
+      fromBase64(sealed),
+    );
+    return decoder.decode(plain);
+  } catch {
+    return null; // written with another session's key, or tampered with
+  }
+}
+
+/** A storage name that hides which item it is but stays the same within the session. */
+async function storageName(name: SessionKey): Promise<string> {
+  if (!key) throw new Error("session key missing");
+  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(`${sessionId()}:${name}`));
+  return PREFIX + toBase64(new Uint8Array(digest).slice(0, 12));
+}
+
+function sessionId(): string {
+  let id = sessionStorage.getItem(SESSION_ID);
+  if (!id) {
+    id = crypto.randomUUID();
+    sessionStorage.setItem(SESSION_ID, id);
+  }
+  return id;
+}
+
+function openKeyDatabase(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore("keys");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function idb<T>(
+  db: IDBDatabase,
+  mode: IDBTransactionMode,
+  run: (s: IDBObjectStore) => IDBRequest,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = run(db.transaction("keys", mode).objectStore("keys"));
+    request.onsuccess = () => resolve(request.result as T);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function loadKey(): Promise<CryptoKey> {
+  const id = sessionId();
+  const fresh = () =>
+    crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+  try {
+    const db = await openKeyDatabase();
+    const stored = await idb<{ key: CryptoKey; createdAt: number } | undefined>(
+      db,
+      "readonly",
+      (s) => s.get(id),
+    );
+    if (stored) return stored.key;
+    const created = await fresh();
+    await idb(db, "readwrite", (s) => s.put({ key: created, createdAt: Date.now() }, id));
+    // Keys of sessions long closed are of no use to anyone.
+    const all = await idb<IDBValidKey[]>(db, "readonly", (s) => s.getAllKeys());
+    for (const other of all) {
+      if (other === id) continue;
+      const entry = await idb<{ createdAt: number } | undefined>(db, "readonly", (s) =>
+        s.get(other),
+      );
+      if (!entry || Date.now() - entry.createdAt > KEY_LIFETIME_MS)
+        await idb(db, "readwrite", (s) => s.delete(other));
+    }
+    return created;
+  } catch {
+    // Without IndexedDB (some private modes) the session lasts as long as the page.
+    return fresh();
+  }
+}
+
+const ALL_KEYS: SessionKey[] = [
+  "step1",
+  "webReferenceNumber",
+  "token",
+  "isOtpAvailable",
+  "otpVerify",
+  "isRemindedForLivingClaims",
+  "typeValue",
+  "config",
+  "claimDataStore",
+  "level1TransactionNumbers",
+];
+
+/** Decrypts what this browser tab stored before (a reload keeps what was entered). */
+export async function openSession(): Promise<void> {
+  key = await loadKey();
+  await Promise.all(
+    ALL_KEYS.map(async (name) => {
+      const sealed = sessionStorage.getItem(await storageName(name));
+      if (sealed === null) return;
+      const plain = await decrypt(sealed);
+      if (plain !== null) memory.set(name, JSON.parse(plain));
+    }),
+  );
+}
+
+// A failed write (storage full) leaves the item in memory for this page and must not block later writes.
+function queue(write: () => Promise<void>): void {
+  pending = pending.then(write).catch(() => undefined);
+}
+
+export const session = {
+  get<K extends SessionKey>(name: K): SessionItems[K] | undefined {
+    return memory.get(name) as SessionItems[K] | undefined;
+  },
+  set<K extends SessionKey>(name: K, value: SessionItems[K]): void {
+    memory.set(name, value);
+    queue(async () =>
+      sessionStorage.setItem(await storageName(name), await encrypt(JSON.stringify(value))),
+    );
+  },
+  remove(name: SessionKey): void {
+    memory.delete(name);
+    queue(async () => sessionStorage.removeItem(await storageName(name)));
+  },
+  /** Session clearing of the specification: the token, the web reference number, the level-1 list. */
+  clearClaim(): void {
+    for (const name of ["token", "webReferenceNumber", "level1TransactionNumbers"] as const) {
+      session.remove(name);
+    }
+  },
+  /** Resolves once every write so far has reached storage. */
+  flushed(): Promise<unknown> {
+    return pending;
+  },
+};

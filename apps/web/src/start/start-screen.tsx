@@ -1,0 +1,287 @@
+import { FIELD_LIMITS, MOBILE_NUMBER_DIGITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
+import { todayInManila } from "@kalinga/domain/dates";
+import { keepDigits } from "@kalinga/domain/otp";
+import {
+  emptyPublicStartForm,
+  isMainlandChina,
+  type PublicStartForm,
+  type PublicStartFormDraft,
+  publicStartFormSchema,
+  toStep1,
+} from "@kalinga/domain/start-form";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router";
+import { trackFieldError } from "../analytics/analytics.ts";
+import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
+import { usePageContent, useWidgetSetting } from "../app/contexts.ts";
+import { type FieldErrors, useSubmitOnlyForm } from "../forms/use-submit-only-form.ts";
+import { session } from "../session/session-store.ts";
+import { DateField } from "../ui/date-field.tsx";
+import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
+import { TextField } from "../ui/text-field.tsx";
+import { TileSwitch } from "../ui/tile-switch.tsx";
+import { MainlandChinaStatement } from "./mainland-china-statement.tsx";
+import { ReminderPopup } from "./reminder-popup.tsx";
+import { UnavailableNotice } from "./unavailable-notice.tsx";
+
+const loadOtpModal = () => import("../otp/otp-modal.tsx");
+const OtpModal = lazy(loadOtpModal);
+
+type InitClaim = { webReferenceNumber: string; token: string };
+
+/** A verified mobile number for this claim lets the claimant skip the OTP on a second Next. */
+function hasOtpPass(mobileNumber: string): boolean {
+  const pass = session.get("isOtpAvailable");
+  return (
+    !!pass?.pass &&
+    pass.webReferenceNumber === session.get("webReferenceNumber") &&
+    session.get("otpVerify")?.otpMobileNumber === mobileNumber
+  );
+}
+
+/** Step 1 of 4 on the corporate website: who is insured, who owns the policy, which kind. */
+export function StartScreen() {
+  const setting = useWidgetSetting();
+  const content = usePageContent();
+  const navigate = useNavigate();
+  const [otpOpen, setOtpOpen] = useState(false);
+  const { insuredInformation, policyOwnerDetails, ClaimInfo } = content.microsite.mainInfo;
+  const insured = insuredInformation.fields;
+  const owner = policyOwnerDetails.fields;
+  const claimInfo = ClaimInfo.fields;
+
+  const { values, setValue, errors, onSubmit, formRef } = useSubmitOnlyForm(
+    publicStartFormSchema,
+    {
+      ...emptyPublicStartForm,
+      ...(session.get("step1") as Partial<PublicStartFormDraft> | undefined),
+    },
+    { onValid: (valid) => startClaim(valid), onInvalid: reportErrors },
+  );
+  const china = isMainlandChina(values.citizenship, values.countryResident);
+  const stillChina = useRef(china);
+  stillChina.current = china;
+  // The OTP modal is needed only after Next: fetch it while the claimant types.
+  useEffect(() => {
+    void loadOtpModal();
+  }, []);
+
+  if (setting.channel !== "corporate-website") return <Navigate to="/cfm" replace />;
+
+  async function startClaim(valid: PublicStartForm) {
+    const step1 = toStep1(valid);
+    session.set("step1", step1);
+    if (hasOtpPass(step1.phoneNumber)) {
+      navigate("/claims-details");
+      return;
+    }
+    const claim = await callClaimApiOrShowError<InitClaim>("initClaimRequest");
+    if (!claim) return;
+    session.set("webReferenceNumber", claim.webReferenceNumber);
+    session.set("token", claim.token);
+    setOtpOpen(true);
+  }
+
+  function reportErrors(found: FieldErrors<PublicStartFormDraft>) {
+    for (const [field, message] of Object.entries(found)) {
+      if (message) trackFieldError("start", field, String(message));
+    }
+  }
+
+  /** Props that bind a text field to the form: its value, its setter and its message. */
+  const text = (
+    field:
+      | "firstName"
+      | "middleName"
+      | "lastName"
+      | "suffix"
+      | "emailAddress"
+      | "homeAddress"
+      | "companyOther",
+  ) => ({
+    name: field,
+    value: values[field] ?? "",
+    onChange: (event: { currentTarget: HTMLInputElement }) =>
+      setValue(field, event.currentTarget.value),
+    error: errors[field],
+  });
+
+  return (
+    <section className="k-screen" aria-labelledby="k-start-title">
+      <p className="k-step">Step 1 of 4</p>
+      <h2 id="k-start-title" className="k-screen-title">
+        Start your claim
+      </h2>
+      <UnavailableNotice />
+      <ReminderPopup />
+      <form ref={formRef} className="k-form" noValidate onSubmit={onSubmit}>
+        <fieldset className="k-section">
+          <legend className="k-section-title">{insuredInformation.title}</legend>
+          <TextField
+            {...text("firstName")}
+            label={insured.firstName.label}
+            placeholder={insured.firstName.placeholder}
+            tips={insured.firstName.tips}
+            maxLength={FIELD_LIMITS.name}
+            autoComplete="given-name"
+          />
+          <TextField
+            {...text("middleName")}
+            label={insured.middleName.label}
+            placeholder={insured.middleName.placeholder}
+            tips={insured.middleName.tips}
+            maxLength={FIELD_LIMITS.name}
+            autoComplete="additional-name"
+          />
+          <TextField
+            {...text("lastName")}
+            label={insured.lastName.label}
+            placeholder={insured.lastName.placeholder}
+            tips={insured.lastName.tips}
+            maxLength={FIELD_LIMITS.name}
+            autoComplete="family-name"
+          />
+          <TextField
+            {...text("suffix")}
+            label={insured.suffix.label}
+            placeholder={insured.suffix.placeholder}
+            tips={insured.suffix.tips}
+            maxLength={FIELD_LIMITS.suffix}
+            autoComplete="honorific-suffix"
+          />
+          <DateField
+            name="dateOfBirth"
+            value={values.dateOfBirth ?? ""}
+            onChange={(value) => setValue("dateOfBirth", value)}
+            label={insured.dateOfBirth.label}
+            tips={insured.dateOfBirth.tips}
+            max={todayInManila()}
+            error={errors.dateOfBirth}
+          />
+        </fieldset>
+
+        <fieldset className="k-section">
+          <legend className="k-section-title">{policyOwnerDetails.title}</legend>
+          <TextField
+            name="phoneNumber"
+            value={values.phoneNumber ?? ""}
+            onChange={(event) =>
+              setValue("phoneNumber", keepDigits(event.currentTarget.value, MOBILE_NUMBER_DIGITS))
+            }
+            label={owner.phoneNumber.label}
+            placeholder={owner.phoneNumber.placeholder}
+            tips={owner.phoneNumber.tips}
+            prefix={MOBILE_PREFIX}
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={MOBILE_NUMBER_DIGITS}
+            notAllowBlank
+            error={errors.phoneNumber}
+          />
+          <TextField
+            {...text("emailAddress")}
+            type="email"
+            label={owner.emailAddress.label}
+            placeholder={owner.emailAddress.placeholder}
+            tips={owner.emailAddress.tips}
+            maxLength={FIELD_LIMITS.email}
+            autoComplete="email"
+            notAllowBlank
+          />
+          <TextField
+            {...text("homeAddress")}
+            label={owner.homeAddress.label}
+            placeholder={owner.homeAddress.placeholder}
+            tips={owner.homeAddress.tips}
+            maxLength={FIELD_LIMITS.address}
+            autoComplete="street-address"
+          />
+          <SearchableDropdown
+            name="citizenship"
+            value={values.citizenship ?? null}
+            onChange={(option) => setValue("citizenship", option)}
+            label={owner.citizenship.label}
+            placeholder={owner.citizenship.placeholder}
+            tips={owner.citizenship.tips}
+            options={content.dropdownList.country}
+            error={errors.citizenship}
+          />
+          <SearchableDropdown
+            name="countryResident"
+            value={values.countryResident ?? null}
+            onChange={(option) => setValue("countryResident", option)}
+            label={owner.countryResident.label}
+            placeholder={owner.countryResident.placeholder}
+            tips={owner.countryResident.tips}
+            options={content.dropdownList.country}
+            error={errors.countryResident}
+          />
+          {china ? (
+            <MainlandChinaStatement
+              statement={values.mainlandChinaStatement ?? ""}
+              marketing={values.markectingCampaignsConsent ?? ""}
+              financialServices={values.financialServicesConsent ?? ""}
+              onChange={(field, value) => setValue(field, value)}
+              isStillMainlandChina={() => stillChina.current}
+              error={errors.mainlandChinaStatement}
+            />
+          ) : null}
+        </fieldset>
+
+        <fieldset className="k-section">
+          <legend className="k-section-title">{ClaimInfo.title}</legend>
+          <TileSwitch
+            name="policyType"
+            legend={claimInfo.policyType.label}
+            tips={claimInfo.policyType.tips}
+            options={[
+              { label: claimInfo.individual.label, value: "Individual" },
+              { label: claimInfo.corporate.label, value: "Corporate" },
+            ]}
+            value={values.policyType ?? ""}
+            onChange={(value) => {
+              setValue("policyType", value === "Corporate" ? "Corporate" : "Individual");
+              // Choosing Individual clears the company name.
+              if (value === "Individual") setValue("companyOther", "");
+            }}
+            error={errors.policyType}
+          />
+          {values.policyType === "Corporate" ? (
+            <TextField
+              {...text("companyOther")}
+              label={claimInfo.companyOther.label}
+              placeholder={claimInfo.companyOther.placeholder}
+              tips={claimInfo.companyOther.tips}
+              maxLength={FIELD_LIMITS.companyName}
+              autoComplete="organization"
+            />
+          ) : null}
+        </fieldset>
+
+        <div className="k-actions">
+          <a className="k-btn k-btn--outlined" href="/">
+            Back
+          </a>
+          <button className="k-btn k-btn--contained" type="submit">
+            Next
+          </button>
+        </div>
+        <p className="k-aside">
+          <Link to="/claims-tracking">Check claim status</Link>
+        </p>
+      </form>
+      {otpOpen ? (
+        <Suspense fallback={null}>
+          <OtpModal
+            mobileNumber={values.phoneNumber ?? ""}
+            firstName={values.firstName ?? ""}
+            onClose={(verified) => {
+              setOtpOpen(false);
+              if (verified) navigate("/claims-details");
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
