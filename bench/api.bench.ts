@@ -2,12 +2,18 @@
  * Throughput of `POST /api/claims/initClaimRequest` against a bare Fastify route doing one insert,
  * side by side in one run, on loopback with autocannon (10 connections, 5 s each after a 1 s warm-up;
  * override with KALINGA_API_BENCH_SECONDS / KALINGA_API_BENCH_CONNECTIONS). Both use PostgreSQL when
- * DATABASE_URL is set, else PGlite in a temp folder. The real server runs with NODE_ENV=production
- * (override: KALINGA_BENCH_NODE_ENV). Budget: the real call keeps at least 1/3 of the bare throughput.
+ * DATABASE_URL is set, else PGlite in a temp folder. The real server runs as deployed (production
+ * mode with its own API key; see kalingaServerEnv). Budget: the real call keeps at least 1/3 of the
+ * bare throughput.
  */
 import autocannon from "autocannon";
 import { type BenchFigure, runBench } from "./support/bench-figure.ts";
-import { type RunningServer, startNodeServer } from "./support/node-server.ts";
+import {
+  benchApiKey,
+  kalingaServerEnv,
+  type RunningServer,
+  startNodeServer,
+} from "./support/node-server.ts";
 
 const seconds = Number(process.env.KALINGA_API_BENCH_SECONDS ?? 5);
 const connections = Number(process.env.KALINGA_API_BENCH_CONNECTIONS ?? 10);
@@ -15,7 +21,7 @@ const minimumRatio = 1 / 3;
 const body = JSON.stringify({
   basicInformation: { companyName: "Kalinga Life", channelName: "Corporate Website" },
 });
-const headers = { "content-type": "application/json", "x-api-key": "kalinga-dev-key" };
+const headers = { "content-type": "application/json", "x-api-key": benchApiKey };
 const useDatabaseUrl = Boolean(process.env.DATABASE_URL);
 
 type Load = {
@@ -77,7 +83,7 @@ async function measure(): Promise<BenchFigure[]> {
     () =>
       startNodeServer("apps/server/src/main.ts", {
         keepDatabaseUrl: true,
-        env: { NODE_ENV: process.env.KALINGA_BENCH_NODE_ENV ?? "production" },
+        env: kalingaServerEnv(),
         label: "the Kalinga server",
       }),
     "/api/claims/initClaimRequest",

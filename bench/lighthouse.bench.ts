@@ -2,7 +2,8 @@
  * Lighthouse 13, mobile form factor with its default simulated throttling (150 ms RTT, 1.6 Mbps,
  * 4× CPU), on the corporate website demo page served by the real server with the built widget.
  * Runs KALINGA_LIGHTHOUSE_RUNS times (default 3) and reports the median run by performance score.
- * The server runs with NODE_ENV=production (override: KALINGA_BENCH_NODE_ENV) on PGlite in a temp folder.
+ * The server runs as deployed (NODE_ENV=production, demo pages on; see kalingaServerEnv) on PGlite
+ * in a temp folder.
  * The median run's full report is kept in bench/results/lighthouse-report.json.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -10,7 +11,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { type BenchFigure, runBench } from "./support/bench-figure.ts";
-import { repoRoot, startNodeServer } from "./support/node-server.ts";
+import { kalingaServerEnv, repoRoot, startNodeServer } from "./support/node-server.ts";
 
 const demoPath = "/help-support/claims/cf";
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -65,7 +66,7 @@ async function runOnce(url: string): Promise<RunFigures> {
 
 async function measure(): Promise<BenchFigure[]> {
   const server = await startNodeServer("apps/server/src/main.ts", {
-    env: { NODE_ENV: process.env.KALINGA_BENCH_NODE_ENV ?? "production" },
+    env: kalingaServerEnv(),
     label: "the Kalinga server",
   });
   try {

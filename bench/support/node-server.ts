@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +8,23 @@ import path from "node:path";
 export const repoRoot = path.resolve(import.meta.dirname, "..", "..");
 
 export type RunningServer = { baseUrl: string; port: number; stop: () => Promise<void> };
+
+/** The API key benchmarks send; production refuses keys shorter than 16 characters. */
+export const benchApiKey = "kalinga-bench-api-key";
+
+/**
+ * Environment for the Kalinga server as deployed (NODE_ENV=production, its required key and secret),
+ * with the demo pages on. KALINGA_BENCH_NODE_ENV=development measures the development settings instead.
+ */
+export function kalingaServerEnv(): Record<string, string> {
+  const mode = process.env.KALINGA_BENCH_NODE_ENV ?? "production";
+  return {
+    NODE_ENV: mode,
+    KALINGA_API_KEYS: benchApiKey,
+    KALINGA_SECRET: randomBytes(32).toString("hex"),
+    KALINGA_DEMO_PAGES: "true",
+  };
+}
 
 /** A port nothing listens on right now, chosen by the system. */
 export function findFreePort(): Promise<number> {
@@ -40,18 +58,17 @@ export async function startNodeServer(
   };
   if (!options.keepDatabaseUrl) delete env.DATABASE_URL;
   const label = options.label ?? path.basename(script);
+  // The server writes to a file, not to a pipe this process would have to drain while it measures.
+  const logDir = path.join(repoRoot, "bench", "results");
+  mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, `${path.basename(script, ".ts")}.log`);
+  const log = openSync(logFile, "w");
   const child = spawn(process.execPath, [script], {
     cwd: repoRoot,
     env,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", log, log],
   });
-  // Keep the server's output for when it fails to start; throw the rest away (it is load noise).
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    if (output.length < 20_000) output += chunk.toString();
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
+  closeSync(log);
 
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -70,8 +87,9 @@ export async function startNodeServer(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stop();
+  const output = readFileSync(logFile, "utf8").slice(-5_000);
   throw new Error(
-    `${label} did not answer ${baseUrl}/healthz (exit code ${child.exitCode}). Its output:\n${output}`,
+    `${label} did not answer ${baseUrl}/healthz (exit code ${child.exitCode}); ${path.relative(repoRoot, logFile)} ends:\n${output}`,
   );
 }
 
