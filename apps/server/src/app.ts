@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance } from "fastify";
+import { CLAIM_API_PREFIX, CLAIM_ROUTE_PATHS, claimRoutes } from "./claims/claim-routes.ts";
+import type { ServerConfig } from "./config.ts";
+import { contentRoutes } from "./content/content-routes.ts";
+import { createContentStore } from "./content/content-store.ts";
+import type { Database } from "./db/database.ts";
+import { sweepExpiredRows } from "./db/housekeeping.ts";
+import { migrate, readMigrations } from "./db/migrate.ts";
+import { openDatabase } from "./db/open-database.ts";
+import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
+import { healthRoutes } from "./health/health-routes.ts";
+import { registerApiCors } from "./http/cors.ts";
+import { installErrorHandlers } from "./http/error-handler.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { type LogStream, loggerOptions } from "./logging.ts";
+import { createOtpService } from "./otp/otp-service.ts";
+import { resolveSecret } from "./server-secret.ts";
+import { createHttpSmsSender } from "./sms/http-sms-sender.ts";
+import { outboxRoutes } from "./sms/outbox-routes.ts";
+import { createOutboxSmsSender } from "./sms/outbox-sms-sender.ts";
+
+// The Kalinga service as a Fastify instance that does not listen: main.ts starts it, tests call
+// inject() or listen on port 0. Plugins load in order: cross-cutting HTTP rules, then features.
+
+export type AppOptions = {
+  /** A database the caller owns (tests share one per file); otherwise one is opened and closed here. */
+  database?: Database;
+  /** Where log lines go (tests capture them); standard output otherwise. */
+  logStream?: LogStream;
+};
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+const HOUR_MS = 3600 * 1000;
+
+export async function buildApp(
+  config: ServerConfig,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
+  const db = options.database ?? (await openDatabase(config));
+  const ownsDatabase = options.database === undefined;
+  let migrations: Awaited<ReturnType<typeof readMigrations>>;
+  let secret: string;
+  try {
+    migrations = await readMigrations();
+    await migrate(db, migrations);
+    secret = await resolveSecret(config);
+  } catch (error) {
+    if (ownsDatabase) await db.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // A number means "trust that many proxy hops", as proxy-addr counts them.
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    // A load balancer's request id is kept when it looks like one; otherwise a fresh one.
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    bodyLimit: 64 * 1024,
+    connectionTimeout: 90_000,
+    keepAliveTimeout: 72_000,
+    requestTimeout: 60_000,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+  });
+
+  const sms =
+    config.sms.provider === "http"
+      ? createHttpSmsSender(config.sms)
+      : createOutboxSmsSender(db, config.now);
+  if (config.mode === "production" && sms.provider === "outbox") {
+    app.log.warn("SMS_PROVIDER=outbox in production: no SMS leaves this server.");
+  }
+  const otpService = createOtpService({ db, config, secret, sms });
+  const content = createContentStore({
+    contentDir: config.contentDir,
+    noticeFile: config.noticeFile,
+  });
+
+  registerSecurityHeaders(app);
+  registerApiCors(app, config.allowedOrigins);
+  const postPaths = new Set(CLAIM_ROUTE_PATHS);
+  installErrorHandlers(app, () => postPaths);
+
+  await app.register(healthRoutes, { db, migrations });
+  await app.register(claimRoutes, { prefix: CLAIM_API_PREFIX, db, config, secret, otpService });
+  await app.register(contentRoutes, { content });
+  if (config.mode !== "production") await app.register(outboxRoutes, { db });
+  await app.register(widgetRoutes, { widgetDir: config.widgetDir });
+  if (config.demoPages) {
+    await app.register(demoRoutes, {
+      widgetDir: config.widgetDir,
+      apiKey: config.demoApiKey,
+      allowedOrigins: config.allowedOrigins,
+    });
+  }
+
+  const sweep = () =>
+    sweepExpiredRows(db, config.now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, "housekeeping failed"),
+    );
+  const sweeper = setInterval(sweep, HOUR_MS);
+  sweeper.unref();
+  app.addHook("onReady", async () => {
+    await sweep();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(sweeper);
+    if (ownsDatabase) await db.close();
+  });
+
+  return app;
+}

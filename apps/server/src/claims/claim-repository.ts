@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import type { Queryable } from "../db/database.ts";
+import { newWebReferenceNumber } from "./web-reference-number.ts";
+
+// Claims as the first slice knows them: started on a channel of a company, with the mobile number
+// the OTP went to and, once verified, the number that proved itself.
+
+export type Claim = {
+  id: string;
+  webReferenceNumber: string;
+  status: string;
+  companyName: string;
+  channelName: string;
+  mobileNumber: string | null;
+  verifiedMobileNumber: string | null;
+};
+
+type ClaimRow = {
+  id: string;
+  web_reference_number: string;
+  status: string;
+  company_name: string;
+  channel_name: string;
+  mobile_number: string | null;
+  verified_mobile_number: string | null;
+};
+
+const COLUMNS =
+  "id, web_reference_number, status, company_name, channel_name, mobile_number, verified_mobile_number";
+
+function toClaim(row: ClaimRow): Claim {
+  return {
+    id: row.id,
+    webReferenceNumber: row.web_reference_number,
+    status: row.status,
+    companyName: row.company_name,
+    channelName: row.channel_name,
+    mobileNumber: row.mobile_number,
+    verifiedMobileNumber: row.verified_mobile_number,
+  };
+}
+
+const MAX_NUMBER_TRIES = 8;
+
+export async function createClaim(
+  q: Queryable,
+  input: { companyName: string; channelName: string; now: Date },
+): Promise<Claim> {
+  // A collision is rare (8.5 × 10^11 numbers); on one, draw again.
+  for (let attempt = 0; attempt < MAX_NUMBER_TRIES; attempt++) {
+    const { rows } = await q.query<ClaimRow>(
+      `INSERT INTO claims (id, web_reference_number, status, company_name, channel_name, created_at, updated_at)
+       VALUES ($1, $2, 'draft', $3, $4, $5, $5)
+       ON CONFLICT (web_reference_number) DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [randomUUID(), newWebReferenceNumber(), input.companyName, input.channelName, input.now],
+    );
+    if (rows[0]) return toClaim(rows[0]);
+  }
+  throw new Error("Could not draw an unused web reference number.");
+}
+
+export async function findClaim(q: Queryable, id: string, lock = false): Promise<Claim | null> {
+  const { rows } = await q.query<ClaimRow>(
+    `SELECT ${COLUMNS} FROM claims WHERE id = $1${lock ? " FOR UPDATE" : ""}`,
+    [id],
+  );
+  return rows[0] ? toClaim(rows[0]) : null;
+}
+
+export async function recordMobileNumber(q: Queryable, claimId: string, mobile: string, now: Date) {
+  await q.query("UPDATE claims SET mobile_number = $2, updated_at = $3 WHERE id = $1", [
+    claimId,
+    mobile,
+    now,
+  ]);
+}
+
+export async function recordVerifiedMobileNumber(
+  q: Queryable,
+  claimId: string,
+  mobile: string,
+  now: Date,
+) {
+  await q.query(
+    "UPDATE claims SET verified_mobile_number = $2, verified_at = $3, updated_at = $3 WHERE id = $1",
+    [claimId, mobile, now],
+  );
+}

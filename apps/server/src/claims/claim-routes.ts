@@ -1,0 +1,173 @@
+import {
+  CLAIM_API_PATHS,
+  type InitClaimResponse,
+  initClaimRequestSchema,
+  RETURN_CODES,
+  requestOneTimePinSchema,
+  resetOneTimePinSchema,
+  validateOneTimePinSchema,
+} from "@kalinga/domain/claim-api";
+import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
+import { firstErrorPerField } from "@kalinga/domain/start-form";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ServerConfig } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import {
+  API_MESSAGES,
+  badRequest,
+  type FieldError,
+  forbidden,
+  tooManyRequests,
+  unauthorized,
+} from "../http/api-error.ts";
+import { apiKeyCheck } from "../http/api-key-auth.ts";
+import { takeHit } from "../http/rate-limit.ts";
+import { keyedHash } from "../otp/keyed-hash.ts";
+import type { OtpService } from "../otp/otp-service.ts";
+import { createClaim } from "./claim-repository.ts";
+import { type ClaimSession, issueToken, useToken } from "./claim-token.ts";
+
+// The claim calls of the first slice (spec section 7), JSON POSTs under /api/claims. Each call runs
+// the same steps in the same order: api key (401) → per-address limit on OTP calls (429) → claim
+// token (401) → body (400) → the token's claim is the body's claim (403) → the call itself.
+
+export const CLAIM_BODY_LIMIT_BYTES = 64 * 1024;
+export const CLAIM_API_PREFIX = "/api/claims";
+
+export type ClaimRoutesOptions = {
+  db: Database;
+  config: ServerConfig;
+  secret: string;
+  otpService: OtpService;
+};
+
+type Issue = { path: PropertyKey[]; message: string };
+type BodySchema<T> = {
+  safeParse(
+    input: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: Issue[] } };
+};
+type BasicInformation = { companyName: string; channelName: string };
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== "string") return null;
+  const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+export async function claimRoutes(app: FastifyInstance, options: ClaimRoutesOptions) {
+  const { db, config, secret, otpService } = options;
+  const companyNames = new Set(Object.values(config.companyNames));
+  const channelNames = new Set(Object.values(config.channelNames));
+  const addressWindow = {
+    limit: config.otp.addressLimit,
+    seconds: config.otp.addressWindowSeconds,
+  };
+
+  app.addHook("onRequest", apiKeyCheck(config.apiKeys));
+
+  /** The body as the schema allows it, plus the configured company and channel names. */
+  function parseBody<T extends { basicInformation: BasicInformation }>(
+    schema: BodySchema<T>,
+    body: unknown,
+  ): T {
+    const result = schema.safeParse(body);
+    const issues: Issue[] = result.success ? [] : [...result.error.issues];
+    const basic = (body as { basicInformation?: Partial<BasicInformation> } | null)
+      ?.basicInformation;
+    if (typeof basic?.companyName === "string" && !companyNames.has(basic.companyName)) {
+      issues.push({
+        path: ["basicInformation", "companyName"],
+        message: API_MESSAGES.unknownCompany,
+      });
+    }
+    if (typeof basic?.channelName === "string" && !channelNames.has(basic.channelName)) {
+      issues.push({
+        path: ["basicInformation", "channelName"],
+        message: API_MESSAGES.unknownChannel,
+      });
+    }
+    if (!result.success || issues.length > 0) {
+      throw badRequest(firstErrorPerField(issues) as FieldError[]);
+    }
+    return result.data;
+  }
+
+  async function limitAddress(request: FastifyRequest) {
+    const bucket = `otp-address:${keyedHash(secret, "address", request.ip)}`;
+    const decision = await takeHit(db, bucket, addressWindow, config.now());
+    if (!decision.allowed) {
+      throw tooManyRequests(decision.retryAfterSeconds, DECIDED_MESSAGES.tooManyRequests);
+    }
+  }
+
+  async function authenticate(request: FastifyRequest): Promise<ClaimSession> {
+    const token = bearerToken(request);
+    const session = token
+      ? await useToken(db, token, config.now(), config.token.idleSeconds)
+      : null;
+    if (!session) throw unauthorized(API_MESSAGES.unknownToken);
+    return session;
+  }
+
+  function sameClaim(session: ClaimSession, webReferenceNumber: string) {
+    if (session.webReferenceNumber !== webReferenceNumber) throw forbidden(API_MESSAGES.otherClaim);
+  }
+
+  const routeOptions = { bodyLimit: CLAIM_BODY_LIMIT_BYTES };
+
+  app.post(CLAIM_API_PATHS.initClaimRequest, routeOptions, async (request) => {
+    const body = parseBody(initClaimRequestSchema, request.body);
+    const now = config.now();
+    const { webReferenceNumber, token } = await db.transaction(async (tx) => {
+      const claim = await createClaim(tx, {
+        companyName: body.basicInformation.companyName,
+        channelName: body.basicInformation.channelName,
+        now,
+      });
+      const issued = await issueToken(tx, {
+        claimId: claim.id,
+        rights: "unverified",
+        now,
+        expiresAt: new Date(now.getTime() + config.token.maxAgeSeconds * 1000),
+      });
+      return { webReferenceNumber: claim.webReferenceNumber, token: issued };
+    });
+    request.log.info({ webReferenceNumber }, "claim started");
+    const response: InitClaimResponse = { returnCode: RETURN_CODES.ok, webReferenceNumber, token };
+    return response;
+  });
+
+  app.post(CLAIM_API_PATHS.requestOneTimePIN, routeOptions, async (request) => {
+    await limitAddress(request);
+    const session = await authenticate(request);
+    const body = parseBody(requestOneTimePinSchema, request.body);
+    sameClaim(session, body.webReferenceNumber);
+    return otpService.sendCode(session, "request", body.mobileNumber, request.log);
+  });
+
+  app.post(CLAIM_API_PATHS.resetOneTimePIN, routeOptions, async (request) => {
+    await limitAddress(request);
+    const session = await authenticate(request);
+    const body = parseBody(resetOneTimePinSchema, request.body);
+    sameClaim(session, body.webReferenceNumber);
+    return otpService.sendCode(session, "reset", null, request.log);
+  });
+
+  app.post(CLAIM_API_PATHS.validateOneTimePIN, routeOptions, async (request) => {
+    await limitAddress(request);
+    const session = await authenticate(request);
+    const body = parseBody(validateOneTimePinSchema, request.body);
+    sameClaim(session, body.webReferenceNumber);
+    return otpService.validateCode(session, body.oneTimePIN, request.log);
+  });
+}
+
+/** The paths this plugin answers, for the 405 answer to other methods. */
+export const CLAIM_ROUTE_PATHS = [
+  CLAIM_API_PATHS.initClaimRequest,
+  CLAIM_API_PATHS.requestOneTimePIN,
+  CLAIM_API_PATHS.resetOneTimePIN,
+  CLAIM_API_PATHS.validateOneTimePIN,
+].map((path) => `${CLAIM_API_PREFIX}${path}`);

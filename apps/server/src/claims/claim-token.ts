@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Queryable } from "../db/database.ts";
+
+// Claim tokens: 256 random bits, handed out once and kept only as a SHA-256 hash. Each is bound to
+// one claim, expires after an idle time and at an absolute time, and is replaced (the old one
+// revoked) when the OTP is verified. docs/decisions/0011-claim-token.md.
+
+export type TokenRights = "unverified" | "otp-verified";
+
+export type ClaimSession = {
+  tokenHash: string;
+  claimId: string;
+  webReferenceNumber: string;
+  rights: TokenRights;
+  expiresAt: Date;
+};
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export async function issueToken(
+  q: Queryable,
+  input: { claimId: string; rights: TokenRights; now: Date; expiresAt: Date },
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await q.query(
+    `INSERT INTO claim_tokens (token_hash, claim_id, rights, created_at, last_used_at, expires_at)
+     VALUES ($1, $2, $3, $4, $4, $5)`,
+    [hashToken(token), input.claimId, input.rights, input.now, input.expiresAt],
+  );
+  return token;
+}
+
+/** The session of a live token, its idle clock restarted; null for anything else. */
+export async function useToken(
+  q: Queryable,
+  token: string,
+  now: Date,
+  idleSeconds: number,
+): Promise<ClaimSession | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const idleSince = new Date(now.getTime() - idleSeconds * 1000);
+  const { rows } = await q.query<{
+    claim_id: string;
+    rights: TokenRights;
+    expires_at: Date;
+    web_reference_number: string;
+  }>(
+    `UPDATE claim_tokens t SET last_used_at = $2
+     FROM claims c
+     WHERE t.token_hash = $1 AND c.id = t.claim_id AND t.revoked_at IS NULL
+       AND t.expires_at > $2 AND t.last_used_at > $3
+     RETURNING t.claim_id, t.rights, t.expires_at, c.web_reference_number`,
+    [hashToken(token), now, idleSince],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    tokenHash: hashToken(token),
+    claimId: row.claim_id,
+    webReferenceNumber: row.web_reference_number,
+    rights: row.rights,
+    expiresAt: new Date(row.expires_at),
+  };
+}
+
+export async function revokeToken(q: Queryable, tokenHash: string, now: Date) {
+  await q.query(
+    "UPDATE claim_tokens SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL",
+    [tokenHash, now],
+  );
+}

@@ -1,0 +1,220 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  type ChannelId,
+  type CompanyId,
+  DEFAULT_CHANNEL_NAMES,
+  DEFAULT_COMPANY_NAMES,
+} from "@kalinga/domain/channel";
+import { OTP_COUNTDOWN_SECONDS, OTP_SEND_ATTEMPTS } from "@kalinga/domain/constants";
+
+// Every setting of the server comes from the environment through loadConfig; docs/server.md lists
+// each variable with its default. Bad values stop the start-up with a message naming the variable.
+
+export type RunMode = "development" | "test" | "production";
+
+export type SmsConfig =
+  | { provider: "outbox" }
+  | { provider: "http"; url: string; token: string; senderName: string; timeoutMs: number };
+
+export type ServerConfig = {
+  mode: RunMode;
+  port: number;
+  host: string;
+  /** PostgreSQL when set; otherwise embedded PGlite in dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  apiKeys: string[];
+  /** Keys OTP hashes and rate-limit buckets; null means "generate one and keep it in dataDir". */
+  secret: string | null;
+  /** Origins of the insurer pages that embed the widget (CORS and frame-ancestors). */
+  allowedOrigins: string[];
+  trustProxy: boolean | number;
+  logLevel: string;
+  otp: {
+    ttlSeconds: number;
+    resendWaitSeconds: number;
+    sendsPerClaim: number;
+    wrongGuessesPerCode: number;
+    mobileDailyLimit: number;
+    addressLimit: number;
+    addressWindowSeconds: number;
+  };
+  token: { idleSeconds: number; maxAgeSeconds: number };
+  sms: SmsConfig;
+  companyNames: Record<CompanyId, string>;
+  channelNames: Record<ChannelId, string>;
+  contentDir: string;
+  noticeFile: string | null;
+  widgetDir: string;
+  demoPages: boolean;
+  demoApiKey: string;
+  /** The clock every time rule reads; tests move it instead of sleeping. */
+  now: () => Date;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const repositoryRoot = path.resolve(serverRoot, "../..");
+
+export const DEVELOPMENT_API_KEY = "kalinga-dev-key";
+const MIN_SECRET_LENGTH = 32;
+const MIN_PRODUCTION_API_KEY_LENGTH = 16;
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}".`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}.`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (["1", "true", "yes", "on"].includes(raw.toLowerCase())) return true;
+  if (["0", "false", "no", "off"].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}".`);
+}
+
+function list(env: Env, name: string): string[] {
+  return (text(env, name) ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function origins(env: Env, name: string): string[] {
+  return list(env, name).map((value) => {
+    let origin: string;
+    try {
+      origin = new URL(value).origin;
+    } catch {
+      throw new ConfigError(`${name}: "${value}" is not an origin like https://www.example.ph.`);
+    }
+    if (origin !== value.replace(/\/$/, "")) {
+      throw new ConfigError(`${name}: "${value}" must be an origin only (scheme, host, port).`);
+    }
+    return origin;
+  });
+}
+
+function httpUrl(env: Env, name: string): string {
+  const raw = text(env, name);
+  if (raw === null) throw new ConfigError(`${name} is required when SMS_PROVIDER=http.`);
+  try {
+    const url = new URL(raw);
+    if (url.protocol === "http:" || url.protocol === "https:") return url.toString();
+  } catch {
+    // reported below
+  }
+  throw new ConfigError(`${name} must be an http(s) URL, got "${raw}".`);
+}
+
+function runMode(env: Env): RunMode {
+  const raw = text(env, "NODE_ENV") ?? "development";
+  if (raw === "development" || raw === "test" || raw === "production") return raw;
+  throw new ConfigError(`NODE_ENV must be development, test or production, got "${raw}".`);
+}
+
+function smsConfig(env: Env): SmsConfig {
+  const provider = text(env, "SMS_PROVIDER") ?? "outbox";
+  if (provider === "outbox") return { provider };
+  if (provider !== "http") {
+    throw new ConfigError(`SMS_PROVIDER must be outbox or http, got "${provider}".`);
+  }
+  const token = text(env, "SMS_HTTP_TOKEN");
+  if (token === null) throw new ConfigError("SMS_HTTP_TOKEN is required when SMS_PROVIDER=http.");
+  return {
+    provider,
+    url: httpUrl(env, "SMS_HTTP_URL"),
+    token,
+    senderName: text(env, "SMS_SENDER_NAME") ?? "KALINGA",
+    timeoutMs: integer(env, "SMS_HTTP_TIMEOUT_MS", 10_000, 100, 60_000),
+  };
+}
+
+function trustProxy(env: Env): boolean | number {
+  const raw = text(env, "KALINGA_TRUST_PROXY");
+  if (raw === null) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return flag(env, "KALINGA_TRUST_PROXY", false);
+}
+
+/** Reads the environment into a typed configuration; throws ConfigError on the first bad value. */
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const mode = runMode(env);
+  const production = mode === "production";
+
+  const apiKeys = list(env, "KALINGA_API_KEYS");
+  if (production && apiKeys.length === 0) {
+    throw new ConfigError("KALINGA_API_KEYS is required in production (comma-separated keys).");
+  }
+  if (production && apiKeys.some((key) => key.length < MIN_PRODUCTION_API_KEY_LENGTH)) {
+    throw new ConfigError(
+      `KALINGA_API_KEYS: each key needs at least ${MIN_PRODUCTION_API_KEY_LENGTH} characters in production.`,
+    );
+  }
+  if (apiKeys.length === 0) apiKeys.push(DEVELOPMENT_API_KEY);
+
+  const secret = text(env, "KALINGA_SECRET");
+  if (production && secret === null) {
+    throw new ConfigError("KALINGA_SECRET is required in production (32 characters or more).");
+  }
+  if (secret !== null && secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(`KALINGA_SECRET must have at least ${MIN_SECRET_LENGTH} characters.`);
+  }
+
+  const idleSeconds = integer(env, "TOKEN_IDLE_SECONDS", 30 * 60, 60, 24 * 3600);
+  const maxAgeSeconds = integer(env, "TOKEN_MAX_AGE_SECONDS", 12 * 3600, 60, 7 * 24 * 3600);
+  if (idleSeconds > maxAgeSeconds) {
+    throw new ConfigError("TOKEN_IDLE_SECONDS cannot be longer than TOKEN_MAX_AGE_SECONDS.");
+  }
+
+  return {
+    mode,
+    port: integer(env, "PORT", 8080, 0, 65_535),
+    host: text(env, "HOST") ?? "0.0.0.0",
+    databaseUrl: text(env, "DATABASE_URL"),
+    dataDir: path.resolve(text(env, "KALINGA_DATA_DIR") ?? "data"),
+    apiKeys,
+    secret,
+    allowedOrigins: origins(env, "KALINGA_ALLOWED_ORIGINS"),
+    trustProxy: trustProxy(env),
+    logLevel: text(env, "LOG_LEVEL") ?? (mode === "test" ? "silent" : "info"),
+    otp: {
+      ttlSeconds: integer(env, "OTP_TTL_SECONDS", 300, 1, 600),
+      resendWaitSeconds: integer(env, "OTP_RESEND_WAIT_SECONDS", OTP_COUNTDOWN_SECONDS, 0, 3600),
+      sendsPerClaim: OTP_SEND_ATTEMPTS,
+      wrongGuessesPerCode: 5,
+      mobileDailyLimit: integer(env, "OTP_MOBILE_DAILY_LIMIT", 10, 1, 1000),
+      addressLimit: integer(env, "OTP_ADDRESS_LIMIT", 30, 1, 100_000),
+      addressWindowSeconds: integer(env, "OTP_ADDRESS_WINDOW_SECONDS", 600, 1, 24 * 3600),
+    },
+    token: { idleSeconds, maxAgeSeconds },
+    sms: smsConfig(env),
+    companyNames: { ...DEFAULT_COMPANY_NAMES },
+    channelNames: { ...DEFAULT_CHANNEL_NAMES },
+    contentDir: path.resolve(text(env, "KALINGA_CONTENT_DIR") ?? path.join(serverRoot, "content")),
+    noticeFile: text(env, "KALINGA_NOTICE_FILE"),
+    widgetDir: path.resolve(
+      text(env, "KALINGA_WIDGET_DIR") ?? path.join(repositoryRoot, "apps/web/dist"),
+    ),
+    demoPages: flag(env, "KALINGA_DEMO_PAGES", !production),
+    demoApiKey: text(env, "KALINGA_DEMO_API_KEY") ?? (apiKeys[0] as string),
+    now: () => new Date(),
+  };
+}

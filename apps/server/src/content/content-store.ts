@@ -1,0 +1,114 @@
+import { existsSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { countryOptions } from "@kalinga/content/countries";
+import {
+  englishPageContent,
+  type PageContent,
+  type TemporarilyUnavailableTip,
+} from "@kalinga/content/page-content";
+import type { ChannelId, CompanyId } from "@kalinga/domain/channel";
+
+// The content the widget reads: page content per company, channel and locale (the English
+// defaults with the JSON overrides of the content folder merged in), the application config, and
+// the temporarily-unavailable notice, re-read on each call so it can change without a restart.
+
+export const COMPANY_IDS: CompanyId[] = ["first", "bank-partner"];
+export const CHANNEL_IDS: ChannelId[] = ["corporate-website", "member-portal", "agent-assist"];
+/** Locales with their own country names; any other locale gets English. */
+export const SUPPORTED_LOCALES = ["en", "fil"] as const;
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Objects merge key by key; anything else (lists included) is replaced. */
+export function mergeContent<T>(base: T, override: unknown): T {
+  if (!isPlainObject(base) || !isPlainObject(override)) return (override ?? base) as T;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(override))
+    merged[key] = mergeContent(merged[key], value);
+  return merged as T;
+}
+
+function readJsonFile(file: string): Json {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as Json;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Content file ${file} is not valid JSON: ${reason}`);
+  }
+}
+
+const NOTICE_FIELDS = [
+  "title",
+  "content",
+  "startTime",
+  "endTime",
+  "showCloseStartTime",
+  "showCloseEndTime",
+] as const;
+
+export function parseNotice(value: unknown, source: string): TemporarilyUnavailableTip {
+  if (!isPlainObject(value)) throw new Error(`${source}: the notice must be a JSON object.`);
+  for (const field of NOTICE_FIELDS) {
+    if (typeof value[field] !== "string")
+      throw new Error(`${source}: "${field}" must be a string.`);
+    if (field.endsWith("Time") && Number.isNaN(Date.parse(value[field] as string))) {
+      throw new Error(`${source}: "${field}" must be an ISO date-time.`);
+    }
+  }
+  const tip = Object.fromEntries(NOTICE_FIELDS.map((field) => [field, value[field]]));
+  return tip as TemporarilyUnavailableTip;
+}
+
+export type ContentStore = ReturnType<typeof createContentStore>;
+
+export function createContentStore(options: { contentDir: string; noticeFile: string | null }) {
+  const { contentDir } = options;
+  const noticeFile = options.noticeFile ?? path.join(contentDir, "notice.json");
+  const optionalFile = (name: string) => {
+    const file = path.join(contentDir, name);
+    return existsSync(file) ? readJsonFile(file) : null;
+  };
+
+  // Read everything once at start-up so a broken file stops the server, not a claimant.
+  const overrides = new Map<string, Json>();
+  for (const company of COMPANY_IDS) {
+    const companyOverride = optionalFile(`${company}.json`);
+    if (companyOverride !== null) overrides.set(company, companyOverride);
+    for (const channel of CHANNEL_IDS) {
+      const channelOverride = optionalFile(`${company}.${channel}.json`);
+      if (channelOverride !== null) overrides.set(`${company}.${channel}`, channelOverride);
+    }
+  }
+  const appConfig = optionalFile("app-config.json") ?? {};
+  parseNotice(readJsonFile(noticeFile), noticeFile);
+
+  const pages = new Map<string, PageContent>();
+
+  return {
+    page(company: CompanyId, channel: ChannelId, locale: string): PageContent {
+      const key = `${company}.${channel}.${locale}`;
+      const cached = pages.get(key);
+      if (cached) return cached;
+      let page: PageContent = {
+        ...englishPageContent,
+        dropdownList: { ...englishPageContent.dropdownList, country: countryOptions(locale) },
+      };
+      page = mergeContent(page, overrides.get(company) ?? null);
+      page = mergeContent(page, overrides.get(`${company}.${channel}`) ?? null);
+      pages.set(key, page);
+      return page;
+    },
+    appConfig(): Json {
+      return appConfig;
+    },
+    async notice(): Promise<TemporarilyUnavailableTip> {
+      const text = await readFile(noticeFile, "utf8");
+      return parseNotice(JSON.parse(text), noticeFile);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Database } from "./database.ts";
+
+// Numbered SQL files in ./migrations, applied in order at start-up inside one transaction that
+// holds an advisory lock, so two servers starting together never apply a file twice.
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+/** Any fixed number; every Kalinga server takes the same lock. */
+const MIGRATION_LOCK_KEY = 7_204_311;
+
+export type Migration = { version: number; name: string; sql: string };
+
+export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
+  const files = (await readdir(dir)).filter((file) => /^\d{3}_[\w-]+\.sql$/.test(file)).sort();
+  return Promise.all(
+    files.map(async (file) => ({
+      version: Number(file.slice(0, 3)),
+      name: file,
+      sql: await readFile(path.join(dir, file), "utf8"),
+    })),
+  );
+}
+
+/** Applies the migrations not yet recorded; returns the names it applied. */
+export async function migrate(db: Database, migrations?: Migration[]): Promise<string[]> {
+  const all = migrations ?? (await readMigrations());
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const { rows } = await tx.query<{ version: number }>("SELECT version FROM schema_migrations");
+    const applied = new Set(rows.map((row) => Number(row.version)));
+    const done: string[] = [];
+    for (const migration of all) {
+      if (applied.has(migration.version)) continue;
+      // Files hold several statements; each runs on its own since parameters are not needed.
+      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      await tx.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [
+        migration.version,
+        migration.name,
+      ]);
+      done.push(migration.name);
+    }
+    return done;
+  });
+}
+
+/** True when every migration file is recorded as applied (the readiness check). */
+export async function migrationsApplied(db: Database, migrations: Migration[]): Promise<boolean> {
+  const { rows } = await db.query<{ version: number }>("SELECT version FROM schema_migrations");
+  const applied = new Set(rows.map((row) => Number(row.version)));
+  return migrations.every((migration) => applied.has(migration.version));
+}
+
+/** Splits on semicolons at line ends; migration files keep one statement per such semicolon. */
+function splitStatements(sql: string): string[] {
+  return sql
+    .replace(/^\s*--.*$/gm, "")
+    .split(/;\s*$/m)
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,28 @@
+import { mkdir } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import type { Database, Queryable, QueryResult, Row } from "./database.ts";
+
+// Embedded PostgreSQL in a folder; data survives restarts. One process opens a folder at a time.
+
+function wrap(target: {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
+}): Queryable {
+  return {
+    async query<T extends Row>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
+      const result = await target.query<T>(sql, params);
+      return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
+    },
+  };
+}
+
+export async function openPgliteDatabase(dataDir: string): Promise<Database> {
+  await mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir);
+  const queryable = wrap(pglite);
+  return {
+    kind: "pglite",
+    query: queryable.query,
+    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    close: () => pglite.close(),
+  };
+}

@@ -1,0 +1,112 @@
+// Fictional insurer pages that embed the widget the way an insurer would. The "host-styles" block
+// is deliberately hostile: the widget lives in a shadow root and must look the same despite it.
+
+export type DemoSite = {
+  /** Path under which the widget's routes live, e.g. "/help-support/claims". */
+  routerBase: string;
+  companyName: string;
+  brandColour: string;
+  homePath: string;
+};
+
+export const DEMO_SITES: DemoSite[] = [
+  {
+    routerBase: "/help-support/claims",
+    companyName: "Kalinga Life",
+    brandColour: "#0b5d66",
+    homePath: "/help-support/claims/cf",
+  },
+  {
+    routerBase: "/bank-life/help-support/claims",
+    companyName: "Kalinga Bank Life",
+    brandColour: "#1f3b73",
+    homePath: "/bank-life/help-support/claims/cf",
+  },
+];
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const HOST_STYLES = `
+/* host-styles: global rules of the kind real insurer sites ship; none may reach the widget. */
+input, select, textarea { border: 3px solid hotpink; background: #fff0f6; font-size: 22px; }
+button { background: hotpink; color: #000; text-transform: uppercase; border-radius: 0; }
+label, p { letter-spacing: 0.08em; }
+h2, h3 { font-family: Georgia, serif; color: hotpink; }
+div { box-sizing: content-box; }
+[role="dialog"] { top: 0; left: 0; }`;
+
+function pageStyles(colour: string) {
+  return `
+*, *::before, *::after { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2a3a; background: #f5f7f9; }
+a { color: ${colour}; }
+.site-header { background: ${colour}; color: #fff; }
+.site-header .bar { max-width: 72rem; margin: 0 auto; padding: 0.75rem 1rem; display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; align-items: center; justify-content: space-between; }
+.brand { color: #fff; font-weight: 700; font-size: 1.25rem; text-decoration: none; }
+.site-header nav ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
+.site-header nav a { color: #fff; text-decoration: none; }
+.site-header nav a[aria-current="page"] { text-decoration: underline; }
+main { max-width: 72rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
+h1 { font-size: 1.75rem; line-height: 1.2; margin: 0 0 0.5rem; }
+.lead { margin: 0 0 1.5rem; max-width: 40rem; }
+#kalinga-claims { min-height: 24rem; }
+.build-note { padding: 1rem; border-left: 4px solid ${colour}; background: #fff; }
+.site-footer { background: #1d2a3a; color: #fff; }
+.site-footer .bar { max-width: 72rem; margin: 0 auto; padding: 1.5rem 1rem; font-size: 0.875rem; }
+.site-footer a { color: #fff; }`;
+}
+
+export function renderDemoPage(options: {
+  site: DemoSite;
+  nonce: string;
+  apiKey: string;
+  widgetBuilt: boolean;
+}): string {
+  const { site, nonce, widgetBuilt } = options;
+  const company = escapeHtml(site.companyName);
+  const base = escapeHtml(site.routerBase);
+  const widget = widgetBuilt
+    ? `<div id="kalinga-claims"></div>
+      <script type="module" nonce="${nonce}" src="/widget/widget.js" data-kalinga-target="#kalinga-claims" data-api-base="/api" data-api-key="${escapeHtml(options.apiKey)}" data-router-base="${base}"></script>`
+    : `<div id="kalinga-claims"><p class="build-note">The claims widget is not built yet: run <code>npm run build</code>, then reload this page.</p></div>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>File a claim | ${company}</title>
+<meta name="description" content="File a life-insurance claim with ${company}: accident, illness and death claims.">
+<meta property="csp-nonce" nonce="${nonce}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style nonce="${nonce}">${pageStyles(site.brandColour)}</style>
+<style nonce="${nonce}" id="host-styles">${HOST_STYLES}</style>
+</head>
+<body>
+<header class="site-header">
+  <div class="bar">
+    <a class="brand" href="${escapeHtml(site.homePath)}">${company}</a>
+    <nav aria-label="Main">
+      <ul>
+        <li><a href="${escapeHtml(site.homePath)}">Insurance</a></li>
+        <li><a href="${escapeHtml(site.homePath)}">Help &amp; Support</a></li>
+        <li><a href="${escapeHtml(site.homePath)}" aria-current="page">Claims</a></li>
+      </ul>
+    </nav>
+  </div>
+</header>
+<main>
+  <h1>File a claim</h1>
+  <p class="lead">Tell us about the insured and the policy owner. We will send a one-time PIN to the policy owner's mobile number before you continue.</p>
+  ${widget}
+</main>
+<footer class="site-footer">
+  <div class="bar">
+    <p>${company} is a fictional insurer used to demonstrate Kalinga. Makati City, Metro Manila, Philippines.</p>
+  </div>
+</footer>
+</body>
+</html>
+`;
+}
+
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b5d66"/><path d="M10 7h4v7l6-7h5l-7 8 7 10h-5l-5-7-1 1v6h-4z" fill="#fff"/></svg>`;

@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { DEMO_SITES, FAVICON_SVG, renderDemoPage } from "./demo-page.ts";
+
+// The built widget under /widget/ (always served) and the demo host pages (off in production unless
+// asked for). Every path under a site's router base serves the same page, so a reload on a deep
+// link such as /help-support/claims/claims-details works.
+
+export type DemoRoutesOptions = {
+  widgetDir: string;
+  apiKey: string;
+  allowedOrigins: string[];
+};
+
+/** Nonce-based CSP; 'strict-dynamic' lets widget.js load its chunks by dynamic import. */
+export function pageCsp(nonce: string, allowedOrigins: string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    ["frame-ancestors 'self'", ...allowedOrigins].join(" "),
+  ].join("; ");
+}
+
+const HASHED_FILE = /^(chunks|assets)\//;
+
+export async function widgetRoutes(app: FastifyInstance, options: { widgetDir: string }) {
+  await app.register(fastifyStatic, {
+    root: options.widgetDir,
+    prefix: "/widget/",
+    cacheControl: false,
+    index: false,
+    dotfiles: "ignore",
+    setHeaders(reply, file) {
+      const relative = path.relative(options.widgetDir, file).split(path.sep).join("/");
+      // Hashed chunks never change; widget.js keeps its name across releases, so it stays short.
+      reply.header(
+        "cache-control",
+        HASHED_FILE.test(relative) ? "public, max-age=31536000, immutable" : "public, max-age=300",
+      );
+      // Module scripts are fetched in CORS mode, so insurer pages on other origins need this.
+      reply.header("access-control-allow-origin", "*");
+      reply.header("cross-origin-resource-policy", "cross-origin");
+    },
+  });
+}
+
+export async function demoRoutes(app: FastifyInstance, options: DemoRoutesOptions) {
+  const widgetEntry = path.join(options.widgetDir, "widget.js");
+
+  for (const site of DEMO_SITES) {
+    const servePage = async (_request: unknown, reply: FastifyReply) => {
+      const nonce = randomBytes(16).toString("base64");
+      return (
+        reply
+          .header("content-security-policy", pageCsp(nonce, options.allowedOrigins))
+          // The nonce changes on every answer, so the page may be kept but must be revalidated.
+          .header("cache-control", "no-cache, private")
+          .type("text/html; charset=utf-8")
+          .send(
+            renderDemoPage({
+              site,
+              nonce,
+              apiKey: options.apiKey,
+              widgetBuilt: existsSync(widgetEntry),
+            }),
+          )
+      );
+    };
+    app.get(site.routerBase, servePage);
+    app.get(`${site.routerBase}/*`, servePage);
+  }
+
+  app.get("/", async (_request, reply) => reply.redirect(DEMO_SITES[0]?.homePath ?? "/", 302));
+  app.get("/favicon.svg", async (_request, reply) =>
+    reply.header("cache-control", "public, max-age=86400").type("image/svg+xml").send(FAVICON_SVG),
+  );
+}

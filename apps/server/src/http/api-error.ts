@@ -1,0 +1,83 @@
+import { RETURN_CODES, type ReturnCode } from "@kalinga/domain/claim-api";
+import { SYSTEM_ERROR } from "@kalinga/domain/messages";
+
+// Every answer that is not a success is an ApiError: a status, a JSON body with a returnCode, and
+// headers such as Retry-After. Business refusals keep the returnCodes of RETURN_CODES; other
+// failures use the HTTP status as the returnCode ("400", "401", …). docs/decisions/0015 has the map.
+
+export type FieldError = { field: string; message: string };
+
+/** Server messages the widget never shows (it shows the system-error popup for these statuses). */
+export const API_MESSAGES = {
+  invalidRequest: "Invalid request",
+  invalidJson: "The request body is not valid JSON.",
+  unknownApiKey: "Missing or unknown API key.",
+  unknownToken: "Missing, expired or unknown claim token.",
+  otherClaim: "This token belongs to another claim.",
+  originNotAllowed: "This origin may not call the Kalinga API.",
+  bodyTooLarge: "The request body is too large.",
+  unsupportedMediaType: "Send the request body as application/json.",
+  notFound: "Not found.",
+  methodNotAllowed: "Method not allowed.",
+  noActiveOtp: "No code is waiting for this claim. Please request a new OTP.",
+  unknownCompany: "Unknown company name.",
+  unknownChannel: "Unknown channel name.",
+} as const;
+
+export class ApiError extends Error {
+  override name = "ApiError";
+  readonly statusCode: number;
+  readonly body: Record<string, unknown> & { returnCode: string; message: string };
+  readonly headers: Record<string, string>;
+
+  constructor(
+    statusCode: number,
+    body: Record<string, unknown> & { returnCode: string; message: string },
+    headers: Record<string, string> = {},
+  ) {
+    super(body.message);
+    this.statusCode = statusCode;
+    this.body = body;
+    this.headers = headers;
+  }
+}
+
+export function badRequest(errors: FieldError[]): ApiError {
+  return new ApiError(400, { returnCode: "400", message: API_MESSAGES.invalidRequest, errors });
+}
+
+export function unauthorized(message: string): ApiError {
+  return new ApiError(401, { returnCode: "401", message });
+}
+
+export function forbidden(message: string): ApiError {
+  return new ApiError(403, { returnCode: "403", message });
+}
+
+/** 417: a business refusal the widget acts on by its returnCode. */
+export function refusal(
+  returnCode: ReturnCode,
+  message: string,
+  extra: { sendsLeft?: number } = {},
+): ApiError {
+  return new ApiError(417, { returnCode, message, ...extra });
+}
+
+/** 429 with Retry-After in whole seconds (at least 1). */
+export function tooManyRequests(
+  retryAfterSeconds: number,
+  message: string,
+  extra: { sendsLeft?: number } = {},
+): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError(
+    429,
+    { returnCode: RETURN_CODES.resendTooSoon, message, retryAfterSeconds: seconds, ...extra },
+    { "retry-after": String(seconds) },
+  );
+}
+
+/** The SMS provider failed: nothing was sent and nothing was counted. */
+export function smsProviderFailed(): ApiError {
+  return new ApiError(502, { returnCode: "502", message: SYSTEM_ERROR });
+}

@@ -1,0 +1,52 @@
+import type { Queryable } from "../db/database.ts";
+
+// Fixed-window counters in the database, so every server behind the load balancer counts the same
+// hits. A hit is one atomic upsert that refuses to count past the limit.
+
+export type RateWindow = {
+  limit: number;
+  seconds: number;
+  /** Shifts the window edges, e.g. 8 h so that a "day" starts at midnight in Manila. */
+  offsetSeconds?: number;
+};
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export const MANILA_OFFSET_SECONDS = 8 * 3600;
+
+function windowStart(now: Date, window: RateWindow): Date {
+  const offset = window.offsetSeconds ?? 0;
+  const seconds = Math.floor(now.getTime() / 1000);
+  const start = Math.floor((seconds + offset) / window.seconds) * window.seconds - offset;
+  return new Date(start * 1000);
+}
+
+export async function takeHit(
+  q: Queryable,
+  bucket: string,
+  window: RateWindow,
+  now: Date,
+): Promise<RateDecision> {
+  const start = windowStart(now, window);
+  const { rows } = await q.query(
+    `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES ($1, $2, 1)
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
+     WHERE rate_limit_hits.hits < $3
+     RETURNING hits`,
+    [bucket, start, window.limit],
+  );
+  if (rows.length > 0) return { allowed: true };
+  const end = start.getTime() + window.seconds * 1000;
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((end - now.getTime()) / 1000)),
+  };
+}
+
+/** Undoes a hit whose action did not happen (the SMS provider failed). */
+export async function giveBackHit(q: Queryable, bucket: string, window: RateWindow, now: Date) {
+  await q.query(
+    "UPDATE rate_limit_hits SET hits = hits - 1 WHERE bucket = $1 AND window_start = $2 AND hits > 0",
+    [bucket, windowStart(now, window)],
+  );
+}

@@ -1,0 +1,234 @@
+import { randomUUID } from "node:crypto";
+import {
+  type OtpSentResponse,
+  type OtpValidatedResponse,
+  RETURN_CODES,
+} from "@kalinga/domain/claim-api";
+import { maskLast4 } from "@kalinga/domain/mask";
+import {
+  DECIDED_MESSAGES,
+  EXPIRED_OTP,
+  OTP_ATTEMPTS_EXHAUSTED,
+  WRONG_OTP,
+} from "@kalinga/domain/messages";
+import { toInternationalMobile } from "@kalinga/domain/otp";
+import type { FastifyBaseLogger } from "fastify";
+import {
+  findClaim,
+  recordMobileNumber,
+  recordVerifiedMobileNumber,
+} from "../claims/claim-repository.ts";
+import { type ClaimSession, issueToken, revokeToken } from "../claims/claim-token.ts";
+import type { ServerConfig } from "../config.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { API_MESSAGES, refusal, smsProviderFailed, tooManyRequests } from "../http/api-error.ts";
+import {
+  giveBackHit,
+  MANILA_OFFSET_SECONDS,
+  type RateWindow,
+  takeHit,
+} from "../http/rate-limit.ts";
+import type { SmsSender } from "../sms/sms-sender.ts";
+import { keyedHash } from "./keyed-hash.ts";
+import { hashOtpCode, newOtpCode, otpCodeMatches, otpSmsText } from "./otp-code.ts";
+
+// The OTP challenge of a claim (docs/decisions/0012-otp-storage-and-limits.md): sends are reserved
+// in a transaction that locks the claim (so two parallel sends cannot both pass the limits), the SMS
+// goes out after the commit, and a failed SMS hands the send back. Guesses count atomically.
+
+export type OtpServiceDeps = {
+  db: Database;
+  config: ServerConfig;
+  secret: string;
+  sms: SmsSender;
+};
+
+type SendKind = "request" | "reset";
+
+type LiveCode = {
+  id: string;
+  code_hash: string;
+  mobile_number: string;
+  expires_at: Date;
+  wrong_guesses: number;
+  used_at: Date | null;
+};
+
+const DAY_SECONDS = 24 * 3600;
+
+export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
+  const otp = config.otp;
+  const mobileWindow: RateWindow = {
+    limit: otp.mobileDailyLimit,
+    seconds: DAY_SECONDS,
+    offsetSeconds: MANILA_OFFSET_SECONDS,
+  };
+  const mobileBucket = (mobile: string) => `otp-mobile:${keyedHash(secret, "mobile", mobile)}`;
+
+  async function latestSentCode(q: Queryable, claimId: string): Promise<LiveCode | null> {
+    const { rows } = await q.query<LiveCode>(
+      `SELECT id, code_hash, mobile_number, expires_at, wrong_guesses, used_at FROM otp_codes
+       WHERE claim_id = $1 AND status = 'sent' ORDER BY seq DESC LIMIT 1`,
+      [claimId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** requestOneTimePIN (mobile given) and resetOneTimePIN (the number of the last send). */
+  async function sendCode(
+    session: ClaimSession,
+    kind: SendKind,
+    mobileNumber: string | null,
+    log: FastifyBaseLogger,
+  ): Promise<OtpSentResponse> {
+    const now = config.now();
+    const reserved = await db.transaction(async (tx) => {
+      const claim = await findClaim(tx, session.claimId, true);
+      if (!claim) throw refusal(RETURN_CODES.noActiveOtp, API_MESSAGES.noActiveOtp);
+      const mobile = kind === "request" ? mobileNumber : claim.mobileNumber;
+      if (!mobile) throw refusal(RETURN_CODES.noActiveOtp, API_MESSAGES.noActiveOtp);
+
+      const { rows } = await tx.query<{ used: number; last_sent_at: Date | null }>(
+        `SELECT count(*)::int AS used, max(created_at) AS last_sent_at FROM otp_codes
+         WHERE claim_id = $1 AND status IN ('sending', 'sent')`,
+        [claim.id],
+      );
+      const used = Number(rows[0]?.used ?? 0);
+      const lastSentAt = rows[0]?.last_sent_at ? new Date(rows[0].last_sent_at) : null;
+      const sendsLeft = otp.sendsPerClaim - used;
+      if (sendsLeft <= 0) {
+        throw refusal(RETURN_CODES.otpSendsExhausted, OTP_ATTEMPTS_EXHAUSTED, { sendsLeft: 0 });
+      }
+      if (lastSentAt) {
+        const waitLeft = lastSentAt.getTime() + otp.resendWaitSeconds * 1000 - now.getTime();
+        if (waitLeft > 0) {
+          throw tooManyRequests(waitLeft / 1000, DECIDED_MESSAGES.tooManyRequests, { sendsLeft });
+        }
+      }
+      const daily = await takeHit(tx, mobileBucket(mobile), mobileWindow, now);
+      if (!daily.allowed) {
+        throw tooManyRequests(daily.retryAfterSeconds, DECIDED_MESSAGES.tooManyRequests, {
+          sendsLeft,
+        });
+      }
+
+      const id = randomUUID();
+      const code = newOtpCode();
+      await tx.query(
+        `INSERT INTO otp_codes (id, claim_id, code_hash, mobile_number, status, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, 'sending', $5, $6)`,
+        [
+          id,
+          claim.id,
+          hashOtpCode(secret, id, code),
+          mobile,
+          now,
+          new Date(now.getTime() + otp.ttlSeconds * 1000),
+        ],
+      );
+      return { id, code, mobile, companyName: claim.companyName, sendsLeft: sendsLeft - 1 };
+    });
+
+    try {
+      await sms.send({
+        to: toInternationalMobile(reserved.mobile),
+        text: otpSmsText(reserved.companyName, reserved.code, otp.ttlSeconds),
+      });
+    } catch (error) {
+      await db.transaction(async (tx) => {
+        await tx.query("UPDATE otp_codes SET status = 'failed' WHERE id = $1", [reserved.id]);
+        await giveBackHit(tx, mobileBucket(reserved.mobile), mobileWindow, now);
+      });
+      log.warn(
+        {
+          provider: sms.provider,
+          reason: error instanceof Error ? error.message : "unknown",
+          mobile: maskLast4(reserved.mobile),
+        },
+        "OTP SMS not sent",
+      );
+      throw smsProviderFailed();
+    }
+
+    await db.transaction(async (tx) => {
+      await tx.query("UPDATE otp_codes SET status = 'sent' WHERE id = $1", [reserved.id]);
+      await recordMobileNumber(tx, session.claimId, reserved.mobile, now);
+    });
+    log.info(
+      {
+        webReferenceNumber: session.webReferenceNumber,
+        mobile: maskLast4(reserved.mobile),
+        sendsLeft: reserved.sendsLeft,
+        kind,
+      },
+      "OTP sent",
+    );
+    return {
+      returnCode: RETURN_CODES.ok,
+      sendsLeft: reserved.sendsLeft,
+      resendAvailableInSeconds: otp.resendWaitSeconds,
+    };
+  }
+
+  /** validateOneTimePIN: on success the token is replaced by an otp-verified one. */
+  async function validateCode(
+    session: ClaimSession,
+    code: string,
+    log: FastifyBaseLogger,
+  ): Promise<OtpValidatedResponse> {
+    const now = config.now();
+    const live = await latestSentCode(db, session.claimId);
+    if (!live || live.used_at) throw refusal(RETURN_CODES.noActiveOtp, API_MESSAGES.noActiveOtp);
+    if (live.wrong_guesses >= otp.wrongGuessesPerCode) {
+      throw refusal(RETURN_CODES.otpLocked, DECIDED_MESSAGES.otpCodeLocked);
+    }
+    if (new Date(live.expires_at).getTime() <= now.getTime()) {
+      throw refusal(RETURN_CODES.expiredOtp, EXPIRED_OTP);
+    }
+
+    if (!otpCodeMatches(secret, live.id, code, live.code_hash)) {
+      // Counted only while below the limit, so parallel guesses cannot add more than the limit.
+      const { rows } = await db.query<{ wrong_guesses: number }>(
+        `UPDATE otp_codes SET wrong_guesses = wrong_guesses + 1
+         WHERE id = $1 AND wrong_guesses < $2 AND used_at IS NULL
+         RETURNING wrong_guesses`,
+        [live.id, otp.wrongGuessesPerCode],
+      );
+      if (rows.length === 0) throw refusal(RETURN_CODES.otpLocked, DECIDED_MESSAGES.otpCodeLocked);
+      log.info(
+        { webReferenceNumber: session.webReferenceNumber, wrongGuesses: rows[0]?.wrong_guesses },
+        "OTP wrong",
+      );
+      throw refusal(RETURN_CODES.wrongOtp, WRONG_OTP);
+    }
+
+    const token = await db.transaction(async (tx) => {
+      const { rows } = await tx.query(
+        `UPDATE otp_codes SET used_at = $2
+         WHERE id = $1 AND used_at IS NULL AND wrong_guesses < $3 AND expires_at > $2
+         RETURNING id`,
+        [live.id, now, otp.wrongGuessesPerCode],
+      );
+      // Another call used or locked the code between the read and now.
+      if (rows.length === 0) throw refusal(RETURN_CODES.noActiveOtp, API_MESSAGES.noActiveOtp);
+      await revokeToken(tx, session.tokenHash, now);
+      await recordVerifiedMobileNumber(tx, session.claimId, live.mobile_number, now);
+      return issueToken(tx, {
+        claimId: session.claimId,
+        rights: "otp-verified",
+        now,
+        // The verified token keeps the absolute end of the session it replaces.
+        expiresAt: session.expiresAt,
+      });
+    });
+    log.info(
+      { webReferenceNumber: session.webReferenceNumber, mobile: maskLast4(live.mobile_number) },
+      "OTP verified",
+    );
+    return { returnCode: RETURN_CODES.ok, token };
+  }
+
+  return { sendCode, validateCode };
+}
+
+export type OtpService = ReturnType<typeof createOtpService>;
