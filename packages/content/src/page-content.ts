@@ -122,7 +122,7 @@ export const englishPageContent: PageContent = {
         },
       },
       ClaimInfo: {
-        title: "Type of policy",
+        title: "Policy information",
         fields: {
           policyType: {
             label: "Type of policy",

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { keepDigits, otpCodeSchema, otpMobileNumberSchema, toInternationalMobile } from "./otp.ts";
+import {
+  keepDigits,
+  keepMobileDigits,
+  otpCodeSchema,
+  otpMobileNumberSchema,
+  toInternationalMobile,
+} from "./otp.ts";
 
 const message = (value: string) => otpMobileNumberSchema.safeParse(value).error?.issues[0]?.message;
 
@@ -13,6 +19,14 @@ describe("OTP mobile number", () => {
   it("keeps digits only, up to the limit", () => {
     expect(keepDigits("917-123 45678", 10)).toBe("9171234567");
     expect(keepDigits("a1", 1)).toBe("1");
+  });
+
+  it("drops the country code or trunk 0 people paste with a number", () => {
+    expect(keepMobileDigits("+63 917 123 4567")).toBe("9171234567");
+    expect(keepMobileDigits("0917-123-4567")).toBe("9171234567");
+    expect(keepMobileDigits("917123")).toBe("917123");
+    expect(keepMobileDigits("0")).toBe("0");
+    expect(keepMobileDigits("91712345678")).toBe("9171234567");
   });
 
   it("writes the number with the country code", () => {

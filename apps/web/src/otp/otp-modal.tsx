@@ -5,7 +5,6 @@ import {
 } from "@kalinga/domain/claim-api";
 import {
   COUNTRY_CODE,
-  MOBILE_NUMBER_DIGITS,
   MOBILE_PREFIX,
   OTP_COUNTDOWN_SECONDS,
   OTP_LENGTH,
@@ -18,7 +17,7 @@ import {
   OTP_ATTEMPTS_EXHAUSTED_BUTTON,
   WRONG_OTP,
 } from "@kalinga/domain/messages";
-import { keepDigits, otpMobileNumberSchema } from "@kalinga/domain/otp";
+import { keepMobileDigits, otpMobileNumberSchema } from "@kalinga/domain/otp";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { type ClaimResponse, callClaimApi } from "../api/claim-api-client.ts";
@@ -163,12 +162,9 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
             prefix={MOBILE_PREFIX}
             inputMode="numeric"
             autoComplete="tel-national"
-            maxLength={MOBILE_NUMBER_DIGITS}
             notAllowBlank
             value={mobileNumber}
-            onChange={(event) =>
-              setMobileNumber(keepDigits(event.currentTarget.value, MOBILE_NUMBER_DIGITS))
-            }
+            onChange={(event) => setMobileNumber(keepMobileDigits(event.currentTarget.value))}
             error={mobileError}
           />
           <div className="k-actions">

@@ -26,9 +26,8 @@ export default function ClaimsDetailsScreen() {
   }
   return (
     <section className="k-screen" aria-labelledby="k-details-title">
-      <p className="k-step">Step 2 of 4</p>
       <h2 id="k-details-title" className="k-screen-title">
-        Claim details
+        <span className="k-step">Step 2 of 4</span> Claim details
       </h2>
       <p>Your mobile number is verified. Your web reference number is</p>
       <p className="k-reference" data-testid="web-reference-number">

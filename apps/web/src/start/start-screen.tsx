@@ -1,6 +1,6 @@
-import { FIELD_LIMITS, MOBILE_NUMBER_DIGITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
+import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { todayInManila } from "@kalinga/domain/dates";
-import { keepDigits } from "@kalinga/domain/otp";
+import { keepMobileDigits } from "@kalinga/domain/otp";
 import {
   emptyPublicStartForm,
   isMainlandChina,
@@ -108,9 +108,8 @@ export function StartScreen() {
 
   return (
     <section className="k-screen" aria-labelledby="k-start-title">
-      <p className="k-step">Step 1 of 4</p>
       <h2 id="k-start-title" className="k-screen-title">
-        Start your claim
+        <span className="k-step">Step 1 of 4</span> Start your claim
       </h2>
       <UnavailableNotice />
       <ReminderPopup />
@@ -166,7 +165,7 @@ export function StartScreen() {
             name="phoneNumber"
             value={values.phoneNumber ?? ""}
             onChange={(event) =>
-              setValue("phoneNumber", keepDigits(event.currentTarget.value, MOBILE_NUMBER_DIGITS))
+              setValue("phoneNumber", keepMobileDigits(event.currentTarget.value))
             }
             label={owner.phoneNumber.label}
             placeholder={owner.phoneNumber.placeholder}
@@ -174,7 +173,6 @@ export function StartScreen() {
             prefix={MOBILE_PREFIX}
             inputMode="numeric"
             autoComplete="tel-national"
-            maxLength={MOBILE_NUMBER_DIGITS}
             notAllowBlank
             error={errors.phoneNumber}
           />

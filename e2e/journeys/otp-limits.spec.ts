@@ -1,0 +1,93 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { readOtpFromOutbox } from "../support/outbox.ts";
+import { saveScreenshot } from "../support/screens.ts";
+import {
+  CORPORATE_START,
+  fillStartForm,
+  maria,
+  otpModal,
+  pressNext,
+  proceedPastReminder,
+  typeOtp,
+  uniqueMobile,
+} from "../support/start-form.ts";
+
+// These journeys run against a second server whose codes live 3 seconds and whose resend wait is
+// 1 second (see playwright.config.ts), so expiry and running out of sends happen in real time.
+const fastServer = process.env.KALINGA_E2E_FAST_URL ?? "";
+
+async function startOnFastServer(page: Page, mobile: string): Promise<void> {
+  await page.goto(new URL(CORPORATE_START, fastServer).href);
+  await proceedPastReminder(page);
+  await fillStartForm(page, { ...maria, mobile });
+  await pressNext(page);
+  await otpModal(page).getByRole("button", { name: "Send OTP" }).click();
+}
+
+test.describe("OTP limits", () => {
+  test("an expired code gets the expiry message, and a new code works", async ({
+    page,
+    playwright,
+  }) => {
+    const request = await playwright.request.newContext({ baseURL: fastServer });
+    const mobile = uniqueMobile();
+    await startOnFastServer(page, mobile);
+    const modal = otpModal(page);
+    const first = await readOtpFromOutbox(request, `63${mobile}`);
+    await page.waitForTimeout(3_500); // the fast server's codes live 3 seconds
+    await typeOtp(page, first);
+    await modal.getByRole("button", { name: "Submit" }).click();
+    await expect(
+      modal.getByText("The OTP you entered has expired. Please request a new OTP and try again.", {
+        exact: true,
+      }),
+    ).toBeVisible();
+
+    await modal.getByRole("button", { name: "Resend code (3)" }).click();
+    await expect(modal.getByRole("button", { name: "Resend code (2)" })).toBeVisible();
+    const second = await readOtpFromOutbox(request, `63${mobile}`, { after: 1 });
+    await typeOtp(page, second);
+    await modal.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/claims-details$/);
+    await request.dispose();
+  });
+
+  test("after every send is used, a blocking popup offers only Exit", async ({
+    page,
+    playwright,
+  }, testInfo) => {
+    const request = await playwright.request.newContext({ baseURL: fastServer });
+    const mobile = uniqueMobile();
+    await startOnFastServer(page, mobile);
+    const modal = otpModal(page);
+    for (const left of [3, 2, 1]) {
+      const resend = modal.getByRole("button", { name: `Resend code (${left})` });
+      await expect(resend).toBeEnabled({ timeout: 5_000 });
+      await resend.click();
+      await expect(modal.getByRole("button", { name: `Resend code (${left - 1})` })).toBeVisible();
+    }
+    await readOtpFromOutbox(request, `63${mobile}`, { after: 3 });
+    const none = modal.getByRole("button", { name: "Resend code (0)" });
+    await expect(none).toBeEnabled({ timeout: 5_000 });
+    await none.click();
+
+    const popup = page.getByRole("dialog", { name: "Unable to verify your mobile number" });
+    await expect(
+      popup.getByText(
+        "Sorry, you have entered an invalid OTP. After 3 attempts, we will no longer be able to generate a new OTP for you. Kindly seek assistance from your financial advisor.",
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expect(popup.getByRole("button")).toHaveText(["Exit"]);
+    await page.keyboard.press("Escape");
+    await expect(popup).toBeVisible();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "otp-attempts-exhausted");
+    await popup.getByRole("button", { name: "Exit" }).click();
+    await expect(popup).toBeHidden();
+    await expect(modal).toBeHidden();
+    await expect(page.getByLabel("First name", { exact: true })).toHaveValue(maria.firstName);
+    await request.dispose();
+  });
+});

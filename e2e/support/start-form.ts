@@ -1,0 +1,92 @@
+import { expect, type Page } from "@playwright/test";
+
+export const CORPORATE_START = "/help-support/claims/cf";
+
+/** A claimant's Step 1 answers; every value is typed the way a person would. */
+export type StartAnswers = {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  suffix: string;
+  dateOfBirth: string;
+  mobile: string;
+  email: string;
+  homeAddress: string;
+  citizenship: string;
+  residence: string;
+  policyType: "Individual" | "Corporate";
+  companyName?: string;
+};
+
+export const maria: StartAnswers = {
+  firstName: "Maria Peña",
+  middleName: "S",
+  lastName: "Dela Cruz",
+  suffix: "",
+  dateOfBirth: "05 Mar 1980",
+  mobile: "9171234567",
+  email: "maria.delacruz@example.ph",
+  homeAddress: "12 Mabini St, Barangay 1, Quezon City",
+  citizenship: "Philippines",
+  residence: "Philippines",
+  policyType: "Individual",
+};
+
+/** A mobile number no other test uses, so outbox reads and rate limits never mix tests up. */
+export function uniqueMobile(): string {
+  return `917${String(Date.now() % 10_000_000).padStart(7, "0")}`;
+}
+
+export async function openStartForm(page: Page): Promise<void> {
+  await page.goto(CORPORATE_START);
+  await expect(
+    page.getByRole("heading", { name: /Step 1 of 4/, includeHidden: true }),
+  ).toBeVisible();
+}
+
+export async function proceedPastReminder(page: Page): Promise<void> {
+  const reminder = page.getByRole("dialog", { name: "Filing a living claim?" });
+  await expect(reminder).toBeVisible();
+  await reminder.getByRole("button", { name: "Proceed" }).click();
+  await expect(reminder).toBeHidden();
+}
+
+export async function chooseCountry(page: Page, label: string, country: string): Promise<void> {
+  const box = page.getByRole("combobox", { name: label });
+  await box.fill(country.slice(0, 5));
+  await page.getByRole("option", { name: country, exact: true }).click();
+  await expect(box).toHaveValue(country);
+}
+
+export async function fillStartForm(page: Page, answers: StartAnswers): Promise<void> {
+  await page.getByLabel("First name", { exact: true }).fill(answers.firstName);
+  await page.getByLabel("Middle initial", { exact: true }).fill(answers.middleName);
+  await page.getByLabel("Last name", { exact: true }).fill(answers.lastName);
+  await page.getByLabel("Suffix", { exact: true }).fill(answers.suffix);
+  const dateOfBirth = page.getByRole("textbox", { name: "Date of birth" });
+  await dateOfBirth.fill(answers.dateOfBirth);
+  await dateOfBirth.blur();
+  await page.getByLabel("Mobile number", { exact: true }).fill(answers.mobile);
+  await page.getByLabel("Email address", { exact: true }).fill(answers.email);
+  await page.getByLabel("Home address", { exact: true }).fill(answers.homeAddress);
+  await chooseCountry(page, "Country of citizenship", answers.citizenship);
+  await chooseCountry(page, "Country of residence", answers.residence);
+  await page.getByRole("radio", { name: answers.policyType }).check();
+  if (answers.companyName !== undefined) {
+    await page.getByLabel("Company name", { exact: true }).fill(answers.companyName);
+  }
+}
+
+export async function pressNext(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+}
+
+export function otpModal(page: Page) {
+  return page.getByRole("dialog", { name: "Verify your mobile number" });
+}
+
+/** Types a code into the six boxes one digit at a time, as a person does. */
+export async function typeOtp(page: Page, code: string): Promise<void> {
+  await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+  await page.keyboard.type(code, { delay: 20 });
+}
