@@ -1,0 +1,149 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../../src/app.ts";
+import { loadConfig, type ServerConfig } from "../../src/config.ts";
+import type { Database } from "../../src/db/database.ts";
+import type { LogStream } from "../../src/logging.ts";
+
+// Building blocks for server tests: a configuration with a movable clock, an app on the file's
+// database, and the claim calls as the widget makes them.
+
+export const API_KEY = "kalinga-dev-key";
+export const TEST_SECRET = "test-secret-that-is-long-enough-0123456789";
+export const basicInformation = { companyName: "Kalinga Life", channelName: "Corporate Website" };
+export const MOBILE = "9171234567";
+export const MOBILE_63 = "639171234567";
+
+export class TestClock {
+  current = new Date("2026-03-02T01:00:00.000Z");
+  readonly now = () => new Date(this.current);
+  advance(seconds: number) {
+    this.current = new Date(this.current.getTime() + seconds * 1000);
+  }
+}
+
+export function testConfig(
+  env: Record<string, string> = {},
+  overrides: Partial<ServerConfig> = {},
+): ServerConfig {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    KALINGA_SECRET: TEST_SECRET,
+    KALINGA_DATA_DIR: "/tmp/kalinga-test-unused",
+    ...env,
+  });
+  return { ...config, ...overrides };
+}
+
+export async function testApp(
+  database: Database,
+  config: ServerConfig,
+  logStream?: LogStream,
+): Promise<FastifyInstance> {
+  const app = await buildApp(config, { database, ...(logStream ? { logStream } : {}) });
+  await app.ready();
+  return app;
+}
+
+type CallOptions = {
+  token?: string | null;
+  apiKey?: string | null;
+  remoteAddress?: string;
+  headers?: Record<string, string>;
+};
+
+export async function callClaim(
+  app: FastifyInstance,
+  call: string,
+  body: Record<string, unknown>,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    ...options.headers,
+  };
+  const apiKey = options.apiKey === undefined ? API_KEY : options.apiKey;
+  if (apiKey !== null) headers["x-api-key"] = apiKey;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  return app.inject({
+    method: "POST",
+    url: `/api/claims/${call}`,
+    headers,
+    payload: JSON.stringify(body),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+}
+
+export type StartedClaim = { webReferenceNumber: string; token: string };
+
+export async function startClaim(
+  app: FastifyInstance,
+  options: CallOptions = {},
+): Promise<StartedClaim> {
+  const response = await callClaim(app, "initClaimRequest", { basicInformation }, options);
+  if (response.statusCode !== 200) throw new Error(`init answered ${response.statusCode}`);
+  const { webReferenceNumber, token } = response.json() as StartedClaim;
+  return { webReferenceNumber, token };
+}
+
+export function requestCode(
+  app: FastifyInstance,
+  claim: StartedClaim,
+  mobileNumber = MOBILE,
+  options: CallOptions = {},
+) {
+  return callClaim(
+    app,
+    "requestOneTimePIN",
+    {
+      basicInformation,
+      webReferenceNumber: claim.webReferenceNumber,
+      countryCode: "63",
+      mobileNumber,
+      firstName: "Maria",
+    },
+    { token: claim.token, ...options },
+  );
+}
+
+export function resendCode(app: FastifyInstance, claim: StartedClaim, options: CallOptions = {}) {
+  return callClaim(
+    app,
+    "resetOneTimePIN",
+    { basicInformation, webReferenceNumber: claim.webReferenceNumber },
+    { token: claim.token, ...options },
+  );
+}
+
+export function validateCode(
+  app: FastifyInstance,
+  claim: StartedClaim,
+  oneTimePIN: string,
+  options: CallOptions = {},
+) {
+  return callClaim(
+    app,
+    "validateOneTimePIN",
+    { basicInformation, webReferenceNumber: claim.webReferenceNumber, oneTimePIN },
+    { token: claim.token, ...options },
+  );
+}
+
+export type OutboxMessage = { to: string; text: string; createdAt: string };
+
+export async function outbox(app: FastifyInstance, to = MOBILE_63): Promise<OutboxMessage[]> {
+  const response = await app.inject({ method: "GET", url: `/api/dev/outbox?to=${to}` });
+  return (response.json() as { messages: OutboxMessage[] }).messages;
+}
+
+/** The code of the newest SMS to a number. */
+export async function latestCode(app: FastifyInstance, to = MOBILE_63): Promise<string> {
+  const messages = await outbox(app, to);
+  const code = messages.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No code in the outbox for ${to}`);
+  return code;
+}
+
+/** A 6-digit code that is not `code`. */
+export function otherCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { Database } from "../../src/db/database.ts";
+import { migrate } from "../../src/db/migrate.ts";
+import { openPgliteDatabase } from "../../src/db/pglite-database.ts";
+import { openPostgresDatabase } from "../../src/db/postgres-database.ts";
+
+// One database per test FILE: KALINGA_TEST_DB=postgres uses DATABASE_URL with a fresh schema for
+// the file; anything else uses PGlite in a fresh temporary folder. Tests empty the tables with
+// reset() instead of opening a new database.
+
+export type TestDatabase = {
+  kind: "pglite" | "postgres";
+  db: Database;
+  /** Closes the database and opens it again on the same data (a server restart). */
+  reopen(): Promise<Database>;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const TABLES = ["claims", "claim_tokens", "otp_codes", "rate_limit_hits", "sms_outbox"];
+
+export const testDatabaseKind = (): "pglite" | "postgres" =>
+  process.env.KALINGA_TEST_DB === "postgres" ? "postgres" : "pglite";
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const kind = testDatabaseKind();
+  let open: () => Promise<Database>;
+  let cleanUp: () => Promise<void>;
+
+  if (kind === "postgres") {
+    const connectionString = process.env.DATABASE_URL;
+    if (!connectionString) throw new Error("KALINGA_TEST_DB=postgres needs DATABASE_URL.");
+    const schema = `kalinga_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    open = async () => openPostgresDatabase({ connectionString, schema, max: 30 });
+    cleanUp = async () => {
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    };
+  } else {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "kalinga-test-"));
+    open = () => openPgliteDatabase(path.join(dataDir, "pglite"));
+    cleanUp = () => rm(dataDir, { recursive: true, force: true });
+  }
+
+  let db = await open();
+  await migrate(db);
+  const handle: TestDatabase = {
+    kind,
+    db,
+    async reopen() {
+      await db.close();
+      db = await open();
+      handle.db = db;
+      return db;
+    },
+    async reset() {
+      await db.query(`TRUNCATE ${TABLES.join(", ")} CASCADE`);
+    },
+    async close() {
+      await db.close();
+      await cleanUp();
+    },
+  };
+  return handle;
+}
