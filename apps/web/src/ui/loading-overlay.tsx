@@ -1,0 +1,46 @@
+import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { isLoading, loading } from "./loading.ts";
+
+/**
+ * A full-screen spinner while the widget waits. It is a modal dialog, so everything beneath is
+ * inert (no clicks, no keys) and focus comes back where it was when it closes.
+ */
+export function LoadingOverlay({ label = "Loading" }: { label?: string }) {
+  const shown = useSyncExternalStore(loading.subscribe, isLoading, () => false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (!shown) {
+      if (dialog.open) dialog.close();
+      return;
+    }
+    if (!dialog.open) dialog.showModal();
+    // Escape would close a modal dialog; stop it wherever focus is (on Tab it can leave the page).
+    const holdEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") event.preventDefault();
+    };
+    window.addEventListener("keydown", holdEscape, true);
+    return () => window.removeEventListener("keydown", holdEscape, true);
+  }, [shown]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="k-loading"
+      aria-label={label}
+      aria-busy="true"
+      onCancel={(event) => event.preventDefault()}
+      onClose={() => {
+        // Escape may close a dialog without a cancelable event; reopen while still loading.
+        if (isLoading()) dialogRef.current?.showModal();
+      }}
+    >
+      <div className="k-spinner" aria-hidden="true" />
+      <p className="k-vh" role="status" aria-live="polite">
+        {shown ? label : ""}
+      </p>
+    </dialog>
+  );
+}

@@ -1,0 +1,48 @@
+// Whether the full-screen loading overlay shows: while any request runs, or while opened by the
+// window events kalinga:loading-open / kalinga:loading-close (for code outside React).
+
+export const LOADING_OPEN_EVENT = "kalinga:loading-open";
+export const LOADING_CLOSE_EVENT = "kalinga:loading-close";
+
+let requests = 0;
+let openedByEvent = false;
+const listeners = new Set<() => void>();
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+export const loading = {
+  /** Requests running plus one while opened by event; the overlay shows while above 0. */
+  get count(): number {
+    return requests + (openedByEvent ? 1 : 0);
+  },
+  /** A request starts; pair every begin() with one end(), in a finally. */
+  begin(): void {
+    requests += 1;
+    notify();
+  },
+  end(): void {
+    requests = Math.max(0, requests - 1);
+    notify();
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+/** Whether the overlay shows now; a stable snapshot for useSyncExternalStore. */
+export const isLoading = () => loading.count > 0;
+
+// Events are idempotent: opening twice and closing once closes, so the overlay cannot stick.
+if (typeof window !== "undefined") {
+  window.addEventListener(LOADING_OPEN_EVENT, () => {
+    openedByEvent = true;
+    notify();
+  });
+  window.addEventListener(LOADING_CLOSE_EVENT, () => {
+    openedByEvent = false;
+    notify();
+  });
+}
