@@ -19,10 +19,15 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   await mkdir(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir);
   const queryable = wrap(pglite);
+  let closing: Promise<void> | null = null;
   return {
     kind: "pglite",
     query: queryable.query,
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
-    close: () => pglite.close(),
+    // Closing twice is harmless, so shutdown paths need not know who closed first.
+    close: () => {
+      closing ??= pglite.close();
+      return closing;
+    },
   };
 }

@@ -32,6 +32,7 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
     return { rows: result.rows, rowCount: result.rowCount ?? 0 };
   };
 
+  let closing: Promise<void> | null = null;
   return {
     kind: "postgres",
     query,
@@ -58,6 +59,10 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
         client.release(broken);
       }
     },
-    close: () => pool.end(),
+    // Closing twice is harmless, so shutdown paths need not know who closed first.
+    close: () => {
+      closing ??= pool.end();
+      return closing;
+    },
   };
 }

@@ -29,6 +29,7 @@ export function testConfig(
     NODE_ENV: "test",
     KALINGA_SECRET: TEST_SECRET,
     KALINGA_DATA_DIR: "/tmp/kalinga-test-unused",
+    LOG_LEVEL: "silent",
     ...env,
   });
   return { ...config, ...overrides };

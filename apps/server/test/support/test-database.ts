@@ -26,7 +26,7 @@ const TABLES = ["claims", "claim_tokens", "otp_codes", "rate_limit_hits", "sms_o
 export const testDatabaseKind = (): "pglite" | "postgres" =>
   process.env.KALINGA_TEST_DB === "postgres" ? "postgres" : "pglite";
 
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const kind = testDatabaseKind();
   let open: () => Promise<Database>;
   let cleanUp: () => Promise<void>;
@@ -53,7 +53,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   }
 
   let db = await open();
-  await migrate(db);
+  if (options.migrate !== false) await migrate(db);
   const handle: TestDatabase = {
     kind,
     db,

@@ -1,0 +1,89 @@
+import { describe, expect, test } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.ts";
+
+// Configuration from the environment: documented defaults, and a clear refusal of bad values.
+
+describe("loadConfig", () => {
+  test("development defaults", () => {
+    const config = loadConfig({});
+    expect(config.mode).toBe("development");
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe("0.0.0.0");
+    expect(config.databaseUrl).toBeNull();
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.apiKeys).toEqual(["kalinga-dev-key"]);
+    expect(config.secret).toBeNull();
+    expect(config.otp).toEqual({
+      ttlSeconds: 300,
+      resendWaitSeconds: 120,
+      sendsPerClaim: 4,
+      wrongGuessesPerCode: 5,
+      mobileDailyLimit: 10,
+      addressLimit: 30,
+      addressWindowSeconds: 600,
+    });
+    expect(config.token).toEqual({ idleSeconds: 1800, maxAgeSeconds: 43_200 });
+    expect(config.sms).toEqual({ provider: "outbox" });
+    expect(config.demoPages).toBe(true);
+    expect(config.allowedOrigins).toEqual([]);
+    expect(config.widgetDir).toMatch(/apps\/web\/dist$/);
+  });
+
+  const production = { NODE_ENV: "production", KALINGA_SECRET: "s".repeat(32) };
+
+  test.each([
+    [{ NODE_ENV: "production" }, /KALINGA_API_KEYS is required in production/],
+    [{ ...production, KALINGA_API_KEYS: "short" }, /at least 16 characters/],
+    [{ NODE_ENV: "production", KALINGA_API_KEYS: "k".repeat(16) }, /KALINGA_SECRET is required/],
+    [{ KALINGA_SECRET: "too-short" }, /KALINGA_SECRET must have at least 32/],
+    [{ OTP_TTL_SECONDS: "601" }, /OTP_TTL_SECONDS must be between 1 and 600, got 601/],
+    [{ OTP_TTL_SECONDS: "5m" }, /OTP_TTL_SECONDS must be a whole number/],
+    [{ PORT: "http" }, /PORT must be a whole number/],
+    [{ NODE_ENV: "staging" }, /NODE_ENV must be development, test or production/],
+    [{ SMS_PROVIDER: "carrier-pigeon" }, /SMS_PROVIDER must be outbox or http/],
+    [{ SMS_PROVIDER: "http", SMS_HTTP_TOKEN: "t" }, /SMS_HTTP_URL is required/],
+    [
+      { SMS_PROVIDER: "http", SMS_HTTP_URL: "ftp://x", SMS_HTTP_TOKEN: "t" },
+      /SMS_HTTP_URL must be an http/,
+    ],
+    [{ SMS_PROVIDER: "http", SMS_HTTP_URL: "https://sms.example" }, /SMS_HTTP_TOKEN is required/],
+    [{ KALINGA_ALLOWED_ORIGINS: "https://ok.example,not a url" }, /is not an origin/],
+    [{ KALINGA_ALLOWED_ORIGINS: "https://ok.example/path" }, /must be an origin only/],
+    [{ KALINGA_DEMO_PAGES: "maybe" }, /KALINGA_DEMO_PAGES must be true or false/],
+    [{ TOKEN_IDLE_SECONDS: "7200", TOKEN_MAX_AGE_SECONDS: "3600" }, /cannot be longer/],
+  ])("refuses %o", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  test("production with its key and secret: no demo pages, the given keys only", () => {
+    const config = loadConfig({
+      ...production,
+      KALINGA_API_KEYS: "insurer-key-000001, insurer-key-000002",
+    });
+    expect(config.apiKeys).toEqual(["insurer-key-000001", "insurer-key-000002"]);
+    expect(config.demoPages).toBe(false);
+    expect(config.demoApiKey).toBe("insurer-key-000001");
+  });
+
+  test("the http SMS provider and the other settings", () => {
+    const config = loadConfig({
+      SMS_PROVIDER: "http",
+      SMS_HTTP_URL: "https://sms.example/send",
+      SMS_HTTP_TOKEN: "abc",
+      KALINGA_ALLOWED_ORIGINS: "https://www.kalinga-life.example/",
+      KALINGA_TRUST_PROXY: "2",
+      OTP_RESEND_WAIT_SECONDS: "0",
+    });
+    expect(config.sms).toEqual({
+      provider: "http",
+      url: "https://sms.example/send",
+      token: "abc",
+      senderName: "KALINGA",
+      timeoutMs: 10_000,
+    });
+    expect(config.allowedOrigins).toEqual(["https://www.kalinga-life.example"]);
+    expect(config.trustProxy).toBe(2);
+    expect(config.otp.resendWaitSeconds).toBe(0);
+  });
+});

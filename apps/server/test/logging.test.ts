@@ -1,0 +1,115 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { scrub } from "../src/logging.ts";
+import {
+  API_KEY,
+  basicInformation,
+  callClaim,
+  latestCode,
+  otherCode,
+  TestClock,
+  testApp,
+  testConfig,
+} from "./support/test-app.ts";
+import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+
+// Plants an OTP, tokens, a mobile number, an api key and a body value through real calls, captures
+// every log line the server writes, and searches them.
+
+const PLANTED_MOBILE = "9175550199";
+const PLANTED_FIRST_NAME = "Zelphinekka";
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const clock = new TestClock();
+  app = await testApp(database.db, testConfig({ LOG_LEVEL: "trace" }, { now: clock.now }), {
+    write: (line) => {
+      lines.push(line);
+    },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe("logs", () => {
+  test("hold no OTP, token, api key, full mobile number or request body", async () => {
+    const init = await callClaim(app, "initClaimRequest", { basicInformation });
+    const { webReferenceNumber, token } = init.json() as {
+      webReferenceNumber: string;
+      token: string;
+    };
+    const claim = { basicInformation, webReferenceNumber };
+    const sent = await callClaim(
+      app,
+      "requestOneTimePIN",
+      { ...claim, countryCode: "63", mobileNumber: PLANTED_MOBILE, firstName: PLANTED_FIRST_NAME },
+      { token },
+    );
+    expect(sent.statusCode).toBe(200);
+    const code = await latestCode(app, `63${PLANTED_MOBILE}`);
+    await callClaim(
+      app,
+      "validateOneTimePIN",
+      { ...claim, oneTimePIN: otherCode(code) },
+      { token },
+    );
+    const verified = await callClaim(
+      app,
+      "validateOneTimePIN",
+      { ...claim, oneTimePIN: code },
+      { token },
+    );
+    const newToken = (verified.json() as { token: string }).token;
+    expect(newToken).toBeTruthy();
+
+    // Failure paths that carry the same values.
+    await callClaim(app, "resetOneTimePIN", claim, { token });
+    await app.inject({
+      method: "POST",
+      url: "/api/claims/requestOneTimePIN",
+      headers: {
+        "content-type": "application/json",
+        "x-api-key": API_KEY,
+        authorization: `Bearer ${newToken}`,
+      },
+      payload: `{"mobileNumber":"${PLANTED_MOBILE}","oneTimePIN":"${code}",`,
+    });
+    await callClaim(
+      app,
+      "requestOneTimePIN",
+      { ...claim, mobileNumber: `${PLANTED_MOBILE}9` },
+      { token: newToken },
+    );
+    await app.inject({ method: "GET", url: `/api/nowhere?to=63${PLANTED_MOBILE}&code=${code}` });
+    await app.inject({ method: "GET", url: `/help-support/claims/${PLANTED_MOBILE}` });
+
+    const log = lines.join("");
+    if (process.env.KALINGA_SHOW_LOGS) console.log(log);
+    expect(lines.length).toBeGreaterThan(10);
+    expect(log).toContain('"reqId"');
+    expect(log).toContain("******0199");
+    // The code as a number of its own (a timestamp or a duration may hold the same 6 digits by chance).
+    expect(log).not.toMatch(new RegExp(`(?<![\\d.])${code}(?!\\d)`));
+    for (const secret of [token, newToken, API_KEY, PLANTED_MOBILE, PLANTED_FIRST_NAME]) {
+      expect(log, `log contains ${secret}`).not.toContain(secret);
+    }
+    expect(log.toLowerCase()).not.toContain("authorization");
+    expect(log).not.toContain("Bearer");
+  });
+
+  test("scrub masks digit runs and drops long opaque strings", () => {
+    expect(scrub("Key (mobile)=(9171234567) already exists")).toBe(
+      "Key (mobile)=(******4567) already exists",
+    );
+    expect(scrub("token 12LqdKB_2HsWjzGcte4XNCEqVfOBseiF8-0RTvd-TsM seen")).toBe(
+      "token [redacted] seen",
+    );
+    expect(scrub("code 123456")).toBe("code **3456");
+  });
+});

@@ -1,0 +1,208 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { testApp, testConfig } from "./support/test-app.ts";
+import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+
+// The demo host pages, the widget files and what production leaves out.
+
+let database: TestDatabase;
+let widgetDir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  widgetDir = await mkdtemp(path.join(tmpdir(), "kalinga-widget-"));
+  await mkdir(path.join(widgetDir, "chunks"));
+  await mkdir(path.join(widgetDir, "assets"));
+  await mkdir(path.join(widgetDir, ".vite"));
+  await writeFile(path.join(widgetDir, "widget.js"), "import('./chunks/start-a1b2c3.js');\n");
+  await writeFile(path.join(widgetDir, "chunks", "start-a1b2c3.js"), "export const start = 1;\n");
+  await writeFile(path.join(widgetDir, "assets", "widget-d4e5f6.css"), ":host { all: initial; }\n");
+  await writeFile(path.join(widgetDir, ".vite", "manifest.json"), "{}");
+  app = await testApp(
+    database.db,
+    testConfig({
+      KALINGA_WIDGET_DIR: widgetDir,
+      KALINGA_ALLOWED_ORIGINS:
+        "https://www.kalinga-life.example,https://portal.kalinga-life.example",
+    }),
+  );
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await rm(widgetDir, { recursive: true, force: true });
+});
+
+const get = (url: string) => app.inject({ method: "GET", url });
+
+function scriptOf(html: string) {
+  return html.match(
+    /<script type="module" nonce="([^"]+)" src="\/widget\/widget\.js"([^>]*)><\/script>/,
+  );
+}
+
+describe("demo host pages", () => {
+  test("every deep path under /help-support/claims serves the page with a nonce-based CSP", async () => {
+    for (const url of [
+      "/help-support/claims",
+      "/help-support/claims/cf",
+      "/help-support/claims/claims-details",
+      "/help-support/claims/link-status/approved",
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      const csp = response.headers["content-security-policy"] as string;
+      const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(csp).toContain(`script-src 'nonce-${nonce}' 'strict-dynamic'`);
+      expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain(
+        "frame-ancestors 'self' https://www.kalinga-life.example https://portal.kalinga-life.example",
+      );
+      const script = scriptOf(response.body);
+      expect(script?.[1]).toBe(nonce);
+      expect(script?.[2]).toContain('data-kalinga-target="#kalinga-claims"');
+      expect(script?.[2]).toContain('data-api-base="/api"');
+      expect(script?.[2]).toContain('data-api-key="kalinga-dev-key"');
+      expect(script?.[2]).toContain('data-router-base="/help-support/claims"');
+      // Every inline style carries the nonce too.
+      expect(response.body.match(/<style(?![^>]*nonce=")/g)).toBeNull();
+    }
+  });
+
+  test("the page is a plain, accessible host page with hostile global styles", async () => {
+    const response = await get("/help-support/claims/cf");
+    const html = response.body;
+    expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toMatch(
+      /<main>[\s\S]*<h1>File a claim<\/h1>[\s\S]*<div id="kalinga-claims"><\/div>[\s\S]*<\/main>/,
+    );
+    expect(html).toContain("<title>File a claim | Kalinga Life</title>");
+    expect(html).toMatch(
+      /<style nonce="[^"]+" id="host-styles">[\s\S]*input[^{]*\{ border: 3px solid hotpink;/,
+    );
+    expect(response.headers["cache-control"]).toBe("no-cache, private");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
+  test("each answer has a fresh nonce", async () => {
+    const first = scriptOf((await get("/help-support/claims/cf")).body)?.[1];
+    const second = scriptOf((await get("/help-support/claims/cf")).body)?.[1];
+    expect(first).not.toBe(second);
+  });
+
+  test("the bank-partner page embeds the widget under its own base", async () => {
+    const response = await get("/bank-life/help-support/claims/claims-tracking");
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("<title>File a claim | Kalinga Bank Life</title>");
+    expect(scriptOf(response.body)?.[2]).toContain(
+      'data-router-base="/bank-life/help-support/claims"',
+    );
+  });
+
+  test("/ goes to the first company's start step", async () => {
+    const response = await get("/");
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/help-support/claims/cf");
+  });
+
+  test("without a built widget the page says how to build it", async () => {
+    const unbuilt = await testApp(
+      database.db,
+      testConfig({ KALINGA_WIDGET_DIR: path.join(widgetDir, "nope") }),
+    );
+    try {
+      const response = await unbuilt.inject({ method: "GET", url: "/help-support/claims/cf" });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain("run <code>npm run build</code>");
+      expect(scriptOf(response.body)).toBeNull();
+    } finally {
+      await unbuilt.close();
+    }
+  });
+});
+
+describe("widget files", () => {
+  test("widget.js is cached briefly, hashed chunks and assets for a year", async () => {
+    const entry = await get("/widget/widget.js");
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(entry.headers["cache-control"]).toBe("public, max-age=300");
+    expect(entry.headers["access-control-allow-origin"]).toBe("*");
+    const chunk = await get("/widget/chunks/start-a1b2c3.js");
+    expect(chunk.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const css = await get("/widget/assets/widget-d4e5f6.css");
+    expect(css.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("missing files and dot folders answer 404 JSON", async () => {
+    for (const url of [
+      "/widget/missing.js",
+      "/widget/.vite/manifest.json",
+      "/widget/../package.json",
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ returnCode: "404", message: "Not found." });
+    }
+  });
+});
+
+describe("production", () => {
+  const production = {
+    NODE_ENV: "production",
+    KALINGA_API_KEYS: "insurer-production-key-1",
+    KALINGA_SECRET: "production-secret-0123456789abcdef0123",
+  };
+
+  test("has no dev outbox and no demo pages unless asked", async () => {
+    const prod = await testApp(
+      database.db,
+      testConfig({ ...production, KALINGA_WIDGET_DIR: widgetDir }),
+    );
+    try {
+      const outbox = await prod.inject({ method: "GET", url: "/api/dev/outbox?to=639171234567" });
+      expect(outbox.statusCode).toBe(404);
+      expect(outbox.json()).toEqual({ returnCode: "404", message: "Not found." });
+      expect(
+        (await prod.inject({ method: "GET", url: "/help-support/claims/cf" })).statusCode,
+      ).toBe(404);
+      expect((await prod.inject({ method: "GET", url: "/widget/widget.js" })).statusCode).toBe(200);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  test("KALINGA_DEMO_PAGES=true shows the demo pages with the production key", async () => {
+    const prod = await testApp(
+      database.db,
+      testConfig({ ...production, KALINGA_DEMO_PAGES: "true", KALINGA_WIDGET_DIR: widgetDir }),
+    );
+    try {
+      const page = await prod.inject({ method: "GET", url: "/help-support/claims/cf" });
+      expect(page.statusCode).toBe(200);
+      expect(scriptOf(page.body)?.[2]).toContain('data-api-key="insurer-production-key-1"');
+      expect(
+        (await prod.inject({ method: "GET", url: "/api/dev/outbox?to=639171234567" })).statusCode,
+      ).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  test("the development outbox answers outside production", async () => {
+    const response = await get("/api/dev/outbox?to=639171234567");
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ messages: [] });
+    expect((await get("/api/dev/outbox?to=abc")).statusCode).toBe(400);
+  });
+});

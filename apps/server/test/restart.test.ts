@@ -1,0 +1,121 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { migrate, migrationsApplied, readMigrations } from "../src/db/migrate.ts";
+import {
+  latestCode,
+  requestCode,
+  startClaim,
+  TestClock,
+  testApp,
+  testConfig,
+  validateCode,
+} from "./support/test-app.ts";
+import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await database.reset();
+});
+
+describe("restart", () => {
+  test("a code sent before a restart validates after it", async () => {
+    const clock = new TestClock();
+    const config = testConfig({}, { now: clock.now });
+    const before = await testApp(database.db, config);
+    const claim = await startClaim(before);
+    expect((await requestCode(before, claim)).statusCode).toBe(200);
+    const code = await latestCode(before);
+    await before.close();
+
+    const db = await database.reopen();
+    const after = await testApp(db, config);
+    try {
+      const response = await validateCode(after, claim, code);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ returnCode: "0" });
+    } finally {
+      await after.close();
+    }
+  });
+
+  test("without KALINGA_SECRET the generated development secret is kept in the data folder", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "kalinga-secret-"));
+    try {
+      const config = testConfig({}, { secret: null, dataDir });
+      const before = await testApp(database.db, config);
+      const claim = await startClaim(before);
+      await requestCode(before, claim);
+      const code = await latestCode(before);
+      await before.close();
+      const kept = await readFile(path.join(dataDir, "secret.key"), "utf8");
+      expect(kept.trim().length).toBeGreaterThanOrEqual(32);
+
+      const after = await testApp(await database.reopen(), config);
+      try {
+        expect((await validateCode(after, claim, code)).statusCode).toBe(200);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("migrations and readiness", () => {
+  test("two servers migrating at once apply each file once", async () => {
+    const fresh = await openTestDatabase({ migrate: false });
+    try {
+      const [first, second] = await Promise.all([migrate(fresh.db), migrate(fresh.db)]);
+      const all = await readMigrations();
+      expect([...(first ?? []), ...(second ?? [])].sort()).toEqual(all.map((m) => m.name).sort());
+      const { rows } = await fresh.db.query<{ version: number }>(
+        "SELECT version FROM schema_migrations",
+      );
+      expect(rows.map((row) => Number(row.version))).toEqual(all.map((m) => m.version));
+      expect(await migrate(fresh.db)).toEqual([]);
+      expect(await migrationsApplied(fresh.db, all)).toBe(true);
+      expect(
+        await migrationsApplied(fresh.db, [
+          ...all,
+          { version: 999, name: "999_later.sql", sql: "" },
+        ]),
+      ).toBe(false);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test("/healthz answers while the process runs; /readyz only while the database answers", async () => {
+    const fresh = await openTestDatabase();
+    const app = await buildApp(testConfig(), { database: fresh.db });
+    try {
+      expect((await app.inject({ method: "GET", url: "/healthz" })).json()).toEqual({
+        status: "ok",
+      });
+      const ready = await app.inject({ method: "GET", url: "/readyz" });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: "ready" });
+
+      await fresh.db.close();
+      const down = await app.inject({ method: "GET", url: "/readyz" });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ status: "database unavailable" });
+      expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await fresh.reopen();
+      await fresh.close();
+    }
+  });
+});

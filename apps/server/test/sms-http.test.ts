@@ -1,0 +1,172 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { SYSTEM_ERROR } from "@kalinga/domain/messages";
+import type { FastifyInstance } from "fastify";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { createHttpSmsSender } from "../src/sms/http-sms-sender.ts";
+import { SmsSendError } from "../src/sms/sms-sender.ts";
+import {
+  MOBILE_63,
+  requestCode,
+  resendCode,
+  startClaim,
+  TestClock,
+  testApp,
+  testConfig,
+  validateCode,
+} from "./support/test-app.ts";
+import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+
+// The http SMS provider against a real local HTTP server playing the gateway.
+
+type Received = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
+
+let database: TestDatabase;
+let gateway: Server;
+let gatewayUrl: string;
+let received: Received[];
+let answerStatus: number;
+let answerDelayMs: number;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  gateway = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => {
+      body += chunk;
+    });
+    request.on("end", () => {
+      received.push({
+        method: request.method ?? "",
+        url: request.url ?? "",
+        headers: request.headers,
+        body,
+      });
+      setTimeout(() => {
+        response.writeHead(answerStatus, { "content-type": "application/json" });
+        response.end(JSON.stringify({ accepted: answerStatus < 300 }));
+      }, answerDelayMs);
+    });
+  });
+  await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
+  gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/v1/sms`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => gateway.close(resolve));
+  await database.close();
+});
+
+let app: FastifyInstance;
+let clock: TestClock;
+
+beforeEach(async () => {
+  await database.reset();
+  received = [];
+  answerStatus = 202;
+  answerDelayMs = 0;
+  clock = new TestClock();
+  app = await testApp(
+    database.db,
+    testConfig(
+      {
+        SMS_PROVIDER: "http",
+        SMS_HTTP_URL: gatewayUrl,
+        SMS_HTTP_TOKEN: "gateway-token-123",
+        SMS_SENDER_NAME: "KALINGALIFE",
+        SMS_HTTP_TIMEOUT_MS: "500",
+      },
+      { now: clock.now },
+    ),
+  );
+});
+afterEach(async () => {
+  await app.close();
+});
+
+describe("http SMS provider", () => {
+  test("posts {to, from, message} as JSON with the bearer token", async () => {
+    const claim = await startClaim(app);
+    const response = await requestCode(app, claim);
+    expect(response.statusCode).toBe(200);
+    expect(received).toHaveLength(1);
+    const [sms] = received;
+    expect(sms?.method).toBe("POST");
+    expect(sms?.url).toBe("/v1/sms");
+    expect(sms?.headers.authorization).toBe("Bearer gateway-token-123");
+    expect(sms?.headers["content-type"]).toBe("application/json");
+    const body = JSON.parse(sms?.body ?? "{}") as { to: string; from: string; message: string };
+    expect(Object.keys(body).sort()).toEqual(["from", "message", "to"]);
+    expect(body.to).toBe(MOBILE_63);
+    expect(body.from).toBe("KALINGALIFE");
+    expect(body.message).toMatch(
+      /^Your Kalinga Life claim code is \d{6}\. It expires in 5 minutes\. Never share this code\.$/,
+    );
+
+    const code = body.message.match(/\d{6}/)?.[0] ?? "";
+    expect((await validateCode(app, claim, code)).statusCode).toBe(200);
+    // Nothing goes to the development outbox with a real provider.
+    expect((await database.db.query("SELECT 1 FROM sms_outbox")).rows).toHaveLength(0);
+  });
+
+  test("a gateway answering 500 gives 502 with the system error, and the send is not counted", async () => {
+    const claim = await startClaim(app);
+    answerStatus = 500;
+    const failed = await requestCode(app, claim);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({ returnCode: "502", message: SYSTEM_ERROR });
+    expect(received).toHaveLength(1);
+
+    // No wait started, no send used, no live code.
+    answerStatus = 202;
+    expect((await validateCode(app, claim, "000000")).json()).toMatchObject({ returnCode: "7" });
+    const retried = await requestCode(app, claim);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ sendsLeft: 3 });
+  });
+
+  test("a failed resend keeps the earlier code alive", async () => {
+    const claim = await startClaim(app);
+    await requestCode(app, claim);
+    const first =
+      (JSON.parse(received[0]?.body ?? "{}") as { message: string }).message.match(/\d{6}/)?.[0] ??
+      "";
+    clock.advance(120);
+    answerStatus = 503;
+    expect((await resendCode(app, claim)).statusCode).toBe(502);
+    expect((await validateCode(app, claim, first)).statusCode).toBe(200);
+  });
+
+  test("a gateway slower than SMS_HTTP_TIMEOUT_MS is a failure", async () => {
+    const claim = await startClaim(app);
+    answerDelayMs = 1_500;
+    const response = await requestCode(app, claim);
+    expect(response.statusCode).toBe(502);
+  });
+
+  test("the adapter rejects with SmsSendError naming the status", async () => {
+    answerStatus = 401;
+    const sender = createHttpSmsSender({
+      provider: "http",
+      url: gatewayUrl,
+      token: "t",
+      senderName: "KALINGA",
+      timeoutMs: 1000,
+    });
+    const error = await sender.send({ to: MOBILE_63, text: "hello" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SmsSendError);
+    expect((error as SmsSendError).status).toBe(401);
+  });
+
+  test("an unreachable gateway is a failure too", async () => {
+    const sender = createHttpSmsSender({
+      provider: "http",
+      url: "http://127.0.0.1:9/unreachable",
+      token: "t",
+      senderName: "KALINGA",
+      timeoutMs: 1000,
+    });
+    await expect(sender.send({ to: MOBILE_63, text: "hello" })).rejects.toBeInstanceOf(
+      SmsSendError,
+    );
+  });
+});
