@@ -63,6 +63,18 @@ export function Popup({
     }
   }, [shown, root]);
 
+  // Unmounted while open (the owner stopped rendering it): close it first so focus can go back.
+  useLayoutEffect(
+    () => () => {
+      const dialog = dialogRef.current;
+      if (!dialog?.open) return;
+      dialog.close();
+      const opener = openerRef.current;
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    },
+    [],
+  );
+
   const closePopup = () => {
     setShown(false);
     onClose?.();
@@ -87,6 +99,8 @@ export function Popup({
         if (closable) closePopup();
       }}
       onClose={() => {
+        // Already open again (a remount in development): this close is stale.
+        if (dialogRef.current?.open) return;
         // The browser may close it without a cancelable event (a repeated Escape); keep an
         // unclosable popup open, and bring focus back to the opener either way.
         if (shown && !closable) {

@@ -124,6 +124,7 @@ function Gallery() {
     () => new URLSearchParams(window.location.search).get("popup") as null,
   );
   const [popupLog, setPopupLog] = useState("");
+  const [ownerShowsPopup, setOwnerShowsPopup] = useState(false);
   const logPopup = (what: string) => setPopupLog((log) => `${log} ${what}`.trim());
   const closePopup = (how: string) => () => {
     setPopup(null);
@@ -307,7 +308,26 @@ function Gallery() {
             </button>
           ))}
         </div>
+        <button
+          type="button"
+          className="k-btn k-btn--outlined"
+          onClick={() => setOwnerShowsPopup(true)}
+        >
+          Render a popup
+        </button>
         <output className="g-output">last close: {popupLog}</output>
+        {ownerShowsPopup ? (
+          <Popup open title="Rendered while needed" closable={false}>
+            <p>Its owner stops rendering it; focus still goes back.</p>
+            <button
+              type="button"
+              className="k-btn k-btn--contained"
+              onClick={() => setOwnerShowsPopup(false)}
+            >
+              Done
+            </button>
+          </Popup>
+        ) : null}
         <Popup
           open={popup === "normal"}
           title="Something went wrong"
@@ -328,6 +348,14 @@ function Gallery() {
             inputMode="numeric"
             maxLength={10}
             notAllowBlank
+            tips={["We send the one-time PIN here."]}
+          />
+          <DateField label="Date of loss" value={emptyDate} onChange={setEmptyDate} />
+          <SearchableDropdown
+            label="Country of loss"
+            options={countries}
+            value={residence}
+            onChange={setResidence}
           />
           <button type="button" className="k-btn k-btn--contained">
             Send OTP
