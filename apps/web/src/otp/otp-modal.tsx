@@ -144,7 +144,8 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
         title="Unable to verify your mobile number"
         closable={false}
         onClose={() => onClose(false)}
-        containedButton={{ label: OTP_ATTEMPTS_EXHAUSTED_BUTTON, onClick: () => onClose(false) }}
+        // Exit closes the popup, whose onClose ends the attempt.
+        containedButton={{ label: OTP_ATTEMPTS_EXHAUSTED_BUTTON }}
       >
         <p>{OTP_ATTEMPTS_EXHAUSTED}</p>
       </Popup>
