@@ -73,3 +73,37 @@ export async function openTestDatabase(options: { migrate?: boolean } = {}): Pro
   };
   return handle;
 }
+
+/**
+ * Environment that points a server process (main.ts) at a fresh database of the kind under test:
+ * a PGlite data folder, or DATABASE_URL with its own schema.
+ */
+export async function serverDatabaseEnv(): Promise<{
+  env: Record<string, string>;
+  cleanUp: () => Promise<void>;
+}> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "kalinga-server-"));
+  const removeDir = () => rm(dataDir, { recursive: true, force: true });
+  if (testDatabaseKind() === "pglite")
+    return { env: { KALINGA_DATA_DIR: dataDir }, cleanUp: removeDir };
+
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) throw new Error("KALINGA_TEST_DB=postgres needs DATABASE_URL.");
+  const schema = `kalinga_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(connectionString);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    env: { KALINGA_DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    cleanUp: async () => {
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+      await removeDir();
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { serverDatabaseEnv } from "./support/test-database.ts";
+
+// main.ts as a real process: it starts, answers, closes on SIGTERM, refuses a bad configuration,
+// and keeps what it acknowledged when it is killed outright.
+
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src/main.ts");
+const API_KEY = "kalinga-dev-key";
+const basicInformation = { companyName: "Kalinga Life", channelName: "Corporate Website" };
+
+type Running = { child: ChildProcess; baseUrl: string; output: () => string };
+
+function run(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+async function start(env: Record<string, string>): Promise<Running> {
+  const child = run(env);
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 30 s: ${output}`)), 30_000);
+    const check = () => {
+      const match = output.match(/on port (\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on("data", check);
+    child.once("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+  return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output };
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+async function post(baseUrl: string, call: string, body: unknown, token?: string) {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "x-api-key": API_KEY,
+  };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`${baseUrl}/api/claims/${call}`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, string> };
+}
+
+let database: Awaited<ReturnType<typeof serverDatabaseEnv>>;
+beforeAll(async () => {
+  database = await serverDatabaseEnv();
+});
+afterAll(async () => {
+  await database.cleanUp();
+});
+
+describe("main.ts", () => {
+  test("a code acknowledged before the process is killed validates after a restart", async () => {
+    const first = await start(database.env);
+    const init = await post(first.baseUrl, "initClaimRequest", { basicInformation });
+    const { webReferenceNumber, token } = init.body as {
+      webReferenceNumber: string;
+      token: string;
+    };
+    const sent = await post(
+      first.baseUrl,
+      "requestOneTimePIN",
+      {
+        basicInformation,
+        webReferenceNumber,
+        countryCode: "63",
+        mobileNumber: "9171230000",
+        firstName: "Ana",
+      },
+      token,
+    );
+    expect(sent.status).toBe(200);
+    const outbox = (await (
+      await fetch(`${first.baseUrl}/api/dev/outbox?to=639171230000`)
+    ).json()) as {
+      messages: { text: string }[];
+    };
+    const code = outbox.messages[0]?.text.match(/\d{6}/)?.[0] ?? "";
+    first.child.kill("SIGKILL");
+    await exited(first.child);
+
+    const second = await start(database.env);
+    try {
+      const validated = await post(
+        second.baseUrl,
+        "validateOneTimePIN",
+        { basicInformation, webReferenceNumber, oneTimePIN: code },
+        token,
+      );
+      expect(validated.status).toBe(200);
+      expect(validated.body.returnCode).toBe("0");
+    } finally {
+      second.child.kill("SIGTERM");
+      expect(await exited(second.child)).toBe(0);
+    }
+  });
+
+  test("prints the demo pages and closes with exit code 0 on SIGTERM", async () => {
+    const running = await start(database.env);
+    expect(running.output()).toContain("/help-support/claims/cf");
+    expect(running.output()).toContain("/bank-life/help-support/claims/cf");
+    expect((await fetch(`${running.baseUrl}/healthz`)).status).toBe(200);
+    running.child.kill("SIGTERM");
+    expect(await exited(running.child)).toBe(0);
+  });
+
+  test("refuses to start in production without api keys", async () => {
+    const child = run({ ...database.env, NODE_ENV: "production" });
+    let output = "";
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
+    expect(await exited(child)).toBe(1);
+    expect(output).toContain("Configuration error: KALINGA_API_KEYS is required in production");
+  });
+});
