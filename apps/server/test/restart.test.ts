@@ -1,10 +1,13 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SYSTEM_ERROR } from "@kalinga/domain/messages";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { migrate, migrationsApplied, readMigrations } from "../src/db/migrate.ts";
 import {
+  basicInformation,
+  callClaim,
   latestCode,
   requestCode,
   startClaim,
@@ -98,7 +101,11 @@ describe("migrations and readiness", () => {
 
   test("/healthz answers while the process runs; /readyz only while the database answers", async () => {
     const fresh = await openTestDatabase();
-    const app = await buildApp(testConfig(), { database: fresh.db });
+    const lines: string[] = [];
+    const app = await buildApp(testConfig({ LOG_LEVEL: "info" }), {
+      database: fresh.db,
+      logStream: { write: (line) => lines.push(line) },
+    });
     try {
       expect((await app.inject({ method: "GET", url: "/healthz" })).json()).toEqual({
         status: "ok",
@@ -112,6 +119,16 @@ describe("migrations and readiness", () => {
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({ status: "database unavailable" });
       expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+
+      // A failure inside the server answers 500 with the system error, and logs it with the request id.
+      const failed = await callClaim(app, "initClaimRequest", { basicInformation });
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json()).toEqual({ returnCode: "500", message: SYSTEM_ERROR });
+      const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const entry = logged.find((line) => line.msg === "request failed");
+      expect(entry?.reqId).toBe(failed.headers["x-request-id"]);
+      expect(entry?.level).toBe(50);
+      expect((entry?.err as { stack?: string } | undefined)?.stack).toBeTruthy();
     } finally {
       await app.close();
       await fresh.reopen();

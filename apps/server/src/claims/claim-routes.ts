@@ -15,7 +15,6 @@ import type { Database } from "../db/database.ts";
 import {
   API_MESSAGES,
   badRequest,
-  type FieldError,
   forbidden,
   tooManyRequests,
   unauthorized,
@@ -89,7 +88,7 @@ export async function claimRoutes(app: FastifyInstance, options: ClaimRoutesOpti
       });
     }
     if (!result.success || issues.length > 0) {
-      throw badRequest(firstErrorPerField(issues) as FieldError[]);
+      throw badRequest(firstErrorPerField(issues));
     }
     return result.data;
   }

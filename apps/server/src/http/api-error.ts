@@ -18,6 +18,7 @@ export const API_MESSAGES = {
   bodyTooLarge: "The request body is too large.",
   unsupportedMediaType: "Send the request body as application/json.",
   notFound: "Not found.",
+  refused: "The request was refused.",
   methodNotAllowed: "Method not allowed.",
   noActiveOtp: "No code is waiting for this claim. Please request a new OTP.",
   unknownCompany: "Unknown company name.",

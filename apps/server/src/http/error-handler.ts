@@ -12,27 +12,27 @@ const BAD_JSON_CODES = new Set([
   "FST_ERR_CTP_INVALID_CONTENT_LENGTH",
 ]);
 
+const CLIENT_ERROR_MESSAGES: Record<number, string> = {
+  404: API_MESSAGES.notFound,
+  413: API_MESSAGES.bodyTooLarge,
+  415: API_MESSAGES.unsupportedMediaType,
+};
+
 function toApiError(error: FastifyError): ApiError | null {
   if (error instanceof ApiError) return error;
   const status = error.statusCode ?? 500;
-  if (status === 413)
-    return new ApiError(413, { returnCode: "413", message: API_MESSAGES.bodyTooLarge });
-  if (status === 415) {
-    return new ApiError(415, { returnCode: "415", message: API_MESSAGES.unsupportedMediaType });
-  }
-  if (BAD_JSON_CODES.has(error.code) || (status === 400 && error instanceof SyntaxError)) {
+  const badJson =
+    BAD_JSON_CODES.has(error.code) || (status === 400 && error instanceof SyntaxError);
+  if (status === 400 || badJson) {
     return new ApiError(400, {
       returnCode: "400",
       message: API_MESSAGES.invalidRequest,
-      errors: [{ field: "body", message: API_MESSAGES.invalidJson }],
+      errors: badJson ? [{ field: "body", message: API_MESSAGES.invalidJson }] : [],
     });
   }
   if (status >= 400 && status < 500) {
-    return new ApiError(status, {
-      returnCode: String(status),
-      message: status === 400 ? API_MESSAGES.invalidRequest : API_MESSAGES.notFound,
-      ...(status === 400 ? { errors: [] } : {}),
-    });
+    const message = CLIENT_ERROR_MESSAGES[status] ?? API_MESSAGES.refused;
+    return new ApiError(status, { returnCode: String(status), message });
   }
   return null;
 }
