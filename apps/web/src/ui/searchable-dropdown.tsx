@@ -1,9 +1,15 @@
-import { type UseComboboxState, type UseComboboxStateChangeOptions, useCombobox } from "downshift";
-import { type Ref, useId, useMemo, useState } from "react";
+import {
+  type KeyboardEvent,
+  type Ref,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { describedBy } from "./describedby.ts";
 import { FieldError } from "./field-error.tsx";
 import { FieldLabel } from "./field-label.tsx";
-import { useDownshiftEnvironment } from "./use-downshift-environment.ts";
 
 export interface DropdownOption {
   label: string;
@@ -29,9 +35,9 @@ export interface SearchableDropdownProps {
 }
 
 /**
- * A combobox over options: typing filters them (case-insensitive, anywhere in the label). The
- * choice cannot be cleared; leaving with unmatched text puts the chosen label back. Not rendered
- * when there are no options, unless disabled.
+ * An editable combobox with list autocomplete (WAI-ARIA APG): typing filters the options
+ * (case-insensitive, anywhere in the label). The choice cannot be cleared; leaving with other
+ * text puts the chosen label back. Not rendered when there are no options, unless disabled.
  */
 export function SearchableDropdown(props: SearchableDropdownProps) {
   if (props.options.length === 0 && !props.disabled) return null;
@@ -39,25 +45,6 @@ export function SearchableDropdown(props: SearchableDropdownProps) {
 }
 
 const labelOf = (option: DropdownOption | null) => option?.label ?? "";
-
-// Whatever closes the list without a choice (blur, Escape) restores the chosen label.
-function keepChoice(
-  state: UseComboboxState<DropdownOption>,
-  { type, changes }: UseComboboxStateChangeOptions<DropdownOption>,
-): Partial<UseComboboxState<DropdownOption>> {
-  switch (type) {
-    case useCombobox.stateChangeTypes.InputBlur:
-      return { ...changes, inputValue: labelOf(changes.selectedItem ?? state.selectedItem) };
-    case useCombobox.stateChangeTypes.InputKeyDownEscape:
-      return {
-        ...changes,
-        selectedItem: state.selectedItem,
-        inputValue: labelOf(state.selectedItem),
-      };
-    default:
-      return changes;
-  }
-}
 
 function Combobox({
   label,
@@ -77,50 +64,90 @@ function Combobox({
 }: SearchableDropdownProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
+  const listId = `${inputId}-list`;
   const errorId = `${inputId}-error`;
-  const environment = useDownshiftEnvironment();
-  // What the box shows; downshift owns it (a controlled one would lag a keystroke behind).
-  const [typed, setTyped] = useState(labelOf(value));
-
-  // The full list while the box shows the chosen label; a filtered one once the user types.
-  const items = useMemo(() => {
-    const query = typed.trim().toLowerCase();
-    if (query === "" || typed === labelOf(value)) return options as DropdownOption[];
-    return options.filter((option) => option.label.toLowerCase().includes(query));
-  }, [options, typed, value]);
-
-  const {
-    isOpen,
-    highlightedIndex,
-    getLabelProps,
-    getInputProps,
-    getMenuProps,
-    getItemProps,
-    getToggleButtonProps,
-  } = useCombobox<DropdownOption>({
-    items,
-    itemToString: labelOf,
-    itemToKey: (option) => option?.value,
-    selectedItem: value,
-    inputId,
-    environment,
-    stateReducer: keepChoice,
-    onInputValueChange: ({ inputValue }) => setTyped(inputValue),
-    onSelectedItemChange: ({ selectedItem }) => {
-      if (selectedItem && selectedItem.value !== value?.value) onChange(selectedItem);
+  const chosen = labelOf(value);
+  const [text, setText] = useState(chosen);
+  const [open, setOpen] = useState(false);
+  // The highlighted option's index in `items`; -1 for none.
+  const [active, setActive] = useState(-1);
+  // A new value from the owner replaces whatever the box shows.
+  const [shown, setShown] = useState(chosen);
+  if (shown !== chosen) {
+    setShown(chosen);
+    setText(chosen);
+  }
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const setInput = useCallback(
+    (node: HTMLInputElement | null) => {
+      inputRef.current = node;
+      if (typeof ref === "function") return ref(node);
+      if (ref) ref.current = node;
     },
-  });
+    [ref],
+  );
 
-  const labelProps = getLabelProps();
-  const noMatches = isOpen && items.length === 0;
+  // The full list while the box shows the chosen label; the matches once the user types.
+  const query = text.trim().toLowerCase();
+  const items =
+    query === "" || text === chosen
+      ? options
+      : options.filter((option) => option.label.toLowerCase().includes(query));
+  const chosenIndex = items.findIndex((option) => option.value === value?.value);
+
+  useEffect(() => {
+    if (open && active >= 0)
+      listRef.current?.children[active]?.scrollIntoView({ block: "nearest" });
+  }, [open, active]);
+
+  const show = (index: number) => {
+    setOpen(true);
+    setActive(index);
+  };
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+  const choose = (option: DropdownOption) => {
+    close();
+    setText(option.label);
+    if (option.value !== value?.value) onChange(option);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = items.length;
+    switch (event.key) {
+      case "ArrowDown":
+      case "ArrowUp": {
+        event.preventDefault();
+        const down = event.key === "ArrowDown";
+        let next = (down ? active + 1 : (active < 1 ? count : active) - 1) % count;
+        if (!open) next = chosenIndex >= 0 ? chosenIndex : down ? 0 : count - 1;
+        show(count ? next : -1);
+        break;
+      }
+      case "Enter": {
+        const option = open ? items[active] : undefined;
+        if (option) {
+          event.preventDefault();
+          choose(option);
+        }
+        break;
+      }
+      case "Escape":
+        // Handled here, so an enclosing popup stays open while only the list closes.
+        if (open) {
+          event.preventDefault();
+          close();
+        } else setText(chosen);
+    }
+  };
+
+  const noMatches = open && items.length === 0;
   return (
     <div className="k-field">
-      <FieldLabel
-        label={label}
-        tips={tips}
-        id={labelProps.id}
-        htmlFor={labelProps.htmlFor ?? inputId}
-      />
+      <FieldLabel label={label} tips={tips} htmlFor={inputId} />
       <div className="k-anchor">
         <div
           className="k-control"
@@ -128,49 +155,85 @@ function Combobox({
           data-muted={disabled ? "" : undefined}
         >
           <input
+            ref={setInput}
+            id={inputId}
             className="k-input"
-            {...getInputProps({
-              ref,
-              name,
-              disabled,
-              placeholder,
-              required,
-              onBlur,
-              "aria-invalid": error ? true : undefined,
-              "aria-describedby": describedBy(error && errorId),
-            })}
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(error && errorId)}
+            autoComplete="off"
+            name={name}
+            disabled={disabled}
+            placeholder={placeholder}
+            required={required}
+            value={text}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              show(-1);
+              if (listRef.current) listRef.current.scrollTop = 0;
+            }}
+            onClick={() => (open ? close() : show(chosenIndex))}
+            onKeyDown={onKeyDown}
+            onBlur={() => {
+              close();
+              setText(chosen);
+              onBlur?.();
+            }}
           />
           <button
             type="button"
             className="k-icon-btn k-dropdown__toggle"
             aria-label={`Show options, ${label}`}
-            {...getToggleButtonProps({ disabled })}
+            aria-controls={listId}
+            aria-expanded={open}
+            tabIndex={-1}
+            disabled={disabled}
+            // Focus stays in the box, so its blur does not close the list under the press.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => {
+              inputRef.current?.focus();
+              open ? close() : show(chosenIndex);
+            }}
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
               <path fill="currentColor" d="m7 10 5 5 5-5H7Z" />
             </svg>
           </button>
         </div>
-        <ul className="k-listbox" hidden={!isOpen || items.length === 0} {...getMenuProps()}>
-          {isOpen
+        <div
+          ref={listRef}
+          id={listId}
+          className="k-listbox"
+          role="listbox"
+          aria-label={`${label} options`}
+          // A press on an option or the scrollbar must not blur the box before the choice.
+          onMouseDown={(event) => event.preventDefault()}
+        >
+          {open
             ? items.map((option, index) => (
-                <li
+                // biome-ignore lint/a11y: options take neither focus nor keys; the input holds both (aria-activedescendant).
+                <div
                   key={option.value}
+                  id={`${listId}-${index}`}
                   className="k-option"
-                  data-highlighted={highlightedIndex === index ? "" : undefined}
+                  role="option"
+                  aria-selected={index === active}
                   data-chosen={option.value === value?.value ? "" : undefined}
-                  {...getItemProps({ item: option, index })}
+                  onClick={() => choose(option)}
                 >
                   {option.label}
-                </li>
+                </div>
               ))
             : null}
-        </ul>
-        {noMatches ? (
-          <p className="k-listbox k-listbox__empty" role="status">
-            {noMatchesText}
-          </p>
-        ) : null}
+        </div>
+        {/* Always present, so screen readers announce the text when it appears. */}
+        <p className="k-nomatch" role="status">
+          {noMatches ? noMatchesText : null}
+        </p>
       </div>
       <FieldError id={errorId} message={error} />
     </div>
