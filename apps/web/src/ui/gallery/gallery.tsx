@@ -115,6 +115,7 @@ function Gallery() {
   const [dob, setDob] = useState("1980-03-05");
   const [emptyDate, setEmptyDate] = useState("");
   const [country, setCountry] = useState<DropdownOption | null>(philippines);
+  const [countryChanges, setCountryChanges] = useState(0);
   const [residence, setResidence] = useState<DropdownOption | null>(null);
   const [policyType, setPolicyType] = useState("Individual");
   const [channel, setChannel] = useState<string | null>(null);
@@ -191,10 +192,18 @@ function Gallery() {
           label="Country of citizenship"
           options={countries}
           value={country}
-          onChange={setCountry}
+          onChange={(option) => {
+            setCountry(option);
+            setCountryChanges((n) => n + 1);
+          }}
           tips={["The country of your passport."]}
         />
-        <output className="g-output">value: {JSON.stringify(country)}</output>
+        <output className="g-output">
+          value: {JSON.stringify(country)}, changes: {countryChanges}
+        </output>
+        <button type="button" className="k-btn k-btn--outlined" onClick={() => setCountry(null)}>
+          Reset citizenship from outside
+        </button>
         <SearchableDropdown
           label="Country of residence"
           options={countries}
