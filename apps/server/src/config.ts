@@ -40,6 +40,8 @@ export type ServerConfig = {
     addressLimit: number;
     addressWindowSeconds: number;
   };
+  /** Claims one client address may start per window: an unthrottled init would let a script fill the database. */
+  claimStart: { addressLimit: number; addressWindowSeconds: number };
   token: { idleSeconds: number; maxAgeSeconds: number };
   sms: SmsConfig;
   companyNames: Record<CompanyId, string>;
@@ -203,6 +205,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       mobileDailyLimit: integer(env, "OTP_MOBILE_DAILY_LIMIT", 10, 1, 1000),
       addressLimit: integer(env, "OTP_ADDRESS_LIMIT", 30, 1, 100_000),
       addressWindowSeconds: integer(env, "OTP_ADDRESS_WINDOW_SECONDS", 600, 1, 24 * 3600),
+    },
+    claimStart: {
+      addressLimit: integer(env, "CLAIM_START_ADDRESS_LIMIT", 20, 1, 1_000_000),
+      addressWindowSeconds: integer(env, "CLAIM_START_ADDRESS_WINDOW_SECONDS", 600, 1, 24 * 3600),
     },
     token: { idleSeconds, maxAgeSeconds },
     sms: smsConfig(env),

@@ -148,3 +148,38 @@ describe("OTP calls per client address", () => {
     }
   });
 });
+
+describe("claims started per client address", () => {
+  test("past the limit a start is refused with Retry-After and creates nothing", async () => {
+    const limited = await testApp(
+      database.db,
+      testConfig({ CLAIM_START_ADDRESS_LIMIT: "3" }, { now: clock.now }),
+    );
+    try {
+      for (let start = 0; start < 3; start++)
+        await startClaim(limited, { remoteAddress: "10.0.6.1" });
+      const before = await database.db.query("SELECT 1 FROM claims");
+      const refused = await limited.inject({
+        method: "POST",
+        url: "/api/claims/initClaimRequest",
+        remoteAddress: "10.0.6.1",
+        headers: { "x-api-key": "kalinga-dev-key", "content-type": "application/json" },
+        payload: {
+          basicInformation: { companyName: "Kalinga Life", channelName: "Corporate Website" },
+        },
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers["retry-after"]).toBe("600");
+      expect(refused.json()).toMatchObject({
+        returnCode: "6",
+        message: DECIDED_MESSAGES.tooManyRequests,
+      });
+      expect((await database.db.query("SELECT 1 FROM claims")).rows).toHaveLength(
+        before.rows.length,
+      );
+      expect((await startClaim(limited, { remoteAddress: "10.0.6.2" })).token).toBeTruthy();
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -27,7 +27,8 @@ import { createClaim } from "./claim-repository.ts";
 import { type ClaimSession, issueToken, useToken } from "./claim-token.ts";
 
 // The claim calls of the first slice (spec section 7), JSON POSTs under /api/claims. Each call runs
-// the same steps in the same order: api key (401) → per-address limit on OTP calls (429) → claim
+// the same steps in the same order: api key (401) → per-address limit on OTP calls (429; on init, after
+// the body, its own limit of claims started) → claim
 // token (401) → body (400) → the token's claim is the body's claim (403) → the call itself.
 
 export const CLAIM_BODY_LIMIT_BYTES = 64 * 1024;
@@ -93,9 +94,15 @@ export async function claimRoutes(app: FastifyInstance, options: ClaimRoutesOpti
     return result.data;
   }
 
-  async function limitAddress(request: FastifyRequest) {
-    const bucket = `otp-address:${keyedHash(secret, "address", request.ip)}`;
-    const decision = await takeHit(db, bucket, addressWindow, config.now());
+  const claimStartWindow = {
+    limit: config.claimStart.addressLimit,
+    seconds: config.claimStart.addressWindowSeconds,
+  };
+
+  async function limitAddress(request: FastifyRequest, kind: "otp" | "claim-start" = "otp") {
+    const bucket = `${kind}-address:${keyedHash(secret, "address", request.ip)}`;
+    const window = kind === "otp" ? addressWindow : claimStartWindow;
+    const decision = await takeHit(db, bucket, window, config.now());
     if (!decision.allowed) {
       throw tooManyRequests(decision.retryAfterSeconds, DECIDED_MESSAGES.tooManyRequests);
     }
@@ -118,6 +125,7 @@ export async function claimRoutes(app: FastifyInstance, options: ClaimRoutesOpti
 
   app.post(CLAIM_API_PATHS.initClaimRequest, routeOptions, async (request) => {
     const body = parseBody(initClaimRequestSchema, request.body);
+    await limitAddress(request, "claim-start");
     const now = config.now();
     const { webReferenceNumber, token } = await db.transaction(async (tx) => {
       const claim = await createClaim(tx, {
