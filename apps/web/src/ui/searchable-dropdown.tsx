@@ -96,9 +96,17 @@ function Combobox({
       : options.filter((option) => option.label.toLowerCase().includes(query));
   const chosenIndex = items.findIndex((option) => option.value === value?.value);
 
+  // Scroll the list, never the page: on a short phone screen scrollIntoView would move the whole form.
   useEffect(() => {
-    if (open && active >= 0)
-      listRef.current?.children[active]?.scrollIntoView({ block: "nearest" });
+    const list = listRef.current;
+    const option =
+      open && active >= 0 ? (list?.children[active] as HTMLElement | undefined) : undefined;
+    if (!list || !option) return;
+    const top = option.offsetTop;
+    const bottom = top + option.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight)
+      list.scrollTop = bottom - list.clientHeight;
   }, [open, active]);
 
   const show = (index: number) => {
