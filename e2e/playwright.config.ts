@@ -1,10 +1,14 @@
 /**
  * Browser journeys in Debian's Chromium against the real server (`npx playwright test -c e2e/playwright.config.ts`).
  *
- * The server is started from the repository root with the node running Playwright, on a free port,
- * on embedded PGlite in a fresh temporary folder (DATABASE_URL removed), NODE_ENV=test.
- * Env: CHROMIUM_PATH (default /usr/bin/chromium), KALINGA_E2E_PORT (default: a free port),
- * KALINGA_E2E_JSON (JSON report path, default test-results/playwright.json at the repository root).
+ * Two servers start from the repository root with the node running Playwright, each on a free port,
+ * on embedded PGlite in a fresh temporary folder (DATABASE_URL removed), NODE_ENV=test, with large
+ * per-address limits because every journey comes from 127.0.0.1:
+ * - the main one (baseURL), with the product's OTP timings;
+ * - a fast one (KALINGA_E2E_FAST_URL for the tests), whose codes live 3 s and whose resend wait is
+ *   1 s, so expiry and running out of sends happen in real time.
+ * Env: CHROMIUM_PATH (default /usr/bin/chromium), KALINGA_E2E_PORT / KALINGA_E2E_FAST_PORT (default:
+ * free ports), KALINGA_E2E_JSON (JSON report, default test-results/playwright.json at the repository root).
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -14,20 +18,68 @@ import { defineConfig } from "@playwright/test";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 
-// Playwright loads this file again in each worker; the first load chooses the port and data folder
+// Playwright loads this file again in each worker; the first load chooses ports and data folders
 // and hands them to the workers through the environment so every process agrees.
 if (process.env.KALINGA_E2E_PORT === undefined) {
   process.env.KALINGA_E2E_PORT = String(await findFreePort(18080));
 }
+if (process.env.KALINGA_E2E_FAST_PORT === undefined) {
+  let fast = await findFreePort(18081);
+  while (String(fast) === process.env.KALINGA_E2E_PORT) fast = await findFreePort(0);
+  process.env.KALINGA_E2E_FAST_PORT = String(fast);
+}
 const port = Number(process.env.KALINGA_E2E_PORT);
-if (process.env.KALINGA_E2E_DATA_DIR === undefined) {
-  const dataDir = path.join(tmpdir(), `kalinga-e2e-data-${port}`);
+const fastPort = Number(process.env.KALINGA_E2E_FAST_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+const fastURL = `http://127.0.0.1:${fastPort}`;
+process.env.KALINGA_E2E_FAST_URL = fastURL;
+
+/** A fresh data folder per server, emptied once per run (not again in workers). */
+function freshDataDir(envName: string, serverPort: number): string {
+  const existing = process.env[envName];
+  if (existing !== undefined) return existing;
+  const dataDir = path.join(tmpdir(), `kalinga-e2e-data-${serverPort}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  process.env.KALINGA_E2E_DATA_DIR = dataDir;
+  process.env[envName] = dataDir;
+  return dataDir;
 }
-const dataDir = process.env.KALINGA_E2E_DATA_DIR;
-const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = freshDataDir("KALINGA_E2E_DATA_DIR", port);
+const fastDataDir = freshDataDir("KALINGA_E2E_FAST_DATA_DIR", fastPort);
+
+// Journeys are not about throttling (the server tests are); one address runs them all.
+const journeyLimits = {
+  OTP_ADDRESS_LIMIT: "100000",
+  CLAIM_START_ADDRESS_LIMIT: "100000",
+  OTP_MOBILE_DAILY_LIMIT: "1000",
+};
+
+function kalingaServer(
+  name: string,
+  serverPort: number,
+  serverDataDir: string,
+  env: Record<string, string> = {},
+) {
+  return {
+    name,
+    // `env -u` so a DATABASE_URL exported for the server tests does not send the app to PostgreSQL.
+    command: `env -u DATABASE_URL "${process.execPath}" apps/server/src/main.ts`,
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${serverPort}/healthz`,
+    env: {
+      PORT: String(serverPort),
+      KALINGA_DATA_DIR: serverDataDir,
+      NODE_ENV: "test",
+      ...journeyLimits,
+      ...env,
+    },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+  };
+}
 
 const chromiumArgs = [
   "--no-sandbox",
@@ -86,22 +138,13 @@ export default defineConfig({
       use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
     },
   ],
-  webServer: {
-    // `env -u` so a DATABASE_URL exported for the server tests does not send the app to PostgreSQL.
-    command: `env -u DATABASE_URL "${process.execPath}" apps/server/src/main.ts`,
-    cwd: repoRoot,
-    url: `${baseURL}/healthz`,
-    env: {
-      PORT: String(port),
-      KALINGA_DATA_DIR: dataDir,
-      NODE_ENV: "test",
-    },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-  },
+  webServer: [
+    kalingaServer("Kalinga", port, dataDir),
+    kalingaServer("Kalinga fast OTP", fastPort, fastDataDir, {
+      OTP_TTL_SECONDS: "3",
+      OTP_RESEND_WAIT_SECONDS: "1",
+    }),
+  ],
 });
 
 // The preferred port when it is free, else one the system picks.
