@@ -23,6 +23,8 @@ export function kalingaServerEnv(): Record<string, string> {
     KALINGA_API_KEYS: benchApiKey,
     KALINGA_SECRET: randomBytes(32).toString("hex"),
     KALINGA_DEMO_PAGES: "true",
+    // Every benchmark request comes from 127.0.0.1; the limit is still checked on each call.
+    CLAIM_START_ADDRESS_LIMIT: "1000000",
   };
 }
 
