@@ -23,8 +23,6 @@ const serverTimeouts = { testTimeout: 20_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
-    // Several projects have no test files yet; remove once every project has tests.
-    passWithNoTests: true,
     projects: [
       {
         test: {
