@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import zlib from "node:zlib";
+import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { CLAIM_API_PREFIX, CLAIM_ROUTE_PATHS, claimRoutes } from "./claims/claim-routes.ts";
 import type { ServerConfig } from "./config.ts";
@@ -85,6 +87,12 @@ export async function buildApp(
     noticeFile: config.noticeFile,
   });
 
+  // Content and pages leave compressed; the widget's own files are compressed once, at build time.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   registerSecurityHeaders(app);
   registerApiCors(app, config.allowedOrigins);
   const postPaths = new Set(CLAIM_ROUTE_PATHS);

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { testApp, testConfig } from "./support/test-app.ts";
@@ -19,6 +20,10 @@ beforeAll(async () => {
   await mkdir(path.join(widgetDir, "assets"));
   await mkdir(path.join(widgetDir, ".vite"));
   await writeFile(path.join(widgetDir, "widget.js"), "import('./chunks/start-a1b2c3.js');\n");
+  await writeFile(
+    path.join(widgetDir, "widget.js.br"),
+    brotliCompressSync("import('./chunks/start-a1b2c3.js');\n"),
+  );
   await writeFile(path.join(widgetDir, "chunks", "start-a1b2c3.js"), "export const start = 1;\n");
   await writeFile(path.join(widgetDir, "assets", "widget-d4e5f6.css"), ":host { all: initial; }\n");
   await writeFile(path.join(widgetDir, ".vite", "manifest.json"), "{}");
@@ -77,6 +82,14 @@ describe("demo host pages", () => {
     }
   });
 
+  test("the page preloads the widget and its first content call", async () => {
+    const html = (await get("/help-support/claims/cf")).body;
+    expect(html).toContain('<link rel="modulepreload" href="/widget/widget.js">');
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/content/page?company=first&amp;channel=corporate-website&amp;locale=en">',
+    );
+  });
+
   test("the page is a plain, accessible host page with hostile global styles", async () => {
     const response = await get("/help-support/claims/cf");
     const html = response.body;
@@ -132,6 +145,42 @@ describe("demo host pages", () => {
 });
 
 describe("widget files", () => {
+  test("widget.js goes out as the build's brotli file to browsers that take it", async () => {
+    const response = await app.inject({
+      method: "GET",
+      url: "/widget/widget.js",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(
+      "import('./chunks/start-a1b2c3.js');\n",
+    );
+    const plain = await get("/widget/widget.js");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe("import('./chunks/start-a1b2c3.js');\n");
+  });
+
+  test("content is compressed; claim answers, which carry tokens, are not", async () => {
+    const content = await app.inject({
+      method: "GET",
+      url: "/api/content/page?company=first&channel=corporate-website&locale=en",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(content.headers["content-encoding"]).toBe("gzip");
+    const started = await app.inject({
+      method: "POST",
+      url: "/api/claims/initClaimRequest",
+      headers: { "accept-encoding": "gzip, br", "x-api-key": "kalinga-dev-key" },
+      payload: {
+        basicInformation: { companyName: "Kalinga Life", channelName: "Corporate Website" },
+      },
+    });
+    expect(started.statusCode).toBe(200);
+    expect(started.headers["content-encoding"]).toBeUndefined();
+    expect(started.json()).toMatchObject({ returnCode: "0" });
+  });
+
   test("widget.js is cached briefly, hashed chunks and assets for a year", async () => {
     const entry = await get("/widget/widget.js");
     expect(entry.statusCode).toBe(200);

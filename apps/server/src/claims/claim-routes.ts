@@ -121,7 +121,8 @@ export async function claimRoutes(app: FastifyInstance, options: ClaimRoutesOpti
     if (session.webReferenceNumber !== webReferenceNumber) throw forbidden(API_MESSAGES.otherClaim);
   }
 
-  const routeOptions = { bodyLimit: CLAIM_BODY_LIMIT_BYTES };
+  // Claim answers carry tokens and are small: never compressed, so no BREACH-style guessing.
+  const routeOptions = { bodyLimit: CLAIM_BODY_LIMIT_BYTES, compress: false as const };
 
   app.post(CLAIM_API_PATHS.initClaimRequest, routeOptions, async (request) => {
     const body = parseBody(initClaimRequestSchema, request.body);

@@ -1,7 +1,10 @@
+import type { CompanyId } from "@kalinga/domain/channel";
+
 // Fictional insurer pages that embed the widget the way an insurer would. The "host-styles" block
 // is deliberately hostile: the widget lives in a shadow root and must look the same despite it.
 
 export type DemoSite = {
+  company: CompanyId;
   /** Path under which the widget's routes live, e.g. "/help-support/claims". */
   routerBase: string;
   companyName: string;
@@ -11,12 +14,14 @@ export type DemoSite = {
 
 export const DEMO_SITES: DemoSite[] = [
   {
+    company: "first",
     routerBase: "/help-support/claims",
     companyName: "Kalinga Life",
     brandColour: "#0b5d66",
     homePath: "/help-support/claims/cf",
   },
   {
+    company: "bank-partner",
     routerBase: "/bank-life/help-support/claims",
     companyName: "Kalinga Bank Life",
     brandColour: "#1f3b73",
@@ -49,11 +54,19 @@ a { color: ${colour}; }
 main { max-width: 72rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
 h1 { font-size: 1.75rem; line-height: 1.2; margin: 0 0 0.5rem; }
 .lead { margin: 0 0 1.5rem; max-width: 40rem; }
-#kalinga-claims { min-height: 24rem; }
+/* Room reserved for the widget, so the footer does not jump when the form appears (CLS). */
+#kalinga-claims { min-height: 100vh; }
 .build-note { padding: 1rem; border-left: 4px solid ${colour}; background: #fff; }
 .site-footer { background: #1d2a3a; color: #fff; }
 .site-footer .bar { max-width: 72rem; margin: 0 auto; padding: 1.5rem 1rem; font-size: 0.875rem; }
 .site-footer a { color: #fff; }`;
+}
+
+/** The widget's script and its first content call start with the page instead of after the script runs. */
+function preloads(site: DemoSite): string {
+  const query = `company=${site.company}&amp;channel=corporate-website&amp;locale=en`;
+  return `<link rel="modulepreload" href="/widget/widget.js">
+<link rel="preload" as="fetch" crossorigin href="/api/content/page?${query}">`;
 }
 
 export function renderDemoPage(options: {
@@ -78,6 +91,7 @@ export function renderDemoPage(options: {
 <meta name="description" content="File a life-insurance claim with ${company}: accident, illness and death claims.">
 <meta property="csp-nonce" nonce="${nonce}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${widgetBuilt ? preloads(site) : ""}
 <style nonce="${nonce}">${pageStyles(site.brandColour)}</style>
 <style nonce="${nonce}" id="host-styles">${HOST_STYLES}</style>
 </head>

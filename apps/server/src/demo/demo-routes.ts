@@ -37,6 +37,8 @@ export async function widgetRoutes(app: FastifyInstance, options: { widgetDir: s
   await app.register(fastifyStatic, {
     root: options.widgetDir,
     prefix: "/widget/",
+    // widget.js.br and .gz sit beside each file (written by the widget build).
+    preCompressed: true,
     cacheControl: false,
     index: false,
     dotfiles: "ignore",
