@@ -23,8 +23,8 @@ import { apiKeyCheck } from "../http/api-key-auth.ts";
 import { takeHit } from "../http/rate-limit.ts";
 import { keyedHash } from "../otp/keyed-hash.ts";
 import type { OtpService } from "../otp/otp-service.ts";
-import { createClaim } from "./claim-repository.ts";
-import { type ClaimSession, issueToken, useToken } from "./claim-token.ts";
+import { startClaim } from "./claim-repository.ts";
+import { type ClaimSession, useToken } from "./claim-token.ts";
 
 // The claim calls of the first slice (spec section 7), JSON POSTs under /api/claims. Each call runs
 // the same steps in the same order: api key (401) → per-address limit on OTP calls (429; on init, after
@@ -128,20 +128,13 @@ export async function claimRoutes(app: FastifyInstance, options: ClaimRoutesOpti
     const body = parseBody(initClaimRequestSchema, request.body);
     await limitAddress(request, "claim-start");
     const now = config.now();
-    const { webReferenceNumber, token } = await db.transaction(async (tx) => {
-      const claim = await createClaim(tx, {
-        companyName: body.basicInformation.companyName,
-        channelName: body.basicInformation.channelName,
-        now,
-      });
-      const issued = await issueToken(tx, {
-        claimId: claim.id,
-        rights: "unverified",
-        now,
-        expiresAt: new Date(now.getTime() + config.token.maxAgeSeconds * 1000),
-      });
-      return { webReferenceNumber: claim.webReferenceNumber, token: issued };
+    const { claim, token } = await startClaim(db, {
+      companyName: body.basicInformation.companyName,
+      channelName: body.basicInformation.channelName,
+      now,
+      tokenExpiresAt: new Date(now.getTime() + config.token.maxAgeSeconds * 1000),
     });
+    const { webReferenceNumber } = claim;
     request.log.info({ webReferenceNumber }, "claim started");
     const response: InitClaimResponse = { returnCode: RETURN_CODES.ok, webReferenceNumber, token };
     return response;

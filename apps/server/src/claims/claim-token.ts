@@ -21,11 +21,16 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** 256 random bits, URL-safe. */
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
 export async function issueToken(
   q: Queryable,
   input: { claimId: string; rights: TokenRights; now: Date; expiresAt: Date },
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   await q.query(
     `INSERT INTO claim_tokens (token_hash, claim_id, rights, created_at, last_used_at, expires_at)
      VALUES ($1, $2, $3, $4, $4, $5)`,
