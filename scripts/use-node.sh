@@ -54,6 +54,15 @@ kalinga_use_node() {
     fi
   fi
 
+  # npm reads its global npmrc (registry, cafile, proxy) beside the node it runs under; keep the
+  # machine's one when switching to the fetched node.
+  if [ -z "${npm_config_globalconfig:-}" ] && command -v npm >/dev/null 2>&1; then
+    kalinga_npmrc=$(npm config get globalconfig 2>/dev/null)
+    if [ -n "$kalinga_npmrc" ] && [ -f "$kalinga_npmrc" ]; then
+      npm_config_globalconfig="$kalinga_npmrc"
+      export npm_config_globalconfig
+    fi
+  fi
   PATH="$kalinga_local/bin:$PATH"
   export PATH
   hash -r 2>/dev/null || true
@@ -69,5 +78,5 @@ process.exit(major > 22 || (major === 22 && minor >= 18) ? 0 : 1);' >/dev/null 2
 kalinga_use_node
 kalinga_status=$?
 unset -f kalinga_use_node kalinga_node_is_recent
-unset kalinga_node_version kalinga_root kalinga_here kalinga_local kalinga_os kalinga_arch kalinga_pkg
+unset kalinga_npmrc kalinga_node_version kalinga_root kalinga_here kalinga_local kalinga_os kalinga_arch kalinga_pkg
 return "$kalinga_status" 2>/dev/null || exit "$kalinga_status"

@@ -14,7 +14,7 @@ import {
 } from "../support/start-form.ts";
 
 test.describe("filing starts on the corporate website", () => {
-  test("a claimant fills Step 1, verifies the mobile number and reaches the claim details @both", async ({
+  test("a claimant fills Step 1, verifies the mobile number and reaches the claim details", async ({
     page,
     request,
   }, testInfo) => {

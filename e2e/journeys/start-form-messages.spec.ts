@@ -27,7 +27,7 @@ test.describe("Step 1 messages, shown on submit only", () => {
     await proceedPastReminder(page);
   });
 
-  test("an empty submit shows every required message and moves focus to the first @both", async ({
+  test("an empty submit shows every required message and moves focus to the first", async ({
     page,
   }, testInfo) => {
     await pressNext(page);

@@ -115,7 +115,7 @@ test.describe("the widget on an insurer's page", () => {
     });
   });
 
-  test("screens read well at 375 px and 1280 px @both", async ({ page }, testInfo) => {
+  test("screens read well at 375 px and 1280 px", async ({ page }, testInfo) => {
     await page.goto(CORPORATE_START);
     await proceedPastReminder(page);
     const overflow = await page.evaluate(
@@ -123,5 +123,54 @@ test.describe("the widget on an insurer's page", () => {
     );
     expect(overflow, "no sideways scrolling").toBeLessThanOrEqual(0);
     await saveScreenshot(page, testInfo, "start-form");
+  });
+
+  test("the temporarily-unavailable notice shows inside its window, closable only in its close window", async ({
+    page,
+  }) => {
+    // The notice blocks the form; the once-per-session reminder waits for it, so it is still due after.
+    const hour = 3_600_000;
+    const now = Date.now();
+    const notice = (closeFrom: number) => ({
+      item: {
+        temporarilyUnavailableTip: {
+          title: "Scheduled maintenance",
+          content: "Claim filing may be slow until 10 PM tonight.",
+          startTime: new Date(now - hour).toISOString(),
+          endTime: new Date(now + hour).toISOString(),
+          showCloseStartTime: new Date(closeFrom).toISOString(),
+          showCloseEndTime: new Date(now + hour).toISOString(),
+        },
+      },
+    });
+    await page.route("**/api/content/notice**", (route) =>
+      route.fulfill({ json: notice(now + hour / 2) }),
+    );
+    await openStartForm(page);
+    const dialog = page.getByRole("dialog", { name: "Scheduled maintenance" });
+    await expect(dialog.getByText("Claim filing may be slow until 10 PM tonight.")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Close" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await page.unroute("**/api/content/notice**");
+    await page.route("**/api/content/notice**", (route) =>
+      route.fulfill({ json: notice(now - hour) }),
+    );
+    await page.reload();
+    // One popup at a time: the reminder comes once the notice is closed.
+    await expect(page.getByRole("dialog", { name: "Filing a living claim?" })).toBeHidden();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("dialog", { name: "Filing a living claim?" })).toBeVisible();
+  });
+
+  test("a screen that cannot load shows the application error fallback", async ({ page }) => {
+    await page.route("**/widget/chunks/claims-tracking-screen-*", (route) => route.abort("failed"));
+    await openStartForm(page);
+    await proceedPastReminder(page);
+    await page.getByRole("link", { name: "Check claim status" }).click();
+    await expect(
+      page.getByRole("heading", { name: "Unexpected Application Error!" }),
+    ).toBeVisible();
   });
 });

@@ -22,7 +22,7 @@ import { TextField } from "../ui/text-field.tsx";
 import { TileSwitch } from "../ui/tile-switch.tsx";
 import { MainlandChinaStatement } from "./mainland-china-statement.tsx";
 import { ReminderPopup } from "./reminder-popup.tsx";
-import { UnavailableNotice } from "./unavailable-notice.tsx";
+import { UnavailableNotice, useNoticeShowing } from "./unavailable-notice.tsx";
 
 const loadOtpModal = () => import("../otp/otp-modal.tsx");
 const OtpModal = lazy(loadOtpModal);
@@ -45,6 +45,9 @@ export function StartScreen() {
   const content = usePageContent();
   const navigate = useNavigate();
   const [otpOpen, setOtpOpen] = useState(false);
+  // One modal at a time: the reminder waits until the notice is closed.
+  const noticeShowing = useNoticeShowing();
+  const [noticeOpen, setNoticeOpen] = useState(noticeShowing);
   const { insuredInformation, policyOwnerDetails, ClaimInfo } = content.microsite.mainInfo;
   const insured = insuredInformation.fields;
   const owner = policyOwnerDetails.fields;
@@ -111,8 +114,7 @@ export function StartScreen() {
       <h2 id="k-start-title" className="k-screen-title">
         <span className="k-step">Step 1 of 4</span> Start your claim
       </h2>
-      <UnavailableNotice />
-      <ReminderPopup />
+      {noticeOpen ? <UnavailableNotice onClose={() => setNoticeOpen(false)} /> : <ReminderPopup />}
       <form ref={formRef} className="k-form" noValidate onSubmit={onSubmit}>
         <fieldset className="k-section">
           <legend className="k-section-title">{insuredInformation.title}</legend>

@@ -3,20 +3,20 @@ import { useState } from "react";
 import { useLoadedContent } from "../app/contexts.ts";
 import { Popup } from "../ui/popup.tsx";
 
-/** The insurer's "temporarily unavailable" notice, inside its configured window only. */
-export function UnavailableNotice() {
+/** Whether the insurer's "temporarily unavailable" notice is inside its window right now. */
+export function useNoticeShowing(): boolean {
   const notice = useLoadedContent().notice;
-  const [{ show, closable }] = useState(() => noticeVisibility(notice, Date.now()));
-  const [open, setOpen] = useState(show);
-  if (!notice || !show) return null;
+  const [showing] = useState(() => noticeVisibility(notice, Date.now()).show);
+  return showing;
+}
+
+/** The notice itself; its close icon only inside the show-close window. */
+export function UnavailableNotice({ onClose }: { onClose: () => void }) {
+  const notice = useLoadedContent().notice;
+  const [{ closable }] = useState(() => noticeVisibility(notice, Date.now()));
+  if (!notice) return null;
   return (
-    <Popup
-      open={open}
-      type="normal"
-      title={notice.title}
-      closable={closable}
-      onClose={() => setOpen(false)}
-    >
+    <Popup open type="normal" title={notice.title} closable={closable} onClose={onClose}>
       <p>{notice.content}</p>
     </Popup>
   );
