@@ -42,3 +42,48 @@ export const DECIDED_MESSAGES = {
   otpCodeLocked: "Too many wrong codes. Please request a new OTP.",
   tooManyRequests: "Too many attempts. Please wait a moment and try again.",
 } as const;
+
+// Steps 2 and 3 of the filing journey: the specification gives none of these; decided in
+// docs/decisions/0021-claim-details-beneficiaries-payout.md.
+export const FILING_MESSAGES = {
+  claimTypeRequired: "Please provide Type of claim",
+  livingSubtypeRequired: "Please provide Accident or Illness",
+  accidentDateRequired: "Please provide Date of accident",
+  accidentPlaceRequired: "Please provide Place of accident",
+  injuryDetailsRequired: "Please provide Injury details",
+  partOfBodyInjuredRequired: "Please provide Part of body injured",
+  diagnosisRequired: "Please provide Diagnosis",
+  illnessDetailsRequired: "Please provide Illness details",
+  dateSymptomsDiscoveredRequired: "Please provide Date symptoms were discovered",
+  dateOfFirstConsultationRequired: "Please provide Date of first consultation",
+  dateOfDeathRequired: "Please provide Date of death",
+  causeOfDeathRequired: "Please provide Cause of death",
+  natureOfDeathRequired: "Please provide Nature of death",
+  dateInFuture: "Date cannot be later than today",
+  dateBeforeBirth: "Date cannot be earlier than the insured's date of birth",
+  dateAfterFirstConsultation: "Date cannot be later than the date of first consultation",
+  beneficiaryRequired: "Please provide at least one beneficiary",
+  tooManyBeneficiaries: "You can name up to 10 beneficiaries",
+  relationshipRequired: "Please provide Relationship to the insured",
+  honorificRequired: "Please provide Title",
+  placeOfBirthRequired: "Please provide Place of birth",
+  nationalityRequired: "Please provide Nationality",
+  addressLine1Required: "Please provide Address",
+  provinceRequired: "Please provide Province",
+  districtOrBarangayRequired: "Please provide District or barangay",
+  cityRequired: "Please provide City or municipality",
+  countryRequired: "Please provide Country",
+  zipCodeRequired: "Please provide Zip code",
+  zipCodeInvalid: "Please provide a correct Zip code",
+  sexRequired: "Please provide Sex",
+  occupationRequired: "Please provide Occupation",
+  docVerifyAuthorizeRequired:
+    "Please authorize the verification of the documents in order to proceed.",
+  bankRequired: "Please provide Bank",
+  accountNameRequired: "Please provide Account name",
+  accountNumberRequired: "Please provide Account number",
+  accountNumberInvalid: "Please provide a correct Account number",
+  /** "Account number should be 10 digits", "… 10 or 12 digits", "… 10 to 16 digits". */
+  accountNumberLength: (digits: string) => `Account number should be ${digits} digits`,
+  payloadMismatch: "This value does not match the rest of the claim",
+} as const;

@@ -16,8 +16,8 @@ export const USA = "US";
 export const CORPORATE_COMPANY_OTHERS: Option = { label: "Others", value: "Others" };
 
 /** Letters (any script, so Peña and Niño pass), digits and spaces. */
-const NAME_PATTERN = /^[\p{L}\p{M}0-9 ]*$/u;
-const NO_ANGLE_BRACKETS = /^[^<>]*$/;
+export const NAME_PATTERN = /^[\p{L}\p{M}0-9 ]*$/u;
+export const NO_ANGLE_BRACKETS = /^[^<>]*$/;
 /** The WHATWG pattern behind <input type="email">. */
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
@@ -25,7 +25,7 @@ const TEN_DIGITS = new RegExp(`^\\d{${MOBILE_NUMBER_DIGITS}}$`);
 const POLICY_NUMBER = new RegExp(`^\\d{${FIELD_LIMITS.policyNumber}}$`);
 
 // No check aborts: an aborting issue would skip the cross-field rules, and a submit shows every message at once.
-const required = (message: string) =>
+export const required = (message: string) =>
   z.refine<string>((value) => value.trim().length > 0, { message });
 
 const personName = (requiredMessage: string) =>
@@ -37,14 +37,14 @@ const personName = (requiredMessage: string) =>
       z.maxLength(FIELD_LIMITS.name, M.tooLong),
     );
 
-const option = (requiredMessage: string) =>
+export const option = (requiredMessage: string) =>
   z.nullable(z.object({ label: z.string(), value: z.string() }, { error: requiredMessage })).check(
     z.refine<Option | null>((value) => value !== null && value.value !== "", {
       message: requiredMessage,
     }),
   );
 
-const yesOrEmpty = z._default(z.enum(["Y", ""]), "");
+export const yesOrEmpty = z._default(z.enum(["Y", ""]), "");
 
 export function isMainlandChina(
   citizenship: Option | null | undefined,
