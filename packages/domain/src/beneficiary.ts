@@ -1,0 +1,234 @@
+import * as z from "zod/mini";
+import { ageInYears } from "./age.ts";
+import { FIELD_LIMITS } from "./constants.ts";
+import type { IsoDate } from "./dates.ts";
+import { FILING_MESSAGES as F, FIELD_MESSAGES as M } from "./messages.ts";
+import {
+  type FieldError,
+  isMainlandChina,
+  NAME_PATTERN,
+  NO_ANGLE_BRACKETS,
+  type Option,
+  option,
+  publicStartFormSchema,
+  required,
+  USA,
+  yesOrEmpty,
+} from "./start-form.ts";
+
+// Step 3 of a death claim: the beneficiaries, each with every beneficiaryList field of section 3
+// and the mainland China consent block of the start form.
+
+export const PHILIPPINES = "PH";
+export const MAX_BENEFICIARIES = 10;
+export const ADULT_AGE = 18;
+
+export const BENEFICIARY_RELATIONSHIPS: readonly Option[] = [
+  { label: "Spouse", value: "Spouse" },
+  { label: "Child", value: "Child" },
+  { label: "Parent", value: "Parent" },
+  { label: "Sibling", value: "Sibling" },
+  { label: "Grandchild", value: "Grandchild" },
+  { label: "Grandparent", value: "Grandparent" },
+  { label: "Other relative", value: "Other relative" },
+  { label: "Not related", value: "Not related" },
+];
+
+export const HONORIFICS: readonly Option[] = [
+  { label: "Mr.", value: "Mr" },
+  { label: "Ms.", value: "Ms" },
+  { label: "Mrs.", value: "Mrs" },
+  { label: "Miss", value: "Miss" },
+  { label: "Dr.", value: "Dr" },
+];
+
+export const SEXES: readonly Option[] = [
+  { label: "Male", value: "M" },
+  { label: "Female", value: "F" },
+];
+
+/** Text limits of the beneficiary form; names, suffix, email and address lines as on Step 1. */
+export const BENEFICIARY_LIMITS = {
+  placeOfBirth: 50,
+  province: 50,
+  districtOrBarangay: 50,
+  city: 50,
+  zipCode: 10,
+  occupation: 50,
+  employerName: 50,
+  positionStatement: 50,
+} as const;
+
+const PH_ZIP_CODE = /^\d{4}$/;
+/** Foreign postal codes: letters, digits, spaces and hyphens ("SW1A 1AA", "90210-1234"). */
+const FOREIGN_ZIP_CODE = /^[A-Za-z0-9 -]*$/;
+
+const start = publicStartFormSchema.shape;
+
+const oneOf = (options: readonly Option[], requiredMessage: string) =>
+  z
+    ._default(z.string(), "")
+    .check(z.refine<string>((value) => options.some((o) => o.value === value), requiredMessage));
+
+/** Free text without < or >, optional unless a required message is given. */
+const freeText = (limit: number, requiredMessage?: string) =>
+  z
+    ._default(z.string(), "")
+    .check(
+      ...(requiredMessage ? [required(requiredMessage)] : []),
+      z.regex(NO_ANGLE_BRACKETS, M.specialCharacters),
+      z.maxLength(limit, M.tooLong),
+    );
+
+const beneficiaryObject = z.object({
+  relationship: oneOf(BENEFICIARY_RELATIONSHIPS, F.relationshipRequired),
+  honorific: oneOf(HONORIFICS, F.honorificRequired),
+  firstName: start.firstName,
+  // Required unless noMiddleName is ticked: checked with the other cross-field rules.
+  middleName: z
+    ._default(z.string(), "")
+    .check(z.regex(NAME_PATTERN, M.specialCharacters), z.maxLength(FIELD_LIMITS.name, M.tooLong)),
+  noMiddleName: z._default(z.boolean(), false),
+  lastName: start.lastName,
+  suffix: start.suffix,
+  dateOfBirth: start.dateOfBirth,
+  placeOfBirth: freeText(BENEFICIARY_LIMITS.placeOfBirth, F.placeOfBirthRequired),
+  citizenship: option(M.citizenshipRequired),
+  nationality: option(F.nationalityRequired),
+  phoneNumber: start.phoneNumber,
+  emailAddress: start.emailAddress,
+  addressLine1: freeText(FIELD_LIMITS.address, F.addressLine1Required),
+  addressLine2: freeText(FIELD_LIMITS.address),
+  province: freeText(BENEFICIARY_LIMITS.province),
+  districtOrBarangay: freeText(BENEFICIARY_LIMITS.districtOrBarangay),
+  city: freeText(BENEFICIARY_LIMITS.city, F.cityRequired),
+  country: option(F.countryRequired),
+  zipCode: freeText(BENEFICIARY_LIMITS.zipCode),
+  sex: oneOf(SEXES, F.sexRequired),
+  occupation: freeText(BENEFICIARY_LIMITS.occupation, F.occupationRequired),
+  employerName: freeText(BENEFICIARY_LIMITS.employerName),
+  /** The beneficiary's position or rank at the employer. */
+  positionStatement: freeText(BENEFICIARY_LIMITS.positionStatement),
+  docVerifyAuthorize: z
+    ._default(z.enum(["Y", ""]), "")
+    .check(z.refine<string>((value) => value === "Y", F.docVerifyAuthorizeRequired)),
+  mainlandChinaStatement: yesOrEmpty,
+  markectingCampaignsConsent: yesOrEmpty,
+  financialServicesConsent: yesOrEmpty,
+});
+
+export type Beneficiary = z.infer<typeof beneficiaryObject>;
+export type BeneficiaryDraft = z.input<typeof beneficiaryObject>;
+
+export const emptyBeneficiary: Beneficiary = {
+  relationship: "",
+  honorific: "",
+  firstName: "",
+  middleName: "",
+  noMiddleName: false,
+  lastName: "",
+  suffix: "",
+  dateOfBirth: "",
+  placeOfBirth: "",
+  citizenship: null,
+  nationality: null,
+  phoneNumber: "",
+  emailAddress: "",
+  addressLine1: "",
+  addressLine2: "",
+  province: "",
+  districtOrBarangay: "",
+  city: "",
+  country: null,
+  zipCode: "",
+  sex: "",
+  occupation: "",
+  employerName: "",
+  positionStatement: "",
+  docVerifyAuthorize: "",
+  mainlandChinaStatement: "",
+  markectingCampaignsConsent: "",
+  financialServicesConsent: "",
+};
+
+/** Cross-field rules run beside field errors, so any field may still hold anything. */
+type CrossFieldInput = Record<string, unknown>;
+
+const textOf = (value: unknown): string => (typeof value === "string" ? value : "");
+const optionOf = (value: unknown): Option | null =>
+  typeof value === "object" && value !== null && typeof (value as Option).value === "string"
+    ? (value as Option)
+    : null;
+
+/** The China block shows when citizenship, nationality or the address country is China. */
+export function isBeneficiaryMainlandChina(
+  beneficiary: Pick<Beneficiary, "citizenship" | "nationality" | "country">,
+): boolean {
+  return (
+    isMainlandChina(beneficiary.citizenship, beneficiary.country) ||
+    isMainlandChina(beneficiary.nationality, null)
+  );
+}
+
+/** W9 and hasForm 1: a US citizen or national. */
+export function isUsPerson(beneficiary: Pick<Beneficiary, "citizenship" | "nationality">): boolean {
+  return beneficiary.citizenship?.value === USA || beneficiary.nationality?.value === USA;
+}
+
+/** Under 18 by the insurer's age rule (whole years, rounded up from 183 days). */
+export function isMinor(dateOfBirth: IsoDate, today: IsoDate): boolean {
+  const age = ageInYears(dateOfBirth, today);
+  return !Number.isNaN(age) && age < ADULT_AGE;
+}
+
+function crossFieldIssues(values: CrossFieldInput): FieldError[] {
+  const issues: FieldError[] = [];
+  const add = (field: string, message: string | null) => {
+    if (message) issues.push({ field, message });
+  };
+  if (values.noMiddleName !== true && !textOf(values.middleName).trim()) {
+    add("middleName", M.middleNameRequired);
+  }
+  const country = optionOf(values.country);
+  // A Philippine address has a province, a barangay and a 4-digit zip code; abroad they vary.
+  const zip = textOf(values.zipCode);
+  if (country?.value === PHILIPPINES) {
+    if (!textOf(values.province).trim()) add("province", F.provinceRequired);
+    if (!textOf(values.districtOrBarangay).trim()) {
+      add("districtOrBarangay", F.districtOrBarangayRequired);
+    }
+    if (!zip.trim()) add("zipCode", F.zipCodeRequired);
+    else if (!PH_ZIP_CODE.test(zip)) add("zipCode", F.zipCodeInvalid);
+  } else if (!FOREIGN_ZIP_CODE.test(zip)) {
+    add("zipCode", F.zipCodeInvalid);
+  }
+  const china = isBeneficiaryMainlandChina({
+    citizenship: optionOf(values.citizenship),
+    nationality: optionOf(values.nationality),
+    country,
+  });
+  if (china && values.mainlandChinaStatement !== "Y") {
+    add("mainlandChinaStatement", M.mainlandChinaStatementRequired);
+  }
+  return issues;
+}
+
+export const beneficiarySchema = beneficiaryObject.check(
+  z.superRefine<CrossFieldInput>(
+    (values, ctx) => {
+      for (const { field, message } of crossFieldIssues(values)) {
+        ctx.issues.push({ code: "custom", message, path: [field], input: values });
+      }
+    },
+    // Runs beside field errors too, so one submit shows every message.
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  ),
+);
+
+/** One to ten beneficiaries; the messages sit on the list itself (path "" → field "body"). */
+export const beneficiariesSchema = z
+  .array(beneficiarySchema, { error: F.beneficiaryRequired })
+  .check(
+    z.minLength(1, F.beneficiaryRequired),
+    z.maxLength(MAX_BENEFICIARIES, F.tooManyBeneficiaries),
+  );
