@@ -92,6 +92,14 @@ export function OtpCodeBoxes({ digits, onChange, legend, describedBy, invalid, r
               fillFrom(index, typed);
             }
           }}
+          onBeforeInput={(event) => {
+            // Typed digits are taken here, before the box changes: retyping the digit a box already
+            // holds changes nothing, so no change event would come and focus would not move on.
+            const typed = event.data;
+            if (!typed) return;
+            event.preventDefault();
+            fillFrom(index, typed);
+          }}
           onKeyDown={(event) => onKeyDown(index, event)}
           onPaste={(event) => onPaste(index, event)}
           onFocus={(event) => event.currentTarget.select()}
