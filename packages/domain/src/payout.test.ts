@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import {
+  accountDigitsText,
+  bankOf,
+  type PayoutDraft,
+  PHILIPPINE_BANKS,
+  payoutSchema,
+} from "./payout.ts";
+import { firstErrorPerField } from "./start-form.ts";
+
+const valid: PayoutDraft = {
+  bank: "BPI",
+  accountName: "Ma. Cristina Dela Cruz-Santos",
+  accountNumber: "1234567890",
+};
+
+function errorsOf(values: unknown): Record<string, string> {
+  const result = payoutSchema.safeParse(values);
+  if (result.success) return {};
+  return Object.fromEntries(
+    firstErrorPerField(result.error.issues).map((e) => [e.field, e.message]),
+  );
+}
+
+describe("bank list", () => {
+  it("holds 20 banks with distinct short codes and labels", () => {
+    expect(PHILIPPINE_BANKS).toHaveLength(20);
+    expect(new Set(PHILIPPINE_BANKS.map((b) => b.value)).size).toBe(20);
+    expect(new Set(PHILIPPINE_BANKS.map((b) => b.label)).size).toBe(20);
+    for (const bank of PHILIPPINE_BANKS) expect(bank.value).toMatch(/^[A-Z]{2,8}$/);
+  });
+
+  it("says how many digits an account number has", () => {
+    expect(accountDigitsText(bankOf("BPI"))).toBe("10");
+    expect(accountDigitsText(bankOf("BDO"))).toBe("10 or 12");
+    expect(accountDigitsText(bankOf("GOTYME"))).toBe("10 to 16");
+    expect(accountDigitsText(null)).toBe("10 to 16");
+    expect(bankOf("XYZ")).toBeNull();
+  });
+});
+
+describe("payout", () => {
+  it("accepts a bank, a name and an account number", () => {
+    expect(errorsOf(valid)).toEqual({});
+    expect(errorsOf({ ...valid, accountName: "Seán O'Brien, Jr." })).toEqual({});
+  });
+
+  it("gives every required message at once", () => {
+    expect(errorsOf({})).toEqual({
+      bank: "Please provide Bank",
+      accountName: "Please provide Account name",
+      accountNumber: "Please provide Account number",
+    });
+    expect(errorsOf({ ...valid, accountName: "   " }).accountName).toBe(
+      "Please provide Account name",
+    );
+  });
+
+  it("refuses a bank not on the list", () => {
+    expect(errorsOf({ ...valid, bank: "Bank of Nowhere" }).bank).toBe("Please provide Bank");
+  });
+
+  it("refuses other characters in the account name and over 60", () => {
+    expect(errorsOf({ ...valid, accountName: "Juan 2nd" }).accountName).toBe(
+      "Special characters not allowed",
+    );
+    expect(errorsOf({ ...valid, accountName: "Juan <b>" }).accountName).toBe(
+      "Special characters not allowed",
+    );
+    expect(errorsOf({ ...valid, accountName: "a".repeat(61) }).accountName).toBe(
+      "Exceeds the maximum length",
+    );
+    expect(errorsOf({ ...valid, accountName: "a".repeat(60) })).toEqual({});
+  });
+
+  it("wants digits only in the account number", () => {
+    expect(errorsOf({ ...valid, accountNumber: "1234-567-890" }).accountNumber).toBe(
+      "Please provide a correct Account number",
+    );
+    expect(errorsOf({ ...valid, accountNumber: "12345 67890" }).accountNumber).toBe(
+      "Please provide a correct Account number",
+    );
+  });
+
+  it("checks the length the chosen bank uses", () => {
+    expect(errorsOf({ ...valid, accountNumber: "12345678901" }).accountNumber).toBe(
+      "Account number should be 10 digits",
+    );
+    expect(errorsOf({ ...valid, bank: "BDO", accountNumber: "12345678901" }).accountNumber).toBe(
+      "Account number should be 10 or 12 digits",
+    );
+    expect(errorsOf({ ...valid, bank: "BDO", accountNumber: "123456789012" })).toEqual({});
+    expect(errorsOf({ ...valid, bank: "MBTC", accountNumber: "1234567890123" })).toEqual({});
+    expect(errorsOf({ ...valid, bank: "UBP", accountNumber: "1234567890" }).accountNumber).toBe(
+      "Account number should be 12 digits",
+    );
+  });
+
+  it("takes 10 to 16 digits where the bank's length is not listed, or no bank is chosen", () => {
+    expect(errorsOf({ ...valid, bank: "MAYA", accountNumber: "123456789" }).accountNumber).toBe(
+      "Account number should be 10 to 16 digits",
+    );
+    expect(
+      errorsOf({ ...valid, bank: "MAYA", accountNumber: "12345678901234567" }).accountNumber,
+    ).toBe("Account number should be 10 to 16 digits");
+    expect(errorsOf({ ...valid, bank: "MAYA", accountNumber: "1234567890123456" })).toEqual({});
+    expect(errorsOf({ ...valid, bank: "", accountNumber: "123" })).toEqual({
+      bank: "Please provide Bank",
+      accountNumber: "Account number should be 10 to 16 digits",
+    });
+  });
+});
