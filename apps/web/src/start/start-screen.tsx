@@ -1,3 +1,4 @@
+import type { FieldContent } from "@kalinga/content/page-content";
 import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { todayInManila } from "@kalinga/domain/dates";
 import { keepMobileDigits } from "@kalinga/domain/otp";
@@ -28,6 +29,9 @@ const loadOtpModal = () => import("../otp/otp-modal.tsx");
 const OtpModal = lazy(loadOtpModal);
 
 type InitClaim = { webReferenceNumber: string; token: string };
+
+/** A field's label, placeholder and tips, as the content service gives them. */
+const described = ({ label, placeholder, tips }: FieldContent) => ({ label, placeholder, tips });
 
 /** A verified mobile number for this claim lets the claimant skip the OTP on a second Next. */
 function hasOtpPass(mobileNumber: string): boolean {
@@ -120,33 +124,25 @@ export function StartScreen() {
           <legend className="k-section-title">{insuredInformation.title}</legend>
           <TextField
             {...text("firstName")}
-            label={insured.firstName.label}
-            placeholder={insured.firstName.placeholder}
-            tips={insured.firstName.tips}
+            {...described(insured.firstName)}
             maxLength={FIELD_LIMITS.name}
             autoComplete="given-name"
           />
           <TextField
             {...text("middleName")}
-            label={insured.middleName.label}
-            placeholder={insured.middleName.placeholder}
-            tips={insured.middleName.tips}
+            {...described(insured.middleName)}
             maxLength={FIELD_LIMITS.name}
             autoComplete="additional-name"
           />
           <TextField
             {...text("lastName")}
-            label={insured.lastName.label}
-            placeholder={insured.lastName.placeholder}
-            tips={insured.lastName.tips}
+            {...described(insured.lastName)}
             maxLength={FIELD_LIMITS.name}
             autoComplete="family-name"
           />
           <TextField
             {...text("suffix")}
-            label={insured.suffix.label}
-            placeholder={insured.suffix.placeholder}
-            tips={insured.suffix.tips}
+            {...described(insured.suffix)}
             maxLength={FIELD_LIMITS.suffix}
             autoComplete="honorific-suffix"
           />
@@ -154,8 +150,7 @@ export function StartScreen() {
             name="dateOfBirth"
             value={values.dateOfBirth ?? ""}
             onChange={(value) => setValue("dateOfBirth", value)}
-            label={insured.dateOfBirth.label}
-            tips={insured.dateOfBirth.tips}
+            {...described(insured.dateOfBirth)}
             max={todayInManila()}
             error={errors.dateOfBirth}
           />
@@ -169,9 +164,7 @@ export function StartScreen() {
             onChange={(event) =>
               setValue("phoneNumber", keepMobileDigits(event.currentTarget.value))
             }
-            label={owner.phoneNumber.label}
-            placeholder={owner.phoneNumber.placeholder}
-            tips={owner.phoneNumber.tips}
+            {...described(owner.phoneNumber)}
             prefix={MOBILE_PREFIX}
             inputMode="numeric"
             autoComplete="tel-national"
@@ -181,18 +174,14 @@ export function StartScreen() {
           <TextField
             {...text("emailAddress")}
             type="email"
-            label={owner.emailAddress.label}
-            placeholder={owner.emailAddress.placeholder}
-            tips={owner.emailAddress.tips}
+            {...described(owner.emailAddress)}
             maxLength={FIELD_LIMITS.email}
             autoComplete="email"
             notAllowBlank
           />
           <TextField
             {...text("homeAddress")}
-            label={owner.homeAddress.label}
-            placeholder={owner.homeAddress.placeholder}
-            tips={owner.homeAddress.tips}
+            {...described(owner.homeAddress)}
             maxLength={FIELD_LIMITS.address}
             autoComplete="street-address"
           />
@@ -200,9 +189,7 @@ export function StartScreen() {
             name="citizenship"
             value={values.citizenship ?? null}
             onChange={(option) => setValue("citizenship", option)}
-            label={owner.citizenship.label}
-            placeholder={owner.citizenship.placeholder}
-            tips={owner.citizenship.tips}
+            {...described(owner.citizenship)}
             options={content.dropdownList.country}
             error={errors.citizenship}
           />
@@ -210,9 +197,7 @@ export function StartScreen() {
             name="countryResident"
             value={values.countryResident ?? null}
             onChange={(option) => setValue("countryResident", option)}
-            label={owner.countryResident.label}
-            placeholder={owner.countryResident.placeholder}
-            tips={owner.countryResident.tips}
+            {...described(owner.countryResident)}
             options={content.dropdownList.country}
             error={errors.countryResident}
           />
@@ -249,9 +234,7 @@ export function StartScreen() {
           {values.policyType === "Corporate" ? (
             <TextField
               {...text("companyOther")}
-              label={claimInfo.companyOther.label}
-              placeholder={claimInfo.companyOther.placeholder}
-              tips={claimInfo.companyOther.tips}
+              {...described(claimInfo.companyOther)}
               maxLength={FIELD_LIMITS.companyName}
               autoComplete="organization"
             />
