@@ -106,6 +106,10 @@ describe("beneficiary", () => {
     expect(errorsOf({ ...valid, middleName: "R3y#s" }).middleName).toBe(
       "Special characters not allowed",
     );
+    expect(errorsOf({ ...valid, middleName: "A".repeat(31) }).middleName).toBe(
+      "Exceeds the maximum length",
+    );
+    expect(errorsOf({ ...valid, middleName: "R3y#s", noMiddleName: true })).toEqual({});
   });
 
   it("wants a province, a barangay and a 4-digit zip code in the Philippines only", () => {

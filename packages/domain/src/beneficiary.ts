@@ -84,10 +84,8 @@ const beneficiaryObject = z.object({
   relationship: oneOf(BENEFICIARY_RELATIONSHIPS, F.relationshipRequired),
   honorific: oneOf(HONORIFICS, F.honorificRequired),
   firstName: start.firstName,
-  // Required unless noMiddleName is ticked: checked with the other cross-field rules.
-  middleName: z
-    ._default(z.string(), "")
-    .check(z.regex(NAME_PATTERN, M.specialCharacters), z.maxLength(FIELD_LIMITS.name, M.tooLong)),
+  // Checked with the cross-field rules: a name kept from before ticking noMiddleName is not sent.
+  middleName: z._default(z.string(), ""),
   noMiddleName: z._default(z.boolean(), false),
   lastName: start.lastName,
   suffix: start.suffix,
@@ -186,8 +184,11 @@ function crossFieldIssues(values: CrossFieldInput): FieldError[] {
   const add = (field: string, message: string | null) => {
     if (message) issues.push({ field, message });
   };
-  if (values.noMiddleName !== true && !textOf(values.middleName).trim()) {
-    add("middleName", M.middleNameRequired);
+  if (values.noMiddleName !== true) {
+    const middleName = textOf(values.middleName);
+    if (!middleName.trim()) add("middleName", M.middleNameRequired);
+    else if (!NAME_PATTERN.test(middleName)) add("middleName", M.specialCharacters);
+    else if (middleName.length > FIELD_LIMITS.name) add("middleName", M.tooLong);
   }
   const country = optionOf(values.country);
   // A Philippine address has a province, a barangay and a 4-digit zip code; abroad they vary.

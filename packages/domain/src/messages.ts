@@ -86,4 +86,5 @@ export const FILING_MESSAGES = {
   /** "Account number should be 10 digits", "… 10 or 12 digits", "… 10 to 16 digits". */
   accountNumberLength: (digits: string) => `Account number should be ${digits} digits`,
   payloadMismatch: "This value does not match the rest of the claim",
+  payloadDateInvalid: "Date should be MM/dd/yyyy",
 } as const;

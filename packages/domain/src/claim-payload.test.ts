@@ -1,0 +1,592 @@
+import { describe, expect, it } from "vitest";
+import { type Beneficiary, beneficiarySchema, emptyBeneficiary } from "./beneficiary.ts";
+import { type ClaimDetails, claimDetailsSchema, emptyClaimDetails } from "./claim-details.ts";
+import {
+  buildClaimPayload,
+  type ClaimPayload,
+  type ClaimPayloadInput,
+  claimPayloadSchema,
+  finalSubmitClaimSchema,
+} from "./claim-payload.ts";
+import { payoutSchema } from "./payout.ts";
+import {
+  emptyPublicStartForm,
+  firstErrorPerField,
+  type PublicStartForm,
+  publicStartFormSchema,
+  toStep1,
+} from "./start-form.ts";
+
+const PH = { label: "Philippines", value: "PH" };
+const US = { label: "United States", value: "US" };
+const TODAY = "2026-11-22";
+
+// Every input goes through its own schema first, as the widget does before building.
+const step1: PublicStartForm = toStep1(
+  publicStartFormSchema.parse({
+    ...emptyPublicStartForm,
+    firstName: "Jose",
+    middleName: "P",
+    lastName: "Rizal",
+    suffix: "Jr.",
+    dateOfBirth: "1980-03-05",
+    phoneNumber: "9171234567",
+    emailAddress: "jose.rizal@example.ph",
+    homeAddress: "12 Mabini St, Barangay 1, Quezon City",
+    citizenship: PH,
+    countryResident: PH,
+    policyType: "Individual",
+  }),
+);
+
+const details = (values: Partial<ClaimDetails>): ClaimDetails =>
+  claimDetailsSchema({ dateOfBirth: step1.dateOfBirth, today: TODAY }).parse({
+    ...emptyClaimDetails,
+    ...values,
+  });
+
+const accident = details({
+  claimType: "Living",
+  livingSubtype: "AC",
+  accidentDate: "2026-10-01",
+  accidentPlace: "EDSA corner Ortigas Avenue, Mandaluyong City",
+  injuryDetails: "Fractured left forearm after a motorcycle collision",
+  partOfBodyInjured: "Left forearm",
+  dateOfFirstConsultation: "2026-10-02",
+  surgery: true,
+  confinement: true,
+  policyNumber: "1234567890",
+  // Left over from an earlier choice of Illness: not sent.
+  diagnosis: "Dengue fever",
+});
+
+const illness = details({
+  claimType: "Living",
+  livingSubtype: "IL",
+  diagnosis: "Dengue fever",
+  illnessDetails: "High fever and rashes, confined for five days",
+  dateSymptomsDiscovered: "2026-09-10",
+  dateOfFirstConsultation: "2026-09-12",
+  confinement: true,
+  disability: true,
+});
+
+const death = details({
+  claimType: "Death",
+  dateOfLoss: "2026-08-15",
+  causeOfLoss: "Multiple injuries from a road accident",
+  natureOfDeath: "AC",
+  policyNumber: "1234567890",
+  // Benefits of a living claim never reach a death claim.
+  surgery: true,
+});
+
+const payout = payoutSchema.parse({
+  bank: "BPI",
+  accountName: "Jose P Rizal",
+  accountNumber: "1234567890",
+});
+
+const spouse: Beneficiary = beneficiarySchema.parse({
+  ...emptyBeneficiary,
+  relationship: "Spouse",
+  honorific: "Mrs",
+  firstName: "Josephine",
+  noMiddleName: true,
+  middleName: "typed before ticking",
+  lastName: "Bracken",
+  dateOfBirth: "1986-10-09",
+  placeOfBirth: "Hong Kong",
+  citizenship: US,
+  nationality: US,
+  phoneNumber: "9181234567",
+  emailAddress: "josephine@example.com",
+  addressLine1: "45 Rizal Street",
+  addressLine2: "Unit 3B",
+  province: "Cebu",
+  districtOrBarangay: "Barangay Lahug",
+  city: "Cebu City",
+  country: PH,
+  zipCode: "6000",
+  sex: "F",
+  occupation: "Teacher",
+  employerName: "Cebu Normal School",
+  positionStatement: "Head teacher",
+  docVerifyAuthorize: "Y",
+  markectingCampaignsConsent: "Y",
+});
+
+const child: Beneficiary = beneficiarySchema.parse({
+  ...emptyBeneficiary,
+  relationship: "Child",
+  honorific: "Mr",
+  firstName: "Francisco",
+  middleName: "Bracken",
+  lastName: "Rizal",
+  dateOfBirth: "2015-04-10",
+  placeOfBirth: "Dapitan",
+  citizenship: PH,
+  nationality: PH,
+  phoneNumber: "9181234567",
+  emailAddress: "josephine@example.com",
+  addressLine1: "45 Rizal Street",
+  province: "Cebu",
+  districtOrBarangay: "Barangay Lahug",
+  city: "Cebu City",
+  country: PH,
+  zipCode: "6000",
+  sex: "M",
+  occupation: "Student",
+  docVerifyAuthorize: "Y",
+});
+
+const base: Omit<ClaimPayloadInput, "details"> = {
+  step1,
+  beneficiaries: [],
+  payout: null,
+  channel: "corporate-website",
+};
+
+const insured = {
+  firstName: "Jose",
+  middleName: "P",
+  lastName: "Rizal",
+  suffix: "Jr.",
+  dateOfBirth: "03/05/1980",
+  countryResident: "PH",
+  citizenship: "PH",
+  phoneNumber: "9171234567",
+  emailAddress: "jose.rizal@example.ph",
+  homeAddress: "12 Mabini St, Barangay 1, Quezon City",
+  countryCode: "63",
+} as const;
+
+const noPayout: ClaimPayload["payoutInformation"] = {
+  payoutMethod: "",
+  bankCode: "",
+  bankName: "",
+  accountName: "",
+  accountNumber: "",
+};
+
+const bpiPayout: ClaimPayload["payoutInformation"] = {
+  payoutMethod: "Bank Credit",
+  bankCode: "BPI",
+  bankName: "Bank of the Philippine Islands (BPI)",
+  accountName: "Jose P Rizal",
+  accountNumber: "1234567890",
+};
+
+const livingAccidentPayload: ClaimPayload = {
+  basicInformation: {
+    claimType: "Living",
+    causeOfLoss: "AC",
+    natureOfDeath: "",
+    isFirstSubmit: "Y",
+  },
+  policyInformation: {
+    policyType: "Individual",
+    corporateCompany: "",
+    corporateCompanyName: "",
+    policyNumber: "1234567890",
+  },
+  insuredInformation: {
+    ...insured,
+    dateOfLoss: "10/01/2026",
+    injuryDetails: "Fractured left forearm after a motorcycle collision",
+    partOfBodyInjured: "Left forearm",
+    accidentDate: "10/01/2026",
+    accidentPlace: "EDSA corner Ortigas Avenue, Mandaluyong City",
+    diagnosis: "",
+    illnessDetails: "",
+    isSurgeryPerformed: "Y",
+    isConfinement: "Y",
+    isDismembermentAmputation: "N",
+    isDisability: "N",
+    dateSymptomsDiscovered: "",
+    firstDiagnosedDate: "10/02/2026",
+  },
+  beneficiaryList: [],
+  payoutInformation: bpiPayout,
+};
+
+describe("buildClaimPayload", () => {
+  it("builds a living accident claim field for field", () => {
+    expect(buildClaimPayload({ ...base, details: accident, payout })).toStrictEqual(
+      livingAccidentPayload,
+    );
+  });
+
+  it("builds a living illness claim field for field", () => {
+    expect(buildClaimPayload({ ...base, details: illness, payout })).toStrictEqual({
+      basicInformation: {
+        claimType: "Living",
+        causeOfLoss: "IL",
+        natureOfDeath: "",
+        isFirstSubmit: "Y",
+      },
+      policyInformation: {
+        policyType: "Individual",
+        corporateCompany: "",
+        corporateCompanyName: "",
+        policyNumber: "",
+      },
+      insuredInformation: {
+        ...insured,
+        dateOfLoss: "09/12/2026",
+        injuryDetails: "",
+        partOfBodyInjured: "",
+        accidentDate: "",
+        accidentPlace: "",
+        diagnosis: "Dengue fever",
+        illnessDetails: "High fever and rashes, confined for five days",
+        isSurgeryPerformed: "N",
+        isConfinement: "Y",
+        isDismembermentAmputation: "N",
+        isDisability: "Y",
+        dateSymptomsDiscovered: "09/10/2026",
+        firstDiagnosedDate: "09/12/2026",
+      },
+      beneficiaryList: [],
+      payoutInformation: bpiPayout,
+    });
+  });
+
+  it("builds a death claim with two beneficiaries, a US citizen and a minor, field for field", () => {
+    const corporateStep1 = toStep1({
+      ...step1,
+      policyType: "Corporate",
+      companyOther: "Acme Trading Corp",
+    });
+    expect(
+      buildClaimPayload({
+        ...base,
+        step1: corporateStep1,
+        details: death,
+        beneficiaries: [spouse, child],
+        // A payout chosen before switching to Death is not sent.
+        payout,
+      }),
+    ).toStrictEqual({
+      basicInformation: {
+        claimType: "Death",
+        causeOfLoss: "Multiple injuries from a road accident",
+        natureOfDeath: "AC",
+        isFirstSubmit: "Y",
+      },
+      policyInformation: {
+        policyType: "Corporate",
+        corporateCompany: "Others",
+        corporateCompanyName: "Acme Trading Corp",
+        policyNumber: "1234567890",
+      },
+      insuredInformation: {
+        ...insured,
+        dateOfLoss: "08/15/2026",
+        injuryDetails: "",
+        partOfBodyInjured: "",
+        accidentDate: "",
+        accidentPlace: "",
+        diagnosis: "",
+        illnessDetails: "",
+        isSurgeryPerformed: "N",
+        isConfinement: "N",
+        isDismembermentAmputation: "N",
+        isDisability: "N",
+        dateSymptomsDiscovered: "",
+        firstDiagnosedDate: "",
+      },
+      beneficiaryList: [
+        {
+          beneficiaryNo: 1,
+          countryCode: "63",
+          mainlandChinaStatement: "",
+          markectingCampaignsConsent: "Y",
+          financialServicesConsent: "",
+          relationship: "Spouse",
+          honorific: "Mrs",
+          firstName: "Josephine",
+          middleName: "",
+          lastName: "Bracken",
+          suffix: "",
+          dateOfBirth: "10/09/1986",
+          placeOfBirth: "Hong Kong",
+          citizenship: "US",
+          nationality: "US",
+          phoneNumber: "9181234567",
+          emailAddress: "josephine@example.com",
+          addressLine1: "45 Rizal Street",
+          addressLine2: "Unit 3B",
+          province: "Cebu",
+          districtOrBarangay: "Barangay Lahug",
+          city: "Cebu City",
+          country: "PH",
+          zipCode: "6000",
+          gender: "F",
+          sex: "F",
+          occupation: "Teacher",
+          employerName: "Cebu Normal School",
+          positionStatement: "Head teacher",
+          docVerifyAuthorize: "Y",
+          hasForm: 1,
+        },
+        {
+          beneficiaryNo: 2,
+          countryCode: "63",
+          mainlandChinaStatement: "",
+          markectingCampaignsConsent: "",
+          financialServicesConsent: "",
+          relationship: "Child",
+          honorific: "Mr",
+          firstName: "Francisco",
+          middleName: "Bracken",
+          lastName: "Rizal",
+          suffix: "",
+          dateOfBirth: "04/10/2015",
+          placeOfBirth: "Dapitan",
+          citizenship: "PH",
+          nationality: "PH",
+          phoneNumber: "9181234567",
+          emailAddress: "josephine@example.com",
+          addressLine1: "45 Rizal Street",
+          addressLine2: "",
+          province: "Cebu",
+          districtOrBarangay: "Barangay Lahug",
+          city: "Cebu City",
+          country: "PH",
+          zipCode: "6000",
+          gender: "M",
+          sex: "M",
+          occupation: "Student",
+          employerName: "",
+          positionStatement: "",
+          docVerifyAuthorize: "Y",
+          hasForm: 0,
+        },
+      ],
+      payoutInformation: noPayout,
+    });
+  });
+
+  it("gives hasForm 1 for a US nationality alone", () => {
+    const national = { ...child, nationality: US };
+    const payload = buildClaimPayload({ ...base, details: death, beneficiaries: [national] });
+    expect(payload.beneficiaryList[0]?.hasForm).toBe(1);
+  });
+
+  it("takes the policy number from Step 1 on the member portal, from Step 2 elsewhere", () => {
+    const portalStep1 = { ...step1, policyNumber: "9876543210" };
+    const on = (channel: ClaimPayloadInput["channel"]) =>
+      buildClaimPayload({ ...base, step1: portalStep1, details: accident, payout, channel })
+        .policyInformation.policyNumber;
+    expect(on("member-portal")).toBe("9876543210");
+    expect(on("corporate-website")).toBe("1234567890");
+    expect(on("agent-assist")).toBe("1234567890");
+    expect(
+      buildClaimPayload({ ...base, step1, details: accident, payout, channel: "member-portal" })
+        .policyInformation.policyNumber,
+    ).toBe("");
+  });
+
+  it("never sends undefined or null", () => {
+    const payloads = [
+      buildClaimPayload({ ...base, details: accident, payout }),
+      buildClaimPayload({ ...base, details: death, beneficiaries: [spouse, child] }),
+    ];
+    const leaves = (value: unknown): unknown[] =>
+      typeof value === "object" && value !== null ? Object.values(value).flatMap(leaves) : [value];
+    for (const payload of payloads) {
+      expect(leaves(payload).filter((v) => v === undefined || v === null)).toEqual([]);
+    }
+  });
+
+  it("refuses to build a claim without a claim type", () => {
+    expect(() => buildClaimPayload({ ...base, details: emptyClaimDetails })).toThrow(
+      "buildClaimPayload needs a validated claim",
+    );
+  });
+});
+
+function errorsOf(payload: unknown, schema = claimPayloadSchema): Record<string, string> {
+  const result = schema.safeParse(payload);
+  if (result.success) return {};
+  return Object.fromEntries(
+    firstErrorPerField(result.error.issues).map((e) => [e.field, e.message]),
+  );
+}
+
+const deathPayload = buildClaimPayload({
+  ...base,
+  details: death,
+  beneficiaries: [spouse, child],
+});
+const illnessPayload = buildClaimPayload({ ...base, details: illness, payout });
+
+/** A copy with one value changed at a dotted path. */
+function withValue(payload: ClaimPayload, path: string, value: unknown): unknown {
+  const copy = JSON.parse(JSON.stringify(payload)) as Record<string, unknown>;
+  const keys = path.split(".");
+  let node = copy;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  node[keys.at(-1) as string] = value;
+  return copy;
+}
+
+describe("claimPayloadSchema (the server's check)", () => {
+  it("accepts what the builder makes", () => {
+    expect(errorsOf(livingAccidentPayload)).toEqual({});
+    expect(errorsOf(illnessPayload)).toEqual({});
+    expect(errorsOf(deathPayload)).toEqual({});
+  });
+
+  it("wants MM/dd/yyyy dates, Y/N flags, countryCode 63 and hasForm 0 or 1", () => {
+    expect(
+      errorsOf(withValue(deathPayload, "insuredInformation.dateOfLoss", "2026-08-15")),
+    ).toEqual({ "insuredInformation.dateOfLoss": "Date should be MM/dd/yyyy" });
+    expect(
+      errorsOf(withValue(deathPayload, "insuredInformation.isConfinement", "Yes"))[
+        "insuredInformation.isConfinement"
+      ],
+    ).toBeDefined();
+    expect(
+      errorsOf(withValue(deathPayload, "insuredInformation.countryCode", "1"))[
+        "insuredInformation.countryCode"
+      ],
+    ).toBeDefined();
+    expect(
+      errorsOf(withValue(deathPayload, "beneficiaryList.0.hasForm", 2))[
+        "beneficiaryList.0.hasForm"
+      ],
+    ).toBeDefined();
+    expect(
+      errorsOf(withValue(deathPayload, "basicInformation.isFirstSubmit", "N"))[
+        "basicInformation.isFirstSubmit"
+      ],
+    ).toBeDefined();
+  });
+
+  it("applies the Step 1 rules to the insured", () => {
+    expect(errorsOf(withValue(illnessPayload, "insuredInformation.firstName", ""))).toEqual({
+      "insuredInformation.firstName": "Please provide First Name",
+    });
+    expect(errorsOf(withValue(illnessPayload, "insuredInformation.phoneNumber", "917"))).toEqual({
+      "insuredInformation.phoneNumber": "Please provide a correct Mobile Number",
+    });
+    expect(
+      errorsOf(withValue(illnessPayload, "policyInformation.policyType", "Corporate")),
+    ).toEqual({ "policyInformation.corporateCompanyName": "Please provide Company name" });
+  });
+
+  it("applies the Step 2 rules with the payload's names", () => {
+    expect(
+      errorsOf(withValue(illnessPayload, "insuredInformation.firstDiagnosedDate", "")),
+    ).toEqual({
+      "insuredInformation.firstDiagnosedDate": "Please provide Date of first consultation",
+    });
+    expect(
+      errorsOf(
+        withValue(illnessPayload, "insuredInformation.dateSymptomsDiscovered", "09/13/2026"),
+      ),
+    ).toEqual({
+      "insuredInformation.dateSymptomsDiscovered":
+        "Date cannot be later than the date of first consultation",
+    });
+    expect(errorsOf(withValue(illnessPayload, "basicInformation.causeOfLoss", "Flu"))).toEqual({
+      "basicInformation.causeOfLoss": "Please provide Accident or Illness",
+    });
+    expect(
+      errorsOf(withValue(deathPayload, "insuredInformation.dateOfLoss", "01/01/1970")),
+    ).toEqual({
+      "insuredInformation.dateOfLoss": "Date cannot be earlier than the insured's date of birth",
+    });
+    expect(
+      errorsOf(withValue(deathPayload, "insuredInformation.dateOfLoss", "01/01/2999")),
+    ).toEqual({ "insuredInformation.dateOfLoss": "Date cannot be later than today" });
+    expect(errorsOf(withValue(deathPayload, "basicInformation.natureOfDeath", ""))).toEqual({
+      "basicInformation.natureOfDeath": "Please provide Nature of death",
+    });
+    expect(errorsOf(withValue(deathPayload, "policyInformation.policyNumber", "123"))).toEqual({
+      "policyInformation.policyNumber": "Length should be 10",
+    });
+  });
+
+  it("applies the beneficiary rules to a death claim", () => {
+    expect(errorsOf(withValue(deathPayload, "beneficiaryList", []))).toEqual({
+      beneficiaryList: "Please provide at least one beneficiary",
+    });
+    expect(errorsOf(withValue(deathPayload, "beneficiaryList.1.zipCode", "60"))).toEqual({
+      "beneficiaryList.1.zipCode": "Please provide a correct Zip code",
+    });
+    expect(errorsOf(withValue(deathPayload, "beneficiaryList.0.citizenship", "CN"))).toEqual({
+      "beneficiaryList.0.mainlandChinaStatement":
+        "Please make sure to agree on the terms and conditions in order to proceed.",
+    });
+  });
+
+  it("applies the payout rules to a living claim", () => {
+    expect(errorsOf(withValue(illnessPayload, "payoutInformation", noPayout))).toEqual({
+      "payoutInformation.bankCode": "Please provide Bank",
+      "payoutInformation.accountName": "Please provide Account name",
+      "payoutInformation.accountNumber": "Please provide Account number",
+    });
+    expect(errorsOf(withValue(illnessPayload, "payoutInformation.accountNumber", "123"))).toEqual({
+      "payoutInformation.accountNumber": "Account number should be 10 digits",
+    });
+  });
+
+  it("refuses values that do not follow from the rest of the claim", () => {
+    const mismatch = "This value does not match the rest of the claim";
+    expect(errorsOf(withValue(deathPayload, "beneficiaryList.0.hasForm", 0))).toEqual({
+      "beneficiaryList.0.hasForm": mismatch,
+    });
+    expect(errorsOf(withValue(deathPayload, "beneficiaryList.1.gender", "F"))).toEqual({
+      "beneficiaryList.1.gender": mismatch,
+    });
+    expect(errorsOf(withValue(deathPayload, "beneficiaryList.1.beneficiaryNo", 3))).toEqual({
+      "beneficiaryList.1.beneficiaryNo": mismatch,
+    });
+    expect(
+      errorsOf(withValue(illnessPayload, "insuredInformation.dateOfLoss", "09/10/2026")),
+    ).toEqual({ "insuredInformation.dateOfLoss": mismatch });
+    expect(
+      errorsOf(withValue(illnessPayload, "insuredInformation.accidentPlace", "Makati")),
+    ).toEqual({ "insuredInformation.accidentPlace": mismatch });
+    expect(errorsOf(withValue(deathPayload, "insuredInformation.isSurgeryPerformed", "Y"))).toEqual(
+      { "insuredInformation.isSurgeryPerformed": mismatch },
+    );
+    expect(errorsOf(withValue(illnessPayload, "payoutInformation.bankName", "My Bank"))).toEqual({
+      "payoutInformation.bankName": mismatch,
+    });
+    expect(
+      errorsOf(withValue(illnessPayload, "beneficiaryList", deathPayload.beneficiaryList)),
+    ).toEqual({ "beneficiaryList.0": mismatch });
+  });
+
+  it("drops keys the payload does not have", () => {
+    const result = claimPayloadSchema.safeParse({ ...deathPayload, isAdmin: true });
+    expect(result.success && "isAdmin" in result.data).toBe(false);
+  });
+});
+
+describe("finalSubmitClaimSchema", () => {
+  it("wants the company and channel beside the claim's basic information", () => {
+    const body = withValue(deathPayload, "basicInformation", {
+      ...deathPayload.basicInformation,
+      companyName: "Kalinga Life",
+      channelName: "Corporate Website",
+    });
+    const result = finalSubmitClaimSchema.safeParse(body);
+    expect(result.success && result.data.basicInformation).toEqual({
+      companyName: "Kalinga Life",
+      channelName: "Corporate Website",
+      claimType: "Death",
+      causeOfLoss: "Multiple injuries from a road accident",
+      natureOfDeath: "AC",
+      isFirstSubmit: "Y",
+    });
+    expect(Object.keys(errorsOf(deathPayload, finalSubmitClaimSchema))).toEqual([
+      "basicInformation.companyName",
+      "basicInformation.channelName",
+    ]);
+  });
+});
