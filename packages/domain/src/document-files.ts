@@ -1,0 +1,89 @@
+// Uploaded and returned document files (section 3): extension, size display, and encoded content
+// turned into a named PDF. Pure: the base64 decoder is our own, so no Node or browser API is needed.
+
+export const BYTES_PER_KB = 1024;
+export const BYTES_PER_MB = 1024 * 1024;
+/** The name a decoded document gets when the given name has nothing before its extension. */
+export const DEFAULT_DOCUMENT_NAME = "document";
+
+/** "Scan.Final.JPG" → "jpg": the text after the last dot, lower-case; "" when there is no dot. */
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot === -1 ? "" : name.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * "850 KB" up to 1 MB (rounded up, so a non-empty file never shows 0 KB), "1.4 MB" above it
+ * (one decimal, half up). 1 KB is 1024 bytes.
+ */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) throw new RangeError(`Not a file size: ${bytes}`);
+  if (bytes > BYTES_PER_MB) {
+    return `${(Math.round((bytes * 10) / BYTES_PER_MB) / 10).toFixed(1)} MB`;
+  }
+  return `${Math.ceil(bytes / BYTES_PER_KB)} KB`;
+}
+
+const BASE64_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const BASE64_VALUES = new Int8Array(128).fill(-1);
+for (let i = 0; i < BASE64_ALPHABET.length; i += 1) {
+  BASE64_VALUES[BASE64_ALPHABET.charCodeAt(i)] = i;
+}
+
+/**
+ * Standard base64 (RFC 4648 §4), padded or not; null for any other character, misplaced padding
+ * or a length no byte sequence encodes to.
+ */
+function decodeBase64(text: string): Uint8Array | null {
+  let length = text.length;
+  if (text.endsWith("=")) {
+    if (length % 4 !== 0) return null;
+    length -= text.endsWith("==") ? 2 : 1;
+  }
+  if (length % 4 === 1) return null;
+  const bytes = new Uint8Array(Math.floor((length * 3) / 4));
+  let buffer = 0;
+  let bits = 0;
+  let at = 0;
+  for (let i = 0; i < length; i += 1) {
+    const code = text.charCodeAt(i);
+    const value = code < 128 ? (BASE64_VALUES[code] ?? -1) : -1;
+    if (value < 0) return null;
+    buffer = ((buffer << 6) | value) & 0xffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[at] = (buffer >> bits) & 0xff;
+      at += 1;
+    }
+  }
+  return bytes;
+}
+
+/** "scans/id card.jpg" → "id card.pdf"; a name with nothing before its extension → "document.pdf". */
+function pdfFileName(name: string): string {
+  const base = name.slice(Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) + 1);
+  const dot = base.lastIndexOf(".");
+  const stem = (dot === -1 ? base : base.slice(0, dot)).trim();
+  return `${stem === "" ? DEFAULT_DOCUMENT_NAME : stem}.pdf`;
+}
+
+/**
+ * A document returned as encoded (base64) content, as a PDF file under the given name with its
+ * extension replaced. Whitespace is stripped first. Content that cannot be decoded produces
+ * nothing: null, and a log line that tells why without any of the content.
+ */
+export function decodeDocumentContent(
+  encoded: string,
+  name: string,
+  log: (message: string) => void,
+): { name: string; bytes: Uint8Array } | null {
+  const text = encoded.replace(/\s+/g, "");
+  const bytes = text === "" ? null : decodeBase64(text);
+  if (bytes === null) {
+    const reason = text === "" ? "empty" : "not base64";
+    log(`Document content could not be decoded (${reason}, ${text.length} characters); no file`);
+    return null;
+  }
+  return { name: pdfFileName(name), bytes };
+}
