@@ -569,13 +569,19 @@ describe("claimPayloadSchema (the server's check)", () => {
 });
 
 describe("finalSubmitClaimSchema", () => {
-  it("wants the company and channel beside the claim's basic information", () => {
-    const body = withValue(deathPayload, "basicInformation", {
+  const body = {
+    ...deathPayload,
+    webReferenceNumber: "WEB-2026-000123",
+    basicInformation: {
       ...deathPayload.basicInformation,
       companyName: "Kalinga Life",
       channelName: "Corporate Website",
-    });
+    },
+  };
+
+  it("takes the claim with what every claim call carries", () => {
     const result = finalSubmitClaimSchema.safeParse(body);
+    expect(result.success && result.data.webReferenceNumber).toBe("WEB-2026-000123");
     expect(result.success && result.data.basicInformation).toEqual({
       companyName: "Kalinga Life",
       channelName: "Corporate Website",
@@ -584,9 +590,19 @@ describe("finalSubmitClaimSchema", () => {
       natureOfDeath: "AC",
       isFirstSubmit: "Y",
     });
-    expect(Object.keys(errorsOf(deathPayload, finalSubmitClaimSchema))).toEqual([
-      "basicInformation.companyName",
+  });
+
+  it("wants the company, the channel and the web reference number", () => {
+    expect(Object.keys(errorsOf(deathPayload, finalSubmitClaimSchema)).sort()).toEqual([
       "basicInformation.channelName",
+      "basicInformation.companyName",
+      "webReferenceNumber",
     ]);
+  });
+
+  it("applies the claim rules too", () => {
+    expect(errorsOf({ ...body, beneficiaryList: [] }, finalSubmitClaimSchema)).toEqual({
+      beneficiaryList: "Please provide at least one beneficiary",
+    });
   });
 });

@@ -6,7 +6,7 @@ import {
   MAX_BENEFICIARIES,
 } from "./beneficiary.ts";
 import type { ChannelId } from "./channel.ts";
-import { basicInformationSchema } from "./claim-api.ts";
+import { basicInformationSchema, resetOneTimePinSchema } from "./claim-api.ts";
 import { type ClaimDetails, claimDetailsIssues, dateOfLossOf } from "./claim-details.ts";
 import { COUNTRY_CODE, IS_FIRST_SUBMIT_DEFAULT } from "./constants.ts";
 import { fromPayloadDate, type IsoDate, todayInManila, toPayloadDate } from "./dates.ts";
@@ -447,15 +447,19 @@ export function claimPayloadIssues(
   // of loss, flags, hasForm, bank names) and the fields of other claim types ("") included.
   if (issues.length === 0) {
     const rebuilt = buildClaimPayload({ ...inputs, channel: "corporate-website" });
-    const { basicInformation, ...rest } = payload;
-    const submitted = {
-      ...rest,
+    const { basicInformation: basic } = payload;
+    // Only the claim's own keys: a finalSubmitClaim body also carries the common call fields.
+    const submitted: ClaimPayload = {
       basicInformation: {
-        claimType: basicInformation.claimType,
-        causeOfLoss: basicInformation.causeOfLoss,
-        natureOfDeath: basicInformation.natureOfDeath,
-        isFirstSubmit: basicInformation.isFirstSubmit,
+        claimType: basic.claimType,
+        causeOfLoss: basic.causeOfLoss,
+        natureOfDeath: basic.natureOfDeath,
+        isFirstSubmit: basic.isFirstSubmit,
       },
+      policyInformation: payload.policyInformation,
+      insuredInformation: payload.insuredInformation,
+      beneficiaryList: payload.beneficiaryList,
+      payoutInformation: payload.payoutInformation,
     };
     const path = firstDifference(submitted, rebuilt);
     if (path) issues.push({ path, message: F.payloadMismatch });
@@ -472,9 +476,14 @@ const rulesCheck = z.superRefine<ClaimPayload>((payload, ctx) => {
 /** The claim part of finalSubmitClaim, exactly as buildClaimPayload makes it. */
 export const claimPayloadSchema = claimPayloadObject.check(rulesCheck);
 
-/** The finalSubmitClaim body the server receives: the claim plus the common company and channel. */
+/**
+ * The finalSubmitClaim body the server receives: the claim, the company and channel beside its
+ * basic information, and what every claim call carries (webReferenceNumber, agentCode).
+ */
 export const finalSubmitClaimSchema = z
   .object({
+    // resetOneTimePIN's body is exactly the common part of a claim call.
+    ...resetOneTimePinSchema.shape,
     basicInformation: z.object({ ...basicInformationSchema.shape, ...claimBasicShape }),
     ...claimShape,
   })
