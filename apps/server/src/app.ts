@@ -11,11 +11,15 @@ import { sweepExpiredRows } from "./db/housekeeping.ts";
 import { migrate, readMigrations } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
+import { emailOutboxRoutes } from "./email/email-outbox-routes.ts";
+import { createOutboxEmailSender, sweepEmailOutbox } from "./email/outbox-email-sender.ts";
+import { createSmtpEmailSender } from "./email/smtp-email-sender.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { registerApiCors } from "./http/cors.ts";
 import { installErrorHandlers } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
+import { createNotificationWorker } from "./notifications/notification-worker.ts";
 import { createOtpService } from "./otp/otp-service.ts";
 import { resolveSecret } from "./server-secret.ts";
 import { createHttpSmsSender } from "./sms/http-sms-sender.ts";
@@ -81,6 +85,22 @@ export async function buildApp(
   if (config.mode === "production" && sms.provider === "outbox") {
     app.log.warn("SMS_PROVIDER=outbox in production: no SMS leaves this server.");
   }
+  const email =
+    config.email.provider === "smtp"
+      ? createSmtpEmailSender(config.email)
+      : createOutboxEmailSender(db, config.email.from, config.now);
+  if (config.mode === "production" && email.provider === "outbox") {
+    app.log.warn("EMAIL_PROVIDER=outbox in production: no e-mail leaves this server.");
+  }
+  const notificationWorker = createNotificationWorker({
+    db,
+    sms,
+    email,
+    now: config.now,
+    log: app.log,
+    maxAttempts: config.notifications.maxAttempts,
+    pollIntervalMs: config.notifications.pollIntervalMs,
+  });
   const otpService = createOtpService({ db, config, secret, sms });
   const content = createContentStore({
     contentDir: config.contentDir,
@@ -101,7 +121,10 @@ export async function buildApp(
   await app.register(healthRoutes, { db, migrations });
   await app.register(claimRoutes, { prefix: CLAIM_API_PREFIX, db, config, secret, otpService });
   await app.register(contentRoutes, { content });
-  if (config.mode !== "production") await app.register(outboxRoutes, { db });
+  if (config.mode !== "production") {
+    await app.register(outboxRoutes, { db });
+    await app.register(emailOutboxRoutes, { db });
+  }
   await app.register(widgetRoutes, { widgetDir: config.widgetDir });
   if (config.demoPages) {
     await app.register(demoRoutes, {
@@ -112,16 +135,20 @@ export async function buildApp(
   }
 
   const sweep = () =>
-    sweepExpiredRows(db, config.now()).catch((error: unknown) =>
-      app.log.warn({ err: error }, "housekeeping failed"),
+    Promise.all([sweepExpiredRows(db, config.now()), sweepEmailOutbox(db, config.now())]).catch(
+      (error: unknown) => app.log.warn({ err: error }, "housekeeping failed"),
     );
   const sweeper = setInterval(sweep, HOUR_MS);
   sweeper.unref();
   app.addHook("onReady", async () => {
     await sweep();
+    notificationWorker.start();
   });
   app.addHook("onClose", async () => {
     clearInterval(sweeper);
+    // The round in progress finishes before the database closes; what it did not take stays queued.
+    await notificationWorker.stop();
+    await email.close?.();
     if (ownsDatabase) await db.close();
   });
 

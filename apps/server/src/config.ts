@@ -17,6 +17,23 @@ export type SmsConfig =
   | { provider: "outbox" }
   | { provider: "http"; url: string; token: string; senderName: string; timeoutMs: number };
 
+export type EmailConfig =
+  | { provider: "outbox"; from: string }
+  | {
+      provider: "smtp";
+      from: string;
+      host: string;
+      port: number;
+      /** TLS from the first byte (port 465); otherwise STARTTLS when offered or required. */
+      secure: boolean;
+      requireTls: boolean;
+      user: string | null;
+      pass: string | null;
+      timeoutMs: number;
+    };
+
+export type NotificationConfig = { pollIntervalMs: number; maxAttempts: number };
+
 export type ServerConfig = {
   mode: RunMode;
   port: number;
@@ -44,6 +61,8 @@ export type ServerConfig = {
   claimStart: { addressLimit: number; addressWindowSeconds: number };
   token: { idleSeconds: number; maxAgeSeconds: number };
   sms: SmsConfig;
+  email: EmailConfig;
+  notifications: NotificationConfig;
   companyNames: Record<CompanyId, string>;
   channelNames: Record<ChannelId, string>;
   contentDir: string;
@@ -149,6 +168,57 @@ function smsConfig(env: Env): SmsConfig {
   };
 }
 
+const DEFAULT_EMAIL_FROM = "Kalinga Claims <claims@kalinga.invalid>";
+
+function emailConfig(env: Env, production: boolean): EmailConfig {
+  const provider = text(env, "EMAIL_PROVIDER") ?? "outbox";
+  const from = text(env, "EMAIL_FROM");
+  if (from !== null && !/^[^<>]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(from)) {
+    throw new ConfigError(
+      `EMAIL_FROM must be an address, e.g. "Kalinga Life <claims@example.ph>".`,
+    );
+  }
+  if (provider === "outbox") return { provider, from: from ?? DEFAULT_EMAIL_FROM };
+  if (provider !== "smtp") {
+    throw new ConfigError(`EMAIL_PROVIDER must be outbox or smtp, got "${provider}".`);
+  }
+  if (from === null) throw new ConfigError("EMAIL_FROM is required when EMAIL_PROVIDER=smtp.");
+
+  // SMTP_URL (smtp:// or smtps://user:pass@host:port) or the separate SMTP_* variables.
+  const raw = text(env, "SMTP_URL");
+  let url: URL | null = null;
+  if (raw !== null) {
+    try {
+      url = new URL(raw);
+    } catch {
+      // reported below
+    }
+    if (url === null || (url.protocol !== "smtp:" && url.protocol !== "smtps:") || !url.hostname) {
+      throw new ConfigError("SMTP_URL must look like smtp://user:password@host:587 or smtps://…");
+    }
+  }
+  const host = url?.hostname ?? text(env, "SMTP_HOST");
+  if (!host) throw new ConfigError("SMTP_HOST or SMTP_URL is required when EMAIL_PROVIDER=smtp.");
+  const secure = url ? url.protocol === "smtps:" : flag(env, "SMTP_SECURE", false);
+  const port = url?.port
+    ? Number(url.port)
+    : integer(env, "SMTP_PORT", secure ? 465 : 587, 1, 65_535);
+  const user = url?.username ? decodeURIComponent(url.username) : text(env, "SMTP_USER");
+  const pass = url?.password ? decodeURIComponent(url.password) : text(env, "SMTP_PASS");
+  return {
+    provider,
+    from,
+    host,
+    port,
+    secure,
+    // Claimants' names and claim numbers must not cross the network in clear in production.
+    requireTls: secure ? false : flag(env, "SMTP_REQUIRE_TLS", production),
+    user,
+    pass,
+    timeoutMs: integer(env, "SMTP_TIMEOUT_MS", 20_000, 100, 120_000),
+  };
+}
+
 function trustProxy(env: Env): boolean | number {
   const raw = text(env, "KALINGA_TRUST_PROXY");
   if (raw === null) return false;
@@ -212,6 +282,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     token: { idleSeconds, maxAgeSeconds },
     sms: smsConfig(env),
+    email: emailConfig(env, production),
+    notifications: {
+      pollIntervalMs: integer(env, "NOTIFICATION_POLL_MS", 5_000, 100, 10 * 60_000),
+      maxAttempts: integer(env, "NOTIFICATION_MAX_ATTEMPTS", 8, 1, 50),
+    },
     companyNames: { ...DEFAULT_COMPANY_NAMES },
     channelNames: { ...DEFAULT_CHANNEL_NAMES },
     contentDir: path.resolve(text(env, "KALINGA_CONTENT_DIR") ?? path.join(serverRoot, "content")),

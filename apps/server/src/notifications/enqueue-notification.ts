@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import { toInternationalMobile } from "@kalinga/domain/otp";
+import type { Queryable } from "../db/database.ts";
+
+// A notification is a row written inside the caller's transaction, so the change that causes it
+// and the message commit together or not at all; the notification worker sends it afterwards.
+
+export type NotificationInput =
+  | { claimId: string | null; channel: "sms"; to: string; text: string }
+  | {
+      claimId: string | null;
+      channel: "email";
+      to: string;
+      subject: string;
+      text: string;
+      html?: string;
+    };
+
+const SMS_RECIPIENT = /^\d{6,15}$/;
+const EMAIL_RECIPIENT = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+
+/** Inserts one pending notification, due at once; returns its id. Call it with the transaction. */
+export async function enqueueNotification(
+  q: Queryable,
+  notification: NotificationInput,
+  now: Date,
+): Promise<string> {
+  const valid =
+    notification.channel === "sms"
+      ? SMS_RECIPIENT.test(notification.to)
+      : EMAIL_RECIPIENT.test(notification.to);
+  // The callers pass values the domain schemas already checked; this guards the outbox's shape.
+  if (!valid) throw new Error(`Not a ${notification.channel} recipient`);
+  const id = randomUUID();
+  const email = notification.channel === "email" ? notification : null;
+  await q.query(
+    `INSERT INTO notifications
+       (id, claim_id, channel, recipient, subject, body, html, status, attempts, next_attempt_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $8, $8)`,
+    [
+      id,
+      notification.claimId,
+      notification.channel,
+      notification.to,
+      email?.subject ?? null,
+      notification.text,
+      email?.html ?? null,
+      now,
+    ],
+  );
+  return id;
+}
+
+export type ClaimTypeName = "Death" | "Living";
+
+export type AcknowledgmentFacts = {
+  webReferenceNumber: string;
+  companyName: string;
+  claimType: ClaimTypeName;
+  firstName: string;
+};
+
+export type AcknowledgmentMessages = {
+  sms: string;
+  email: { subject: string; text: string; html: string };
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character] ??
+      character,
+  );
+
+/**
+ * The claim acknowledgment: what was received, what happens next and how to follow the claim.
+ * It names the claimant by first name only and holds no diagnosis, ID number or mobile number.
+ * The SMS keeps to plain characters so that it fits the GSM alphabet (160 characters a part).
+ */
+export function acknowledgmentMessages(facts: AcknowledgmentFacts): AcknowledgmentMessages {
+  const { webReferenceNumber, companyName } = facts;
+  const firstName = facts.firstName.trim();
+  const claimName = facts.claimType === "Death" ? "death claim" : "living benefit claim";
+  const greeting = firstName ? `Dear ${firstName},` : "Dear claimant,";
+  const sympathy = facts.claimType === "Death" ? "We are sorry for your loss. " : "";
+
+  const sms =
+    `${companyName} received your claim, ref. ${webReferenceNumber}. We will update you by SMS ` +
+    "and e-mail. To follow it, use Check claim status on our website.";
+
+  const subject = `We received your claim ${webReferenceNumber}`;
+  const intro = `${sympathy}Thank you for filing your ${claimName} with ${companyName}. We have received it.`;
+  const steps = [
+    "Our claims team reviews your claim and the documents you sent.",
+    "If we need another document, we will tell you by SMS and e-mail. You can send it from the claim status page.",
+    "When we reach a decision, we will tell you by SMS and e-mail.",
+  ];
+  const follow = `To follow your claim, choose "Check claim status" on the claims page of our website and enter your web reference number, ${webReferenceNumber}.`;
+  const warning =
+    "We will never ask you for a one-time PIN or a password by e-mail, SMS or phone call.";
+  const signature = `${companyName} Claims`;
+
+  const text = [
+    greeting,
+    "",
+    intro,
+    "",
+    `Your web reference number: ${webReferenceNumber}`,
+    "",
+    "What happens next:",
+    ...steps.map((step, index) => `${index + 1}. ${step}`),
+    "",
+    follow,
+    "",
+    warning,
+    "",
+    signature,
+    "",
+  ].join("\n");
+
+  const e = escapeHtml;
+  const html = [
+    "<!doctype html>",
+    `<html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
+    '<body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a;">',
+    `<p>${e(greeting)}</p>`,
+    `<p>${e(intro)}</p>`,
+    `<p>Your web reference number: <strong>${e(webReferenceNumber)}</strong></p>`,
+    '<h2 style="font-size: 18px;">What happens next</h2>',
+    `<ol>${steps.map((step) => `<li>${e(step)}</li>`).join("")}</ol>`,
+    `<p>${e(follow)}</p>`,
+    `<p>${e(warning)}</p>`,
+    `<p>${e(signature)}</p>`,
+    "</body></html>",
+    "",
+  ].join("\n");
+
+  return { sms, email: { subject, text, html } };
+}
+
+export type ClaimAcknowledgment = AcknowledgmentFacts & {
+  claimId: string;
+  /** The claim's mobile number as the start form holds it, "9171234567"; null sends no SMS. */
+  mobileNumber: string | null;
+  /** Null or empty sends no e-mail. */
+  emailAddress: string | null;
+};
+
+/**
+ * Queues the acknowledgment SMS and e-mail of a submitted claim; finalSubmitClaim calls it with
+ * its transaction. Returns the ids of the rows it wrote.
+ */
+export async function enqueueClaimAcknowledgment(
+  q: Queryable,
+  acknowledgment: ClaimAcknowledgment,
+  now: Date,
+): Promise<string[]> {
+  const messages = acknowledgmentMessages(acknowledgment);
+  const ids: string[] = [];
+  if (acknowledgment.mobileNumber) {
+    ids.push(
+      await enqueueNotification(
+        q,
+        {
+          claimId: acknowledgment.claimId,
+          channel: "sms",
+          to: toInternationalMobile(acknowledgment.mobileNumber),
+          text: messages.sms,
+        },
+        now,
+      ),
+    );
+  }
+  if (acknowledgment.emailAddress?.trim()) {
+    ids.push(
+      await enqueueNotification(
+        q,
+        {
+          claimId: acknowledgment.claimId,
+          channel: "email",
+          to: acknowledgment.emailAddress.trim(),
+          ...messages.email,
+        },
+        now,
+      ),
+    );
+  }
+  return ids;
+}

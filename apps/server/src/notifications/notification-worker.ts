@@ -1,0 +1,262 @@
+import type { Queryable } from "../db/database.ts";
+import { EmailSendError, type EmailSender } from "../email/email-sender.ts";
+import { SmsSendError, type SmsSender } from "../sms/sms-sender.ts";
+
+// Sends the notifications outbox. Any number of servers may run a worker on one database: each
+// takes due rows with FOR UPDATE SKIP LOCKED and marks them 'sending' with a lease, so a row goes
+// to one worker at a time; a worker that dies mid-send leaves the row to be taken again once the
+// lease runs out (delivery is at least once). Failures are retried with growing, jittered delays.
+
+export type NotificationLog = {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+};
+
+export type NotificationWorkerOptions = {
+  db: Queryable;
+  sms: SmsSender;
+  email: EmailSender;
+  now: () => Date;
+  log: NotificationLog;
+  /** Attempts before a notification is given up as 'failed'. */
+  maxAttempts: number;
+  pollIntervalMs: number;
+  /** Rows taken per round; the worker takes more at once while rounds come back full. */
+  batchSize?: number;
+  /** How long a 'sending' row belongs to its worker; longer than any send may take. */
+  leaseMs?: number;
+  /** Jitter source, [0, 1); tests fix it. */
+  random?: () => number;
+};
+
+export type RoundSummary = { taken: number; sent: number; retried: number; failed: number };
+
+export type NotificationWorker = {
+  /** One round: takes the due rows, sends them, records the outcome. */
+  runOnce(): Promise<RoundSummary>;
+  /** Polls every pollIntervalMs until stop(). */
+  start(): void;
+  /** Runs a round soon (after a commit that queued a notification) instead of at the next poll. */
+  wake(): void;
+  /** Stops polling and waits for the round in progress. */
+  stop(): Promise<void>;
+};
+
+/** Seconds before the next attempt after the nth failed one; the last value repeats. */
+export const RETRY_DELAYS_SECONDS = [30, 120, 600, 3600, 3 * 3600, 6 * 3600] as const;
+const JITTER = 0.2;
+export const DEFAULT_LEASE_MS = 10 * 60_000;
+const DEFAULT_BATCH_SIZE = 10;
+
+/** Delay after `attempts` failed attempts: the schedule's value within ±20 %, so retries spread out. */
+export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
+  const index = Math.min(Math.max(attempts, 1), RETRY_DELAYS_SECONDS.length) - 1;
+  const base = (RETRY_DELAYS_SECONDS[index] ?? 30) * 1000;
+  return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
+}
+
+type TakenRow = {
+  id: string;
+  claim_id: string | null;
+  channel: "sms" | "email";
+  recipient: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  attempts: number;
+};
+
+type Failure = { reason: string; retryable: boolean };
+
+/** What may be stored and logged about a failure: never the message's text or recipient. */
+function describeFailure(error: unknown): Failure {
+  if (error instanceof EmailSendError) return { reason: error.message, retryable: error.retryable };
+  if (error instanceof SmsSendError) return { reason: error.message, retryable: true };
+  if (error instanceof SendTimeout) return { reason: error.message, retryable: true };
+  const name = error instanceof Error && /^\w{1,40}$/.test(error.name) ? error.name : "Error";
+  return { reason: `unexpected ${name}`, retryable: true };
+}
+
+class SendTimeout extends Error {
+  override name = "SendTimeout";
+}
+
+export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
+  const { db, sms, email, now, log, maxAttempts } = options;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const random = options.random ?? Math.random;
+  // A provider that neither answers nor fails must not outlive the lease.
+  const sendLimitMs = Math.floor(leaseMs / 2);
+
+  async function giveUpInterrupted(at: Date) {
+    // A row that keeps dying mid-send (it may crash the server) stops after maxAttempts too.
+    const { rows } = await db.query<{ id: string; channel: string; attempts: number }>(
+      `UPDATE notifications SET status = 'failed', locked_until = NULL,
+         last_error = 'interrupted while sending'
+       WHERE status = 'sending' AND locked_until <= $1 AND attempts >= $2
+       RETURNING id, channel, attempts`,
+      [at, maxAttempts],
+    );
+    for (const row of rows) {
+      log.warn(
+        { notificationId: row.id, channel: row.channel, attempts: row.attempts },
+        "notification failed for good",
+      );
+    }
+    return rows.length;
+  }
+
+  async function take(at: Date): Promise<TakenRow[]> {
+    const { rows } = await db.query<TakenRow>(
+      `UPDATE notifications SET status = 'sending', attempts = attempts + 1, locked_until = $2
+       WHERE id IN (
+         SELECT id FROM notifications
+         WHERE (status = 'pending' AND next_attempt_at <= $1)
+            OR (status = 'sending' AND locked_until <= $1)
+         ORDER BY next_attempt_at, seq
+         LIMIT $3
+         FOR UPDATE SKIP LOCKED
+       )
+       RETURNING id, claim_id, channel, recipient, subject, body, html, attempts`,
+      [at, new Date(at.getTime() + leaseMs), batchSize],
+    );
+    return rows;
+  }
+
+  async function deliver(row: TakenRow) {
+    const sending =
+      row.channel === "sms"
+        ? sms.send({ to: row.recipient, text: row.body })
+        : email.send({
+            to: row.recipient,
+            subject: row.subject ?? "",
+            text: row.body,
+            ...(row.html !== null ? { html: row.html } : {}),
+          });
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new SendTimeout("timed out")), sendLimitMs);
+    });
+    try {
+      await Promise.race([sending, limit]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function settle(row: TakenRow): Promise<"sent" | "retried" | "failed"> {
+    const details = { notificationId: row.id, claimId: row.claim_id, channel: row.channel };
+    let failure: Failure | null = null;
+    try {
+      await deliver(row);
+    } catch (error) {
+      failure = describeFailure(error);
+    }
+    const at = now();
+    // Each update names the attempt it closes, so a worker whose lease ran out changes nothing.
+    if (failure === null) {
+      await db.query(
+        `UPDATE notifications SET status = 'sent', sent_at = $2, locked_until = NULL, last_error = NULL
+         WHERE id = $1 AND status = 'sending' AND attempts = $3`,
+        [row.id, at, row.attempts],
+      );
+      log.info({ ...details, attempts: row.attempts }, "notification sent");
+      return "sent";
+    }
+    if (!failure.retryable || row.attempts >= maxAttempts) {
+      await db.query(
+        `UPDATE notifications SET status = 'failed', locked_until = NULL, last_error = $2
+         WHERE id = $1 AND status = 'sending' AND attempts = $3`,
+        [row.id, failure.reason, row.attempts],
+      );
+      log.warn(
+        { ...details, attempts: row.attempts, reason: failure.reason },
+        "notification failed for good",
+      );
+      return "failed";
+    }
+    const nextAttemptAt = new Date(at.getTime() + retryDelayMs(row.attempts, random));
+    await db.query(
+      `UPDATE notifications SET status = 'pending', next_attempt_at = $2, locked_until = NULL,
+         last_error = $3
+       WHERE id = $1 AND status = 'sending' AND attempts = $4`,
+      [row.id, nextAttemptAt, failure.reason, row.attempts],
+    );
+    log.warn(
+      { ...details, attempts: row.attempts, reason: failure.reason, nextAttemptAt },
+      "notification not sent, will retry",
+    );
+    return "retried";
+  }
+
+  // Rounds of one worker never overlap: each waits for the one before.
+  let chain: Promise<unknown> = Promise.resolve();
+  function runOnce(): Promise<RoundSummary> {
+    const round = chain.then(async () => {
+      const at = now();
+      const failedInterrupted = await giveUpInterrupted(at);
+      const rows = await take(at);
+      const outcomes = await Promise.all(rows.map(settle));
+      return {
+        taken: rows.length,
+        sent: outcomes.filter((outcome) => outcome === "sent").length,
+        retried: outcomes.filter((outcome) => outcome === "retried").length,
+        failed: failedInterrupted + outcomes.filter((outcome) => outcome === "failed").length,
+      };
+    });
+    chain = round.catch(() => undefined);
+    return round;
+  }
+
+  let started = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let wokenWhileRunning = false;
+
+  function schedule(delayMs: number) {
+    if (!started) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+    timer.unref();
+  }
+
+  function tick() {
+    timer = null;
+    running = (async () => {
+      try {
+        // A full round means more is waiting: keep going until a round comes back short.
+        let full = true;
+        while (started && full) full = (await runOnce()).taken === batchSize;
+      } catch (error) {
+        log.warn({ err: error }, "notification round failed");
+      }
+    })();
+    void running.then(() => {
+      running = null;
+      const again = wokenWhileRunning;
+      wokenWhileRunning = false;
+      schedule(again ? 0 : options.pollIntervalMs);
+    });
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    wake() {
+      if (!started) return;
+      if (running) wokenWhileRunning = true;
+      else schedule(0);
+    },
+    async stop() {
+      started = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
