@@ -1,0 +1,75 @@
+import path from "node:path";
+import { ConfigError } from "../config.ts";
+import type { ClaimDocumentLimits } from "./document-repository.ts";
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from "./prepare-document.ts";
+
+// The document settings of the server, read from the environment like the rest of loadConfig.
+// docs/server.md ("Documents") lists each variable with its default.
+
+export type DocumentConfig = {
+  /** Only "disk" for now; an S3-compatible store implements the same DocumentStore. */
+  store: "disk";
+  /** Where the disk store keeps files: never inside a folder the server serves. */
+  dir: string;
+  file: DocumentLimits;
+  claim: ClaimDocumentLimits;
+};
+
+const MEGABYTE = 1024 * 1024;
+
+type Env = Record<string, string | undefined>;
+
+function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}".`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}.`);
+  }
+  return value;
+}
+
+function isInside(folder: string, parent: string): boolean {
+  const relative = path.relative(parent, folder);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
+
+export function loadDocumentConfig(
+  env: Env,
+  folders: { dataDir: string; servedDirs: string[] },
+): DocumentConfig {
+  const store = env.DOCUMENT_STORE?.trim() || "disk";
+  if (store !== "disk") throw new ConfigError(`DOCUMENT_STORE must be disk, got "${store}".`);
+
+  const dir = path.resolve(
+    env.KALINGA_DOCUMENTS_DIR?.trim() || path.join(folders.dataDir, "documents"),
+  );
+  const served = folders.servedDirs.find(
+    (servedDir) => isInside(dir, path.resolve(servedDir)) || isInside(path.resolve(servedDir), dir),
+  );
+  if (served !== undefined) {
+    throw new ConfigError(
+      `KALINGA_DOCUMENTS_DIR (${dir}) must not be inside or contain a folder the server serves (${served}).`,
+    );
+  }
+
+  const maxFileMb = wholeNumber(env, "DOCUMENT_MAX_FILE_MB", 10, 1, 50);
+  const maxClaimMb = wholeNumber(env, "DOCUMENT_MAX_CLAIM_MB", 100, 1, 10_000);
+  if (maxClaimMb < maxFileMb) {
+    throw new ConfigError("DOCUMENT_MAX_CLAIM_MB cannot be smaller than DOCUMENT_MAX_FILE_MB.");
+  }
+  return {
+    store,
+    dir,
+    file: {
+      ...DEFAULT_DOCUMENT_LIMITS,
+      maxFileBytes: maxFileMb * MEGABYTE,
+      maxImagePixels: wholeNumber(env, "DOCUMENT_MAX_IMAGE_MEGAPIXELS", 50, 1, 200) * 1_000_000,
+    },
+    claim: {
+      maxFiles: wholeNumber(env, "DOCUMENT_MAX_CLAIM_FILES", 30, 1, 500),
+      maxBytes: maxClaimMb * MEGABYTE,
+    },
+  };
+}

@@ -1,0 +1,358 @@
+import { randomUUID } from "node:crypto";
+import type { Database, Queryable } from "../db/database.ts";
+import { DOCUMENT_MESSAGES } from "./document-messages.ts";
+import { type DocumentStore, newStorageKey } from "./document-store.ts";
+import type { PreparedDocument } from "./prepare-document.ts";
+import type { DocumentSourceType } from "./sniff-type.ts";
+
+// The documents of a claim: bytes in the document store, one row each in claim_documents. Bytes
+// are written and synced before their row is inserted, and a row is marked deleted before its
+// bytes are removed, so a crash can leave a file without a row (swept later) but never a row
+// without its file. Limits per claim are checked under a lock on the claim row, so parallel
+// uploads cannot slip past them together.
+
+export type ClaimDocumentLimits = { maxFiles: number; maxBytes: number };
+
+export const DEFAULT_CLAIM_DOCUMENT_LIMITS: ClaimDocumentLimits = {
+  maxFiles: 30,
+  maxBytes: 100 * 1024 * 1024,
+};
+
+export type ClaimDocument = {
+  id: string;
+  claimId: string;
+  slotKey: string;
+  /** Where the bytes are in the document store; never shown to the claimant. */
+  storageKey: string;
+  displayName: string;
+  sizeBytes: number;
+  sha256: string;
+  sourceType: DocumentSourceType;
+  pageCount: number;
+  createdAt: Date;
+};
+
+export type DocumentChangeRefusalReason =
+  | "claim-file-count"
+  | "claim-too-large"
+  | "claim-closed"
+  | "not-found";
+
+export type DocumentChangeRefusal = { refused: DocumentChangeRefusalReason; message: string };
+
+/** Claims take document changes only while they are drafts; submission freezes them. */
+const OPEN_CLAIM_STATUS = "draft";
+
+const DAY_MS = 24 * 3600 * 1000;
+/** An upload writes its file a moment before its row: the sweep leaves younger files alone. */
+const DEFAULT_SWEEP_GRACE_MS = DAY_MS;
+
+type DocumentRow = {
+  id: string;
+  claim_id: string;
+  slot_key: string;
+  storage_key: string;
+  display_name: string;
+  size_bytes: number | string;
+  sha256: string;
+  source_type: DocumentSourceType;
+  page_count: number;
+  created_at: Date;
+};
+
+const COLUMNS =
+  "id, claim_id, slot_key, storage_key, display_name, size_bytes, sha256, source_type, page_count, created_at";
+
+function toDocument(row: DocumentRow): ClaimDocument {
+  return {
+    id: row.id,
+    claimId: row.claim_id,
+    slotKey: row.slot_key,
+    storageKey: row.storage_key,
+    displayName: row.display_name,
+    sizeBytes: Number(row.size_bytes),
+    sha256: row.sha256,
+    sourceType: row.source_type,
+    pageCount: Number(row.page_count),
+    createdAt: new Date(row.created_at),
+  };
+}
+
+export function isDocumentChangeRefusal(value: unknown): value is DocumentChangeRefusal {
+  return typeof value === "object" && value !== null && "refused" in value;
+}
+
+/** The stored documents of a claim, oldest first. */
+export async function listDocuments(q: Queryable, claimId: string): Promise<ClaimDocument[]> {
+  const { rows } = await q.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM claim_documents WHERE claim_id = $1 AND status = 'stored' ORDER BY seq`,
+    [claimId],
+  );
+  return rows.map(toDocument);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One stored document, looked up inside its claim: another claim's id finds nothing. */
+export async function findDocument(
+  q: Queryable,
+  claimId: string,
+  documentId: string,
+): Promise<ClaimDocument | null> {
+  if (!UUID.test(documentId)) return null;
+  const { rows } = await q.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM claim_documents
+     WHERE claim_id = $1 AND id = $2 AND status = 'stored'`,
+    [claimId, documentId],
+  );
+  return rows[0] ? toDocument(rows[0]) : null;
+}
+
+async function claimUsage(q: Queryable, claimId: string, exceptId: string | null) {
+  const { rows } = await q.query<{ files: number | string; bytes: number | string }>(
+    `SELECT count(*) AS files, coalesce(sum(size_bytes), 0) AS bytes FROM claim_documents
+     WHERE claim_id = $1 AND status = 'stored' AND ($2::uuid IS NULL OR id <> $2::uuid)`,
+    [claimId, exceptId],
+  );
+  return { files: Number(rows[0]?.files ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
+}
+
+async function checkClaimLimits(
+  q: Queryable,
+  claimId: string,
+  addedBytes: number,
+  limits: ClaimDocumentLimits,
+  exceptId: string | null = null,
+): Promise<DocumentChangeRefusal | null> {
+  const usage = await claimUsage(q, claimId, exceptId);
+  if (usage.files + 1 > limits.maxFiles) {
+    return {
+      refused: "claim-file-count",
+      message: DOCUMENT_MESSAGES.claimFileCount(limits.maxFiles),
+    };
+  }
+  if (usage.bytes + addedBytes > limits.maxBytes) {
+    return {
+      refused: "claim-too-large",
+      message: DOCUMENT_MESSAGES.claimTooLarge(limits.maxBytes),
+    };
+  }
+  return null;
+}
+
+/** Locks the claim row for the transaction; refuses when the claim no longer takes changes. */
+async function lockOpenClaim(
+  tx: Queryable,
+  claimId: string,
+): Promise<DocumentChangeRefusal | null> {
+  const { rows } = await tx.query<{ status: string }>(
+    "SELECT status FROM claims WHERE id = $1 FOR UPDATE",
+    [claimId],
+  );
+  if (!rows[0]) throw new Error("The claim of this document does not exist.");
+  if (rows[0].status !== OPEN_CLAIM_STATUS) {
+    return { refused: "claim-closed", message: DOCUMENT_MESSAGES.claimClosed };
+  }
+  return null;
+}
+
+async function insertDocument(
+  tx: Queryable,
+  input: {
+    claimId: string;
+    slotKey: string;
+    storageKey: string;
+    prepared: PreparedDocument;
+    now: Date;
+  },
+): Promise<ClaimDocument> {
+  const { prepared } = input;
+  const { rows } = await tx.query<DocumentRow>(
+    `INSERT INTO claim_documents
+       (id, claim_id, slot_key, storage_key, display_name, size_bytes, sha256, source_type, page_count, status, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'stored', $10)
+     RETURNING ${COLUMNS}`,
+    [
+      randomUUID(),
+      input.claimId,
+      input.slotKey,
+      input.storageKey,
+      prepared.displayName,
+      prepared.pdf.byteLength,
+      prepared.sha256,
+      prepared.sourceType,
+      prepared.pageCount,
+      input.now,
+    ],
+  );
+  return toDocument(rows[0] as DocumentRow);
+}
+
+/**
+ * Writes the bytes (durably), then records them in one transaction; any failure after the write
+ * removes the bytes again. The returned document is committed.
+ */
+async function writeThenRecord(
+  db: Database,
+  store: DocumentStore,
+  pdf: Uint8Array,
+  record: (tx: Queryable, storageKey: string) => Promise<ClaimDocument | DocumentChangeRefusal>,
+): Promise<ClaimDocument | DocumentChangeRefusal> {
+  const storageKey = newStorageKey();
+  await store.put(storageKey, pdf);
+  let result: ClaimDocument | DocumentChangeRefusal;
+  try {
+    result = await db.transaction((tx) => record(tx, storageKey));
+  } catch (error) {
+    // If this delete fails too, the file has no row and the orphan sweep removes it.
+    await store.delete(storageKey).catch(() => {});
+    throw error;
+  }
+  if (isDocumentChangeRefusal(result)) await store.delete(storageKey).catch(() => {});
+  return result;
+}
+
+export async function storeDocument(
+  db: Database,
+  store: DocumentStore,
+  input: {
+    claimId: string;
+    slotKey: string;
+    prepared: PreparedDocument;
+    now: Date;
+    limits?: ClaimDocumentLimits;
+  },
+): Promise<ClaimDocument | DocumentChangeRefusal> {
+  const limits = input.limits ?? DEFAULT_CLAIM_DOCUMENT_LIMITS;
+  const size = input.prepared.pdf.byteLength;
+  // Checked before writing so a full claim costs no disk write; checked again under the lock.
+  const early = await checkClaimLimits(db, input.claimId, size, limits);
+  if (early) return early;
+  return writeThenRecord(db, store, input.prepared.pdf, async (tx, storageKey) => {
+    const refusal =
+      (await lockOpenClaim(tx, input.claimId)) ??
+      (await checkClaimLimits(tx, input.claimId, size, limits));
+    if (refusal) return refusal;
+    return insertDocument(tx, { ...input, storageKey });
+  });
+}
+
+/** Puts a new file in place of a stored one, in the same slot; the old one is deleted. */
+export async function replaceDocument(
+  db: Database,
+  store: DocumentStore,
+  input: {
+    claimId: string;
+    documentId: string;
+    prepared: PreparedDocument;
+    now: Date;
+    limits?: ClaimDocumentLimits;
+  },
+): Promise<ClaimDocument | DocumentChangeRefusal> {
+  const limits = input.limits ?? DEFAULT_CLAIM_DOCUMENT_LIMITS;
+  const size = input.prepared.pdf.byteLength;
+  if (!(await findDocument(db, input.claimId, input.documentId))) {
+    return { refused: "not-found", message: DOCUMENT_MESSAGES.notFound };
+  }
+  const replaced: { storageKey: string | null } = { storageKey: null };
+  const result = await writeThenRecord(db, store, input.prepared.pdf, async (tx, storageKey) => {
+    const closed = await lockOpenClaim(tx, input.claimId);
+    if (closed) return closed;
+    const old = await markDeleted(tx, input.claimId, input.documentId, input.now);
+    if (!old) return { refused: "not-found", message: DOCUMENT_MESSAGES.notFound };
+    const refusal = await checkClaimLimits(tx, input.claimId, size, limits);
+    // Returning a refusal after the update would commit it: throw to roll the update back.
+    if (refusal) throw new RefusedChange(refusal);
+    replaced.storageKey = old.storageKey;
+    return insertDocument(tx, { ...input, slotKey: old.slotKey, storageKey });
+  }).catch((error: unknown) => {
+    if (error instanceof RefusedChange) return error.refusal;
+    throw error;
+  });
+  // A crash before this line leaves the old bytes under a deleted row: the sweep removes them.
+  if (replaced.storageKey !== null) await store.delete(replaced.storageKey).catch(() => {});
+  return result;
+}
+
+class RefusedChange extends Error {
+  readonly refusal: DocumentChangeRefusal;
+  constructor(refusal: DocumentChangeRefusal) {
+    super(refusal.message);
+    this.refusal = refusal;
+  }
+}
+
+async function markDeleted(
+  tx: Queryable,
+  claimId: string,
+  documentId: string,
+  now: Date,
+): Promise<ClaimDocument | null> {
+  if (!UUID.test(documentId)) return null;
+  const { rows } = await tx.query<DocumentRow>(
+    `UPDATE claim_documents SET status = 'deleted', deleted_at = $3
+     WHERE claim_id = $1 AND id = $2 AND status = 'stored'
+     RETURNING ${COLUMNS}`,
+    [claimId, documentId, now],
+  );
+  return rows[0] ? toDocument(rows[0]) : null;
+}
+
+/** Marks the document deleted (committed), then removes its bytes. */
+export async function deleteDocument(
+  db: Database,
+  store: DocumentStore,
+  input: { claimId: string; documentId: string; now: Date },
+): Promise<ClaimDocument | DocumentChangeRefusal> {
+  const result = await db.transaction(
+    async (tx): Promise<ClaimDocument | DocumentChangeRefusal> => {
+      const closed = await lockOpenClaim(tx, input.claimId);
+      if (closed) return closed;
+      const old = await markDeleted(tx, input.claimId, input.documentId, input.now);
+      return old ?? { refused: "not-found", message: DOCUMENT_MESSAGES.notFound };
+    },
+  );
+  // A crash before this line leaves bytes under a deleted row: the sweep removes them.
+  if (!isDocumentChangeRefusal(result)) await store.delete(result.storageKey).catch(() => {});
+  return result;
+}
+
+const SWEEP_BATCH = 500;
+
+/**
+ * Removes stored files that no 'stored' row points at: uploads interrupted between the write and
+ * the insert, and deletes interrupted before the bytes went. Files younger than graceMs are left
+ * alone since an upload in progress writes its file just before its row.
+ */
+export async function sweepOrphanFiles(
+  db: Queryable,
+  store: DocumentStore,
+  options: { now: Date; graceMs?: number },
+): Promise<{ removedFiles: number; removedUnfinishedWrites: number }> {
+  const cutoff = new Date(options.now.getTime() - (options.graceMs ?? DEFAULT_SWEEP_GRACE_MS));
+  let removedFiles = 0;
+  let batch: string[] = [];
+
+  const sweepBatch = async () => {
+    const { rows } = await db.query<{ storage_key: string }>(
+      "SELECT storage_key FROM claim_documents WHERE storage_key = ANY($1::text[]) AND status = 'stored'",
+      [batch],
+    );
+    const kept = new Set(rows.map((row) => row.storage_key));
+    for (const key of batch) {
+      if (kept.has(key)) continue;
+      await store.delete(key);
+      removedFiles++;
+    }
+    batch = [];
+  };
+
+  for await (const file of store.list()) {
+    if (file.modifiedAt >= cutoff) continue;
+    batch.push(file.key);
+    if (batch.length >= SWEEP_BATCH) await sweepBatch();
+  }
+  if (batch.length > 0) await sweepBatch();
+  const removedUnfinishedWrites = await store.removeUnfinishedWrites(cutoff);
+  return { removedFiles, removedUnfinishedWrites };
+}

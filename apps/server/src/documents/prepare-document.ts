@@ -1,0 +1,153 @@
+import { createHash } from "node:crypto";
+import { PDFDocument } from "pdf-lib";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { documentDisplayName } from "./document-display-name.ts";
+import { DOCUMENT_MESSAGES } from "./document-messages.ts";
+import { type DocumentSourceType, sniffType } from "./sniff-type.ts";
+
+// Turns the bytes a claimant uploaded into the one format the claims staff receive: a PDF. Photos
+// are decoded only after their header shows a bounded pixel count, then re-encoded without any
+// metadata (EXIF, GPS, maker notes) and wrapped into a one-page PDF; PDFs are checked to open and
+// kept byte for byte.
+
+export type DocumentLimits = {
+  /** Largest upload accepted, in bytes. */
+  maxFileBytes: number;
+  /** Images with more pixels are refused from their header, before any decoding. */
+  maxImagePixels: number;
+  /** Longest side of a re-encoded photo, in pixels; larger photos are scaled down. */
+  maxImageSide: number;
+  /** JPEG quality of re-encoded photos (1–100). */
+  jpegQuality: number;
+  /** A decode taking longer is abandoned (guards against pathological files). */
+  decodeTimeoutSeconds: number;
+};
+
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
+  maxFileBytes: 10 * 1024 * 1024,
+  maxImagePixels: 50_000_000,
+  maxImageSide: 3000,
+  jpegQuality: 82,
+  decodeTimeoutSeconds: 30,
+};
+
+export type PreparedDocument = {
+  pdf: Uint8Array;
+  pageCount: number;
+  /** SHA-256 of the PDF bytes, lowercase hex. */
+  sha256: string;
+  displayName: string;
+  sourceType: DocumentSourceType;
+};
+
+export type DocumentRefusalReason = "type" | "too-large" | "too-many-pixels" | "unreadable";
+
+export type DocumentRefusal = { refused: DocumentRefusalReason; message: string };
+
+export function isDocumentRefusal(
+  result: PreparedDocument | DocumentRefusal,
+): result is DocumentRefusal {
+  return "refused" in result;
+}
+
+/** libvips says this when the header announces more pixels than limitInputPixels. */
+const PIXEL_LIMIT_ERROR = /pixel limit/i;
+
+export async function prepareDocument(
+  bytes: Uint8Array,
+  originalName: string,
+  limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
+): Promise<PreparedDocument | DocumentRefusal> {
+  if (bytes.byteLength > limits.maxFileBytes) {
+    return { refused: "too-large", message: DOCUMENT_MESSAGES.tooLarge(limits.maxFileBytes) };
+  }
+  const sourceType = sniffType(bytes);
+  if (sourceType === null) return { refused: "type", message: DOCUMENT_MESSAGES.type };
+
+  const displayName = documentDisplayName(originalName);
+  const converted =
+    sourceType === "pdf" ? await checkPdf(bytes) : await imageToPdf(bytes, sourceType, limits);
+  if ("refused" in converted) return converted;
+  return {
+    pdf: converted.pdf,
+    pageCount: converted.pageCount,
+    sha256: createHash("sha256").update(converted.pdf).digest("hex"),
+    displayName,
+    sourceType,
+  };
+}
+
+type Converted = { pdf: Uint8Array; pageCount: number };
+
+async function checkPdf(bytes: Uint8Array): Promise<Converted | DocumentRefusal> {
+  try {
+    const document = await PDFDocument.load(bytes, { updateMetadata: false });
+    const pageCount = document.getPageCount();
+    if (pageCount < 1) return { refused: "unreadable", message: DOCUMENT_MESSAGES.unreadable };
+    return { pdf: bytes, pageCount };
+  } catch (error) {
+    const encrypted = error instanceof Error && /encrypted/i.test(error.message);
+    return {
+      refused: "unreadable",
+      message: encrypted ? DOCUMENT_MESSAGES.passwordProtected : DOCUMENT_MESSAGES.unreadable,
+    };
+  }
+}
+
+function unreadableImage(sourceType: DocumentSourceType): DocumentRefusal {
+  // The prebuilt libvips has no HEVC decoder, so an iPhone photo lands here: say what to do instead.
+  return sourceType === "heic"
+    ? { refused: "type", message: DOCUMENT_MESSAGES.heic }
+    : { refused: "unreadable", message: DOCUMENT_MESSAGES.unreadable };
+}
+
+async function imageToPdf(
+  bytes: Uint8Array,
+  sourceType: DocumentSourceType,
+  limits: DocumentLimits,
+): Promise<Converted | DocumentRefusal> {
+  const tooManyPixels: DocumentRefusal = {
+    refused: "too-many-pixels",
+    message: DOCUMENT_MESSAGES.tooManyPixels(limits.maxImagePixels),
+  };
+  const input = { limitInputPixels: limits.maxImagePixels, failOn: "error" as const };
+
+  // The header alone: a 1 MB PNG can announce 400 megapixels (1.2 GB decoded).
+  let header: Metadata;
+  try {
+    header = await sharp(bytes, input).metadata();
+  } catch (error) {
+    if (error instanceof Error && PIXEL_LIMIT_ERROR.test(error.message)) return tooManyPixels;
+    return unreadableImage(sourceType);
+  }
+  if (!header.width || !header.height) return unreadableImage(sourceType);
+  if (header.width * header.height > limits.maxImagePixels) return tooManyPixels;
+
+  let jpeg: { data: Buffer; info: OutputInfo };
+  try {
+    // Without keepMetadata/withMetadata sharp writes no EXIF, XMP, IPTC or GPS: autoOrient applies
+    // the EXIF orientation to the pixels first, so the photo stays upright once the tag is gone.
+    jpeg = await sharp(bytes, input)
+      .timeout({ seconds: limits.decodeTimeoutSeconds })
+      .autoOrient()
+      .resize({
+        width: limits.maxImageSide,
+        height: limits.maxImageSide,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: limits.jpegQuality })
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (error instanceof Error && PIXEL_LIMIT_ERROR.test(error.message)) return tooManyPixels;
+    return unreadableImage(sourceType);
+  }
+
+  // One page the size of the picture (1 px = 1 pt): viewers and printers scale it to fit.
+  const document = await PDFDocument.create({ updateMetadata: false });
+  const image = await document.embedJpg(jpeg.data);
+  const page = document.addPage([jpeg.info.width, jpeg.info.height]);
+  page.drawImage(image, { x: 0, y: 0, width: jpeg.info.width, height: jpeg.info.height });
+  return { pdf: await document.save(), pageCount: 1 };
+}

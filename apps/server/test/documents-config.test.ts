@@ -1,0 +1,64 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError } from "../src/config.ts";
+import { loadDocumentConfig } from "../src/documents/document-config.ts";
+
+// Document settings from the environment: the defaults of docs/server.md and clear refusals.
+
+const folders = {
+  dataDir: "/srv/kalinga/data",
+  servedDirs: ["/srv/kalinga/widget", "/srv/kalinga/content"],
+};
+
+describe("loadDocumentConfig", () => {
+  it("keeps documents on disk under the data folder, 10 MB a file, 30 files and 100 MB a claim", () => {
+    expect(loadDocumentConfig({}, folders)).toEqual({
+      store: "disk",
+      dir: "/srv/kalinga/data/documents",
+      file: {
+        maxFileBytes: 10 * 1024 * 1024,
+        maxImagePixels: 50_000_000,
+        maxImageSide: 3000,
+        jpegQuality: 82,
+        decodeTimeoutSeconds: 30,
+      },
+      claim: { maxFiles: 30, maxBytes: 100 * 1024 * 1024 },
+    });
+  });
+
+  it("takes every limit from the environment", () => {
+    const config = loadDocumentConfig(
+      {
+        KALINGA_DOCUMENTS_DIR: "/var/lib/kalinga-documents",
+        DOCUMENT_MAX_FILE_MB: "5",
+        DOCUMENT_MAX_CLAIM_MB: "40",
+        DOCUMENT_MAX_CLAIM_FILES: "12",
+        DOCUMENT_MAX_IMAGE_MEGAPIXELS: "24",
+      },
+      folders,
+    );
+    expect(config.dir).toBe(path.resolve("/var/lib/kalinga-documents"));
+    expect(config.file.maxFileBytes).toBe(5 * 1024 * 1024);
+    expect(config.file.maxImagePixels).toBe(24_000_000);
+    expect(config.claim).toEqual({ maxFiles: 12, maxBytes: 40 * 1024 * 1024 });
+  });
+
+  it.each([
+    [{ DOCUMENT_STORE: "s3" }, /DOCUMENT_STORE must be disk, got "s3"/],
+    [
+      { KALINGA_DOCUMENTS_DIR: "/srv/kalinga/widget/uploads" },
+      /must not be inside or contain a folder the server serves/,
+    ],
+    [
+      { KALINGA_DOCUMENTS_DIR: "/srv/kalinga" },
+      /must not be inside or contain a folder the server serves/,
+    ],
+    [{ DOCUMENT_MAX_FILE_MB: "10MB" }, /DOCUMENT_MAX_FILE_MB must be a whole number/],
+    [{ DOCUMENT_MAX_FILE_MB: "51" }, /DOCUMENT_MAX_FILE_MB must be between 1 and 50, got 51/],
+    [{ DOCUMENT_MAX_FILE_MB: "20", DOCUMENT_MAX_CLAIM_MB: "10" }, /cannot be smaller/],
+    [{ DOCUMENT_MAX_CLAIM_FILES: "0" }, /DOCUMENT_MAX_CLAIM_FILES must be between 1 and 500/],
+  ])("refuses %o", (env, message) => {
+    expect(() => loadDocumentConfig(env, folders)).toThrow(ConfigError);
+    expect(() => loadDocumentConfig(env, folders)).toThrow(message);
+  });
+});
