@@ -25,9 +25,15 @@ export async function callClaimApi<T>(
   payload: Record<string, unknown> = {},
 ): Promise<ClaimResponse<T>> {
   if (!setting) throw new Error("The claim API is used before the widget is mounted.");
+  // A call's own basicInformation (the final submit's claim type, cause of loss…) keeps its fields.
+  const own = payload.basicInformation;
   const body: Record<string, unknown> = {
     ...payload,
-    basicInformation: { companyName: setting.companyName, channelName: setting.channelName },
+    basicInformation: {
+      ...(own && typeof own === "object" ? own : {}),
+      companyName: setting.companyName,
+      channelName: setting.channelName,
+    },
   };
   if (call !== "initClaimRequest")
     body.webReferenceNumber = session.get("webReferenceNumber") ?? "";
