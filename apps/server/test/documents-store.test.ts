@@ -116,6 +116,19 @@ async function waitForLockWaiters(count: number): Promise<void> {
   throw new Error("The racing uploads never reached the claim lock.");
 }
 
+/** The database with the answer to a commit lost: the transaction commits, then the call fails. */
+function lostCommits(db: Database): Database {
+  return {
+    kind: db.kind,
+    query: (sql, params) => db.query(sql, params),
+    transaction: async (fn) => {
+      await db.transaction(fn);
+      throw new Error("connection lost while committing");
+    },
+    close: () => db.close(),
+  } as Database;
+}
+
 beforeAll(async () => {
   testDb = await openTestDatabase();
   workDir = await mkdtemp(path.join(tmpdir(), "kalinga-documents-"));
@@ -223,6 +236,40 @@ describe("storeDocument", () => {
     ).rejects.toThrow("connection lost");
     expect(await filesOnDisk()).toEqual([]);
     expect(await listDocuments(testDb.db, claimId)).toEqual([]);
+  });
+
+  it("keeps the file when the commit went through but its answer was lost", async () => {
+    const claimId = await newClaim();
+    await expect(
+      storeDocument(lostCommits(testDb.db), store, {
+        claimId,
+        slotKey: "LIDC001-MIN",
+        prepared: pdf,
+        now: NOW,
+      }),
+    ).rejects.toThrow("connection lost while committing");
+    const [document] = await listDocuments(testDb.db, claimId);
+    expect(document).toBeDefined();
+    expect(await storedKeys()).toEqual([document?.storageKey]);
+  });
+
+  it("runs the caller's statements in the insert's transaction", async () => {
+    const claimId = await newClaim();
+    await expect(
+      storeDocument(testDb.db, store, {
+        claimId,
+        slotKey: "S",
+        prepared: pdf,
+        now: NOW,
+        inSameTransaction: async (tx, document) => {
+          await tx.query("UPDATE claims SET updated_at = $2 WHERE id = $1", [claimId, NOW]);
+          expect(document.claimId).toBe(claimId);
+          throw new Error("the answer could not be recorded");
+        },
+      }),
+    ).rejects.toThrow("the answer could not be recorded");
+    expect(await listDocuments(testDb.db, claimId)).toEqual([]);
+    expect(await filesOnDisk()).toEqual([]);
   });
 
   it("refuses changes once the claim is submitted, leaving no file", async () => {

@@ -204,12 +204,20 @@ async function writeThenRecord(
   try {
     result = await db.transaction((tx) => record(tx, storageKey));
   } catch (error) {
-    // If this delete fails too, the file has no row and the orphan sweep removes it.
-    await store.delete(storageKey).catch(() => {});
+    // An error can also come after a commit (a connection lost while committing): remove the
+    // bytes only when no row points at them. If that cannot be known, the orphan sweep decides.
+    await removeUnrecorded(db, store, storageKey).catch(() => {});
     throw error;
   }
   if (isDocumentChangeRefusal(result)) await store.delete(storageKey).catch(() => {});
   return result;
+}
+
+async function removeUnrecorded(db: Queryable, store: DocumentStore, storageKey: string) {
+  const { rows } = await db.query("SELECT 1 FROM claim_documents WHERE storage_key = $1", [
+    storageKey,
+  ]);
+  if (rows.length === 0) await store.delete(storageKey);
 }
 
 export async function storeDocument(
@@ -221,6 +229,8 @@ export async function storeDocument(
     prepared: PreparedDocument;
     now: Date;
     limits?: ClaimDocumentLimits;
+    /** Runs in the insert's transaction (e.g. completing the Idempotency-Key with the answer). */
+    inSameTransaction?: (tx: Queryable, document: ClaimDocument) => Promise<void>;
   },
 ): Promise<ClaimDocument | DocumentChangeRefusal> {
   const limits = input.limits ?? DEFAULT_CLAIM_DOCUMENT_LIMITS;
@@ -233,7 +243,9 @@ export async function storeDocument(
       (await lockOpenClaim(tx, input.claimId)) ??
       (await checkClaimLimits(tx, input.claimId, size, limits));
     if (refusal) return refusal;
-    return insertDocument(tx, { ...input, storageKey });
+    const document = await insertDocument(tx, { ...input, storageKey });
+    await input.inSameTransaction?.(tx, document);
+    return document;
   });
 }
 
@@ -247,6 +259,8 @@ export async function replaceDocument(
     prepared: PreparedDocument;
     now: Date;
     limits?: ClaimDocumentLimits;
+    /** Runs in the transaction that swaps the rows. */
+    inSameTransaction?: (tx: Queryable, document: ClaimDocument) => Promise<void>;
   },
 ): Promise<ClaimDocument | DocumentChangeRefusal> {
   const limits = input.limits ?? DEFAULT_CLAIM_DOCUMENT_LIMITS;
@@ -263,14 +277,19 @@ export async function replaceDocument(
     const refusal = await checkClaimLimits(tx, input.claimId, size, limits);
     // Returning a refusal after the update would commit it: throw to roll the update back.
     if (refusal) throw new RefusedChange(refusal);
+    const document = await insertDocument(tx, { ...input, slotKey: old.slotKey, storageKey });
+    await input.inSameTransaction?.(tx, document);
     replaced.storageKey = old.storageKey;
-    return insertDocument(tx, { ...input, slotKey: old.slotKey, storageKey });
+    return document;
   }).catch((error: unknown) => {
     if (error instanceof RefusedChange) return error.refusal;
     throw error;
   });
-  // A crash before this line leaves the old bytes under a deleted row: the sweep removes them.
-  if (replaced.storageKey !== null) await store.delete(replaced.storageKey).catch(() => {});
+  // Only once the swap is committed; a crash before this line leaves the old bytes under a
+  // deleted row, which the sweep removes.
+  if (!isDocumentChangeRefusal(result) && replaced.storageKey !== null) {
+    await store.delete(replaced.storageKey).catch(() => {});
+  }
   return result;
 }
 

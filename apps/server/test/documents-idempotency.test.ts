@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startClaim } from "../src/claims/claim-repository.ts";
+import {
+  abandonIdempotentRequest,
+  beginIdempotentRequest,
+  completeIdempotentRequest,
+  idempotencyRequestHash,
+  isIdempotencyKey,
+} from "../src/documents/idempotency-keys.ts";
+import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+
+// Idempotency-Key bookkeeping for uploads and submissions (DESIGN.md, Retries).
+
+const NOW = new Date("2026-11-22T03:00:00Z");
+const MINUTE_MS = 60_000;
+
+let testDb: TestDatabase;
+
+async function newClaim(): Promise<string> {
+  const { claim } = await startClaim(testDb.db, {
+    companyName: "Kalinga Life",
+    channelName: "Public",
+    now: NOW,
+    tokenExpiresAt: new Date(NOW.getTime() + 60 * MINUTE_MS),
+  });
+  return claim.id;
+}
+
+const upload = idempotencyRequestHash("uploadDocument", { slotKey: "LIDC001-MIN", sha256: "ab" });
+const otherUpload = idempotencyRequestHash("uploadDocument", {
+  slotKey: "LIDC001-MIN",
+  sha256: "cd",
+});
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await testDb?.close();
+});
+
+beforeEach(async () => {
+  await testDb.reset();
+});
+
+describe("idempotency keys", () => {
+  it("answers a repeat with the first response, and refuses another request under the key", async () => {
+    const claimId = await newClaim();
+    const key = "5f0c2a4e-5a7b-4d1f-9c61-0c1d2e3f4a5b";
+    const begin = (requestHash: string, now = NOW) =>
+      beginIdempotentRequest(testDb.db, { claimId, key, requestHash, now });
+
+    expect(await begin(upload)).toEqual({ state: "new" });
+    expect(await begin(upload)).toEqual({ state: "in-flight" });
+    expect(await begin(otherUpload)).toEqual({ state: "mismatch" });
+
+    const response = { returnCode: "0", documentId: "d1", name: "id.pdf", size: 1234 };
+    await completeIdempotentRequest(testDb.db, { claimId, key, response, now: NOW });
+    expect(await begin(upload)).toEqual({ state: "replay", response });
+    expect(await begin(otherUpload)).toEqual({ state: "mismatch" });
+    // A finished key is never taken over, however old.
+    expect(await begin(upload, new Date(NOW.getTime() + 600 * MINUTE_MS))).toEqual({
+      state: "replay",
+      response,
+    });
+    await expect(
+      completeIdempotentRequest(testDb.db, { claimId, key, response, now: NOW }),
+    ).rejects.toThrow("not in flight");
+  });
+
+  it("keeps keys apart per claim", async () => {
+    const first = await newClaim();
+    const second = await newClaim();
+    const key = "same-key";
+    expect(
+      await beginIdempotentRequest(testDb.db, {
+        claimId: first,
+        key,
+        requestHash: upload,
+        now: NOW,
+      }),
+    ).toEqual({ state: "new" });
+    expect(
+      await beginIdempotentRequest(testDb.db, {
+        claimId: second,
+        key,
+        requestHash: upload,
+        now: NOW,
+      }),
+    ).toEqual({ state: "new" });
+  });
+
+  it("lets a retry run after the first request failed or its server died", async () => {
+    const claimId = await newClaim();
+    const key = "k-1";
+    const begin = (now: Date) =>
+      beginIdempotentRequest(testDb.db, { claimId, key, requestHash: upload, now });
+    expect(await begin(NOW)).toEqual({ state: "new" });
+    await abandonIdempotentRequest(testDb.db, { claimId, key });
+    expect(await begin(NOW)).toEqual({ state: "new" });
+    // Nobody completes it: after five minutes the key is taken over once.
+    expect(await begin(new Date(NOW.getTime() + 4 * MINUTE_MS))).toEqual({ state: "in-flight" });
+    const later = new Date(NOW.getTime() + 6 * MINUTE_MS);
+    expect(await begin(later)).toEqual({ state: "new" });
+    expect(await begin(later)).toEqual({ state: "in-flight" });
+  });
+
+  it("accepts printable keys up to 255 characters and hashes requests by operation", () => {
+    expect(isIdempotencyKey("5f0c2a4e-5a7b-4d1f-9c61-0c1d2e3f4a5b")).toBe(true);
+    expect(isIdempotencyKey("k".repeat(255))).toBe(true);
+    for (const bad of ["", "k".repeat(256), "has space", "tab\t", "ñ"]) {
+      expect(isIdempotencyKey(bad)).toBe(false);
+    }
+    expect(idempotencyRequestHash("uploadDocument", { a: 1 })).toMatch(/^[0-9a-f]{64}$/);
+    expect(idempotencyRequestHash("uploadDocument", { a: 1 })).not.toBe(
+      idempotencyRequestHash("finalSubmitClaim", { a: 1 }),
+    );
+  });
+});
