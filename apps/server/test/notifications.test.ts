@@ -588,6 +588,40 @@ describe("SMS notifications", () => {
   });
 });
 
+describe("polling", () => {
+  test("start() runs a round at once, wake() runs one before the next poll, stop() waits for it", async () => {
+    const polling = worker(mail.port, { pollIntervalMs: 10 * 60_000 });
+    await queueEmail(database.db, "first@example.ph");
+    polling.start();
+    const until = async (count: number) => {
+      for (let i = 0; i < 200 && mail.received.length < count; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    await until(1);
+    expect(mail.received).toHaveLength(1);
+
+    // The next poll is ten minutes away: only wake() can send this one in time.
+    await queueEmail(database.db, "second@example.ph");
+    polling.wake();
+    await until(2);
+    expect(mail.received.map((message) => message.rcptTo[0])).toEqual([
+      "first@example.ph",
+      "second@example.ph",
+    ]);
+
+    await polling.stop();
+    await queueEmail(database.db, "third@example.ph");
+    polling.wake();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mail.received).toHaveLength(2);
+    const { rows } = await database.db.query<{ status: string }>(
+      "SELECT status FROM notifications WHERE recipient = 'third@example.ph'",
+    );
+    expect(rows).toEqual([{ status: "pending" }]);
+  });
+});
+
 describe("crashes and several servers", () => {
   test("a send interrupted by a crash is taken again once its lease runs out, and sent once", async () => {
     let releaseStalled = () => {};
