@@ -7,6 +7,7 @@ import {
   DEFAULT_COMPANY_NAMES,
 } from "@kalinga/domain/channel";
 import { OTP_COUNTDOWN_SECONDS, OTP_SEND_ATTEMPTS } from "@kalinga/domain/constants";
+import { type DocumentConfig, loadDocumentConfig } from "./documents/document-config.ts";
 
 // Every setting of the server comes from the environment through loadConfig; docs/server.md lists
 // each variable with its default. Bad values stop the start-up with a message naming the variable.
@@ -63,6 +64,8 @@ export type ServerConfig = {
   sms: SmsConfig;
   email: EmailConfig;
   notifications: NotificationConfig;
+  /** Document store and upload limits (DOCUMENT_*, KALINGA_DOCUMENTS_DIR). */
+  documents: DocumentConfig;
   companyNames: Record<CompanyId, string>;
   channelNames: Record<ChannelId, string>;
   contentDir: string;
@@ -256,7 +259,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     throw new ConfigError("TOKEN_IDLE_SECONDS cannot be longer than TOKEN_MAX_AGE_SECONDS.");
   }
 
-  return {
+  const settings = {
     mode,
     port: integer(env, "PORT", 8080, 0, 65_535),
     host: text(env, "HOST") ?? "0.0.0.0",
@@ -298,4 +301,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     demoApiKey: text(env, "KALINGA_DEMO_API_KEY") ?? (apiKeys[0] as string),
     now: () => new Date(),
   };
+  // Documents go under the data folder by default and never inside a folder the server serves.
+  const documents = loadDocumentConfig(env, {
+    dataDir: settings.dataDir,
+    servedDirs: [settings.widgetDir, settings.contentDir],
+  });
+  return { ...settings, documents };
 }

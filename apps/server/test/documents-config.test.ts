@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "../src/config.ts";
+import { ConfigError, loadConfig } from "../src/config.ts";
 import { loadDocumentConfig } from "../src/documents/document-config.ts";
 
 // Document settings from the environment: the defaults of docs/server.md and clear refusals.
@@ -60,5 +60,12 @@ describe("loadDocumentConfig", () => {
   ])("refuses %o", (env, message) => {
     expect(() => loadDocumentConfig(env, folders)).toThrow(ConfigError);
     expect(() => loadDocumentConfig(env, folders)).toThrow(message);
+  });
+
+  it("is part of the server configuration, under the data folder", () => {
+    const config = loadConfig({ KALINGA_DATA_DIR: "/srv/kalinga/data", DOCUMENT_MAX_FILE_MB: "8" });
+    expect(config.documents.dir).toBe("/srv/kalinga/data/documents");
+    expect(config.documents.file.maxFileBytes).toBe(8 * 1024 * 1024);
+    expect(() => loadConfig({ KALINGA_DOCUMENTS_DIR: config.widgetDir })).toThrow(ConfigError);
   });
 });
