@@ -1,5 +1,10 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startClaim } from "../src/claims/claim-repository.ts";
+import { createDiskDocumentStore } from "../src/documents/disk-document-store.ts";
+import { isDocumentChangeRefusal, storeDocument } from "../src/documents/document-repository.ts";
 import {
   abandonIdempotentRequest,
   beginIdempotentRequest,
@@ -7,6 +12,8 @@ import {
   idempotencyRequestHash,
   isIdempotencyKey,
 } from "../src/documents/idempotency-keys.ts";
+import { isDocumentRefusal, prepareDocument } from "../src/documents/prepare-document.ts";
+import { textPdf } from "./fixtures/pdf-files.ts";
 import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // Idempotency-Key bookkeeping for uploads and submissions (DESIGN.md, Retries).
@@ -15,6 +22,7 @@ const NOW = new Date("2026-11-22T03:00:00Z");
 const MINUTE_MS = 60_000;
 
 let testDb: TestDatabase;
+let workDir: string;
 
 async function newClaim(): Promise<string> {
   const { claim } = await startClaim(testDb.db, {
@@ -34,10 +42,12 @@ const otherUpload = idempotencyRequestHash("uploadDocument", {
 
 beforeAll(async () => {
   testDb = await openTestDatabase();
+  workDir = await mkdtemp(path.join(tmpdir(), "kalinga-idempotency-"));
 });
 
 afterAll(async () => {
   await testDb?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 beforeEach(async () => {
@@ -116,5 +126,42 @@ describe("idempotency keys", () => {
     expect(idempotencyRequestHash("uploadDocument", { a: 1 })).not.toBe(
       idempotencyRequestHash("finalSubmitClaim", { a: 1 }),
     );
+  });
+
+  it("completes the key with the stored document in one transaction, so a retry replays it", async () => {
+    const claimId = await newClaim();
+    const store = createDiskDocumentStore(path.join(workDir, "documents"));
+    const prepared = await prepareDocument(await textPdf(1), "aps.pdf");
+    if (isDocumentRefusal(prepared)) throw new Error(prepared.message);
+    const key = "upload-1";
+    const requestHash = idempotencyRequestHash("uploadDocument", {
+      slotKey: "S",
+      sha256: prepared.sha256,
+    });
+    expect(
+      await beginIdempotentRequest(testDb.db, { claimId, key, requestHash, now: NOW }),
+    ).toEqual({
+      state: "new",
+    });
+    const document = await storeDocument(testDb.db, store, {
+      claimId,
+      slotKey: "S",
+      prepared,
+      now: NOW,
+      inSameTransaction: (tx, stored) =>
+        completeIdempotentRequest(tx, {
+          claimId,
+          key,
+          response: { documentId: stored.id, name: stored.displayName, size: stored.sizeBytes },
+          now: NOW,
+        }),
+    });
+    if (isDocumentChangeRefusal(document)) throw new Error(document.message);
+    expect(
+      await beginIdempotentRequest(testDb.db, { claimId, key, requestHash, now: NOW }),
+    ).toEqual({
+      state: "replay",
+      response: { documentId: document.id, name: "aps.pdf", size: document.sizeBytes },
+    });
   });
 });
