@@ -26,7 +26,7 @@ const LATER_SCREENS = [
 const LaterScreen = lazyScreen(() => import("../screens/later-screen.tsx"));
 const LoggedInStartScreen = lazyScreen(() => import("../screens/logged-in-start-screen.tsx"));
 const ClaimsTrackingScreen = lazyScreen(() => import("../screens/claims-tracking-screen.tsx"));
-const ClaimsDetailsScreen = lazyScreen(() => import("../screens/claims-details-screen.tsx"));
+const ClaimsDetailsScreen = lazyScreen(() => import("../details/claims-details-screen.tsx"));
 
 function ScreenLoading() {
   return (

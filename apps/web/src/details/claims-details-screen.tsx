@@ -1,0 +1,249 @@
+import {
+  CLAIM_DETAILS_LIMITS,
+  CLAIM_TYPES,
+  type ClaimDetails,
+  claimDetailsSchema,
+  LIVING_SUBTYPES,
+  NATURES_OF_DEATH,
+} from "@kalinga/domain/claim-details";
+import { FIELD_LIMITS } from "@kalinga/domain/constants";
+import { isIsoDate, todayInManila } from "@kalinga/domain/dates";
+import { useMemo } from "react";
+import { Controller, useWatch } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { readClaimData, saveClaimData, useLeaveGuard } from "../claim/claim-data-store.ts";
+import { adoptClaimStepStyles } from "../claim/claim-step-styles.ts";
+import { messageOf, useClaimForm } from "../claim/use-claim-form.ts";
+import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
+import { Checkbox } from "../ui/checkbox.tsx";
+import { DateField } from "../ui/date-field.tsx";
+import { TextField } from "../ui/text-field.tsx";
+import { TileSwitch } from "../ui/tile-switch.tsx";
+
+adoptClaimStepStyles();
+
+type DateFieldName =
+  | "accidentDate"
+  | "dateOfFirstConsultation"
+  | "dateSymptomsDiscovered"
+  | "dateOfLoss";
+type TextFieldName =
+  | "accidentPlace"
+  | "injuryDetails"
+  | "partOfBodyInjured"
+  | "diagnosis"
+  | "illnessDetails"
+  | "causeOfLoss";
+
+const BENEFITS: readonly { field: keyof ClaimDetails & string; label: string }[] = [
+  { field: "surgery", label: "Surgery" },
+  { field: "confinement", label: "Confinement in a hospital" },
+  { field: "dismembermentAmputation", label: "Dismemberment or amputation" },
+  { field: "disability", label: "Disability" },
+];
+
+/** Step 2 of 4: what happened, reached once the mobile number is verified. */
+export default function ClaimsDetailsScreen() {
+  const claim = useMemo(verifiedClaim, []);
+  if (!claim) return <StartClaimFirst />;
+  return <ClaimDetailsForm claim={claim} />;
+}
+
+function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
+  const navigate = useNavigate();
+  useLeaveGuard();
+  const { webReferenceNumber, insuredDateOfBirth } = claim;
+  const schema = useMemo(
+    () => claimDetailsSchema({ dateOfBirth: insuredDateOfBirth }),
+    [insuredDateOfBirth],
+  );
+  const { form, formRef, onInvalid, checkOnLeave } = useClaimForm(
+    schema,
+    readClaimData(webReferenceNumber).details,
+    {
+      name: "claims-details",
+      onValuesChange: (details) =>
+        saveClaimData(webReferenceNumber, { details: details as ClaimDetails }),
+    },
+  );
+  const { control, register, handleSubmit, formState } = form;
+  const { errors } = formState;
+  const claimType = useWatch({ control, name: "claimType" });
+  const livingSubtype = useWatch({ control, name: "livingSubtype" });
+  const today = todayInManila();
+  const min = isIsoDate(insuredDateOfBirth) ? insuredDateOfBirth : undefined;
+
+  const dateField = (name: DateFieldName, label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <DateField
+          label={label}
+          name={field.name}
+          ref={field.ref}
+          value={field.value ?? ""}
+          onChange={(value) => {
+            field.onChange(value);
+            // The accident and the symptoms come on or before the first consultation.
+            if (name !== "dateOfFirstConsultation") return;
+            for (const earlier of ["accidentDate", "dateSymptomsDiscovered"] as const) {
+              if (form.getFieldState(earlier).isTouched) void form.trigger(earlier);
+            }
+          }}
+          onBlur={() => {
+            field.onBlur();
+            checkOnLeave(name)();
+          }}
+          min={min}
+          max={today}
+          error={messageOf(errors, name)}
+        />
+      )}
+    />
+  );
+  const textField = (name: TextFieldName, label: string, maxLength: number) => (
+    <TextField
+      label={label}
+      {...register(name, { onBlur: checkOnLeave(name) })}
+      maxLength={maxLength}
+      error={messageOf(errors, name)}
+    />
+  );
+  const tiles = (
+    name: "claimType" | "livingSubtype" | "natureOfDeath",
+    legend: string,
+    options: readonly { label: string; value: string }[],
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TileSwitch
+          legend={legend}
+          name={field.name}
+          ref={field.ref}
+          options={options}
+          value={field.value ?? ""}
+          onChange={field.onChange}
+          onBlur={() => {
+            field.onBlur();
+            checkOnLeave(name)();
+          }}
+          error={messageOf(errors, name)}
+        />
+      )}
+    />
+  );
+
+  const onValid = (details: ClaimDetails) => {
+    saveClaimData(webReferenceNumber, { details });
+    navigate("/payout-option");
+  };
+
+  return (
+    <section className="k-screen" aria-labelledby="k-details-title">
+      <h2 id="k-details-title" className="k-screen-title">
+        <span className="k-step">Step 2 of 4</span> Claim details
+      </h2>
+      <p className="k-claim-reference">
+        Web reference number{" "}
+        <strong className="k-reference" data-testid="web-reference-number">
+          {webReferenceNumber}
+        </strong>
+      </p>
+      <form ref={formRef} className="k-form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+        <div className="k-section">
+          {tiles("claimType", "Type of claim", CLAIM_TYPES)}
+          {claimType === "Living"
+            ? tiles("livingSubtype", "Was it an accident or an illness?", LIVING_SUBTYPES)
+            : null}
+        </div>
+
+        {claimType === "Living" && livingSubtype === "AC" ? (
+          <fieldset className="k-section">
+            <legend className="k-section-title">The accident</legend>
+            {dateField("accidentDate", "Date of accident")}
+            {textField("accidentPlace", "Place of accident", CLAIM_DETAILS_LIMITS.accidentPlace)}
+            {textField("injuryDetails", "Injury details", CLAIM_DETAILS_LIMITS.details)}
+            {textField(
+              "partOfBodyInjured",
+              "Part of body injured",
+              CLAIM_DETAILS_LIMITS.partOfBodyInjured,
+            )}
+            {dateField("dateOfFirstConsultation", "Date of first consultation (optional)")}
+          </fieldset>
+        ) : null}
+
+        {claimType === "Living" && livingSubtype === "IL" ? (
+          <fieldset className="k-section">
+            <legend className="k-section-title">The illness</legend>
+            {textField("diagnosis", "Diagnosis", CLAIM_DETAILS_LIMITS.diagnosis)}
+            {textField("illnessDetails", "Illness details", CLAIM_DETAILS_LIMITS.details)}
+            {dateField("dateSymptomsDiscovered", "Date symptoms were discovered")}
+            {dateField("dateOfFirstConsultation", "Date of first consultation")}
+          </fieldset>
+        ) : null}
+
+        {claimType === "Living" && livingSubtype !== "" ? (
+          <fieldset className="k-section k-benefits">
+            <legend className="k-section-title">Benefits claimed</legend>
+            <p className="k-hint">Tick each one that applies. You may leave them all unticked.</p>
+            {BENEFITS.map(({ field, label }) => (
+              <Checkbox key={field} label={label} {...register(field)} />
+            ))}
+          </fieldset>
+        ) : null}
+
+        {claimType === "Death" ? (
+          <fieldset className="k-section">
+            <legend className="k-section-title">The death</legend>
+            {dateField("dateOfLoss", "Date of death")}
+            {textField("causeOfLoss", "Cause of death", CLAIM_DETAILS_LIMITS.causeOfDeath)}
+            {tiles(
+              "natureOfDeath",
+              "Was the death due to an accident or an illness?",
+              NATURES_OF_DEATH,
+            )}
+          </fieldset>
+        ) : null}
+
+        {claimType !== "" ? (
+          <div className="k-section">
+            <Controller
+              control={control}
+              name="policyNumber"
+              render={({ field }) => (
+                <TextField
+                  label="Policy number (optional)"
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value ?? ""}
+                  onChange={(event) => field.onChange(event.currentTarget.value.replace(/\D/g, ""))}
+                  onBlur={() => {
+                    field.onBlur();
+                    checkOnLeave("policyNumber")();
+                  }}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={FIELD_LIMITS.policyNumber}
+                  tips={["The 10 digits on your policy contract, if you have it at hand."]}
+                  error={messageOf(errors, "policyNumber")}
+                />
+              )}
+            />
+          </div>
+        ) : null}
+
+        <div className="k-actions">
+          <Link className="k-btn k-btn--outlined" to="/cf">
+            Back
+          </Link>
+          <button className="k-btn k-btn--contained" type="submit">
+            Next
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
