@@ -3,6 +3,8 @@ import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { CLAIM_API_PREFIX, CLAIM_ROUTE_PATHS, claimRoutes } from "./claims/claim-routes.ts";
+import { DOCUMENT_ROUTE_PATHS, documentRoutes } from "./claims/document-routes.ts";
+import { SUBMIT_ROUTE_PATHS, submitRoutes } from "./claims/submit-routes.ts";
 import type { ServerConfig } from "./config.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore } from "./content/content-store.ts";
@@ -11,6 +13,8 @@ import { sweepExpiredRows } from "./db/housekeeping.ts";
 import { migrate, readMigrations } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
+import { createDiskDocumentStore } from "./documents/disk-document-store.ts";
+import { sweepOrphanFiles } from "./documents/document-repository.ts";
 import { emailOutboxRoutes } from "./email/email-outbox-routes.ts";
 import { createOutboxEmailSender, sweepEmailOutbox } from "./email/outbox-email-sender.ts";
 import { createSmtpEmailSender } from "./email/smtp-email-sender.ts";
@@ -101,6 +105,7 @@ export async function buildApp(
     maxAttempts: config.notifications.maxAttempts,
     pollIntervalMs: config.notifications.pollIntervalMs,
   });
+  const documentStore = createDiskDocumentStore(config.documents.dir);
   const otpService = createOtpService({ db, config, secret, sms });
   const content = createContentStore({
     contentDir: config.contentDir,
@@ -115,11 +120,23 @@ export async function buildApp(
   });
   registerSecurityHeaders(app);
   registerApiCors(app, config.allowedOrigins);
-  const postPaths = new Set(CLAIM_ROUTE_PATHS);
+  const postPaths = new Set([...CLAIM_ROUTE_PATHS, ...DOCUMENT_ROUTE_PATHS, ...SUBMIT_ROUTE_PATHS]);
   installErrorHandlers(app, () => postPaths);
 
   await app.register(healthRoutes, { db, migrations });
   await app.register(claimRoutes, { prefix: CLAIM_API_PREFIX, db, config, secret, otpService });
+  await app.register(documentRoutes, {
+    prefix: CLAIM_API_PREFIX,
+    db,
+    config,
+    store: documentStore,
+  });
+  await app.register(submitRoutes, {
+    prefix: CLAIM_API_PREFIX,
+    db,
+    config,
+    wakeNotifications: () => notificationWorker.wake(),
+  });
   await app.register(contentRoutes, { content });
   if (config.mode !== "production") {
     await app.register(outboxRoutes, { db });
@@ -135,9 +152,11 @@ export async function buildApp(
   }
 
   const sweep = () =>
-    Promise.all([sweepExpiredRows(db, config.now()), sweepEmailOutbox(db, config.now())]).catch(
-      (error: unknown) => app.log.warn({ err: error }, "housekeeping failed"),
-    );
+    Promise.all([
+      sweepExpiredRows(db, config.now()),
+      sweepEmailOutbox(db, config.now()),
+      sweepOrphanFiles(db, documentStore, { now: config.now() }),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   const sweeper = setInterval(sweep, HOUR_MS);
   sweeper.unref();
   app.addHook("onReady", async () => {

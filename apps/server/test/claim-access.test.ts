@@ -324,7 +324,7 @@ describe("malformed requests", () => {
     expect(get.statusCode).toBe(405);
     expect(get.headers.allow).toBe("POST");
     expect(get.json()).toEqual({ returnCode: "405", message: "Method not allowed." });
-    const unknown = await callClaim(app, "finalSubmitClaim", { basicInformation });
+    const unknown = await callClaim(app, "noSuchCall", { basicInformation });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ returnCode: "404", message: "Not found." });
   });

@@ -15,6 +15,8 @@ export const CLAIM_API_PATHS = {
   validateReferenceNumber: "/validateReferenceNumber",
   uploadDocument: "/uploadDocument",
   finalSubmitClaim: "/finalSubmitClaim",
+  deleteDocument: "/deleteDocument",
+  listDocuments: "/listDocuments",
 } as const;
 
 export const API_KEY_HEADER = "x-api-key";
@@ -29,6 +31,12 @@ export const RETURN_CODES = {
   resendTooSoon: "6",
   noActiveOtp: "7",
   claimClosed: "8",
+  /** finalSubmitClaim: a mandatory upload slot has no file; `missing` lists them. */
+  missingDocuments: "9",
+  /** uploadDocument: the file or the slot refused it; `refused` says why. */
+  documentRefused: "10",
+  /** deleteDocument: no such document in this claim. */
+  documentNotFound: "11",
 } as const;
 export type ReturnCode = (typeof RETURN_CODES)[keyof typeof RETURN_CODES];
 
@@ -91,4 +99,83 @@ export type BadRequestResponse = {
   returnCode: "400";
   message: string;
   errors: { field: string; message: string }[];
+};
+
+// ---- Documents, submission and the reference check (docs/decisions/0025).
+
+/** The multipart field names of uploadDocument; the file part comes last and is named "file". */
+export const UPLOAD_DOCUMENT_FIELDS = {
+  webReferenceNumber: "webReferenceNumber",
+  slotKey: "slotKey",
+  replace: "replace",
+  file: "file",
+} as const;
+
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+
+export const deleteDocumentSchema = z.object({
+  ...common,
+  webReferenceNumber,
+  documentId: z.string().check(z.minLength(1), z.maxLength(100)),
+});
+export const listDocumentsSchema = z.object({ ...common, webReferenceNumber });
+export const validateReferenceNumberSchema = z.object({ ...common, webReferenceNumber });
+
+export type DeleteDocument = z.infer<typeof deleteDocumentSchema>;
+export type ListDocuments = z.infer<typeof listDocumentsSchema>;
+export type ValidateReferenceNumber = z.infer<typeof validateReferenceNumberSchema>;
+
+/** A stored file as the claimant sees it: always a PDF named after the file sent. */
+export type UploadedDocument = {
+  id: string;
+  slotKey: string;
+  name: string;
+  sizeBytes: number;
+  /** "300 KB", "2.4 MB" (formatFileSize). */
+  sizeText: string;
+};
+
+export type UploadDocumentResponse = { returnCode: ReturnCode; document: UploadedDocument };
+export type DeleteDocumentResponse = { returnCode: ReturnCode; documentId: string };
+export type ListDocumentsResponse = { returnCode: ReturnCode; documents: UploadedDocument[] };
+
+export type DocumentRefusedReason =
+  | "type"
+  | "too-large"
+  | "too-many-pixels"
+  | "unreadable"
+  | "claim-file-count"
+  | "claim-too-large"
+  | "slot-full";
+/** 417 (413 for "too-large" at the transport) from uploadDocument with returnCode "10". */
+export type DocumentRefusedResponse = {
+  returnCode: ReturnCode;
+  message: string;
+  refused: DocumentRefusedReason;
+};
+
+export type MissingDocument = { slotKey: string; label: string };
+/** 417 from finalSubmitClaim with returnCode "9". */
+export type MissingDocumentsResponse = {
+  returnCode: ReturnCode;
+  message: string;
+  missing: MissingDocument[];
+};
+
+export type FinalSubmitClaimResponse = {
+  returnCode: ReturnCode;
+  webReferenceNumber: string;
+  status: string;
+  /** ISO 8601; the same on every repeat of the submit. */
+  submittedAt: string;
+};
+
+export type ValidateReferenceNumberResponse = {
+  returnCode: ReturnCode;
+  webReferenceNumber: string;
+  status: string;
+  /** Still a draft: documents and the submit are still possible. */
+  isOpen: boolean;
+  /** The token passed the OTP: documents and submit are allowed with it. */
+  otpVerified: boolean;
 };

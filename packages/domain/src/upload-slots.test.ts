@@ -5,7 +5,9 @@ import {
   buildUploadSlots,
   fillBeneficiaryIndex,
   findUploadSlot,
+  isKnownSlotKey,
   mandatorySlotKeys,
+  parseSlotKey,
   type SlotBeneficiary,
   type SlotFacts,
   type UploadSlot,
@@ -343,5 +345,42 @@ describe("every combination of facts", () => {
     }
     expect(combinations).toBe(2 * 2 * 16 * 3 * 2 * 4 * 18);
     expect([...problems].slice(0, 5)).toEqual([]);
+  });
+});
+
+describe("parseSlotKey", () => {
+  it("knows every key any claim can ask for, with the beneficiary's position and max", () => {
+    expect(parseSlotKey("LIDC001-VIF-MIN")).toEqual({
+      key: "LIDC001-VIF-MIN",
+      claimType: "Living",
+      typeCode: "LIDC001",
+      tranTypeCode: "VIF-MIN",
+      max: 1,
+    });
+    expect(parseSlotKey("DIDC001-VIB10-MAJ")).toMatchObject({ beneficiaryIndex: 10, max: 1 });
+    const everySlot = buildUploadSlots(
+      facts({
+        claimType: "Death",
+        corporatePolicy: true,
+        beneficiaries: [
+          beneficiary(1, { isSpouse: true, usPerson: true }),
+          beneficiary(2, { isMinor: true, foreign: true }),
+        ],
+      }),
+    );
+    for (const slot of everySlot) expect(isKnownSlotKey(slot.key)).toBe(true);
+  });
+
+  it.each([
+    "",
+    "LIDC001",
+    "DIDC001-VIF-MAJ",
+    "DIDC001-VIF0-MAJ",
+    "DIDC001-VIF11-MAJ",
+    "DIDC001-VIF[X]-MAJ",
+    "../LIDC001-VIF-MIN",
+    "lidc001-vif-min",
+  ])("refuses %j", (key) => {
+    expect(parseSlotKey(key)).toBeNull();
   });
 });

@@ -1,10 +1,17 @@
+import { isMinor, isUsPerson, MAX_BENEFICIARIES, PHILIPPINES } from "./beneficiary.ts";
+import { type ClaimPayload, inputsOfPayload } from "./claim-payload.ts";
 import { SINGLE_FILE_DOCUMENT_TYPES } from "./constants.ts";
+import type { IsoDate } from "./dates.ts";
 import {
   BENEFICIARY_PLACEHOLDER,
   type CatalogueEntry,
   type ClaimType,
   DOCUMENT_CATALOGUE,
 } from "./document-catalogue.ts";
+import { USA } from "./start-form.ts";
+
+/** The relationship value of the insured's spouse (BENEFICIARY_RELATIONSHIPS). */
+const SPOUSE = "Spouse";
 
 // The documents a claim asks for (section 3, "Upload slots"), computed from the claim's facts.
 // What is asked when is recorded in docs/decisions/0020-document-catalogue-and-slots.md.
@@ -238,4 +245,91 @@ export function mandatorySlotKeys(facts: SlotFacts): string[] {
 /** The claim's slot under this key, or undefined when the claim does not ask for it. */
 export function findUploadSlot(facts: SlotFacts, key: string): UploadSlot | undefined {
   return buildUploadSlots(facts).find((slot) => slot.key === key);
+}
+
+// ---- The server's side: keys it can check before it knows the claim, and the facts of a submit.
+
+export type ParsedSlotKey = {
+  key: string;
+  claimType: ClaimType;
+  typeCode: string;
+  tranTypeCode: string;
+  beneficiaryIndex?: number;
+  /** Most files the slot takes; no limit when absent. */
+  max?: number;
+};
+
+/** Every key any claim can ask for: each catalogue entry, per-beneficiary ones for 1..MAX_BENEFICIARIES. */
+const SLOT_UNIVERSE: ReadonlyMap<string, ParsedSlotKey> = (() => {
+  const universe = new Map<string, ParsedSlotKey>();
+  const add = (entry: CatalogueEntry, beneficiaryIndex?: number) => {
+    const tranTypeCode = fillBeneficiaryIndex(entry.tranTypeCode, beneficiaryIndex);
+    const key = slotKey(entry.docTypeCode, tranTypeCode);
+    universe.set(key, {
+      key,
+      claimType: entry.claimType,
+      typeCode: entry.docTypeCode,
+      tranTypeCode,
+      ...(beneficiaryIndex === undefined ? {} : { beneficiaryIndex }),
+      ...(SINGLE_FILE_TYPES.has(entry.docTypeCode) ? { max: 1 } : {}),
+    });
+  };
+  for (const entry of DOCUMENT_CATALOGUE) {
+    if (!entry.tranTypeCode.includes(BENEFICIARY_PLACEHOLDER)) add(entry);
+    else for (let index = 1; index <= MAX_BENEFICIARIES; index++) add(entry, index);
+  }
+  return universe;
+})();
+
+/** The slot a key names, or null when no claim could ask for it (malformed, unknown, index out of range). */
+export function parseSlotKey(key: string): ParsedSlotKey | null {
+  return SLOT_UNIVERSE.get(key) ?? null;
+}
+
+export function isKnownSlotKey(key: string): boolean {
+  return SLOT_UNIVERSE.has(key);
+}
+
+const countryCode = (option: { value: string } | null | undefined) => option?.value ?? "";
+const isForeign = (...codes: string[]) => codes.some((code) => code !== "" && code !== PHILIPPINES);
+
+/**
+ * The slot facts of a submitted payload: nature from the subtype (Living) or natureOfDeath,
+ * benefits from the is… flags, minors by the age rule on `today`, W-9/W-8 from citizenship and
+ * nationality, spouses from the relationship. The payload has no neurological flag: false.
+ */
+export function slotFactsOfPayload(payload: ClaimPayload, today: IsoDate): SlotFacts {
+  const { basicInformation: basic, insuredInformation: insured } = payload;
+  const inputs = inputsOfPayload(payload);
+  const death = basic.claimType === "Death";
+  const nature = (death ? basic.natureOfDeath : basic.causeOfLoss) === "AC" ? "AC" : "IL";
+  const ownerCitizenship = insured.citizenship;
+  return {
+    claimType: basic.claimType,
+    nature,
+    benefits: {
+      surgery: insured.isSurgeryPerformed === "Y",
+      confinement: insured.isConfinement === "Y",
+      dismembermentAmputation: insured.isDismembermentAmputation === "Y",
+      disability: insured.isDisability === "Y",
+    },
+    neurological: false,
+    corporatePolicy: payload.policyInformation.policyType === "Corporate",
+    beneficiaries: death
+      ? inputs.beneficiaries.map((beneficiary, position) => ({
+          index: payload.beneficiaryList[position]?.beneficiaryNo ?? position + 1,
+          isMinor: isMinor(beneficiary.dateOfBirth, today),
+          usPerson: isUsPerson(beneficiary),
+          foreign: isForeign(
+            countryCode(beneficiary.citizenship),
+            countryCode(beneficiary.nationality),
+          ),
+          isSpouse: beneficiary.relationship === SPOUSE,
+        }))
+      : [],
+    owner: {
+      usPerson: ownerCitizenship === USA,
+      foreign: isForeign(ownerCitizenship),
+    },
+  };
 }

@@ -21,7 +21,18 @@ export type TestDatabase = {
   close(): Promise<void>;
 };
 
-const TABLES = ["claims", "claim_tokens", "otp_codes", "rate_limit_hits", "sms_outbox"];
+const TABLES = [
+  "claims",
+  "claim_tokens",
+  "otp_codes",
+  "claim_documents",
+  "idempotency_keys",
+  "claim_submissions",
+  "notifications",
+  "rate_limit_hits",
+  "sms_outbox",
+  "email_outbox",
+];
 
 export const testDatabaseKind = (): "pglite" | "postgres" =>
   process.env.KALINGA_TEST_DB === "postgres" ? "postgres" : "pglite";

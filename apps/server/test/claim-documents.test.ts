@@ -1,0 +1,377 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
+import {
+  beginIdempotentRequest,
+  idempotencyRequestHash,
+} from "../src/documents/idempotency-keys.ts";
+import { pngBomb } from "./fixtures/images.ts";
+import { textPdf } from "./fixtures/pdf-files.ts";
+import { multipartBody, uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import {
+  API_KEY,
+  basicInformation,
+  callClaim,
+  type StartedClaim,
+  startClaim,
+  TestClock,
+  testApp,
+  testConfig,
+} from "./support/test-app.ts";
+import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+
+const ID_FRONT = "LIDC001-VIF-MIN";
+const PHYSICIAN = "LMED001-APS-MIN";
+const MB = 1024 * 1024;
+
+let database: TestDatabase;
+let documentsDir: string;
+let app: FastifyInstance;
+let claim: StartedClaim;
+
+const jpeg = (colour = "#336699") =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+
+async function storedFiles(): Promise<string[]> {
+  const folders = await readdir(documentsDir).catch(() => []);
+  const files: string[] = [];
+  for (const folder of folders) files.push(...(await readdir(path.join(documentsDir, folder))));
+  return files;
+}
+
+async function storedRows(): Promise<{ slot_key: string; status: string; display_name: string }[]> {
+  const { rows } = await database.db.query<{
+    slot_key: string;
+    status: string;
+    display_name: string;
+  }>("SELECT slot_key, status, display_name FROM claim_documents ORDER BY seq");
+  return rows;
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await database.reset();
+  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-documents-"));
+  const clock = new TestClock();
+  app = await testApp(
+    database.db,
+    testConfig(
+      { KALINGA_DOCUMENTS_DIR: documentsDir, DOCUMENT_MAX_FILE_MB: "1" },
+      { now: clock.now },
+    ),
+  );
+  claim = await verifiedClaim(app);
+});
+afterEach(async () => {
+  await app.close();
+  await rm(documentsDir, { recursive: true, force: true });
+});
+
+describe("uploadDocument", () => {
+  test("stores a JPEG photo and a PDF as PDFs and names them after the files sent", async () => {
+    const photo = await uploadDocument(app, claim, {
+      slotKey: ID_FRONT,
+      bytes: await jpeg(),
+      filename: "ID front.jpg",
+    });
+    expect(photo.statusCode).toBe(200);
+    const body = photo.json() as { returnCode: string; document: Record<string, unknown> };
+    expect(body.returnCode).toBe("0");
+    expect(body.document).toMatchObject({ slotKey: ID_FRONT, name: "ID front.pdf" });
+    expect(body.document.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.document.sizeText).toMatch(/^\d+ KB$/);
+
+    const pdf = await textPdf(1);
+    const statement = await uploadDocument(app, claim, {
+      slotKey: PHYSICIAN,
+      bytes: pdf,
+      filename: "statement.pdf",
+    });
+    expect(statement.statusCode).toBe(200);
+    expect(statement.json()).toMatchObject({
+      document: { slotKey: PHYSICIAN, name: "statement.pdf", sizeBytes: pdf.byteLength },
+    });
+    expect(await storedFiles()).toHaveLength(2);
+
+    const list = await callClaim(
+      app,
+      "listDocuments",
+      { basicInformation, webReferenceNumber: claim.webReferenceNumber },
+      { token: claim.token },
+    );
+    expect(list.statusCode).toBe(200);
+    const documents = (list.json() as { documents: { name: string }[] }).documents;
+    expect(documents.map((document) => document.name)).toEqual(["ID front.pdf", "statement.pdf"]);
+  });
+
+  test("a text file named .jpg is refused by its content", async () => {
+    const response = await uploadDocument(app, claim, {
+      slotKey: ID_FRONT,
+      bytes: Buffer.from("this is only text, whatever its name says"),
+      filename: "photo.jpg",
+    });
+    expect(response.statusCode).toBe(417);
+    expect(response.json()).toEqual({
+      returnCode: "10",
+      refused: "type",
+      message: DOCUMENT_MESSAGES.type,
+    });
+    expect(await storedRows()).toEqual([]);
+  });
+
+  test("a file over the size limit is refused with 413 and the claimant's message", async () => {
+    const big = Buffer.concat([await jpeg(), Buffer.alloc(MB + 10)]);
+    const response = await uploadDocument(app, claim, { slotKey: PHYSICIAN, bytes: big });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      returnCode: "10",
+      refused: "too-large",
+      message: DOCUMENT_MESSAGES.tooLarge(MB),
+    });
+    expect(await storedRows()).toEqual([]);
+  });
+
+  test("a decompression bomb is refused before decoding", async () => {
+    const response = await uploadDocument(app, claim, {
+      slotKey: PHYSICIAN,
+      bytes: pngBomb(),
+      filename: "scan.png",
+    });
+    expect(response.statusCode).toBe(417);
+    expect(response.json()).toMatchObject({ returnCode: "10", refused: "too-many-pixels" });
+    expect(await storedRows()).toEqual([]);
+  });
+
+  test("a path-traversal file name becomes a plain name and never a path", async () => {
+    const response = await uploadDocument(app, claim, {
+      slotKey: PHYSICIAN,
+      bytes: await jpeg(),
+      filename: "../../../etc/passwd.jpg",
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ document: { name: "passwd.pdf" } });
+    const files = await storedFiles();
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  test("a token of claim A cannot upload to claim B; nothing is stored", async () => {
+    const other = await verifiedClaim(app);
+    const response = await uploadDocument(app, claim, {
+      slotKey: PHYSICIAN,
+      bytes: await jpeg(),
+      webReferenceNumber: other.webReferenceNumber,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ returnCode: "403" });
+    expect(await storedRows()).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  test("a token that has not passed the OTP cannot upload", async () => {
+    const unverified = await startClaim(app);
+    const response = await uploadDocument(app, unverified, {
+      slotKey: PHYSICIAN,
+      bytes: await jpeg(),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await storedRows()).toEqual([]);
+  });
+
+  test("no token or no api key is 401", async () => {
+    const { payload, contentType } = multipartBody(
+      { webReferenceNumber: claim.webReferenceNumber, slotKey: PHYSICIAN },
+      { name: "file", filename: "a.jpg", bytes: await jpeg() },
+    );
+    const noToken = await app.inject({
+      method: "POST",
+      url: "/api/claims/uploadDocument",
+      headers: { "content-type": contentType, "x-api-key": API_KEY },
+      payload,
+    });
+    expect(noToken.statusCode).toBe(401);
+    const noKey = await app.inject({
+      method: "POST",
+      url: "/api/claims/uploadDocument",
+      headers: { "content-type": contentType, authorization: `Bearer ${claim.token}` },
+      payload,
+    });
+    expect(noKey.statusCode).toBe(401);
+  });
+
+  test.each([
+    ["not a key", "../../etc"],
+    ["an unknown document", "LXXX001-ZZZ-MIN"],
+    ["a beneficiary index past the last", "DIDC001-VIF11-MAJ"],
+    ["a death key without its index", "DIDC001-VIF-MAJ"],
+  ])("a malformed slot key (%s) is 400", async (_name, slotKey) => {
+    const response = await uploadDocument(app, claim, { slotKey, bytes: await jpeg() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errors: [{ field: "slotKey" }] });
+    expect(await storedRows()).toEqual([]);
+  });
+
+  test("a per-beneficiary slot with its index is accepted", async () => {
+    const response = await uploadDocument(app, claim, {
+      slotKey: "DIDC001-VIF2-MAJ",
+      bytes: await jpeg(),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  test("the valid-ID slot takes one file: a second is refused, unless it replaces the first", async () => {
+    const first = await uploadDocument(app, claim, {
+      slotKey: ID_FRONT,
+      bytes: await jpeg("#ff0000"),
+      filename: "first.jpg",
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await uploadDocument(app, claim, {
+      slotKey: ID_FRONT,
+      bytes: await jpeg("#00ff00"),
+      filename: "second.jpg",
+    });
+    expect(second.statusCode).toBe(417);
+    expect(second.json()).toMatchObject({ returnCode: "10", refused: "slot-full" });
+
+    const replaced = await uploadDocument(app, claim, {
+      slotKey: ID_FRONT,
+      bytes: await jpeg("#0000ff"),
+      filename: "third.jpg",
+      replace: true,
+    });
+    expect(replaced.statusCode).toBe(200);
+    expect(await storedRows()).toEqual([
+      { slot_key: ID_FRONT, status: "deleted", display_name: "first.pdf" },
+      { slot_key: ID_FRONT, status: "stored", display_name: "third.pdf" },
+    ]);
+    expect(await storedFiles()).toHaveLength(1);
+  });
+
+  test("parallel uploads to the one-file slot store one file", async () => {
+    const answers = await Promise.all(
+      ["#110000", "#001100", "#000011"].map(async (colour) =>
+        uploadDocument(app, claim, { slotKey: ID_FRONT, bytes: await jpeg(colour) }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 417)).toHaveLength(2);
+    expect((await storedRows()).filter((row) => row.status === "stored")).toHaveLength(1);
+  });
+});
+
+describe("uploadDocument with an Idempotency-Key", () => {
+  test("a retry gets the first answer and stores nothing more", async () => {
+    const bytes = await jpeg();
+    const options = { slotKey: PHYSICIAN, bytes, idempotencyKey: "upload-1" };
+    const first = await uploadDocument(app, claim, options);
+    const again = await uploadDocument(app, claim, options);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await storedRows()).toHaveLength(1);
+    expect(await storedFiles()).toHaveLength(1);
+  });
+
+  test("the same key with another file is 422", async () => {
+    await uploadDocument(app, claim, {
+      slotKey: PHYSICIAN,
+      bytes: await jpeg("#ff0000"),
+      idempotencyKey: "upload-2",
+    });
+    const other = await uploadDocument(app, claim, {
+      slotKey: PHYSICIAN,
+      bytes: await jpeg("#00ff00"),
+      idempotencyKey: "upload-2",
+    });
+    expect(other.statusCode).toBe(422);
+    expect(await storedRows()).toHaveLength(1);
+  });
+
+  test("a key whose first request still runs is 409", async () => {
+    const { rows } = await database.db.query<{ id: string }>(
+      "SELECT id FROM claims WHERE web_reference_number = $1",
+      [claim.webReferenceNumber],
+    );
+    const bytes = await jpeg();
+    // The row the first request of this upload writes before it starts its work.
+    await beginIdempotentRequest(database.db, {
+      claimId: rows[0]?.id as string,
+      key: "upload-3",
+      requestHash: idempotencyRequestHash("/uploadDocument", {
+        webReferenceNumber: claim.webReferenceNumber,
+        slotKey: PHYSICIAN,
+        replace: false,
+        filename: "photo.jpg",
+        sha256: createHash("sha256").update(bytes).digest("hex"),
+      }),
+      now: new Date(),
+    });
+    const response = await uploadDocument(app, claim, {
+      slotKey: PHYSICIAN,
+      bytes,
+      idempotencyKey: "upload-3",
+    });
+    expect(response.statusCode).toBe(409);
+    expect(await storedRows()).toEqual([]);
+  });
+
+  test("a refused file frees its key, so the corrected retry runs", async () => {
+    const refused = await uploadDocument(app, claim, {
+      slotKey: PHYSICIAN,
+      bytes: Buffer.from("not a picture"),
+      idempotencyKey: "upload-4",
+    });
+    expect(refused.statusCode).toBe(417);
+    const { rows } = await database.db.query("SELECT 1 FROM idempotency_keys");
+    expect(rows).toEqual([]);
+  });
+});
+
+describe("deleteDocument", () => {
+  async function upload(target: StartedClaim) {
+    const response = await uploadDocument(app, target, { slotKey: PHYSICIAN, bytes: await jpeg() });
+    return (response.json() as { document: { id: string } }).document.id;
+  }
+  const remove = (target: StartedClaim, documentId: string) =>
+    callClaim(
+      app,
+      "deleteDocument",
+      { basicInformation, webReferenceNumber: target.webReferenceNumber, documentId },
+      { token: target.token },
+    );
+
+  test("removes the claim's document and its bytes", async () => {
+    const documentId = await upload(claim);
+    const response = await remove(claim, documentId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ returnCode: "0", documentId });
+    expect(await storedRows()).toMatchObject([{ status: "deleted" }]);
+    expect(await storedFiles()).toEqual([]);
+    const again = await remove(claim, documentId);
+    expect(again.statusCode).toBe(417);
+    expect(again.json()).toEqual({ returnCode: "11", message: DOCUMENT_MESSAGES.notFound });
+  });
+
+  test("another claim's document id answers exactly like a missing one", async () => {
+    const other = await verifiedClaim(app);
+    const othersDocument = await upload(other);
+    const response = await remove(claim, othersDocument);
+    const missing = await remove(claim, "7d6f0c8e-9a53-4c1e-b0a4-0f5b2a7c9e11");
+    expect(response.statusCode).toBe(417);
+    expect(response.json()).toEqual(missing.json());
+    expect(await storedRows()).toMatchObject([{ status: "stored" }]);
+  });
+});

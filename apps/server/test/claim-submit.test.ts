@@ -1,0 +1,341 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { claimDetailsSchema, emptyClaimDetails } from "@kalinga/domain/claim-details";
+import { buildClaimPayload } from "@kalinga/domain/claim-payload";
+import { todayInManila } from "@kalinga/domain/dates";
+import { payoutSchema } from "@kalinga/domain/payout";
+import { emptyPublicStartForm, publicStartFormSchema, toStep1 } from "@kalinga/domain/start-form";
+import {
+  buildUploadSlots,
+  mandatorySlotKeys,
+  slotFactsOfPayload,
+} from "@kalinga/domain/upload-slots";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
+import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import {
+  basicInformation,
+  callClaim,
+  MOBILE,
+  MOBILE_63,
+  type StartedClaim,
+  startClaim,
+  TestClock,
+  testApp,
+  testConfig,
+} from "./support/test-app.ts";
+import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+
+const PH = { label: "Philippines", value: "PH" };
+const TODAY = todayInManila();
+const EMAIL = "jose.rizal@example.ph";
+
+const step1 = toStep1(
+  publicStartFormSchema.parse({
+    ...emptyPublicStartForm,
+    firstName: "Jose",
+    middleName: "P",
+    lastName: "Rizal",
+    dateOfBirth: "1980-03-05",
+    phoneNumber: MOBILE,
+    emailAddress: EMAIL,
+    homeAddress: "12 Mabini St, Barangay 1, Quezon City",
+    citizenship: PH,
+    countryResident: PH,
+    policyType: "Individual",
+  }),
+);
+
+const accident = claimDetailsSchema({ dateOfBirth: step1.dateOfBirth, today: TODAY }).parse({
+  ...emptyClaimDetails,
+  claimType: "Living",
+  livingSubtype: "AC",
+  accidentDate: "2026-10-01",
+  accidentPlace: "EDSA corner Ortigas Avenue, Mandaluyong City",
+  injuryDetails: "Fractured left forearm after a motorcycle collision",
+  partOfBodyInjured: "Left forearm",
+  dateOfFirstConsultation: "2026-10-02",
+  policyNumber: "1234567890",
+});
+
+const payload = buildClaimPayload({
+  step1,
+  details: accident,
+  beneficiaries: [],
+  payout: payoutSchema.parse({
+    bank: "BPI",
+    accountName: "Jose P Rizal",
+    accountNumber: "1234567890",
+  }),
+  channel: "corporate-website",
+});
+
+const MANDATORY = mandatorySlotKeys(slotFactsOfPayload(payload, TODAY));
+
+let database: TestDatabase;
+let documentsDir: string;
+let app: FastifyInstance;
+let claim: StartedClaim;
+
+const submitBody = (target: StartedClaim) => ({
+  ...payload,
+  webReferenceNumber: target.webReferenceNumber,
+  basicInformation: { ...payload.basicInformation, ...basicInformation },
+});
+
+const submit = (target: StartedClaim, headers: Record<string, string> = {}) =>
+  callClaim(app, "finalSubmitClaim", submitBody(target), { token: target.token, headers });
+
+const jpeg = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
+    .jpeg()
+    .toBuffer();
+
+async function uploadAll(target: StartedClaim, slotKeys: string[]) {
+  const bytes = await jpeg();
+  for (const slotKey of slotKeys) {
+    const response = await uploadDocument(app, target, { slotKey, bytes });
+    expect(response.statusCode).toBe(200);
+  }
+}
+
+async function count(sql: string): Promise<number> {
+  const { rows } = await database.db.query<{ n: number | string }>(sql);
+  return Number(rows[0]?.n ?? 0);
+}
+
+function config(clock: TestClock) {
+  return testConfig(
+    { KALINGA_DOCUMENTS_DIR: documentsDir, NOTIFICATION_POLL_MS: "60000" },
+    { now: clock.now },
+  );
+}
+
+let clock: TestClock;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await database.reset();
+  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-submit-"));
+  clock = new TestClock();
+  app = await testApp(database.db, config(clock));
+  claim = await verifiedClaim(app);
+});
+afterEach(async () => {
+  await app.close();
+  await rm(documentsDir, { recursive: true, force: true });
+});
+
+describe("finalSubmitClaim", () => {
+  test("the living accident claim asks for the documents of decision 0020", () => {
+    expect(MANDATORY).toEqual([
+      "LIDC001-VIF-MIN",
+      "LIDC001-VIB-MIN",
+      "LMED001-APS-MIN",
+      "LINC001-PNR-MIN",
+      "LFIN001-ORC-MIN",
+      "LBNK001-BKP-MIN",
+    ]);
+  });
+
+  test("a complete claim is stored as sent, closed, and acknowledged once by SMS and e-mail", async () => {
+    await uploadAll(claim, MANDATORY);
+    const response = await submit(claim);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      returnCode: "0",
+      webReferenceNumber: claim.webReferenceNumber,
+      status: "CLAIM APPLICATION SUBMITTED",
+      submittedAt: clock.current.toISOString(),
+    });
+
+    const { rows } = await database.db.query<{ payload: unknown; status: string }>(
+      `SELECT s.payload, c.status FROM claim_submissions s JOIN claims c ON c.id = s.claim_id`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.payload).toEqual(submitBody(claim));
+    expect(rows[0]?.status).toBe("CLAIM APPLICATION SUBMITTED");
+
+    await vi.waitFor(
+      async () =>
+        expect(await count("SELECT count(*) AS n FROM notifications WHERE status = 'sent'")).toBe(
+          2,
+        ),
+      { timeout: 5000, interval: 50 },
+    );
+    const sms = await database.db.query<{ recipient: string; body: string }>(
+      "SELECT recipient, body FROM sms_outbox WHERE body LIKE '%received your claim%'",
+    );
+    expect(sms.rows).toEqual([
+      { recipient: MOBILE_63, body: expect.stringContaining(claim.webReferenceNumber) },
+    ]);
+    const email = await database.db.query<{ recipient: string; subject: string }>(
+      "SELECT recipient, subject FROM email_outbox",
+    );
+    expect(email.rows).toEqual([
+      { recipient: EMAIL, subject: `We received your claim ${claim.webReferenceNumber}` },
+    ]);
+  });
+
+  test("a claim missing a mandatory document is refused with the list of what is missing", async () => {
+    await uploadAll(
+      claim,
+      MANDATORY.filter((key) => key !== "LBNK001-BKP-MIN"),
+    );
+    const response = await submit(claim);
+    expect(response.statusCode).toBe(417);
+    expect(response.json()).toMatchObject({
+      returnCode: "9",
+      missing: [
+        {
+          slotKey: "LBNK001-BKP-MIN",
+          label:
+            "Proof of your bank account: bank certificate, passbook, ATM card or bank statement",
+        },
+      ],
+    });
+    expect(await count("SELECT count(*) AS n FROM claim_submissions")).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM notifications")).toBe(0);
+    const { rows } = await database.db.query<{ status: string }>("SELECT status FROM claims");
+    expect(rows).toEqual([{ status: "draft" }]);
+  });
+
+  test("a file in a slot the final claim does not ask for stays, marked not required", async () => {
+    const finalKeys = new Set(
+      buildUploadSlots(slotFactsOfPayload(payload, TODAY)).map((s) => s.key),
+    );
+    const confined = buildUploadSlots({
+      ...slotFactsOfPayload(payload, TODAY),
+      benefits: {
+        surgery: true,
+        confinement: true,
+        dismembermentAmputation: false,
+        disability: false,
+      },
+    });
+    const extra = confined.find((slot) => !finalKeys.has(slot.key))?.key as string;
+    await uploadAll(claim, [...MANDATORY, extra]);
+    expect((await submit(claim)).statusCode).toBe(200);
+    const { rows } = await database.db.query<{ slot_key: string; slot_required: boolean }>(
+      "SELECT slot_key, slot_required FROM claim_documents WHERE status = 'stored' ORDER BY seq",
+    );
+    expect(rows).toHaveLength(MANDATORY.length + 1);
+    expect(rows.filter((row) => !row.slot_required)).toEqual([
+      { slot_key: extra, slot_required: false },
+    ]);
+  });
+
+  test("a repeated submit gets the first answer: one submission, one acknowledgment", async () => {
+    await uploadAll(claim, MANDATORY);
+    const first = await submit(claim);
+    clock.advance(60);
+    const second = await submit(claim);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await count("SELECT count(*) AS n FROM claim_submissions")).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM notifications")).toBe(2);
+  });
+
+  test("parallel submits make one submission and one acknowledgment", async () => {
+    await uploadAll(claim, MANDATORY);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => submit(claim)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const first = answers[0]?.json();
+    for (const answer of answers) expect(answer.json()).toEqual(first);
+    expect(await count("SELECT count(*) AS n FROM claim_submissions")).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM notifications")).toBe(2);
+  });
+
+  test("an Idempotency-Key replays the first answer; the same key with another body is 422", async () => {
+    await uploadAll(claim, MANDATORY);
+    const headers = { "idempotency-key": "submit-1" };
+    const first = await submit(claim, headers);
+    const again = await submit(claim, headers);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const changed = await callClaim(
+      app,
+      "finalSubmitClaim",
+      { ...submitBody(claim), agentCode: "A123" },
+      { token: claim.token, headers },
+    );
+    expect(changed.statusCode).toBe(422);
+  });
+
+  test("after the submit the claim's files can no longer change", async () => {
+    await uploadAll(claim, MANDATORY);
+    expect((await submit(claim)).statusCode).toBe(200);
+    const upload = await uploadDocument(app, claim, {
+      slotKey: "LMED006-OMR-MIN",
+      bytes: await jpeg(),
+    });
+    expect(upload.statusCode).toBe(417);
+    expect(upload.json()).toEqual({ returnCode: "8", message: DOCUMENT_MESSAGES.claimClosed });
+    const { rows } = await database.db.query<{ id: string }>(
+      "SELECT id FROM claim_documents ORDER BY seq LIMIT 1",
+    );
+    const removed = await callClaim(
+      app,
+      "deleteDocument",
+      {
+        basicInformation,
+        webReferenceNumber: claim.webReferenceNumber,
+        documentId: rows[0]?.id,
+      },
+      { token: claim.token },
+    );
+    expect(removed.statusCode).toBe(417);
+    expect(removed.json()).toMatchObject({ returnCode: "8" });
+    expect(await count("SELECT count(*) AS n FROM claim_documents WHERE status = 'stored'")).toBe(
+      MANDATORY.length,
+    );
+  });
+
+  test("a token that has not passed the OTP, or another claim's token, cannot submit", async () => {
+    await uploadAll(claim, MANDATORY);
+    const other = await verifiedClaim(app);
+    const foreign = await callClaim(app, "finalSubmitClaim", submitBody(claim), {
+      token: other.token,
+    });
+    expect(foreign.statusCode).toBe(403);
+    const unverified = await startClaim(app);
+    const notVerified = await callClaim(app, "finalSubmitClaim", submitBody(unverified), {
+      token: unverified.token,
+    });
+    expect(notVerified.statusCode).toBe(403);
+    expect(await count("SELECT count(*) AS n FROM claim_submissions")).toBe(0);
+  });
+
+  test("a payload that breaks a rule is 400 with the field's path", async () => {
+    const body = submitBody(claim);
+    const response = await callClaim(
+      app,
+      "finalSubmitClaim",
+      { ...body, insuredInformation: { ...body.insuredInformation, emailAddress: "not-an-email" } },
+      { token: claim.token },
+    );
+    expect(response.statusCode).toBe(400);
+    const errors = (response.json() as { errors: { field: string }[] }).errors;
+    expect(errors.map((error) => error.field)).toContain("insuredInformation.emailAddress");
+  });
+
+  test("a restart between the uploads and the submit loses nothing", async () => {
+    await uploadAll(claim, MANDATORY);
+    await app.close();
+    await database.reopen();
+    app = await testApp(database.db, config(clock));
+    const response = await submit(claim);
+    expect(response.statusCode).toBe(200);
+    expect(await count("SELECT count(*) AS n FROM claim_documents WHERE status = 'stored'")).toBe(
+      MANDATORY.length,
+    );
+  });
+});
