@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { type Beneficiary, emptyBeneficiary } from "./beneficiary.ts";
+import { emptyClaimDetails } from "./claim-details.ts";
+import { buildClaimPayload } from "./claim-payload.ts";
 import { coversNature, findCatalogueEntry, isPerBeneficiary } from "./document-catalogue.ts";
 import {
   type BenefitsClaimed,
@@ -10,6 +13,7 @@ import {
   parseSlotKey,
   type SlotBeneficiary,
   type SlotFacts,
+  slotFactsOfPayload,
   type UploadSlot,
 } from "./upload-slots.ts";
 
@@ -382,5 +386,108 @@ describe("parseSlotKey", () => {
     "lidc001-vif-min",
   ])("refuses %j", (key) => {
     expect(parseSlotKey(key)).toBeNull();
+  });
+});
+
+describe("slotFactsOfPayload", () => {
+  const PH = { label: "Philippines", value: "PH" };
+  const US = { label: "United States", value: "US" };
+  const JP = { label: "Japan", value: "JP" };
+  const step1 = {
+    firstName: "Jose",
+    middleName: "P",
+    lastName: "Rizal",
+    suffix: "",
+    dateOfBirth: "1980-03-05",
+    phoneNumber: "9171234567",
+    emailAddress: "jose@example.ph",
+    homeAddress: "12 Mabini St",
+    citizenship: US,
+    countryResident: PH,
+    policyType: "Corporate" as const,
+    company: { label: "Other", value: "OTHERS" },
+    companyOther: "Rizal Trading",
+    mainlandChinaStatement: "Y" as const,
+    markectingCampaignsConsent: "" as const,
+    financialServicesConsent: "" as const,
+  };
+  const person = (values: Partial<Beneficiary>): Beneficiary => ({
+    ...emptyBeneficiary,
+    ...values,
+  });
+
+  it("reads a death claim's nature, company papers and each beneficiary's flags", () => {
+    const payload = buildClaimPayload({
+      step1,
+      details: {
+        ...emptyClaimDetails,
+        claimType: "Death",
+        dateOfLoss: "2026-08-15",
+        causeOfLoss: "Road accident",
+        natureOfDeath: "AC",
+      },
+      beneficiaries: [
+        person({
+          relationship: "Spouse",
+          dateOfBirth: "1986-10-09",
+          citizenship: US,
+          nationality: PH,
+        }),
+        person({
+          relationship: "Child",
+          dateOfBirth: "2015-04-10",
+          citizenship: PH,
+          nationality: JP,
+        }),
+      ],
+      payout: null,
+      channel: "corporate-website",
+    });
+    expect(slotFactsOfPayload(payload, "2026-11-22")).toEqual({
+      claimType: "Death",
+      nature: "AC",
+      benefits: noBenefits,
+      neurological: false,
+      corporatePolicy: true,
+      beneficiaries: [
+        { index: 1, isMinor: false, usPerson: true, foreign: true, isSpouse: true },
+        { index: 2, isMinor: true, usPerson: false, foreign: true, isSpouse: false },
+      ],
+      owner: { usPerson: true, foreign: true },
+    });
+  });
+
+  it("reads a living claim's subtype and benefits, and ignores beneficiaries", () => {
+    const payload = buildClaimPayload({
+      step1: {
+        ...step1,
+        citizenship: PH,
+        policyType: "Individual",
+        company: null,
+        companyOther: "",
+      },
+      details: {
+        ...emptyClaimDetails,
+        claimType: "Living",
+        livingSubtype: "IL",
+        diagnosis: "Dengue",
+        illnessDetails: "Fever",
+        dateSymptomsDiscovered: "2026-09-10",
+        dateOfFirstConsultation: "2026-09-12",
+        confinement: true,
+        disability: true,
+      },
+      beneficiaries: [],
+      payout: { bank: "BPI", accountName: "Jose P Rizal", accountNumber: "1234567890" },
+      channel: "corporate-website",
+    });
+    expect(slotFactsOfPayload(payload, "2026-11-22")).toMatchObject({
+      claimType: "Living",
+      nature: "IL",
+      benefits: { ...noBenefits, confinement: true, disability: true },
+      corporatePolicy: false,
+      beneficiaries: [],
+      owner: { usPerson: false, foreign: false },
+    });
   });
 });
