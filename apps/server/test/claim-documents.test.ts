@@ -244,7 +244,11 @@ describe("uploadDocument", () => {
       filename: "second.jpg",
     });
     expect(second.statusCode).toBe(417);
-    expect(second.json()).toMatchObject({ returnCode: "10", refused: "slot-full" });
+    expect(second.json()).toEqual({
+      returnCode: "10",
+      refused: "slot-full",
+      message: DOCUMENT_MESSAGES.slotFull,
+    });
 
     const replaced = await uploadDocument(app, claim, {
       slotKey: ID_FRONT,

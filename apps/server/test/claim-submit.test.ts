@@ -194,6 +194,7 @@ describe("finalSubmitClaim", () => {
     expect(response.statusCode).toBe(417);
     expect(response.json()).toMatchObject({
       returnCode: "9",
+      message: DOCUMENT_MESSAGES.missingDocuments,
       missing: [
         {
           slotKey: "LBNK001-BKP-MIN",

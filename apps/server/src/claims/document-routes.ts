@@ -54,7 +54,7 @@ export type DocumentRoutesOptions = {
   store: DocumentStore;
 };
 
-/** Texts of the HTTP layer; the file refusals the claimant reads are DOCUMENT_MESSAGES. */
+/** Texts of the HTTP layer; what the claimant reads is DOCUMENT_MESSAGES (domain). */
 export const DOCUMENT_ROUTE_MESSAGES = {
   notMultipart: "Send the file as multipart/form-data.",
   fileMissing: "Choose a file to upload.",
@@ -64,8 +64,6 @@ export const DOCUMENT_ROUTE_MESSAGES = {
   badIdempotencyKey: "The Idempotency-Key header must be 1 to 255 printable characters.",
   idempotencyMismatch: "This Idempotency-Key was used for another request.",
   idempotencyInFlight: "A request with this Idempotency-Key is still running.",
-  slotFull:
-    "This document takes one file and already has one. Replace it or remove it before adding another.",
 } as const;
 
 const FIELD_LIMITS = { fields: 8, fieldSize: 1024, files: 1, parts: 10, headerPairs: 100 };
@@ -262,7 +260,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
         const existing = await slotDocumentIds(session.claimId, slot.key);
         const full = slot.max !== undefined && existing.length >= slot.max;
         if (full && !replace) {
-          throw documentRefused("slot-full", DOCUMENT_ROUTE_MESSAGES.slotFull);
+          throw documentRefused("slot-full", DOCUMENT_MESSAGES.slotFull);
         }
         let response: UploadDocumentResponse | null = null;
         const inSameTransaction = async (tx: Queryable, document: ClaimDocument) => {
@@ -294,7 +292,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
               : await replaceDocument(db, store, { ...input, documentId: replacedId });
         } catch (error) {
           if (error instanceof SlotFull) {
-            throw documentRefused("slot-full", DOCUMENT_ROUTE_MESSAGES.slotFull);
+            throw documentRefused("slot-full", DOCUMENT_MESSAGES.slotFull);
           }
           throw error;
         }

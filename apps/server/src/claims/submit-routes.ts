@@ -29,11 +29,6 @@ import { idempotencyKeyOf, withIdempotencyKey } from "./document-routes.ts";
 export const SUBMITTED_STATUS = "CLAIM APPLICATION SUBMITTED";
 const OPEN_STATUS = "draft";
 
-export const SUBMIT_MESSAGES = {
-  missingDocuments:
-    "Some required documents have not been uploaded yet. Please add them before you submit.",
-} as const;
-
 export type SubmitRoutesOptions = {
   db: Database;
   config: ServerConfig;
@@ -152,7 +147,7 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRoutesOp
         if (outcome.kind === "missing") {
           throw new ApiError(417, {
             returnCode: RETURN_CODES.missingDocuments,
-            message: SUBMIT_MESSAGES.missingDocuments,
+            message: DOCUMENT_MESSAGES.missingDocuments,
             missing: outcome.missing,
           });
         }

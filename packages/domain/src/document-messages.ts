@@ -1,0 +1,34 @@
+// What the claimant reads when a file or a submit is refused, the same in the widget and in the
+// server's answers. One sentence saying what is wrong and one saying what to do; limits are
+// written in from the configuration so the text never disagrees with it.
+
+const KILOBYTE = 1024;
+const MEGABYTE = 1024 * KILOBYTE;
+
+/** A limit in a sentence: "10 MB", "2.5 MB", "300 KB" (no ".0": limits are round numbers). */
+export function formatSizeLimit(bytes: number): string {
+  if (bytes < MEGABYTE) return `${Math.round(bytes / KILOBYTE)} KB`;
+  return `${Math.round((bytes / MEGABYTE) * 10) / 10} MB`;
+}
+
+export const DOCUMENT_MESSAGES = {
+  type: "This file is not a JPEG, PNG, HEIC or PDF. Please send a photo or a PDF.",
+  heic: "HEIC photos cannot be read yet; please send a JPEG. On an iPhone, choose Most Compatible in Settings > Camera > Formats, or take a screenshot of the photo.",
+  tooLarge: (maxFileBytes: number) =>
+    `This file is larger than ${formatSizeLimit(maxFileBytes)}. Please send a smaller photo or PDF.`,
+  tooManyPixels: (maxImagePixels: number) =>
+    `This picture is too big to read (over ${Math.round(maxImagePixels / 1_000_000)} megapixels). Please send a smaller photo.`,
+  unreadable: "This file cannot be opened. It may be damaged. Please send another copy.",
+  passwordProtected:
+    "This PDF is protected by a password. Please send a copy that opens without a password.",
+  claimFileCount: (maxFiles: number) =>
+    `This claim already has ${maxFiles} files, the most it can hold. Remove a file before adding another.`,
+  claimTooLarge: (maxBytes: number) =>
+    `This file would take the claim's files past ${formatSizeLimit(maxBytes)}. Remove a file before adding another.`,
+  claimClosed: "This claim has been submitted, so its files can no longer be changed.",
+  notFound: "This file is no longer part of the claim.",
+  slotFull:
+    "This document takes one file and already has one. Replace it or remove it before adding another.",
+  missingDocuments:
+    "Some required documents have not been uploaded yet. Please add them before you submit.",
+} as const;
