@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { beneficiarySchema, emptyBeneficiary } from "@kalinga/domain/beneficiary";
 import { claimDetailsSchema, emptyClaimDetails } from "@kalinga/domain/claim-details";
 import { buildClaimPayload } from "@kalinga/domain/claim-payload";
 import { todayInManila } from "@kalinga/domain/dates";
@@ -75,6 +76,62 @@ const payload = buildClaimPayload({
 
 const MANDATORY = mandatorySlotKeys(slotFactsOfPayload(payload, TODAY));
 
+const US = { label: "United States", value: "US" };
+const beneficiaryAddress = {
+  ...emptyBeneficiary,
+  phoneNumber: "9181234567",
+  emailAddress: "josephine@example.com",
+  addressLine1: "45 Rizal Street",
+  province: "Cebu",
+  districtOrBarangay: "Barangay Lahug",
+  city: "Cebu City",
+  country: PH,
+  zipCode: "6000",
+  docVerifyAuthorize: "Y" as const,
+};
+const deathPayload = buildClaimPayload({
+  step1,
+  details: claimDetailsSchema({ dateOfBirth: step1.dateOfBirth, today: TODAY }).parse({
+    ...emptyClaimDetails,
+    claimType: "Death",
+    dateOfLoss: "2026-08-15",
+    causeOfLoss: "Dengue fever",
+    natureOfDeath: "IL",
+  }),
+  beneficiaries: [
+    beneficiarySchema.parse({
+      ...beneficiaryAddress,
+      relationship: "Spouse",
+      honorific: "Mrs",
+      firstName: "Josephine",
+      noMiddleName: true,
+      lastName: "Bracken",
+      dateOfBirth: "1986-10-09",
+      placeOfBirth: "Hong Kong",
+      citizenship: US,
+      nationality: US,
+      sex: "F",
+      occupation: "Teacher",
+    }),
+    beneficiarySchema.parse({
+      ...beneficiaryAddress,
+      relationship: "Child",
+      honorific: "Mr",
+      firstName: "Francisco",
+      middleName: "Bracken",
+      lastName: "Rizal",
+      dateOfBirth: "2015-04-10",
+      placeOfBirth: "Dapitan",
+      citizenship: PH,
+      nationality: PH,
+      sex: "M",
+      occupation: "Student",
+    }),
+  ],
+  payout: null,
+  channel: "corporate-website",
+});
+
 let database: TestDatabase;
 let documentsDir: string;
 let app: FastifyInstance;
@@ -144,6 +201,41 @@ describe("finalSubmitClaim", () => {
       "LFIN001-ORC-MIN",
       "LBNK001-BKP-MIN",
     ]);
+  });
+
+  test("a death claim asks for each beneficiary's documents: the minor's and the US person's", async () => {
+    const body = {
+      ...deathPayload,
+      webReferenceNumber: claim.webReferenceNumber,
+      basicInformation: { ...deathPayload.basicInformation, ...basicInformation },
+    };
+    const mandatory = mandatorySlotKeys(slotFactsOfPayload(deathPayload, TODAY));
+    expect(mandatory).toEqual([
+      "DCRT001-DTC-MAJ",
+      "DIDC001-VIF1-MAJ",
+      "DIDC001-VIB1-MAJ",
+      "DCRT003-MRC1-MAJ",
+      "DBNK001-BKP1-MAJ",
+      "DTAX001-W9F1-MAJ",
+      "DIDC001-GIF2-MAJ",
+      "DIDC001-GIB2-MAJ",
+      "DCRT004-MBC2-MAJ",
+      "DGRD001-GAF2-MAJ",
+      "DBNK002-MKP2-MAJ",
+    ]);
+    await uploadAll(claim, mandatory.slice(0, -1));
+    const missing = await callClaim(app, "finalSubmitClaim", body, { token: claim.token });
+    expect(missing.statusCode).toBe(417);
+    expect((missing.json() as { missing: { slotKey: string }[] }).missing).toEqual([
+      expect.objectContaining({ slotKey: mandatory.at(-1) }),
+    ]);
+    await uploadAll(claim, mandatory.slice(-1));
+    const response = await callClaim(app, "finalSubmitClaim", body, { token: claim.token });
+    expect(response.statusCode).toBe(200);
+    const { rows } = await database.db.query<{ payload: unknown }>(
+      "SELECT payload FROM claim_submissions",
+    );
+    expect(rows[0]?.payload).toEqual(body);
   });
 
   test("a complete claim is stored as sent, closed, and acknowledged once by SMS and e-mail", async () => {
