@@ -52,7 +52,9 @@ export async function startVerifiedClaim(
 
 /** Picks a tile in the group the question names. */
 export async function chooseTile(page: Page, question: string, choice: string): Promise<void> {
-  const tile = page.getByRole("group", { name: question }).getByRole("radio", { name: choice });
+  const tile = page
+    .getByRole("group", { name: question })
+    .getByRole("radio", { name: choice, exact: true });
   await tile.check();
   await expect(tile).toBeChecked();
 }
@@ -73,7 +75,10 @@ export function field(page: Page, label: string) {
 export async function messageOf(page: Page, label: string): Promise<string> {
   const input = field(page, label);
   await expect(input).toHaveAttribute("aria-invalid", "true");
-  const ids = ((await input.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
+  // The "+63" prefix also describes a mobile number; the message is the rest.
+  const ids = ((await input.getAttribute("aria-describedby")) ?? "")
+    .split(/\s+/)
+    .filter((id) => id && !id.endsWith("-prefix"));
   const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
   return texts.filter(Boolean).join(" ").trim();
 }
@@ -137,4 +142,126 @@ export async function fillDeath(page: Page, answers: DeathAnswers): Promise<void
   await typeDate(page, "Date of death", answers.dateOfDeath);
   await field(page, "Cause of death").fill(answers.cause);
   await chooseTile(page, "Was the death due to an accident or an illness?", answers.nature);
+}
+
+/** Picks an option of a searchable dropdown by typing its start, as a claimant does. */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  const box = page.getByRole("combobox", { name: label, exact: true });
+  await box.fill(option.slice(0, 5));
+  await page.getByRole("option", { name: option, exact: true }).click();
+  await expect(box).toHaveValue(option);
+}
+
+export type BankAnswers = { bank: string; accountName: string; accountNumber: string };
+
+export const bpiAccount: BankAnswers = {
+  bank: "Bank of the Philippine Islands (BPI)",
+  accountName: "Maria Pena Dela Cruz",
+  accountNumber: "1234567890",
+};
+
+export async function fillBankPayout(page: Page, answers: BankAnswers): Promise<void> {
+  await chooseOption(page, "Bank", answers.bank);
+  await field(page, "Account name").fill(answers.accountName);
+  await field(page, "Account number").fill(answers.accountNumber);
+}
+
+export type BeneficiaryAnswers = {
+  relationship: string;
+  title: string;
+  firstName: string;
+  /** Empty ticks "No middle name". */
+  middleName: string;
+  lastName: string;
+  dateOfBirth: string;
+  placeOfBirth: string;
+  citizenship: string;
+  nationality: string;
+  sex: "Male" | "Female";
+  mobile: string;
+  email: string;
+  addressLine1: string;
+  districtOrBarangay: string;
+  city: string;
+  province: string;
+  country: string;
+  zipCode: string;
+  occupation: string;
+  employerName?: string;
+  position?: string;
+};
+
+/** A child of the insured, 10 years old: a minor. */
+export const anaMinor: BeneficiaryAnswers = {
+  relationship: "Child",
+  title: "Miss",
+  firstName: "Ana",
+  middleName: "Santos",
+  lastName: "Dela Cruz",
+  dateOfBirth: bornYearsAgo(10),
+  placeOfBirth: "Quezon City",
+  citizenship: "Philippines",
+  nationality: "Philippines",
+  sex: "Female",
+  mobile: "9171112222",
+  email: "guardian.delacruz@example.ph",
+  addressLine1: "12 Mabini St",
+  districtOrBarangay: "Barangay Kamuning",
+  city: "Quezon City",
+  province: "Metro Manila",
+  country: "Philippines",
+  zipCode: "1103",
+  occupation: "Student",
+};
+
+/** The insured's spouse, a US citizen living in California, with no middle name. */
+export const johnUsCitizen: BeneficiaryAnswers = {
+  relationship: "Spouse",
+  title: "Mr.",
+  firstName: "John",
+  middleName: "",
+  lastName: "Smith",
+  dateOfBirth: "14 Jul 1978",
+  placeOfBirth: "San Diego, California",
+  citizenship: "United States",
+  nationality: "United States",
+  sex: "Male",
+  mobile: "9173334444",
+  email: "john.smith@example.com",
+  addressLine1: "1200 Harbor Dr",
+  districtOrBarangay: "",
+  city: "San Diego",
+  province: "California",
+  country: "United States",
+  zipCode: "92101",
+  occupation: "Engineer",
+  employerName: "Pacific Shipyards",
+  position: "Senior engineer",
+};
+
+export async function fillBeneficiary(page: Page, answers: BeneficiaryAnswers): Promise<void> {
+  await chooseOption(page, "Relationship to the insured", answers.relationship);
+  await chooseOption(page, "Title", answers.title);
+  await field(page, "First name").fill(answers.firstName);
+  if (answers.middleName) await field(page, "Middle name").fill(answers.middleName);
+  else await page.getByRole("checkbox", { name: "No middle name" }).check();
+  await field(page, "Last name").fill(answers.lastName);
+  await typeDate(page, "Date of birth", answers.dateOfBirth);
+  await field(page, "Place of birth").fill(answers.placeOfBirth);
+  await chooseOption(page, "Citizenship", answers.citizenship);
+  await chooseOption(page, "Nationality", answers.nationality);
+  await chooseTile(page, "Sex", answers.sex);
+  await field(page, "Mobile number").fill(answers.mobile);
+  await field(page, "Email address").fill(answers.email);
+  await field(page, "Address line 1").fill(answers.addressLine1);
+  await field(page, "District or barangay").fill(answers.districtOrBarangay);
+  await field(page, "City or municipality").fill(answers.city);
+  await field(page, "Province").fill(answers.province);
+  await chooseOption(page, "Country", answers.country);
+  await field(page, "Zip code").fill(answers.zipCode);
+  await field(page, "Occupation").fill(answers.occupation);
+  if (answers.employerName)
+    await field(page, "Employer name (optional)").fill(answers.employerName);
+  if (answers.position) await field(page, "Position (optional)").fill(answers.position);
+  await page.getByRole("checkbox", { name: /I authorize the insurer to verify/ }).check();
 }

@@ -13,7 +13,6 @@ const LATER_SCREENS = [
   "claims-review",
   "status-details",
   "abeyance-upload",
-  "payout-option",
   "claims-report",
   "claims-submission",
   "your-claim-tracking",
@@ -26,7 +25,13 @@ const LATER_SCREENS = [
 const LaterScreen = lazyScreen(() => import("../screens/later-screen.tsx"));
 const LoggedInStartScreen = lazyScreen(() => import("../screens/logged-in-start-screen.tsx"));
 const ClaimsTrackingScreen = lazyScreen(() => import("../screens/claims-tracking-screen.tsx"));
-const ClaimsDetailsScreen = lazyScreen(() => import("../details/claims-details-screen.tsx"));
+const loadClaimSteps = () => import("../claim/claim-step-screens.ts");
+const ClaimsDetailsScreen = lazyScreen(() =>
+  loadClaimSteps().then((steps) => ({ default: steps.ClaimsDetailsScreen })),
+);
+const PayoutOptionScreen = lazyScreen(() =>
+  loadClaimSteps().then((steps) => ({ default: steps.PayoutOptionScreen })),
+);
 
 function ScreenLoading() {
   return (
@@ -47,6 +52,7 @@ export function ClaimRoutes() {
           <Route path="cfm" element={<LoggedInStartScreen />} />
           <Route path="claims-tracking" element={<ClaimsTrackingScreen />} />
           <Route path="claims-details" element={<ClaimsDetailsScreen />} />
+          <Route path="payout-option" element={<PayoutOptionScreen />} />
           {LATER_SCREENS.map((path) => (
             <Route key={path} path={path} element={<LaterScreen />} />
           ))}

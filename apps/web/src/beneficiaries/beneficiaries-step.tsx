@@ -1,0 +1,248 @@
+import {
+  type Beneficiary,
+  type BeneficiaryDraft,
+  beneficiariesSchema,
+  emptyBeneficiary,
+  HONORIFICS,
+  MAX_BENEFICIARIES,
+} from "@kalinga/domain/beneficiary";
+import { formatDisplayDate, isIsoDate, todayInManila } from "@kalinga/domain/dates";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import {
+  type ClaimData,
+  readClaimData,
+  saveClaimData,
+  useLeaveGuard,
+} from "../claim/claim-data-store.ts";
+import type { VerifiedClaim } from "../claim/verified-claim.tsx";
+import { FieldError } from "../ui/field-error.tsx";
+import { Popup } from "../ui/popup.tsx";
+import { BeneficiaryForm } from "./beneficiary-form.tsx";
+import { MinorBadge } from "./minor-badge.tsx";
+
+type Confirm = { title: string; text: string; confirmLabel: string; onConfirm: () => void };
+
+function nameOf(beneficiary: BeneficiaryDraft): string {
+  const honorific = HONORIFICS.find((h) => h.value === beneficiary.honorific)?.label;
+  const middle = beneficiary.noMiddleName ? "" : beneficiary.middleName;
+  return [honorific, beneficiary.firstName, middle, beneficiary.lastName, beneficiary.suffix]
+    .filter((part) => part?.trim())
+    .join(" ");
+}
+
+const sameValues = (a: BeneficiaryDraft, b: BeneficiaryDraft) =>
+  JSON.stringify({ ...emptyBeneficiary, ...a }) === JSON.stringify({ ...emptyBeneficiary, ...b });
+
+/** Step 3 of a death claim: the beneficiaries the payout goes to, one to ten. */
+export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
+  const navigate = useNavigate();
+  useLeaveGuard();
+  const { webReferenceNumber } = claim;
+  const [data, setData] = useState<ClaimData>(() => readClaimData(webReferenceNumber));
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [listError, setListError] = useState<string | null>(null);
+  const [needsCheck, setNeedsCheck] = useState<ReadonlySet<number>>(new Set());
+  // Where focus goes once the form closes or a beneficiary is removed.
+  const [focusRequest, setFocusRequest] = useState<{ target: "list" | "add"; n: number }>();
+  const focusOn = (target: "list" | "add") =>
+    setFocusRequest((previous) => ({ target, n: (previous?.n ?? 0) + 1 }));
+  const listTitleRef = useRef<HTMLHeadingElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const today = todayInManila();
+  const { beneficiaries, beneficiaryEdit: edit } = data;
+
+  const save = (change: Partial<ClaimData>) => setData(saveClaimData(webReferenceNumber, change));
+
+  useEffect(() => {
+    if (focusRequest?.target === "list") listTitleRef.current?.focus();
+    if (focusRequest?.target === "add") (addRef.current ?? listTitleRef.current)?.focus();
+  }, [focusRequest]);
+
+  if (edit) {
+    const original = edit.index === null ? emptyBeneficiary : beneficiaries[edit.index];
+    const close = () => {
+      save({ beneficiaryEdit: null });
+      focusOn("list");
+    };
+    return (
+      <section className="k-screen" aria-labelledby="k-beneficiaries-title">
+        <h2 id="k-beneficiaries-title" className="k-screen-title">
+          <span className="k-step">Step 3 of 4</span> Beneficiaries
+        </h2>
+        <BeneficiaryForm
+          key={edit.index ?? "new"}
+          title={edit.index === null ? "New beneficiary" : `Beneficiary ${edit.index + 1}`}
+          initial={edit.values}
+          onValuesChange={(values) =>
+            saveClaimData(webReferenceNumber, { beneficiaryEdit: { index: edit.index, values } })
+          }
+          onSave={(beneficiary: Beneficiary) => {
+            const list = [...beneficiaries];
+            if (edit.index === null) list.push(beneficiary);
+            else list[edit.index] = beneficiary;
+            save({ beneficiaries: list, beneficiaryEdit: null });
+            setListError(null);
+            setNeedsCheck(new Set());
+            focusOn("list");
+          }}
+          onCancel={() => {
+            const current = readClaimData(webReferenceNumber).beneficiaryEdit?.values;
+            if (!original || !current || sameValues(current, original)) return close();
+            setConfirm({
+              title: "Discard your changes?",
+              text: "What you typed for this beneficiary will not be kept.",
+              confirmLabel: "Discard",
+              onConfirm: close,
+            });
+          }}
+        />
+        {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}
+      </section>
+    );
+  }
+
+  const openForm = (index: number | null) => {
+    const values = index === null ? { ...emptyBeneficiary } : beneficiaries[index];
+    if (values) save({ beneficiaryEdit: { index, values } });
+  };
+
+  const onNext = () => {
+    const result = beneficiariesSchema.safeParse(beneficiaries);
+    if (result.success) {
+      navigate("/claims-review");
+      return;
+    }
+    const listIssue = result.error.issues.find((issue) => issue.path.length === 0);
+    setListError(listIssue?.message ?? null);
+    // A beneficiary saved earlier may no longer pass (a birthday, today's date): point at it.
+    setNeedsCheck(
+      new Set(
+        result.error.issues
+          .map((issue) => issue.path[0])
+          .filter((index): index is number => typeof index === "number"),
+      ),
+    );
+    focusOn("add");
+  };
+
+  return (
+    <section className="k-screen" aria-labelledby="k-beneficiaries-title">
+      <h2 id="k-beneficiaries-title" className="k-screen-title">
+        <span className="k-step">Step 3 of 4</span> Beneficiaries
+      </h2>
+      <div className="k-form">
+        <p className="k-intro">
+          The benefit of a death claim is paid to the beneficiaries. Add each beneficiary named on
+          the policy, up to {MAX_BENEFICIARIES}.
+        </p>
+        <div className="k-section">
+          <h3 className="k-section-title k-form-title" tabIndex={-1} ref={listTitleRef}>
+            {beneficiaries.length === 0
+              ? "No beneficiaries added yet"
+              : `${beneficiaries.length} ${beneficiaries.length === 1 ? "beneficiary" : "beneficiaries"}`}
+          </h3>
+          {beneficiaries.length > 0 ? (
+            <ul className="k-people">
+              {beneficiaries.map((beneficiary, index) => {
+                const name = nameOf(beneficiary) || `Beneficiary ${index + 1}`;
+                return (
+                  // Beneficiaries have no id of their own; their position is their number.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the position is the identity
+                  <li key={index} className="k-person">
+                    <p className="k-person__name">
+                      {index + 1}. {name}
+                      <MinorBadge dateOfBirth={beneficiary.dateOfBirth} today={today} />
+                    </p>
+                    <p className="k-person__facts">
+                      {[
+                        beneficiary.relationship,
+                        isIsoDate(beneficiary.dateOfBirth)
+                          ? `born ${formatDisplayDate(beneficiary.dateOfBirth)}`
+                          : "",
+                      ]
+                        .filter(Boolean)
+                        .join(", ")}
+                    </p>
+                    {needsCheck.has(index) ? (
+                      <FieldError
+                        id={`k-beneficiary-${index}-error`}
+                        message="Some details need checking. Please edit this beneficiary."
+                      />
+                    ) : null}
+                    <div className="k-person__actions">
+                      <button
+                        type="button"
+                        className="k-btn k-btn--outlined"
+                        aria-label={`Edit ${name}`}
+                        onClick={() => openForm(index)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="k-btn k-btn--text"
+                        aria-label={`Remove ${name}`}
+                        onClick={() =>
+                          setConfirm({
+                            title: `Remove ${name}?`,
+                            text: "Their details will be deleted from this claim.",
+                            confirmLabel: "Remove",
+                            onConfirm: () => {
+                              save({ beneficiaries: beneficiaries.filter((_, i) => i !== index) });
+                              setNeedsCheck(new Set());
+                              focusOn("list");
+                            },
+                          })
+                        }
+                      >
+                        Remove
+                      </button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+          {beneficiaries.length < MAX_BENEFICIARIES ? (
+            <button
+              ref={addRef}
+              type="button"
+              className="k-btn k-btn--outlined"
+              aria-describedby={listError ? "k-beneficiaries-error" : undefined}
+              onClick={() => openForm(null)}
+            >
+              Add a beneficiary
+            </button>
+          ) : (
+            <p className="k-hint">You have named the most beneficiaries a claim can hold.</p>
+          )}
+          <FieldError id="k-beneficiaries-error" message={listError ?? undefined} />
+        </div>
+        <div className="k-actions">
+          <Link className="k-btn k-btn--outlined" to="/claims-details">
+            Back
+          </Link>
+          <button className="k-btn k-btn--contained" type="button" onClick={onNext}>
+            Next
+          </button>
+        </div>
+      </div>
+      {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}
+    </section>
+  );
+}
+
+function ConfirmPopup({ confirm, onClose }: { confirm: Confirm; onClose: () => void }) {
+  return (
+    <Popup
+      open
+      title={confirm.title}
+      onClose={onClose}
+      containedButton={{ label: confirm.confirmLabel, onClick: confirm.onConfirm }}
+      outlinedButton={{ label: "Keep" }}
+    >
+      <p>{confirm.text}</p>
+    </Popup>
+  );
+}

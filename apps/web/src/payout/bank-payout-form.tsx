@@ -1,0 +1,126 @@
+import {
+  ACCOUNT_NAME_LIMIT,
+  ACCOUNT_NUMBER_DIGITS,
+  accountDigitsText,
+  bankOf,
+  type Payout,
+  PHILIPPINE_BANKS,
+  payoutSchema,
+} from "@kalinga/domain/payout";
+import { Controller, useWatch } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { readClaimData, saveClaimData, useLeaveGuard } from "../claim/claim-data-store.ts";
+import { messageOf, useClaimForm } from "../claim/use-claim-form.ts";
+import type { VerifiedClaim } from "../claim/verified-claim.tsx";
+import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
+import { TextField } from "../ui/text-field.tsx";
+
+const bankOptions = PHILIPPINE_BANKS.map(({ label, value }) => ({ label, value }));
+
+/** Step 3 of a living claim: the Philippine bank account the benefit is credited to. */
+export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
+  const navigate = useNavigate();
+  useLeaveGuard();
+  const { webReferenceNumber } = claim;
+  const { form, formRef, onInvalid, checkOnLeave } = useClaimForm(
+    payoutSchema,
+    readClaimData(webReferenceNumber).payout,
+    {
+      name: "payout-option",
+      onValuesChange: (payout) => saveClaimData(webReferenceNumber, { payout: payout as Payout }),
+    },
+  );
+  const { control, register, handleSubmit, formState } = form;
+  const { errors } = formState;
+  const bank = bankOf(useWatch({ control, name: "bank" }) ?? "");
+
+  const onValid = (payout: Payout) => {
+    saveClaimData(webReferenceNumber, { payout });
+    navigate("/claims-review");
+  };
+
+  return (
+    <section className="k-screen" aria-labelledby="k-payout-title">
+      <h2 id="k-payout-title" className="k-screen-title">
+        <span className="k-step">Step 3 of 4</span> How should we pay you?
+      </h2>
+      <form ref={formRef} className="k-form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+        <fieldset className="k-section">
+          <legend className="k-section-title">Bank credit</legend>
+          <p className="k-intro">
+            We credit the benefit to a bank account in the Philippines. Enter the account exactly as
+            your bank shows it.
+          </p>
+          <Controller
+            control={control}
+            name="bank"
+            render={({ field }) => (
+              <SearchableDropdown
+                label="Bank"
+                name={field.name}
+                ref={field.ref}
+                options={bankOptions}
+                value={bankOptions.find((option) => option.value === field.value) ?? null}
+                onChange={(option) => {
+                  field.onChange(option.value);
+                  // The account number's length depends on the bank.
+                  if (form.getFieldState("accountNumber").isTouched) {
+                    void form.trigger("accountNumber");
+                  }
+                }}
+                onBlur={() => {
+                  field.onBlur();
+                  checkOnLeave("bank")();
+                }}
+                placeholder="Type to search"
+                error={messageOf(errors, "bank")}
+              />
+            )}
+          />
+          <TextField
+            label="Account name"
+            {...register("accountName", { onBlur: checkOnLeave("accountName") })}
+            maxLength={ACCOUNT_NAME_LIMIT}
+            autoComplete="name"
+            error={messageOf(errors, "accountName")}
+          />
+          <Controller
+            control={control}
+            name="accountNumber"
+            render={({ field }) => (
+              <TextField
+                label="Account number"
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ""}
+                onChange={(event) => field.onChange(event.currentTarget.value.replace(/\D/g, ""))}
+                onBlur={() => {
+                  field.onBlur();
+                  checkOnLeave("accountNumber")();
+                }}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={ACCOUNT_NUMBER_DIGITS.max}
+                tips={[
+                  bank
+                    ? `An account number at ${bank.label} has ${accountDigitsText(bank)} digits.`
+                    : `An account number has ${accountDigitsText(null)} digits, depending on the bank.`,
+                  "Digits only, without spaces or dashes.",
+                ]}
+                error={messageOf(errors, "accountNumber")}
+              />
+            )}
+          />
+        </fieldset>
+        <div className="k-actions">
+          <Link className="k-btn k-btn--outlined" to="/claims-details">
+            Back
+          </Link>
+          <button className="k-btn k-btn--contained" type="submit">
+            Next
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

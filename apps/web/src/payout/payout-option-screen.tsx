@@ -1,0 +1,23 @@
+import { useMemo } from "react";
+import { Navigate } from "react-router";
+import { BeneficiariesStep } from "../beneficiaries/beneficiaries-step.tsx";
+import { readClaimData } from "../claim/claim-data-store.ts";
+import { adoptClaimStepStyles } from "../claim/claim-step-styles.ts";
+import { StartClaimFirst, verifiedClaim } from "../claim/verified-claim.tsx";
+import { BankPayoutForm } from "./bank-payout-form.tsx";
+
+adoptClaimStepStyles();
+
+/**
+ * Step 3 of 4 at /payout-option: who the benefit is paid to. A living claim names the bank account;
+ * a death claim names its beneficiaries, who are whom the payout goes to.
+ */
+export default function PayoutOptionScreen() {
+  const claim = useMemo(verifiedClaim, []);
+  if (!claim) return <StartClaimFirst />;
+  const { claimType } = readClaimData(claim.webReferenceNumber).details;
+  if (claimType === "Living") return <BankPayoutForm claim={claim} />;
+  if (claimType === "Death") return <BeneficiariesStep claim={claim} />;
+  // The claim type is chosen on Step 2; without it Step 3 has nothing to ask.
+  return <Navigate to="/claims-details" replace />;
+}
