@@ -26,7 +26,14 @@ beforeAll(async () => {
   );
   await writeFile(path.join(widgetDir, "chunks", "start-a1b2c3.js"), "export const start = 1;\n");
   await writeFile(path.join(widgetDir, "assets", "widget-d4e5f6.css"), ":host { all: initial; }\n");
-  await writeFile(path.join(widgetDir, ".vite", "manifest.json"), "{}");
+  await writeFile(
+    path.join(widgetDir, ".vite", "manifest.json"),
+    JSON.stringify({
+      "_shared-x1.js": { file: "chunks/shared-x1.js", imports: ["_react-y2.js"] },
+      "_react-y2.js": { file: "chunks/react-y2.js" },
+      "src/embed.tsx": { file: "widget.js", isEntry: true, imports: ["_shared-x1.js"] },
+    }),
+  );
   app = await testApp(
     database.db,
     testConfig({
@@ -85,6 +92,9 @@ describe("demo host pages", () => {
   test("the page preloads the widget and its first content call", async () => {
     const html = (await get("/help-support/claims/cf")).body;
     expect(html).toContain('<link rel="modulepreload" href="/widget/widget.js">');
+    // What widget.js imports statically, read from the build's manifest, is preloaded beside it.
+    expect(html).toContain('<link rel="modulepreload" href="/widget/chunks/shared-x1.js">');
+    expect(html).toContain('<link rel="modulepreload" href="/widget/chunks/react-y2.js">');
     expect(html).toContain(
       '<link rel="preload" as="fetch" crossorigin href="/api/content/page?company=first&amp;channel=corporate-website&amp;locale=en">',
     );

@@ -63,9 +63,12 @@ h1 { font-size: 1.75rem; line-height: 1.2; margin: 0 0 0.5rem; }
 }
 
 /** The widget's script and its first content call start with the page instead of after the script runs. */
-function preloads(site: DemoSite): string {
+function preloads(site: DemoSite, files: string[]): string {
   const query = `company=${site.company}&amp;channel=corporate-website&amp;locale=en`;
-  return `<link rel="modulepreload" href="/widget/widget.js">
+  const modules = ["widget.js", ...files]
+    .map((file) => `<link rel="modulepreload" href="/widget/${escapeHtml(file)}">`)
+    .join("\n");
+  return `${modules}
 <link rel="preload" as="fetch" crossorigin href="/api/content/page?${query}">`;
 }
 
@@ -74,6 +77,8 @@ export function renderDemoPage(options: {
   nonce: string;
   apiKey: string;
   widgetBuilt: boolean;
+  /** Files widget.js imports statically, preloaded beside it. */
+  preloadFiles?: string[];
 }): string {
   const { site, nonce, widgetBuilt } = options;
   const company = escapeHtml(site.companyName);
@@ -91,7 +96,7 @@ export function renderDemoPage(options: {
 <meta name="description" content="File a life-insurance claim with ${company}: accident, illness and death claims.">
 <meta property="csp-nonce" nonce="${nonce}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-${widgetBuilt ? preloads(site) : ""}
+${widgetBuilt ? preloads(site, options.preloadFiles ?? []) : ""}
 <style nonce="${nonce}">${pageStyles(site.brandColour)}</style>
 <style nonce="${nonce}" id="host-styles">${HOST_STYLES}</style>
 </head>

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -56,6 +56,36 @@ export async function widgetRoutes(app: FastifyInstance, options: { widgetDir: s
   });
 }
 
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+
+/**
+ * The files widget.js imports statically, from the build's manifest: the page preloads them with
+ * widget.js instead of the browser finding them one round trip later. Read per page, as the
+ * widget may be rebuilt while the server runs.
+ */
+function staticImportsOfWidget(widgetDir: string): string[] {
+  try {
+    const manifest = JSON.parse(
+      readFileSync(path.join(widgetDir, ".vite", "manifest.json"), "utf8"),
+    ) as Record<string, ManifestChunk>;
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+    const files = new Set<string>();
+    const visit = (keys: string[] = []) => {
+      for (const key of keys) {
+        const chunk = manifest[key];
+        if (chunk && !files.has(chunk.file)) {
+          files.add(chunk.file);
+          visit(chunk.imports);
+        }
+      }
+    };
+    visit(entry?.imports);
+    return [...files];
+  } catch {
+    return [];
+  }
+}
+
 export async function demoRoutes(app: FastifyInstance, options: DemoRoutesOptions) {
   const widgetEntry = path.join(options.widgetDir, "widget.js");
 
@@ -74,6 +104,7 @@ export async function demoRoutes(app: FastifyInstance, options: DemoRoutesOption
               nonce,
               apiKey: options.apiKey,
               widgetBuilt: existsSync(widgetEntry),
+              preloadFiles: staticImportsOfWidget(options.widgetDir),
             }),
           )
       );
