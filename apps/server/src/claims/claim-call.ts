@@ -5,7 +5,7 @@ import type { Queryable } from "../db/database.ts";
 import { API_MESSAGES, badRequest, forbidden, unauthorized } from "../http/api-error.ts";
 import { type ClaimSession, useToken } from "./claim-token.ts";
 
-// The steps every later claim call shares with claim-routes.ts: token (401), body (400), the
+// The steps every claim call shares: token (401), body (400), the
 // token's claim is the body's claim (403), and for documents and the submit an OTP-verified token.
 
 type Issue = { path: PropertyKey[]; message: string };

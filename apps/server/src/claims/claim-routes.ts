@@ -8,28 +8,20 @@ import {
   validateOneTimePinSchema,
 } from "@kalinga/domain/claim-api";
 import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
-import { firstErrorPerField } from "@kalinga/domain/start-form";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
-import {
-  API_MESSAGES,
-  badRequest,
-  forbidden,
-  tooManyRequests,
-  unauthorized,
-} from "../http/api-error.ts";
+import { tooManyRequests } from "../http/api-error.ts";
 import { apiKeyCheck } from "../http/api-key-auth.ts";
 import { takeHit } from "../http/rate-limit.ts";
 import { keyedHash } from "../otp/keyed-hash.ts";
 import type { OtpService } from "../otp/otp-service.ts";
+import { claimCall } from "./claim-call.ts";
 import { startClaim } from "./claim-repository.ts";
-import { type ClaimSession, useToken } from "./claim-token.ts";
 
-// The claim calls of the first slice (spec section 7), JSON POSTs under /api/claims. Each call runs
-// the same steps in the same order: api key (401) → per-address limit on OTP calls (429; on init, after
-// the body, its own limit of claims started) → claim
-// token (401) → body (400) → the token's claim is the body's claim (403) → the call itself.
+// The claim start and OTP calls (spec section 7), JSON POSTs under /api/claims. Each runs the same
+// steps in the same order: api key (401) → per-address limit on OTP calls (429; init has its own,
+// after the body) → claim token (401) → body (400) → the token's claim is the body's (403) → the call.
 
 export const CLAIM_BODY_LIMIT_BYTES = 64 * 1024;
 export const CLAIM_API_PREFIX = "/api/claims";
@@ -41,58 +33,15 @@ export type ClaimRoutesOptions = {
   otpService: OtpService;
 };
 
-type Issue = { path: PropertyKey[]; message: string };
-type BodySchema<T> = {
-  safeParse(
-    input: unknown,
-  ): { success: true; data: T } | { success: false; error: { issues: Issue[] } };
-};
-type BasicInformation = { companyName: string; channelName: string };
-
-function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (typeof header !== "string") return null;
-  const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
-  return match?.[1] ?? null;
-}
-
 export async function claimRoutes(app: FastifyInstance, options: ClaimRoutesOptions) {
   const { db, config, secret, otpService } = options;
-  const companyNames = new Set(Object.values(config.companyNames));
-  const channelNames = new Set(Object.values(config.channelNames));
+  const { authenticate, sameClaim, parseBody } = claimCall(db, config);
   const addressWindow = {
     limit: config.otp.addressLimit,
     seconds: config.otp.addressWindowSeconds,
   };
 
   app.addHook("onRequest", apiKeyCheck(config.apiKeys));
-
-  /** The body as the schema allows it, plus the configured company and channel names. */
-  function parseBody<T extends { basicInformation: BasicInformation }>(
-    schema: BodySchema<T>,
-    body: unknown,
-  ): T {
-    const result = schema.safeParse(body);
-    const issues: Issue[] = result.success ? [] : [...result.error.issues];
-    const basic = (body as { basicInformation?: Partial<BasicInformation> } | null)
-      ?.basicInformation;
-    if (typeof basic?.companyName === "string" && !companyNames.has(basic.companyName)) {
-      issues.push({
-        path: ["basicInformation", "companyName"],
-        message: API_MESSAGES.unknownCompany,
-      });
-    }
-    if (typeof basic?.channelName === "string" && !channelNames.has(basic.channelName)) {
-      issues.push({
-        path: ["basicInformation", "channelName"],
-        message: API_MESSAGES.unknownChannel,
-      });
-    }
-    if (!result.success || issues.length > 0) {
-      throw badRequest(firstErrorPerField(issues));
-    }
-    return result.data;
-  }
 
   const claimStartWindow = {
     limit: config.claimStart.addressLimit,
@@ -106,19 +55,6 @@ export async function claimRoutes(app: FastifyInstance, options: ClaimRoutesOpti
     if (!decision.allowed) {
       throw tooManyRequests(decision.retryAfterSeconds, DECIDED_MESSAGES.tooManyRequests);
     }
-  }
-
-  async function authenticate(request: FastifyRequest): Promise<ClaimSession> {
-    const token = bearerToken(request);
-    const session = token
-      ? await useToken(db, token, config.now(), config.token.idleSeconds)
-      : null;
-    if (!session) throw unauthorized(API_MESSAGES.unknownToken);
-    return session;
-  }
-
-  function sameClaim(session: ClaimSession, webReferenceNumber: string) {
-    if (session.webReferenceNumber !== webReferenceNumber) throw forbidden(API_MESSAGES.otherClaim);
   }
 
   // Claim answers carry tokens and are small: never compressed, so no BREACH-style guessing.
