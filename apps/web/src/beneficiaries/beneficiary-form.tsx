@@ -53,10 +53,14 @@ type Props = {
 export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCancel }: Props) {
   const countries = usePageContent().dropdownList.country;
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const { form, formRef, onInvalid, checkOnLeave } = useClaimForm(beneficiarySchema, initial, {
-    name: "beneficiary",
-    onValuesChange,
-  });
+  const { form, formRef, onInvalid, checkOnLeave, leave } = useClaimForm(
+    beneficiarySchema,
+    initial,
+    {
+      name: "beneficiary",
+      onValuesChange,
+    },
+  );
   const { control, register, handleSubmit, formState, setValue } = form;
   const { errors } = formState;
   const [noMiddleName, dateOfBirth, citizenship, nationality, country] = useWatch({
@@ -107,10 +111,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
           options={options}
           value={options.find((option) => option.value === field.value) ?? null}
           onChange={(option) => field.onChange(option.value)}
-          onBlur={() => {
-            field.onBlur();
-            checkOnLeave(name)();
-          }}
+          onBlur={leave(field)}
           error={messageOf(errors, name)}
         />
       )}
@@ -135,10 +136,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
               if (form.getFieldState(part).isTouched) void form.trigger(part);
             }
           }}
-          onBlur={() => {
-            field.onBlur();
-            checkOnLeave(name)();
-          }}
+          onBlur={leave(field)}
           error={messageOf(errors, name)}
         />
       )}
@@ -172,10 +170,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
                 ref={field.ref}
                 value={noMiddleName ? "" : (field.value ?? "")}
                 onChange={field.onChange}
-                onBlur={() => {
-                  field.onBlur();
-                  checkOnLeave("middleName")();
-                }}
+                onBlur={leave(field)}
                 disabled={noMiddleName === true}
                 maxLength={FIELD_LIMITS.name}
                 autoComplete="additional-name"
@@ -201,10 +196,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
                 ref={field.ref}
                 value={field.value ?? ""}
                 onChange={field.onChange}
-                onBlur={() => {
-                  field.onBlur();
-                  checkOnLeave("dateOfBirth")();
-                }}
+                onBlur={leave(field)}
                 max={today}
                 error={messageOf(errors, "dateOfBirth")}
               />
@@ -226,10 +218,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
               options={SEXES}
               value={field.value ?? ""}
               onChange={field.onChange}
-              onBlur={() => {
-                field.onBlur();
-                checkOnLeave("sex")();
-              }}
+              onBlur={leave(field)}
               error={messageOf(errors, "sex")}
             />
           )}
@@ -249,10 +238,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
               ref={field.ref}
               value={field.value ?? ""}
               onChange={(event) => field.onChange(keepMobileDigits(event.currentTarget.value))}
-              onBlur={() => {
-                field.onBlur();
-                checkOnLeave("phoneNumber")();
-              }}
+              onBlur={leave(field)}
               prefix={MOBILE_PREFIX}
               inputMode="numeric"
               autoComplete="off"
@@ -312,10 +298,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
               ref={field.ref}
               checked={field.value === "Y"}
               onChange={(event) => field.onChange(event.currentTarget.checked ? "Y" : "")}
-              onBlur={() => {
-                field.onBlur();
-                checkOnLeave("docVerifyAuthorize")();
-              }}
+              onBlur={leave(field)}
               error={messageOf(errors, "docVerifyAuthorize")}
             />
           )}

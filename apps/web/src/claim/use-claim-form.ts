@@ -57,8 +57,13 @@ export function useClaimForm<Schema extends z.ZodMiniType<FieldValues, FieldValu
   const checkOnLeave = (name: Path<z.input<Schema>>) => () => {
     void form.trigger(name);
   };
+  /** The onBlur of a Controller field: marks it touched and checks it. */
+  const leave = (field: { name: Path<z.input<Schema>>; onBlur: () => void }) => () => {
+    field.onBlur();
+    void form.trigger(field.name);
+  };
 
-  return { form, formRef, onInvalid, checkOnLeave };
+  return { form, formRef, onInvalid, checkOnLeave, leave };
 }
 
 /** The message of a field, as the shared widgets take it. */

@@ -57,7 +57,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
     () => claimDetailsSchema({ dateOfBirth: insuredDateOfBirth }),
     [insuredDateOfBirth],
   );
-  const { form, formRef, onInvalid, checkOnLeave } = useClaimForm(
+  const { form, formRef, onInvalid, checkOnLeave, leave } = useClaimForm(
     schema,
     readClaimData(webReferenceNumber).details,
     {
@@ -91,10 +91,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
               if (form.getFieldState(earlier).isTouched) void form.trigger(earlier);
             }
           }}
-          onBlur={() => {
-            field.onBlur();
-            checkOnLeave(name)();
-          }}
+          onBlur={leave(field)}
           min={min}
           max={today}
           error={messageOf(errors, name)}
@@ -126,10 +123,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
           options={options}
           value={field.value ?? ""}
           onChange={field.onChange}
-          onBlur={() => {
-            field.onBlur();
-            checkOnLeave(name)();
-          }}
+          onBlur={leave(field)}
           error={messageOf(errors, name)}
         />
       )}
@@ -220,10 +214,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
                   ref={field.ref}
                   value={field.value ?? ""}
                   onChange={(event) => field.onChange(event.currentTarget.value.replace(/\D/g, ""))}
-                  onBlur={() => {
-                    field.onBlur();
-                    checkOnLeave("policyNumber")();
-                  }}
+                  onBlur={leave(field)}
                   inputMode="numeric"
                   autoComplete="off"
                   maxLength={FIELD_LIMITS.policyNumber}

@@ -22,7 +22,7 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
   const navigate = useNavigate();
   useLeaveGuard();
   const { webReferenceNumber } = claim;
-  const { form, formRef, onInvalid, checkOnLeave } = useClaimForm(
+  const { form, formRef, onInvalid, checkOnLeave, leave } = useClaimForm(
     payoutSchema,
     readClaimData(webReferenceNumber).payout,
     {
@@ -68,10 +68,7 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
                     void form.trigger("accountNumber");
                   }
                 }}
-                onBlur={() => {
-                  field.onBlur();
-                  checkOnLeave("bank")();
-                }}
+                onBlur={leave(field)}
                 placeholder="Type to search"
                 error={messageOf(errors, "bank")}
               />
@@ -94,10 +91,7 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
                 ref={field.ref}
                 value={field.value ?? ""}
                 onChange={(event) => field.onChange(event.currentTarget.value.replace(/\D/g, ""))}
-                onBlur={() => {
-                  field.onBlur();
-                  checkOnLeave("accountNumber")();
-                }}
+                onBlur={leave(field)}
                 inputMode="numeric"
                 autoComplete="off"
                 maxLength={ACCOUNT_NUMBER_DIGITS.max}
