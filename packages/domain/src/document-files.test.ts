@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { decodeDocumentContent, fileExtension, formatFileSize } from "./document-files.ts";
+import {
+  decodeDocumentContent,
+  fileExtension,
+  formatFileSize,
+  jpegNameOf,
+  PHOTO_MAX_EDGE_PX,
+  PHOTO_SEND_AS_IS_BYTES,
+  shrunkPhotoSize,
+} from "./document-files.ts";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -129,5 +137,38 @@ describe("decodeDocumentContent", () => {
     if (content.length > 3) expect(messages[0]).not.toContain(content.slice(0, 4));
     expect(messages[0]).not.toContain("secret");
     expect(messages[0]).not.toContain("id.jpg");
+  });
+});
+
+describe("shrunkPhotoSize", () => {
+  it("shrinks a 12-megapixel phone photo to a 2000 px long side, keeping its shape", () => {
+    expect(shrunkPhotoSize(4000, 3000, 5_200_000)).toEqual({ width: 2000, height: 1500 });
+    expect(shrunkPhotoSize(3024, 4032, 3_100_000)).toEqual({ width: 1500, height: 2000 });
+  });
+
+  it("sends a small photo as it is", () => {
+    expect(shrunkPhotoSize(1600, 1200, 400_000)).toBeNull();
+    expect(shrunkPhotoSize(2000, 2000, PHOTO_SEND_AS_IS_BYTES)).toBeNull();
+  });
+
+  it("re-encodes a photo within the edge that is heavy, at its own size", () => {
+    expect(shrunkPhotoSize(1800, 1200, PHOTO_SEND_AS_IS_BYTES + 1)).toEqual({
+      width: 1800,
+      height: 1200,
+    });
+  });
+
+  it("never draws a side of 0 pixels", () => {
+    expect(shrunkPhotoSize(30_000, 10, 2_000_000)).toEqual({ width: PHOTO_MAX_EDGE_PX, height: 1 });
+  });
+});
+
+describe("jpegNameOf", () => {
+  it("swaps the last extension for .jpg", () => {
+    expect(jpegNameOf("IMG_2041.png")).toBe("IMG_2041.jpg");
+    expect(jpegNameOf("scan.final.PNG")).toBe("scan.final.jpg");
+    expect(jpegNameOf("receipt")).toBe("receipt.jpg");
+    expect(jpegNameOf(".png")).toBe(".png.jpg");
+    expect(jpegNameOf("")).toBe("document.jpg");
   });
 });

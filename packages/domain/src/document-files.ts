@@ -87,3 +87,37 @@ export function decodeDocumentContent(
   }
   return { name: pdfFileName(name), bytes };
 }
+
+// ---- Photos are made smaller in the browser before they travel over mobile data.
+
+/** The longest side of a photo as sent: a 12-megapixel photo becomes 2000 × 1500, still readable. */
+export const PHOTO_MAX_EDGE_PX = 2000;
+/** JPEG quality of a shrunk photo (0–1). */
+export const PHOTO_JPEG_QUALITY = 0.82;
+/** A photo already within the edge and under this size is sent as it is. */
+export const PHOTO_SEND_AS_IS_BYTES = 1 * BYTES_PER_MB;
+
+/**
+ * The size to draw a photo at before sending it, or null when it is sent as it is: small
+ * enough on both counts. The aspect ratio is kept; sides are whole pixels, at least 1.
+ */
+export function shrunkPhotoSize(
+  width: number,
+  height: number,
+  bytes: number,
+): { width: number; height: number } | null {
+  const longest = Math.max(width, height);
+  if (longest <= PHOTO_MAX_EDGE_PX && bytes <= PHOTO_SEND_AS_IS_BYTES) return null;
+  const scale = Math.min(1, PHOTO_MAX_EDGE_PX / longest);
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+}
+
+/** "IMG_2041.HEIC.png" → "IMG_2041.HEIC.jpg": the name a photo re-encoded as JPEG is sent under. */
+export function jpegNameOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  const stem = dot > 0 ? name.slice(0, dot) : name || DEFAULT_DOCUMENT_NAME;
+  return `${stem}.jpg`;
+}

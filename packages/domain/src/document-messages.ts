@@ -31,4 +31,10 @@ export const DOCUMENT_MESSAGES = {
     "This document takes one file and already has one. Replace it or remove it before adding another.",
   missingDocuments:
     "Some required documents have not been uploaded yet. Please add them before you submit.",
+  /** The documents step: a required slot without a file when Next is pressed. */
+  uploadRequired: "Please upload this document.",
+  /** A file still on its way when Next is pressed. */
+  stillUploading: "Please wait until every file has finished uploading.",
+  /** The connection dropped or the server did not answer during an upload. */
+  uploadInterrupted: "The upload did not finish. Check your connection, then try again.",
 } as const;

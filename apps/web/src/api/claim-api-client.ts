@@ -1,4 +1,9 @@
-import { API_KEY_HEADER, CLAIM_API_PATHS, RETURN_CODES } from "@kalinga/domain/claim-api";
+import {
+  API_KEY_HEADER,
+  CLAIM_API_PATHS,
+  IDEMPOTENCY_KEY_HEADER,
+  RETURN_CODES,
+} from "@kalinga/domain/claim-api";
 import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
 import type { WidgetSetting } from "../app/widget-options.ts";
 import { session } from "../session/session-store.ts";
@@ -20,35 +25,49 @@ export function configureClaimApi(widgetSetting: WidgetSetting): void {
   setting = widgetSetting;
 }
 
+function mountedSetting(): WidgetSetting {
+  if (!setting) throw new Error("The claim API is used before the widget is mounted.");
+  return setting;
+}
+
+export function claimCallUrl(call: ClaimCall): string {
+  return `${mountedSetting().apiBase}/claims${CLAIM_API_PATHS[call]}`;
+}
+
+/** The api key, the claim token when there is one, and an Idempotency-Key when given. */
+export function claimCallHeaders(idempotencyKey?: string): Record<string, string> {
+  const headers: Record<string, string> = { [API_KEY_HEADER]: mountedSetting().apiKey };
+  const token = session.get("token");
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
+  return headers;
+}
+
 export async function callClaimApi<T>(
   call: ClaimCall,
   payload: Record<string, unknown> = {},
+  idempotencyKey?: string,
 ): Promise<ClaimResponse<T>> {
-  if (!setting) throw new Error("The claim API is used before the widget is mounted.");
+  const widget = mountedSetting();
   // A call's own basicInformation (the final submit's claim type, cause of loss…) keeps its fields.
   const own = payload.basicInformation;
   const body: Record<string, unknown> = {
     ...payload,
     basicInformation: {
       ...(own && typeof own === "object" ? own : {}),
-      companyName: setting.companyName,
-      channelName: setting.channelName,
+      companyName: widget.companyName,
+      channelName: widget.channelName,
     },
   };
   if (call !== "initClaimRequest")
     body.webReferenceNumber = session.get("webReferenceNumber") ?? "";
-  if (setting.channel === "agent-assist" && setting.agentCode) body.agentCode = setting.agentCode;
+  if (widget.channel === "agent-assist" && widget.agentCode) body.agentCode = widget.agentCode;
 
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    [API_KEY_HEADER]: setting.apiKey,
-  };
-  const token = session.get("token");
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers = { "content-type": "application/json", ...claimCallHeaders(idempotencyKey) };
 
   loading.begin();
   try {
-    const response = await fetch(`${setting.apiBase}/claims${CLAIM_API_PATHS[call]}`, {
+    const response = await fetch(claimCallUrl(call), {
       method: "POST",
       headers,
       body: JSON.stringify(body),

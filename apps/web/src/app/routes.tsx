@@ -32,6 +32,7 @@ const ClaimsDetailsScreen = lazyScreen(() =>
 const PayoutOptionScreen = lazyScreen(() =>
   loadClaimSteps().then((steps) => ({ default: steps.PayoutOptionScreen })),
 );
+const ClaimDocumentsScreen = lazyScreen(() => import("../documents/claim-documents-screen.tsx"));
 
 function ScreenLoading() {
   return (
@@ -53,6 +54,7 @@ export function ClaimRoutes() {
           <Route path="claims-tracking" element={<ClaimsTrackingScreen />} />
           <Route path="claims-details" element={<ClaimsDetailsScreen />} />
           <Route path="payout-option" element={<PayoutOptionScreen />} />
+          <Route path="claims-documents" element={<ClaimDocumentsScreen />} />
           {LATER_SCREENS.map((path) => (
             <Route key={path} path={path} element={<LaterScreen />} />
           ))}

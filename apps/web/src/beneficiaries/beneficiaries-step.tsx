@@ -9,6 +9,7 @@ import {
 import { formatDisplayDate, isIsoDate, todayInManila } from "@kalinga/domain/dates";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { useNextRoute } from "../claim/back-to-review.ts";
 import {
   type ClaimData,
   readClaimData,
@@ -16,12 +17,10 @@ import {
   useLeaveGuard,
 } from "../claim/claim-data-store.ts";
 import type { VerifiedClaim } from "../claim/verified-claim.tsx";
+import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
 import { FieldError } from "../ui/field-error.tsx";
-import { Popup } from "../ui/popup.tsx";
 import { BeneficiaryForm } from "./beneficiary-form.tsx";
 import { MinorBadge } from "./minor-badge.tsx";
-
-type Confirm = { title: string; text: string; confirmLabel: string; onConfirm: () => void };
 
 function nameOf(beneficiary: BeneficiaryDraft): string {
   const honorific = HONORIFICS.find((h) => h.value === beneficiary.honorific)?.label;
@@ -37,6 +36,7 @@ const sameValues = (a: BeneficiaryDraft, b: BeneficiaryDraft) =>
 /** Step 3 of a death claim: the beneficiaries the payout goes to, one to ten. */
 export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
   const navigate = useNavigate();
+  const nextRoute = useNextRoute("/claims-documents");
   useLeaveGuard();
   const { webReferenceNumber } = claim;
   const [data, setData] = useState<ClaimData>(() => readClaimData(webReferenceNumber));
@@ -110,7 +110,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
   const onNext = () => {
     const result = beneficiariesSchema.safeParse(beneficiaries);
     if (result.success) {
-      navigate("/claims-review");
+      navigate(nextRoute);
       return;
     }
     const listIssue = result.error.issues.find((issue) => issue.path.length === 0);
@@ -230,19 +230,5 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
       </div>
       {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}
     </section>
-  );
-}
-
-function ConfirmPopup({ confirm, onClose }: { confirm: Confirm; onClose: () => void }) {
-  return (
-    <Popup
-      open
-      title={confirm.title}
-      onClose={onClose}
-      containedButton={{ label: confirm.confirmLabel, onClick: confirm.onConfirm }}
-      outlinedButton={{ label: "Keep" }}
-    >
-      <p>{confirm.text}</p>
-    </Popup>
   );
 }

@@ -3,12 +3,13 @@ import {
   type BeneficiaryDraft,
   emptyBeneficiary,
 } from "@kalinga/domain/beneficiary";
+import type { FinalSubmitClaimResponse } from "@kalinga/domain/claim-api";
 import { type ClaimDetails, emptyClaimDetails } from "@kalinga/domain/claim-details";
 import { emptyPayout, type Payout } from "@kalinga/domain/payout";
 import { useEffect } from "react";
 import { session } from "../session/session-store.ts";
 
-// The claim form data of Steps 2 and 3, kept in the encrypted session item `claimDataStore`, so a
+// The claim form data of Steps 2 to 4 and the review, kept in the encrypted session item `claimDataStore`, so a
 // reload on any step keeps what was entered and Back never loses it.
 
 /** A beneficiary being added (index null) or edited, kept as typed so a reload reopens it. */
@@ -22,6 +23,12 @@ export type ClaimData = {
   /** Beneficiaries of a death claim, each saved from the beneficiary form once it was valid. */
   beneficiaries: Beneficiary[];
   beneficiaryEdit: BeneficiaryEdit | null;
+  /** Review: the declarations the claimant agreed to, by key (domain declarations.ts). */
+  declarations: Record<string, boolean>;
+  /** The submit's Idempotency-Key, kept so a reload during the submit repeats the same request. */
+  submitKey: string | null;
+  /** The server's answer to the submit: from then on the claim is read-only in this tab. */
+  submitted: FinalSubmitClaimResponse | null;
 };
 
 function emptyClaimData(webReferenceNumber: string): ClaimData {
@@ -31,6 +38,9 @@ function emptyClaimData(webReferenceNumber: string): ClaimData {
     payout: { ...emptyPayout },
     beneficiaries: [],
     beneficiaryEdit: null,
+    declarations: {},
+    submitKey: null,
+    submitted: null,
   };
 }
 
@@ -46,6 +56,9 @@ export function readClaimData(webReferenceNumber: string): ClaimData {
     payout: { ...emptyPayout, ...stored.payout },
     beneficiaries: (stored.beneficiaries ?? []).map((b) => ({ ...emptyBeneficiary, ...b })),
     beneficiaryEdit: stored.beneficiaryEdit ?? null,
+    declarations: stored.declarations ?? {},
+    submitKey: stored.submitKey ?? null,
+    submitted: stored.submitted ?? null,
   };
 }
 

@@ -10,7 +10,8 @@ import { FIELD_LIMITS } from "@kalinga/domain/constants";
 import { isIsoDate, todayInManila } from "@kalinga/domain/dates";
 import { useMemo } from "react";
 import { Controller, useWatch } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
+import { useNextRoute } from "../claim/back-to-review.ts";
 import { readClaimData, saveClaimData, useLeaveGuard } from "../claim/claim-data-store.ts";
 import { adoptClaimStepStyles } from "../claim/claim-step-styles.ts";
 import { messageOf, useClaimForm } from "../claim/use-claim-form.ts";
@@ -51,6 +52,8 @@ export default function ClaimsDetailsScreen() {
 
 function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const nextRoute = useNextRoute("/payout-option");
   useLeaveGuard();
   const { webReferenceNumber, insuredDateOfBirth } = claim;
   const schema = useMemo(
@@ -132,7 +135,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
 
   const onValid = (details: ClaimDetails) => {
     saveClaimData(webReferenceNumber, { details });
-    navigate("/payout-option");
+    navigate(nextRoute, { state: location.state });
   };
 
   return (

@@ -9,6 +9,7 @@ import {
 } from "@kalinga/domain/payout";
 import { Controller, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
+import { useNextRoute } from "../claim/back-to-review.ts";
 import { readClaimData, saveClaimData, useLeaveGuard } from "../claim/claim-data-store.ts";
 import { messageOf, useClaimForm } from "../claim/use-claim-form.ts";
 import type { VerifiedClaim } from "../claim/verified-claim.tsx";
@@ -20,6 +21,7 @@ const bankOptions = PHILIPPINE_BANKS.map(({ label, value }) => ({ label, value }
 /** Step 3 of a living claim: the Philippine bank account the benefit is credited to. */
 export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
   const navigate = useNavigate();
+  const nextRoute = useNextRoute("/claims-documents");
   useLeaveGuard();
   const { webReferenceNumber } = claim;
   const { form, formRef, onInvalid, checkOnLeave, leave } = useClaimForm(
@@ -36,7 +38,7 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
 
   const onValid = (payout: Payout) => {
     saveClaimData(webReferenceNumber, { payout });
-    navigate("/claims-review");
+    navigate(nextRoute);
   };
 
   return (

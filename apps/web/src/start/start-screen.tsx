@@ -15,6 +15,7 @@ import { Link, Navigate, useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { usePageContent, useWidgetSetting } from "../app/contexts.ts";
+import { useNextRoute } from "../claim/back-to-review.ts";
 import { type FieldErrors, useSubmitOnlyForm } from "../forms/use-submit-only-form.ts";
 import { session } from "../session/session-store.ts";
 import { DateField } from "../ui/date-field.tsx";
@@ -48,6 +49,7 @@ export function StartScreen() {
   const setting = useWidgetSetting();
   const content = usePageContent();
   const navigate = useNavigate();
+  const nextRoute = useNextRoute("/claims-details");
   const [otpOpen, setOtpOpen] = useState(false);
   // One modal at a time: the reminder waits until the notice is closed.
   const noticeShowing = useNoticeShowing();
@@ -79,7 +81,7 @@ export function StartScreen() {
     const step1 = toStep1(valid);
     session.set("step1", step1);
     if (hasOtpPass(step1.phoneNumber)) {
-      navigate("/claims-details");
+      navigate(nextRoute);
       return;
     }
     const claim = await callClaimApiOrShowError<InitClaim>("initClaimRequest");

@@ -1,0 +1,71 @@
+import {
+  UPLOAD_DOCUMENT_FIELDS as FIELDS,
+  RETURN_CODES,
+  type UploadDocumentResponse,
+  type UploadedDocument,
+} from "@kalinga/domain/claim-api";
+import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
+import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
+import { session } from "../session/session-store.ts";
+import { claimCallHeaders, claimCallUrl } from "./claim-api-client.ts";
+
+// uploadDocument (docs/decisions/0025) over XMLHttpRequest: fetch cannot report upload progress,
+// and a claimant on mobile data needs to see that a 900 KB photo is moving.
+
+export type UploadOutcome =
+  | { ok: true; document: UploadedDocument }
+  /** `message` is what the claimant reads; `retry` says whether sending it again may help. */
+  | { ok: false; message: string; retry: boolean };
+
+export type UploadRequest = {
+  slotKey: string;
+  file: Blob;
+  fileName: string;
+  /** Swap the slot's one file for this one (one-file slots). */
+  replace: boolean;
+  /** The same key on every attempt of the same file, so a retry never stores it twice. */
+  idempotencyKey: string;
+  onProgress: (fraction: number) => void;
+  signal?: AbortSignal;
+};
+
+export function uploadDocument(request: UploadRequest): Promise<UploadOutcome> {
+  const form = new FormData();
+  form.append(FIELDS.webReferenceNumber, session.get("webReferenceNumber") ?? "");
+  form.append(FIELDS.slotKey, request.slotKey);
+  form.append(FIELDS.replace, String(request.replace));
+  form.append(FIELDS.file, request.file, request.fileName);
+
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    const interrupted = () =>
+      resolve({ ok: false, message: DOCUMENT_MESSAGES.uploadInterrupted, retry: true });
+    xhr.open("POST", claimCallUrl("uploadDocument"));
+    for (const [name, value] of Object.entries(claimCallHeaders(request.idempotencyKey))) {
+      xhr.setRequestHeader(name, value);
+    }
+    xhr.responseType = "json";
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) request.onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body = xhr.response as (Partial<UploadDocumentResponse> & { message?: unknown }) | null;
+      if (xhr.status === 200 && body?.returnCode === RETURN_CODES.ok && body.document) {
+        resolve({ ok: true, document: body.document });
+        return;
+      }
+      // The server's refusals (417, 413) carry the claimant's message; anything else is transient.
+      if ((xhr.status === 417 || xhr.status === 413) && typeof body?.message === "string") {
+        resolve({ ok: false, message: body.message, retry: false });
+        return;
+      }
+      interrupted();
+    };
+    xhr.onerror = interrupted;
+    xhr.ontimeout = interrupted;
+    xhr.onabort = interrupted;
+    request.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

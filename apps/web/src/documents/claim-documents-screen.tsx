@@ -1,0 +1,201 @@
+import type { Beneficiary } from "@kalinga/domain/beneficiary";
+import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
+import { buildUploadSlots, type UploadSlot } from "@kalinga/domain/upload-slots";
+import { useMemo, useRef, useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router";
+import { useWidgetSetting } from "../app/contexts.ts";
+import { useNextRoute } from "../claim/back-to-review.ts";
+import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
+import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
+import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
+import { adoptStyles } from "../ui/styles.ts";
+import { DocumentSlot } from "./document-slot.tsx";
+import documentsCss from "./documents.css?inline";
+import { type DocumentFile, useClaimDocuments } from "./use-claim-documents.ts";
+
+adoptStyles(documentsCss);
+
+/** Step 4 of 4 at /claims-documents: the documents this claim needs, computed from Steps 1 to 3. */
+export default function ClaimDocumentsScreen() {
+  const claim = useMemo(verifiedClaim, []);
+  if (!claim) return <StartClaimFirst />;
+  return <ClaimDocuments claim={claim} />;
+}
+
+type SlotGroup = { key: string; title: string; slots: UploadSlot[] };
+
+function fullName(beneficiary: Beneficiary | undefined): string {
+  if (!beneficiary) return "";
+  return [beneficiary.firstName, beneficiary.lastName].filter(Boolean).join(" ");
+}
+
+/** Required claim documents, then each beneficiary's, then the optional ones. */
+function groupSlots(slots: UploadSlot[], beneficiaries: Beneficiary[]): SlotGroup[] {
+  const groups: SlotGroup[] = [
+    {
+      key: "claim",
+      title: "Required documents",
+      slots: slots.filter((s) => s.mandatory && s.beneficiaryIndex === undefined),
+    },
+  ];
+  const indexes = [...new Set(slots.flatMap((s) => s.beneficiaryIndex ?? []))];
+  for (const index of indexes) {
+    groups.push({
+      key: `beneficiary-${index}`,
+      title: `Beneficiary ${index}: ${fullName(beneficiaries[index - 1])}`,
+      slots: slots.filter((s) => s.mandatory && s.beneficiaryIndex === index),
+    });
+  }
+  groups.push({
+    key: "optional",
+    title: "Other documents (optional)",
+    slots: slots.filter((s) => !s.mandatory),
+  });
+  return groups.filter((group) => group.slots.length > 0);
+}
+
+function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
+  const { channel } = useWidgetSetting();
+  const navigate = useNavigate();
+  const nextRoute = useNextRoute("/claims-review");
+  const tab = useMemo(() => claimOfTab(claim, channel), [claim, channel]);
+  const slots = useMemo(
+    () => (tab.complete ? buildUploadSlots(slotFactsOfTab(tab.payload)) : []),
+    [tab],
+  );
+  const documents = useClaimDocuments();
+  const [showMissing, setShowMissing] = useState(false);
+  const [busyMessage, setBusyMessage] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const chooseButtons = useRef(new Map<string, HTMLButtonElement>());
+  const hasCamera = useMemo(() => window.matchMedia("(pointer: coarse)").matches, []);
+
+  if (!tab.complete) return <Navigate to={tab.step} replace />;
+  if (tab.data.submitted) return <Navigate to="/claims-submission" replace />;
+
+  const filesOf = (slotKey: string) => documents.files.filter((file) => file.slotKey === slotKey);
+  const isEmpty = (slot: UploadSlot) =>
+    !filesOf(slot.key).some((file) => file.state === "uploaded");
+  const slotKeys = new Set(slots.map((slot) => slot.key));
+  // Files of slots the claim no longer asks for (the claim changed after they were sent).
+  const earlierFiles = documents.files.filter((file) => !slotKeys.has(file.slotKey));
+
+  const askToRemove = (file: DocumentFile) => {
+    if (file.state === "failed") {
+      void documents.remove(file);
+      return;
+    }
+    setConfirm({
+      title: "Remove this file?",
+      text: `${file.name} will be removed from your claim.`,
+      confirmLabel: "Remove",
+      onConfirm: () => void documents.remove(file),
+    });
+  };
+
+  const onNext = () => {
+    if (documents.files.some((file) => file.state === "preparing" || file.state === "uploading")) {
+      setBusyMessage(DOCUMENT_MESSAGES.stillUploading);
+      return;
+    }
+    setBusyMessage(null);
+    const missing = slots.filter((slot) => slot.mandatory && isEmpty(slot));
+    if (missing.length > 0) {
+      setShowMissing(true);
+      const first = missing[0];
+      if (first) chooseButtons.current.get(first.key)?.focus();
+      return;
+    }
+    navigate(nextRoute);
+  };
+
+  const renderSlot = (slot: UploadSlot) => (
+    <DocumentSlot
+      key={slot.key}
+      slot={slot}
+      files={filesOf(slot.key)}
+      error={
+        showMissing && slot.mandatory && isEmpty(slot)
+          ? DOCUMENT_MESSAGES.uploadRequired
+          : undefined
+      }
+      hasCamera={hasCamera}
+      onAdd={(chosen, replaces) =>
+        documents.add(slot.key, chosen, { replaces, oneFile: slot.max === 1 })
+      }
+      onRetry={documents.retry}
+      onRemove={askToRemove}
+      chooseRef={(button) => {
+        if (button) chooseButtons.current.set(slot.key, button);
+        else chooseButtons.current.delete(slot.key);
+      }}
+    />
+  );
+
+  return (
+    <section className="k-screen" aria-labelledby="k-documents-title">
+      <h2 id="k-documents-title" className="k-screen-title">
+        <span className="k-step">Step 4 of 4</span> Documents
+      </h2>
+      <div className="k-form">
+        <p className="k-intro">
+          Send a clear photo or PDF of each document. Photos are made smaller before they are sent,
+          to save your mobile data. Each file can be a JPEG, PNG or PDF of up to 10 MB.
+        </p>
+        {documents.ready ? (
+          groupSlots(slots, tab.data.beneficiaries).map((group) => (
+            <div className="k-section k-slots" key={group.key}>
+              <h3 className="k-section-title">{group.title}</h3>
+              {group.slots.map(renderSlot)}
+            </div>
+          ))
+        ) : (
+          <p role="status">Loading your documents…</p>
+        )}
+        {earlierFiles.length > 0 ? (
+          <div className="k-section k-slots">
+            <h3 className="k-section-title">Files your claim no longer needs</h3>
+            <p className="k-hint">
+              You sent these before you changed your claim. They stay with your claim unless you
+              remove them.
+            </p>
+            <ul className="k-files">
+              {earlierFiles.map((file) => (
+                <li className="k-file" key={file.id}>
+                  <p className="k-file__name">{file.name}</p>
+                  <p className="k-file__facts">{file.sizeText}</p>
+                  <div className="k-file__actions">
+                    <button
+                      type="button"
+                      className="k-btn k-btn--text"
+                      onClick={() => askToRemove(file)}
+                    >
+                      Remove<span className="k-visually-hidden"> {file.name}</span>
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <p className="k-visually-hidden" aria-live="polite">
+          {documents.announcement}
+        </p>
+        {busyMessage ? (
+          <p className="k-error" role="alert">
+            {busyMessage}
+          </p>
+        ) : null}
+        <div className="k-actions">
+          <Link className="k-btn k-btn--outlined" to="/payout-option">
+            Back
+          </Link>
+          <button className="k-btn k-btn--contained" type="button" onClick={onNext}>
+            Next
+          </button>
+        </div>
+      </div>
+      {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}
+    </section>
+  );
+}

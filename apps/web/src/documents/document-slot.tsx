@@ -1,0 +1,183 @@
+import type { UploadSlot } from "@kalinga/domain/upload-slots";
+import { type Ref, useId, useRef } from "react";
+import { FieldError } from "../ui/field-error.tsx";
+import type { DocumentFile } from "./use-claim-documents.ts";
+
+/** What the file picker offers; the server decides by content, not by this list. */
+const ACCEPTED = "image/jpeg,image/png,image/heic,image/heif,.heic,.heif,application/pdf";
+
+export type DocumentSlotProps = {
+  slot: UploadSlot;
+  files: DocumentFile[];
+  error: string | undefined;
+  /** Phones get "Take a photo", which opens the camera. */
+  hasCamera: boolean;
+  onAdd: (chosen: File[], replaces?: DocumentFile) => void;
+  onRetry: (file: DocumentFile) => void;
+  onRemove: (file: DocumentFile) => void;
+  /** The "Choose a file" button, focused when Next finds this slot empty. */
+  chooseRef?: Ref<HTMLButtonElement>;
+};
+
+/** One document the claim asks for: its files, each with progress, size, Replace and Remove. */
+export function DocumentSlot({
+  slot,
+  files,
+  error,
+  hasCamera,
+  onAdd,
+  onRetry,
+  onRemove,
+  chooseRef,
+}: DocumentSlotProps) {
+  const titleId = useId();
+  const errorId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const replacing = useRef<DocumentFile | null>(null);
+  const full = slot.max !== undefined && files.length >= slot.max;
+
+  const pick = (input: HTMLInputElement | null, replaces: DocumentFile | null) => {
+    replacing.current = replaces;
+    input?.click();
+  };
+  const onChosen = (input: HTMLInputElement) => {
+    const chosen = [...(input.files ?? [])];
+    // Cleared so choosing the same file again (after a removal) still reports a change.
+    input.value = "";
+    if (chosen.length === 0) return;
+    onAdd(chosen, replacing.current ?? undefined);
+    replacing.current = null;
+  };
+
+  return (
+    <section className="k-slot" aria-labelledby={titleId} data-slot={slot.key}>
+      <h4 id={titleId} className="k-slot__title">
+        {slot.label}
+        <span className="k-slot__need">
+          {slot.mandatory ? "Required" : "Optional"}
+          {slot.max === 1 ? " · one file" : ""}
+        </span>
+      </h4>
+      {files.length > 0 ? (
+        <ul className="k-files" aria-label={`Files for ${slot.label}`}>
+          {files.map((file) => (
+            <FileRow
+              key={file.id}
+              file={file}
+              onReplace={() => pick(fileInput.current, file)}
+              onRetry={() => onRetry(file)}
+              onRemove={() => onRemove(file)}
+            />
+          ))}
+        </ul>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+      {full ? null : (
+        <div className="k-slot__add">
+          {hasCamera ? (
+            <button
+              type="button"
+              className="k-btn k-btn--outlined"
+              aria-describedby={`${titleId}${error ? ` ${errorId}` : ""}`}
+              onClick={() => pick(cameraInput.current, null)}
+            >
+              Take a photo
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="k-btn k-btn--outlined"
+            ref={chooseRef}
+            aria-describedby={`${titleId}${error ? ` ${errorId}` : ""}`}
+            onClick={() => pick(fileInput.current, null)}
+          >
+            Choose a file
+          </button>
+        </div>
+      )}
+      <input
+        ref={fileInput}
+        type="file"
+        hidden
+        accept={ACCEPTED}
+        multiple={slot.max === undefined}
+        onChange={(event) => onChosen(event.currentTarget)}
+      />
+      <input
+        ref={cameraInput}
+        type="file"
+        hidden
+        accept="image/*"
+        capture="environment"
+        onChange={(event) => onChosen(event.currentTarget)}
+      />
+    </section>
+  );
+}
+
+function FileRow({
+  file,
+  onReplace,
+  onRetry,
+  onRemove,
+}: {
+  file: DocumentFile;
+  onReplace: () => void;
+  onRetry: () => void;
+  onRemove: () => void;
+}) {
+  const percent = Math.round(file.progress * 100);
+  return (
+    <li className={`k-file k-file--${file.state}`}>
+      <p className="k-file__name">{file.name}</p>
+      <p className="k-file__facts">
+        <span>{file.sizeText}</span>
+        <span>{stateText(file, percent)}</span>
+      </p>
+      {file.state === "uploading" || file.state === "preparing" ? (
+        <progress
+          className="k-file__progress"
+          max={100}
+          value={file.state === "preparing" ? undefined : percent}
+          aria-label={`Uploading ${file.name}`}
+        />
+      ) : null}
+      {file.state === "failed" && file.message ? (
+        <p className="k-error" role="alert">
+          {file.message}
+        </p>
+      ) : null}
+      <div className="k-file__actions">
+        {file.state === "failed" && file.canRetry ? (
+          <button type="button" className="k-btn k-btn--contained" onClick={onRetry}>
+            Try again<span className="k-visually-hidden"> to upload {file.name}</span>
+          </button>
+        ) : null}
+        {file.state === "uploaded" ? (
+          <button type="button" className="k-btn k-btn--outlined" onClick={onReplace}>
+            Replace<span className="k-visually-hidden"> {file.name}</span>
+          </button>
+        ) : null}
+        {file.state === "uploaded" || file.state === "failed" ? (
+          <button type="button" className="k-btn k-btn--text" onClick={onRemove}>
+            Remove<span className="k-visually-hidden"> {file.name}</span>
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function stateText(file: DocumentFile, percent: number): string {
+  switch (file.state) {
+    case "preparing":
+      return "Preparing…";
+    case "uploading":
+      return `Uploading… ${percent}%`;
+    case "uploaded":
+      return "Uploaded";
+    case "failed":
+      return "Not uploaded";
+  }
+}

@@ -1,0 +1,195 @@
+import {
+  type DeleteDocumentResponse,
+  type ListDocumentsResponse,
+  RETURN_CODES,
+  type UploadedDocument,
+} from "@kalinga/domain/claim-api";
+import { formatFileSize } from "@kalinga/domain/document-files";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { callClaimApi, callClaimApiOrShowError } from "../api/claim-api-client.ts";
+import { uploadDocument } from "../api/document-upload.ts";
+import { systemError } from "../api/system-error.ts";
+import { type FileToSend, shrinkPhoto } from "./shrink-photo.ts";
+
+// The files of a claim's upload slots: those the server holds (listDocuments) and those on their
+// way. A file on its way keeps what it needs for a retry, so a failure never costs the others.
+
+export type DocumentFile = {
+  /** This row's own id; the server's document id once stored. */
+  id: string;
+  slotKey: string;
+  name: string;
+  sizeText: string;
+  state: "preparing" | "uploading" | "uploaded" | "failed";
+  /** 0 to 1 while uploading. */
+  progress: number;
+  /** The stored document, once uploaded. */
+  documentId: string | null;
+  /** Why it failed, in the claimant's words. */
+  message: string | null;
+  canRetry: boolean;
+  /** What a retry sends again, under the same Idempotency-Key. */
+  attempt: Attempt | null;
+};
+
+type Attempt = {
+  toSend: FileToSend;
+  idempotencyKey: string;
+  replace: boolean;
+  /** The stored document this file takes the place of. */
+  replaces: string | null;
+};
+
+function storedFile(document: UploadedDocument): DocumentFile {
+  return {
+    id: document.id,
+    slotKey: document.slotKey,
+    name: document.name,
+    sizeText: document.sizeText,
+    state: "uploaded",
+    progress: 1,
+    documentId: document.id,
+    message: null,
+    canRetry: false,
+    attempt: null,
+  };
+}
+
+export type ClaimDocuments = {
+  files: DocumentFile[];
+  /** False until the server's list has arrived. */
+  ready: boolean;
+  /** Sends each file to the slot; `replaces` swaps out a stored file (one-file slots: replace=true). */
+  add: (
+    slotKey: string,
+    chosen: File[],
+    options?: { replaces?: DocumentFile; oneFile?: boolean },
+  ) => void;
+  retry: (file: DocumentFile) => void;
+  /** Removes a stored file from the claim, or drops a failed one; true when it is gone. */
+  remove: (file: DocumentFile) => Promise<boolean>;
+  /** Said by the screen's live region: "receipt.jpg uploaded." */
+  announcement: string;
+};
+
+export function useClaimDocuments(): ClaimDocuments {
+  const [files, setFiles] = useState<DocumentFile[]>([]);
+  const [ready, setReady] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const mounted = useRef(true);
+
+  const update = useCallback((id: string, change: Partial<DocumentFile>) => {
+    if (!mounted.current) return;
+    setFiles((current) => current.map((file) => (file.id === id ? { ...file, ...change } : file)));
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    void callClaimApiOrShowError<ListDocumentsResponse>("listDocuments").then((listed) => {
+      if (!mounted.current) return;
+      if (listed) setFiles((current) => [...listed.documents.map(storedFile), ...current]);
+      setReady(listed !== null);
+    });
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const send = useCallback(
+    async (id: string, attempt: Attempt, slotKey: string) => {
+      update(id, { state: "uploading", progress: 0, message: null, canRetry: false, attempt });
+      const outcome = await uploadDocument({
+        slotKey,
+        file: attempt.toSend.blob,
+        fileName: attempt.toSend.name,
+        replace: attempt.replace,
+        idempotencyKey: attempt.idempotencyKey,
+        onProgress: (progress) => update(id, { progress }),
+      });
+      if (!mounted.current) return;
+      if (!outcome.ok) {
+        update(id, { state: "failed", message: outcome.message, canRetry: outcome.retry });
+        setAnnouncement(`${attempt.toSend.name} was not uploaded.`);
+        return;
+      }
+      const stored = storedFile(outcome.document);
+      setFiles((current) =>
+        current
+          .filter((file) => attempt.replaces === null || file.documentId !== attempt.replaces)
+          .map((file) => (file.id === id ? stored : file)),
+      );
+      setAnnouncement(`${outcome.document.name} uploaded.`);
+      // A one-file slot swapped its file on the server; in other slots the old one goes now.
+      if (attempt.replaces !== null && !attempt.replace) {
+        await callClaimApi<DeleteDocumentResponse>("deleteDocument", {
+          documentId: attempt.replaces,
+        });
+      }
+    },
+    [update],
+  );
+
+  const add: ClaimDocuments["add"] = useCallback(
+    (slotKey, chosen, options = {}) => {
+      for (const file of chosen) {
+        const id = crypto.randomUUID();
+        setFiles((current) => [
+          ...current,
+          {
+            id,
+            slotKey,
+            name: file.name,
+            sizeText: formatFileSize(file.size),
+            state: "preparing",
+            progress: 0,
+            documentId: null,
+            message: null,
+            canRetry: false,
+            attempt: null,
+          },
+        ]);
+        void shrinkPhoto(file).then((toSend) => {
+          update(id, { name: toSend.name, sizeText: formatFileSize(toSend.blob.size) });
+          const replaces = options.replaces?.documentId ?? null;
+          return send(
+            id,
+            {
+              toSend,
+              idempotencyKey: crypto.randomUUID(),
+              replace: replaces !== null && options.oneFile === true,
+              replaces,
+            },
+            slotKey,
+          );
+        });
+      }
+    },
+    [send, update],
+  );
+
+  const retry = useCallback(
+    (file: DocumentFile) => {
+      if (file.attempt) void send(file.id, file.attempt, file.slotKey);
+    },
+    [send],
+  );
+
+  const remove = useCallback(async (file: DocumentFile) => {
+    if (file.documentId !== null) {
+      const response = await callClaimApi<DeleteDocumentResponse>("deleteDocument", {
+        documentId: file.documentId,
+      });
+      // Already gone from the claim ("11") is what the claimant asked for.
+      if (!response.ok && response.returnCode !== RETURN_CODES.documentNotFound) {
+        systemError.show();
+        return false;
+      }
+    }
+    if (!mounted.current) return false;
+    setFiles((current) => current.filter((other) => other.id !== file.id));
+    setAnnouncement(`${file.name} removed.`);
+    return true;
+  }, []);
+
+  return { files, ready, add, retry, remove, announcement };
+}

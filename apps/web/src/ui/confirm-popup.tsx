@@ -1,0 +1,18 @@
+import { Popup } from "./popup.tsx";
+
+/** A question before something that cannot be undone: the claimant confirms or keeps. */
+export type Confirm = { title: string; text: string; confirmLabel: string; onConfirm: () => void };
+
+export function ConfirmPopup({ confirm, onClose }: { confirm: Confirm; onClose: () => void }) {
+  return (
+    <Popup
+      open
+      title={confirm.title}
+      onClose={onClose}
+      containedButton={{ label: confirm.confirmLabel, onClick: confirm.onConfirm }}
+      outlinedButton={{ label: "Keep" }}
+    >
+      <p>{confirm.text}</p>
+    </Popup>
+  );
+}
