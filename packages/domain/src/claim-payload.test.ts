@@ -577,6 +577,7 @@ describe("finalSubmitClaimSchema", () => {
       companyName: "Kalinga Life",
       channelName: "Corporate Website",
     },
+    declarations: { truthful: "Y", medicalRecordsRelease: "Y", dataPrivacy: "Y" },
   };
 
   it("takes the claim with what every claim call carries", () => {
@@ -592,16 +593,44 @@ describe("finalSubmitClaimSchema", () => {
     });
   });
 
-  it("wants the company, the channel and the web reference number", () => {
+  it("wants the company, the channel, the web reference number and the declarations", () => {
     expect(Object.keys(errorsOf(deathPayload, finalSubmitClaimSchema)).sort()).toEqual([
       "basicInformation.channelName",
       "basicInformation.companyName",
+      "declarations.dataPrivacy",
+      "declarations.medicalRecordsRelease",
+      "declarations.truthful",
       "webReferenceNumber",
     ]);
   });
 
+  it("keeps the declarations beside the claim, never in section 3's payload", () => {
+    const result = finalSubmitClaimSchema.safeParse(body);
+    expect(result.success && result.data.declarations).toEqual(body.declarations);
+    expect("declarations" in deathPayload).toBe(false);
+    expect(claimPayloadSchema.safeParse(body).success).toBe(true);
+  });
+
   it("applies the claim rules too", () => {
     expect(errorsOf({ ...body, beneficiaryList: [] }, finalSubmitClaimSchema)).toEqual({
+      beneficiaryList: "Please provide at least one beneficiary",
+    });
+  });
+
+  it("names a declaration not agreed and a broken rule in one answer", () => {
+    const { declarations: _agreed, ...withoutDeclarations } = body;
+    expect(
+      errorsOf(
+        {
+          ...withoutDeclarations,
+          declarations: { truthful: "Y", dataPrivacy: "Y" },
+          beneficiaryList: [],
+        },
+        finalSubmitClaimSchema,
+      ),
+    ).toEqual({
+      "declarations.medicalRecordsRelease":
+        "Please agree to this declaration to submit your claim.",
       beneficiaryList: "Please provide at least one beneficiary",
     });
   });

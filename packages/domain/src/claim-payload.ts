@@ -10,6 +10,7 @@ import { basicInformationSchema, resetOneTimePinSchema } from "./claim-api.ts";
 import { type ClaimDetails, claimDetailsIssues, dateOfLossOf } from "./claim-details.ts";
 import { COUNTRY_CODE, IS_FIRST_SUBMIT_DEFAULT } from "./constants.ts";
 import { fromPayloadDate, type IsoDate, todayInManila, toPayloadDate } from "./dates.ts";
+import { type Declarations, declarationsSchema } from "./declarations.ts";
 import { FILING_MESSAGES as F } from "./messages.ts";
 import { bankOf, type Payout, payoutSchema } from "./payout.ts";
 import { type Option, type PublicStartForm, publicStartFormSchema } from "./start-form.ts";
@@ -478,7 +479,8 @@ export const claimPayloadSchema = claimPayloadObject.check(rulesCheck);
 
 /**
  * The finalSubmitClaim body the server receives: the claim, the company and channel beside its
- * basic information, and what every claim call carries (webReferenceNumber, agentCode).
+ * basic information, what every claim call carries (webReferenceNumber, agentCode), and the
+ * declarations the claimant agreed to (beside the claim, not part of section 3's payload).
  */
 export const finalSubmitClaimSchema = z
   .object({
@@ -486,7 +488,19 @@ export const finalSubmitClaimSchema = z
     ...resetOneTimePinSchema.shape,
     basicInformation: z.object({ ...basicInformationSchema.shape, ...claimBasicShape }),
     ...claimShape,
+    // Missing altogether reads as none agreed, so each declaration gets its own message.
+    declarations: z.prefault(declarationsSchema, {} as Declarations),
   })
-  .check(rulesCheck);
+  .check(
+    z.superRefine<ClaimPayload>(
+      (payload, ctx) => {
+        for (const { path, message } of claimPayloadIssues(payload)) {
+          ctx.issues.push({ code: "custom", message, path, input: payload });
+        }
+      },
+      // The claim's rules still run when only declarations are missing: one answer names both.
+      { when: (payload) => payload.issues.every((issue) => issue.path?.[0] === "declarations") },
+    ),
+  );
 
 export type FinalSubmitClaim = z.infer<typeof finalSubmitClaimSchema>;

@@ -1,0 +1,43 @@
+import * as z from "zod/mini";
+
+// What the claimant agrees to before the final submit (docs/decisions/0026). The widget shows
+// these texts with the insurer's name written in; the server refuses a submit without all three.
+
+export const CLAIM_DECLARATIONS = [
+  {
+    key: "truthful",
+    text: "I declare that the information in this claim and the documents I uploaded are true and complete to the best of my knowledge. I understand that a false or incomplete statement may cause the claim to be denied.",
+  },
+  {
+    key: "medicalRecordsRelease",
+    text: "I authorize any physician, hospital, clinic or other institution that attended to the insured to give {companyName} the medical records and information it needs to assess this claim.",
+  },
+  {
+    key: "dataPrivacy",
+    text: "I consent to {companyName} collecting, using and keeping my personal and health information, and that of the insured and the beneficiaries, to process this claim, as the Data Privacy Act of 2012 allows.",
+  },
+] as const;
+
+export type DeclarationKey = (typeof CLAIM_DECLARATIONS)[number]["key"];
+
+export const DECLARATION_MESSAGES = {
+  required: "Please agree to this declaration to submit your claim.",
+} as const;
+
+/** The declaration as the claimant reads it, with the insurer's name in place of {companyName}. */
+export function declarationText(key: DeclarationKey, companyName: string): string {
+  const declaration = CLAIM_DECLARATIONS.find((item) => item.key === key);
+  if (!declaration) throw new Error(`Unknown declaration: ${key}`);
+  return declaration.text.replaceAll("{companyName}", companyName);
+}
+
+// "Y" is the only answer: a declaration left unticked, missing or anything else is not agreed.
+const agreed = z.literal("Y", { error: DECLARATION_MESSAGES.required });
+
+export const declarationsSchema = z.object({
+  truthful: agreed,
+  medicalRecordsRelease: agreed,
+  dataPrivacy: agreed,
+});
+
+export type Declarations = { truthful: "Y"; medicalRecordsRelease: "Y"; dataPrivacy: "Y" };
