@@ -4,9 +4,7 @@ import path from "node:path";
 import { beneficiarySchema, emptyBeneficiary } from "@kalinga/domain/beneficiary";
 import { claimDetailsSchema, emptyClaimDetails } from "@kalinga/domain/claim-details";
 import { buildClaimPayload } from "@kalinga/domain/claim-payload";
-import { todayInManila } from "@kalinga/domain/dates";
-import { payoutSchema } from "@kalinga/domain/payout";
-import { emptyPublicStartForm, publicStartFormSchema, toStep1 } from "@kalinga/domain/start-form";
+import { DECLARATION_MESSAGES } from "@kalinga/domain/declarations";
 import {
   buildUploadSlots,
   mandatorySlotKeys,
@@ -18,9 +16,18 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import {
+  AGREED,
+  accidentPayload,
+  EMAIL,
+  PH,
+  step1,
+  storedPayload,
+  submitBodyOf,
+  TODAY,
+} from "./support/claim-payloads.ts";
+import {
   basicInformation,
   callClaim,
-  MOBILE,
   MOBILE_63,
   type StartedClaim,
   startClaim,
@@ -30,50 +37,7 @@ import {
 } from "./support/test-app.ts";
 import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
-const PH = { label: "Philippines", value: "PH" };
-const TODAY = todayInManila();
-const EMAIL = "jose.rizal@example.ph";
-
-const step1 = toStep1(
-  publicStartFormSchema.parse({
-    ...emptyPublicStartForm,
-    firstName: "Jose",
-    middleName: "P",
-    lastName: "Rizal",
-    dateOfBirth: "1980-03-05",
-    phoneNumber: MOBILE,
-    emailAddress: EMAIL,
-    homeAddress: "12 Mabini St, Barangay 1, Quezon City",
-    citizenship: PH,
-    countryResident: PH,
-    policyType: "Individual",
-  }),
-);
-
-const accident = claimDetailsSchema({ dateOfBirth: step1.dateOfBirth, today: TODAY }).parse({
-  ...emptyClaimDetails,
-  claimType: "Living",
-  livingSubtype: "AC",
-  accidentDate: "2026-10-01",
-  accidentPlace: "EDSA corner Ortigas Avenue, Mandaluyong City",
-  injuryDetails: "Fractured left forearm after a motorcycle collision",
-  partOfBodyInjured: "Left forearm",
-  dateOfFirstConsultation: "2026-10-02",
-  policyNumber: "1234567890",
-});
-
-const payload = buildClaimPayload({
-  step1,
-  details: accident,
-  beneficiaries: [],
-  payout: payoutSchema.parse({
-    bank: "BPI",
-    accountName: "Jose P Rizal",
-    accountNumber: "1234567890",
-  }),
-  channel: "corporate-website",
-});
-
+const payload = accidentPayload;
 const MANDATORY = mandatorySlotKeys(slotFactsOfPayload(payload, TODAY));
 
 const US = { label: "United States", value: "US" };
@@ -137,11 +101,7 @@ let documentsDir: string;
 let app: FastifyInstance;
 let claim: StartedClaim;
 
-const submitBody = (target: StartedClaim) => ({
-  ...payload,
-  webReferenceNumber: target.webReferenceNumber,
-  basicInformation: { ...payload.basicInformation, ...basicInformation },
-});
+const submitBody = (target: StartedClaim) => submitBodyOf(target);
 
 const submit = (target: StartedClaim, headers: Record<string, string> = {}) =>
   callClaim(app, "finalSubmitClaim", submitBody(target), { token: target.token, headers });
@@ -204,11 +164,7 @@ describe("finalSubmitClaim", () => {
   });
 
   test("a death claim asks for each beneficiary's documents: the minor's and the US person's", async () => {
-    const body = {
-      ...deathPayload,
-      webReferenceNumber: claim.webReferenceNumber,
-      basicInformation: { ...deathPayload.basicInformation, ...basicInformation },
-    };
+    const body = submitBodyOf(claim, deathPayload);
     const mandatory = mandatorySlotKeys(slotFactsOfPayload(deathPayload, TODAY));
     expect(mandatory).toEqual([
       "DCRT001-DTC-MAJ",
@@ -235,7 +191,7 @@ describe("finalSubmitClaim", () => {
     const { rows } = await database.db.query<{ payload: unknown }>(
       "SELECT payload FROM claim_submissions",
     );
-    expect(rows[0]?.payload).toEqual(body);
+    expect(rows[0]?.payload).toEqual(storedPayload(claim, deathPayload));
   });
 
   test("a complete claim is stored as sent, closed, and acknowledged once by SMS and e-mail", async () => {
@@ -253,7 +209,7 @@ describe("finalSubmitClaim", () => {
       `SELECT s.payload, c.status FROM claim_submissions s JOIN claims c ON c.id = s.claim_id`,
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.payload).toEqual(submitBody(claim));
+    expect(rows[0]?.payload).toEqual(storedPayload(claim));
     expect(rows[0]?.status).toBe("CLAIM APPLICATION SUBMITTED");
 
     await vi.waitFor(
@@ -418,6 +374,53 @@ describe("finalSubmitClaim", () => {
     expect(response.statusCode).toBe(400);
     const errors = (response.json() as { errors: { field: string }[] }).errors;
     expect(errors.map((error) => error.field)).toContain("insuredInformation.emailAddress");
+  });
+
+  test("the declarations are stored in their own column, agreed at the submit, not in the payload", async () => {
+    await uploadAll(claim, MANDATORY);
+    expect((await submit(claim)).statusCode).toBe(200);
+    const { rows } = await database.db.query<{
+      payload: Record<string, unknown>;
+      declarations: unknown;
+      submitted_at: Date;
+    }>("SELECT payload, declarations, submitted_at FROM claim_submissions");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.declarations).toEqual(AGREED);
+    expect(rows[0]?.payload).not.toHaveProperty("declarations");
+    expect(rows[0]?.payload).toEqual(storedPayload(claim));
+    expect(new Date(rows[0]?.submitted_at as Date).toISOString()).toBe(clock.current.toISOString());
+  });
+
+  test("a submit without every declaration agreed is 400 naming each one, and stores nothing", async () => {
+    await uploadAll(claim, MANDATORY);
+    const { declarations: _agreed, ...withoutDeclarations } = submitBody(claim);
+    const cases: [Record<string, unknown>, string[]][] = [
+      [
+        withoutDeclarations,
+        ["declarations.truthful", "declarations.medicalRecordsRelease", "declarations.dataPrivacy"],
+      ],
+      [
+        { ...withoutDeclarations, declarations: { ...AGREED, dataPrivacy: "N" } },
+        ["declarations.dataPrivacy"],
+      ],
+      [
+        { ...withoutDeclarations, declarations: { truthful: "Y", dataPrivacy: "Y" } },
+        ["declarations.medicalRecordsRelease"],
+      ],
+    ];
+    for (const [body, fields] of cases) {
+      const response = await callClaim(app, "finalSubmitClaim", body, { token: claim.token });
+      expect(response.statusCode).toBe(400);
+      expect((response.json() as { errors: unknown[] }).errors).toEqual(
+        fields.map((field) => ({ field, message: DECLARATION_MESSAGES.required })),
+      );
+    }
+    expect(await count("SELECT count(*) AS n FROM claim_submissions")).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM notifications")).toBe(0);
+    const { rows } = await database.db.query<{ status: string }>("SELECT status FROM claims");
+    expect(rows).toEqual([{ status: "draft" }]);
+    // Agreeing afterwards submits as usual.
+    expect((await submit(claim)).statusCode).toBe(200);
   });
 
   test("a restart between the uploads and the submit loses nothing", async () => {

@@ -21,10 +21,11 @@ import { type ClaimCall, claimCall } from "./claim-call.ts";
 import { CLAIM_API_PREFIX, CLAIM_BODY_LIMIT_BYTES } from "./claim-routes.ts";
 import { idempotencyKeyOf, withIdempotencyKey } from "./document-routes.ts";
 
-// finalSubmitClaim and validateReferenceNumber (docs/decisions/0025). The submit recomputes the
-// claim's upload slots from the payload, refuses (417, "9") while a mandatory one is empty, and
-// otherwise stores the payload, closes the claim and queues the acknowledgment in one
-// transaction. Every repeat, with or without an Idempotency-Key, gets the first answer back.
+// finalSubmitClaim and validateReferenceNumber (docs/decisions/0025, 0026). The submit recomputes
+// the claim's upload slots from the payload, refuses (417, "9") while a mandatory one is empty, and
+// otherwise stores the payload and the declarations, closes the claim and queues the
+// acknowledgment in one transaction. Every repeat, with or without an Idempotency-Key, gets the
+// first answer back.
 
 export const SUBMITTED_STATUS = "CLAIM APPLICATION SUBMITTED";
 const OPEN_STATUS = "draft";
@@ -88,13 +89,17 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRoutesOp
       status: SUBMITTED_STATUS,
       submittedAt: now.toISOString(),
     };
+    const { declarations, ...payload } = body;
     await tx.query(
-      `INSERT INTO claim_submissions (claim_id, payload, claim_type, slot_facts, response, submitted_at)
-       VALUES ($1, $2::jsonb, $3, $4::jsonb, $5::jsonb, $6)`,
+      `INSERT INTO claim_submissions
+         (claim_id, payload, declarations, claim_type, slot_facts, response, submitted_at)
+       VALUES ($1, $2::jsonb, $3::jsonb, $4, $5::jsonb, $6::jsonb, $7)`,
       [
         claimId,
         // The parsed body as sent (unknown keys dropped): section 3's payload and the call's fields.
-        JSON.stringify(body),
+        JSON.stringify(payload),
+        // Agreed at submitted_at; kept apart since section 3's payload has no place for them.
+        JSON.stringify(declarations),
         body.basicInformation.claimType,
         JSON.stringify(facts),
         JSON.stringify(response),

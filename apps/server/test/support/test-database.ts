@@ -28,6 +28,7 @@ const TABLES = [
   "claim_documents",
   "idempotency_keys",
   "claim_submissions",
+  "claim_ratings",
   "notifications",
   "rate_limit_hits",
   "sms_outbox",
