@@ -3,8 +3,14 @@
  * Initial JS = widget.js plus every chunk it imports statically, recursively (not dynamic imports),
  * each gzipped at level 9 as a browser would download it. CSS = emitted .css files plus the CSS the
  * widget inlines into its JS (`?inline`), estimated from apps/web/src/**\/*.css minified.
+ *
+ * Each later step: the JS its lazy screen adds on top of what is loaded before it (the start step,
+ * then each earlier step), found in the manifest by the screen module's `src` and followed through
+ * its static imports; and the CSS its modules import that earlier steps did not. A step's figure is
+ * required once its source folder holds a module; before that it is noted as not built yet.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { type BenchFigure, runBench } from "./support/bench-figure.ts";
@@ -12,6 +18,19 @@ import { repoRoot } from "./support/node-server.ts";
 
 const initialJsBudgetKb = 110;
 const cssBudgetKb = 15;
+
+type LaterStep = {
+  name: string;
+  /** Manifest `src` of the screen module, or the folder its screen modules are in (ends with /). */
+  src: string;
+  budgetKb: number;
+};
+
+const laterSteps: LaterStep[] = [
+  { name: "Steps 2–3 (details, payout)", src: "src/claim/claim-step-screens.ts", budgetKb: 30 },
+  { name: "Step 4 (documents)", src: "src/documents/", budgetKb: 20 },
+  { name: "review, submission, rating", src: "src/submission/", budgetKb: 20 },
+];
 
 type ManifestChunk = {
   file: string;
@@ -54,6 +73,44 @@ async function minifyCss(
   } catch {
     return { code: source, minified: false };
   }
+}
+
+const sourceExtensions = [".ts", ".tsx"];
+const resolvePackage = createRequire(path.join(webDir, "package.json")).resolve;
+// Static imports and re-exports only: a dynamic import() is another chunk, loaded later.
+const staticImport = /\b(import|export)\s+(type\s+)?(?:[\w$*{}\s,]+?\s+from\s+)?["']([^"']+)["']/g;
+
+/** The CSS files a module pulls in through its static imports, recursively, from the sources. */
+function cssOfModules(roots: string[]): Set<string> {
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !existsSync(file)) return;
+    seen.add(file);
+    for (const match of readFileSync(file, "utf8").matchAll(staticImport)) {
+      const [, , typeOnly, specifier = ""] = match;
+      if (typeOnly) continue;
+      const bare = specifier.replace(/\?.*$/, "");
+      let resolved: string | undefined;
+      if (bare.startsWith(".")) resolved = path.resolve(path.dirname(file), bare);
+      else if (bare.endsWith(".css")) {
+        try {
+          resolved = resolvePackage(bare);
+        } catch {
+          resolved = undefined;
+        }
+      }
+      if (resolved === undefined) continue;
+      if (resolved.endsWith(".css")) css.add(resolved);
+      else if (sourceExtensions.some((extension) => resolved.endsWith(extension))) visit(resolved);
+    }
+  };
+  for (const root of roots) visit(root);
+  return css;
+}
+
+function hasSources(dir: string): boolean {
+  return sourceExtensions.some((extension) => filesUnder(dir, extension).length > 0);
 }
 
 async function measure(): Promise<BenchFigure[]> {
@@ -125,6 +182,8 @@ async function measure(): Promise<BenchFigure[]> {
     },
   ];
 
+  figures.push(...(await laterStepFigures(manifest, initialKeys, entry[0])));
+
   const lazyChunks = entries
     .filter(([key, chunk]) => !initialKeys.has(key) && chunk.file.endsWith(".js"))
     .map(([key, chunk]) => ({ label: chunk.name ?? chunk.src ?? key, file: chunk.file }))
@@ -136,6 +195,100 @@ async function measure(): Promise<BenchFigure[]> {
       unit: "KB",
       note: chunk.file,
     });
+  }
+  return figures;
+}
+
+/**
+ * One figure per later step against its budget, in the order a claimant reaches them: what the
+ * step's screen chunk and its static imports add to everything loaded before, plus the CSS it adds.
+ */
+async function laterStepFigures(
+  manifest: Record<string, ManifestChunk>,
+  initialKeys: Set<string>,
+  entryKey: string,
+): Promise<BenchFigure[]> {
+  const loaded = new Set(initialKeys);
+  // Screens are reached through the dynamic imports of what is already loaded (the route modules).
+  const reachable = new Set<string>();
+  const addDynamicImports = (keys: Iterable<string>) => {
+    for (const key of keys)
+      for (const imported of manifest[key]?.dynamicImports ?? []) reachable.add(imported);
+  };
+  addDynamicImports(loaded);
+  const loadedCss = cssOfModules([path.join(webDir, manifest[entryKey]?.src ?? "src/embed.tsx")]);
+  const loadedEmittedCss = new Set([...loaded].flatMap((key) => manifest[key]?.css ?? []));
+
+  const figures: BenchFigure[] = [];
+  for (const step of laterSteps) {
+    const matches = (chunk: ManifestChunk) =>
+      chunk.isDynamicEntry === true &&
+      chunk.src !== undefined &&
+      (step.src.endsWith("/") ? chunk.src.startsWith(step.src) : chunk.src === step.src);
+    const screens = Object.entries(manifest).filter(([, chunk]) => matches(chunk));
+    const routed = screens.filter(([key]) => reachable.has(key));
+    const screenKeys = (routed.length > 0 ? routed : screens).map(([key]) => key);
+    const sourceDir = path.join(webDir, step.src.endsWith("/") ? step.src : path.dirname(step.src));
+
+    if (screenKeys.length === 0) {
+      const written = hasSources(sourceDir);
+      figures.push({
+        name: `${step.name}: JS it adds (gzip)`,
+        value: Number.NaN,
+        unit: "KB",
+        ...(written ? { budget: { max: step.budgetKb } } : {}),
+        note: written
+          ? `${path.relative(repoRoot, sourceDir)} has modules but no lazy chunk of the build has its src in ${step.src}: load the step's screen with a dynamic import of such a module, then rebuild`
+          : `not built yet: no module in ${path.relative(repoRoot, sourceDir)}`,
+      });
+      continue;
+    }
+
+    const added = new Set<string>();
+    const visit = (key: string) => {
+      if (loaded.has(key) || added.has(key)) return;
+      added.add(key);
+      for (const imported of manifest[key]?.imports ?? []) visit(imported);
+    };
+    for (const key of screenKeys) visit(key);
+    const files = [...added].map((key) => manifest[key]?.file ?? key);
+    const jsKb = files.reduce((sum, file) => sum + fileGzipKb(file), 0);
+
+    const emittedCss = [...added]
+      .flatMap((key) => manifest[key]?.css ?? [])
+      .filter((file) => !loadedEmittedCss.has(file));
+    const emittedCssKb = emittedCss.reduce((sum, file) => sum + fileGzipKb(file), 0);
+    const stepCss = [
+      ...cssOfModules(screenKeys.map((key) => path.join(webDir, manifest[key]?.src ?? key))),
+    ].filter((file) => !loadedCss.has(file));
+    let inlinedCssKb = 0;
+    for (const file of stepCss)
+      inlinedCssKb += gzipKb((await minifyCss(readFileSync(file), file)).code);
+
+    figures.push(
+      {
+        name: `${step.name}: JS it adds (gzip)`,
+        value: jsKb,
+        unit: "KB",
+        budget: { max: step.budgetKb },
+        note: `${files.length} file(s): ${files.join(", ")}${routed.length > 0 ? "" : "; no loaded module imports it yet"}`,
+      },
+      {
+        name: `${step.name}: CSS it adds (gzip)`,
+        value: emittedCssKb + inlinedCssKb,
+        unit: "KB",
+        note:
+          stepCss.length + emittedCss.length === 0
+            ? "none beyond the earlier steps'"
+            : [...stepCss.map((file) => path.relative(repoRoot, file)), ...emittedCss].join(", ") +
+              (stepCss.length > 0 ? " (inlined: part of the JS figure)" : ""),
+      },
+    );
+
+    for (const key of added) loaded.add(key);
+    for (const file of emittedCss) loadedEmittedCss.add(file);
+    for (const file of stepCss) loadedCss.add(file);
+    addDynamicImports(added);
   }
   return figures;
 }

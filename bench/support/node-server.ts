@@ -7,7 +7,13 @@ import path from "node:path";
 
 export const repoRoot = path.resolve(import.meta.dirname, "..", "..");
 
-export type RunningServer = { baseUrl: string; port: number; stop: () => Promise<void> };
+export type RunningServer = {
+  baseUrl: string;
+  port: number;
+  /** The server's own process (node runs the script directly), for reading its memory. */
+  pid: number;
+  stop: () => Promise<void>;
+};
 
 /** The API key benchmarks send; production refuses keys shorter than 16 characters. */
 export const benchApiKey = "kalinga-bench-api-key";
@@ -82,7 +88,7 @@ export async function startNodeServer(
     if (child.exitCode !== null) break;
     try {
       const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return { baseUrl, port, stop };
+      if (response.ok && child.pid !== undefined) return { baseUrl, port, pid: child.pid, stop };
     } catch {
       // Not listening yet.
     }
