@@ -3,7 +3,9 @@ import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { CLAIM_API_PREFIX, CLAIM_ROUTE_PATHS, claimRoutes } from "./claims/claim-routes.ts";
+import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
 import { DOCUMENT_ROUTE_PATHS, documentRoutes } from "./claims/document-routes.ts";
+import { RATING_ROUTE_PATHS, ratingRoutes } from "./claims/rating-routes.ts";
 import { SUBMIT_ROUTE_PATHS, submitRoutes } from "./claims/submit-routes.ts";
 import type { ServerConfig } from "./config.ts";
 import { contentRoutes } from "./content/content-routes.ts";
@@ -120,7 +122,12 @@ export async function buildApp(
   });
   registerSecurityHeaders(app);
   registerApiCors(app, config.allowedOrigins);
-  const postPaths = new Set([...CLAIM_ROUTE_PATHS, ...DOCUMENT_ROUTE_PATHS, ...SUBMIT_ROUTE_PATHS]);
+  const postPaths = new Set([
+    ...CLAIM_ROUTE_PATHS,
+    ...DOCUMENT_ROUTE_PATHS,
+    ...SUBMIT_ROUTE_PATHS,
+    ...RATING_ROUTE_PATHS,
+  ]);
   installErrorHandlers(app, () => postPaths);
 
   await app.register(healthRoutes, { db, migrations });
@@ -137,10 +144,12 @@ export async function buildApp(
     config,
     wakeNotifications: () => notificationWorker.wake(),
   });
+  await app.register(ratingRoutes, { prefix: CLAIM_API_PREFIX, db, config });
   await app.register(contentRoutes, { content });
   if (config.mode !== "production") {
     await app.register(outboxRoutes, { db });
     await app.register(emailOutboxRoutes, { db });
+    await app.register(devClaimRoutes, { db });
   }
   await app.register(widgetRoutes, { widgetDir: config.widgetDir });
   if (config.demoPages) {

@@ -59,6 +59,9 @@ const REDACT_PATHS = [
   "*.mobileNumber",
   "authorization",
   "*.authorization",
+  // The rating's free-text comment.
+  "comment",
+  "*.comment",
 ];
 
 export function loggerOptions(

@@ -1,0 +1,189 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { RATING_MESSAGES } from "@kalinga/domain/claim-api";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";
+import {
+  basicInformation,
+  callClaim,
+  type StartedClaim,
+  startClaim,
+  TestClock,
+  testApp,
+  testConfig,
+} from "./support/test-app.ts";
+import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+
+// rateClaim: after the submit, one rating per claim that a repeat replaces; the same token checks
+// as every claim call; the comment is stored and never logged.
+
+const COMMENT = "Mabilis po, salamat! The list of documents was clear. Zelphinekka-7731";
+
+let database: TestDatabase;
+let documentsDir: string;
+let app: FastifyInstance;
+let clock: TestClock;
+let claim: StartedClaim;
+const lines: string[] = [];
+
+const rate = (body: Record<string, unknown>, target: StartedClaim = claim, token = target.token) =>
+  callClaim(
+    app,
+    "rateClaim",
+    { basicInformation, webReferenceNumber: target.webReferenceNumber, ...body },
+    { token },
+  );
+
+async function submitted(target: StartedClaim) {
+  const bytes = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: "#336699" },
+  })
+    .jpeg()
+    .toBuffer();
+  for (const slotKey of ACCIDENT_MANDATORY_SLOTS) {
+    expect((await uploadDocument(app, target, { slotKey, bytes })).statusCode).toBe(200);
+  }
+  const response = await callClaim(app, "finalSubmitClaim", submitBodyOf(target), {
+    token: target.token,
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+async function ratings() {
+  const { rows } = await database.db.query<{
+    rating: number;
+    comment: string;
+    first_rated_at: Date;
+    rated_at: Date;
+  }>("SELECT rating, comment, first_rated_at, rated_at FROM claim_ratings");
+  return rows.map((row) => ({
+    rating: Number(row.rating),
+    comment: row.comment,
+    firstRatedAt: new Date(row.first_rated_at).toISOString(),
+    ratedAt: new Date(row.rated_at).toISOString(),
+  }));
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await database.reset();
+  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-rating-"));
+  clock = new TestClock();
+  lines.length = 0;
+  const config = testConfig(
+    { KALINGA_DOCUMENTS_DIR: documentsDir, NOTIFICATION_POLL_MS: "60000", LOG_LEVEL: "trace" },
+    { now: clock.now },
+  );
+  app = await testApp(database.db, config, { write: (line) => lines.push(line) });
+  claim = await verifiedClaim(app);
+});
+afterEach(async () => {
+  await app.close();
+  await rm(documentsDir, { recursive: true, force: true });
+});
+
+describe("rateClaim", () => {
+  test("a submitted claim is rated; the rating and comment are stored and answered", async () => {
+    await submitted(claim);
+    clock.advance(30);
+    const response = await rate({ rating: 4, comment: COMMENT });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      returnCode: "0",
+      rating: 4,
+      comment: COMMENT,
+      ratedAt: clock.current.toISOString(),
+    });
+    expect(await ratings()).toEqual([
+      {
+        rating: 4,
+        comment: COMMENT,
+        firstRatedAt: clock.current.toISOString(),
+        ratedAt: clock.current.toISOString(),
+      },
+    ]);
+    // The comment is free text: no log line carries it, though the rating call is logged.
+    const logged = lines.join("\n");
+    expect(logged).toContain("claim rated");
+    expect(logged).not.toContain("Zelphinekka");
+  });
+
+  test("a second rating replaces the first and moves ratedAt; a missing comment is empty", async () => {
+    await submitted(claim);
+    const first = clock.current.toISOString();
+    expect((await rate({ rating: 5, comment: COMMENT })).statusCode).toBe(200);
+    clock.advance(120);
+    const second = await rate({ rating: 2 });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({
+      returnCode: "0",
+      rating: 2,
+      comment: "",
+      ratedAt: clock.current.toISOString(),
+    });
+    expect(await ratings()).toEqual([
+      { rating: 2, comment: "", firstRatedAt: first, ratedAt: clock.current.toISOString() },
+    ]);
+  });
+
+  test("a claim not yet submitted cannot be rated: 417 with returnCode 12", async () => {
+    const response = await rate({ rating: 5, comment: COMMENT });
+    expect(response.statusCode).toBe(417);
+    expect(response.json()).toEqual({
+      returnCode: "12",
+      message: RATING_MESSAGES.notSubmitted,
+    });
+    expect(await ratings()).toEqual([]);
+  });
+
+  test("a rating outside 1 to 5, not whole, not a number or missing is 400 and stores nothing", async () => {
+    await submitted(claim);
+    for (const rating of [0, 6, 2.5, "x", "4", null, undefined]) {
+      const response = await rate({ rating, comment: COMMENT });
+      expect(response.statusCode, `rating ${String(rating)}`).toBe(400);
+      expect((response.json() as { errors: unknown[] }).errors).toEqual([
+        { field: "rating", message: RATING_MESSAGES.rating },
+      ]);
+    }
+    expect(await ratings()).toEqual([]);
+  });
+
+  test("a comment over 1,000 characters is 400 and stores nothing; 1,000 is taken", async () => {
+    await submitted(claim);
+    const tooLong = await rate({ rating: 3, comment: "a".repeat(1001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect((tooLong.json() as { errors: unknown[] }).errors).toEqual([
+      { field: "comment", message: RATING_MESSAGES.commentTooLong },
+    ]);
+    expect(await ratings()).toEqual([]);
+    const longest = await rate({ rating: 3, comment: "ñ".repeat(1000) });
+    expect(longest.statusCode).toBe(200);
+    expect((await ratings())[0]?.comment).toBe("ñ".repeat(1000));
+  });
+
+  test("another claim's token is 403, an unverified token 403, no token 401", async () => {
+    await submitted(claim);
+    const other = await verifiedClaim(app);
+    expect((await rate({ rating: 1 }, claim, other.token)).statusCode).toBe(403);
+    const unverified = await startClaim(app);
+    expect((await rate({ rating: 1 }, unverified)).statusCode).toBe(403);
+    const anonymous = await callClaim(app, "rateClaim", {
+      basicInformation,
+      webReferenceNumber: claim.webReferenceNumber,
+      rating: 1,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await ratings()).toEqual([]);
+    const get = await app.inject({ method: "GET", url: "/api/claims/rateClaim" });
+    expect(get.statusCode).toBe(405);
+  });
+});
