@@ -113,6 +113,7 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
     <DocumentSlot
       key={slot.key}
       slot={slot}
+      forWhom={slot.beneficiaryIndex ? `beneficiary ${slot.beneficiaryIndex}` : undefined}
       files={filesOf(slot.key)}
       error={
         showMissing && slot.mandatory && isEmpty(slot)

@@ -8,6 +8,8 @@ const ACCEPTED = "image/jpeg,image/png,image/heic,image/heif,.heic,.heif,applica
 
 export type DocumentSlotProps = {
   slot: UploadSlot;
+  /** Whose document, when the same one is asked of several beneficiaries: "beneficiary 2". */
+  forWhom?: string | undefined;
   files: DocumentFile[];
   error: string | undefined;
   /** Phones get "Take a photo", which opens the camera. */
@@ -22,6 +24,7 @@ export type DocumentSlotProps = {
 /** One document the claim asks for: its files, each with progress, size, Replace and Remove. */
 export function DocumentSlot({
   slot,
+  forWhom,
   files,
   error,
   hasCamera,
@@ -54,11 +57,12 @@ export function DocumentSlot({
     <section className="k-slot" aria-labelledby={titleId} data-slot={slot.key}>
       <h4 id={titleId} className="k-slot__title">
         {slot.label}
-        <span className="k-slot__need">
-          {slot.mandatory ? "Required" : "Optional"}
-          {slot.max === 1 ? " · one file" : ""}
-        </span>
+        {forWhom ? <span className="k-visually-hidden"> for {forWhom}</span> : null}
       </h4>
+      <p className="k-slot__need">
+        {slot.mandatory ? "Required" : "Optional"}
+        {slot.max === 1 ? " · one file" : ""}
+      </p>
       {files.length > 0 ? (
         <ul className="k-files" aria-label={`Files for ${slot.label}`}>
           {files.map((file) => (

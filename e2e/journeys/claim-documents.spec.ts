@@ -1,0 +1,136 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import {
+  bpiAccount,
+  fillBankPayout,
+  fillLivingAccident,
+  motorcycleAccident,
+  startVerifiedClaim,
+} from "../support/claim-steps.ts";
+import {
+  chooseFiles,
+  phonePhoto,
+  scannedPdf,
+  slotCard,
+  uploadEveryRequired,
+  uploadTo,
+} from "../support/documents.ts";
+import { saveScreenshot } from "../support/screens.ts";
+
+type SentFiles = { sentFileSizes: number[] };
+
+const next = (page: import("@playwright/test").Page) =>
+  page.getByRole("button", { name: "Next", exact: true }).click();
+
+test.describe("Step 4, documents", () => {
+  test("asks for each required document, shrinks a phone photo, refuses a fake, keeps uploads over a reload", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    // Playwright cannot read a multipart body built from a Blob: note the size of each file sent.
+    await page.addInitScript(() => {
+      const sizes: number[] = [];
+      (window as unknown as SentFiles).sentFileSizes = sizes;
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        const file = body instanceof FormData ? body.get("file") : null;
+        if (file instanceof Blob) sizes.push(file.size);
+        return send.call(this, body);
+      };
+    });
+    await startVerifiedClaim(page, request);
+    await fillLivingAccident(page, motorcycleAccident);
+    await next(page);
+    await fillBankPayout(page, bpiAccount);
+    await next(page);
+    await expect(page).toHaveURL(/\/claims-documents$/);
+    await expect(page.getByRole("heading", { name: /Step 4 of 4/ })).toBeVisible();
+    // Surgery and confinement were claimed: their documents are asked for.
+    await expect(slotCard(page, "Operating room or surgical report")).toBeVisible();
+    await expect(slotCard(page, "Hospital statement of account")).toBeVisible();
+    await expect(slotCard(page, "Certificate of employment")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "claims-documents-empty");
+
+    // Next with nothing: every required slot says so, and the first takes focus.
+    await next(page);
+    const idFront = slotCard(page, "Valid government ID (front)");
+    await expect(idFront.getByText("Please upload this document.")).toBeVisible();
+    await expect(idFront.getByRole("button", { name: "Choose a file" })).toBeFocused();
+    await expect(page).toHaveURL(/\/claims-documents$/);
+
+    // A 12-megapixel photo leaves the phone at 2000 px and well under its 5 MB.
+    const photo = await phonePhoto("IMG_20261101_0930.jpg");
+    expect(photo.buffer.length).toBeGreaterThan(3 * 1024 * 1024);
+    await uploadTo(page, "Valid government ID (front)", photo);
+    const [bytesSent = 0] = await page.evaluate(
+      () => (window as unknown as SentFiles).sentFileSizes,
+    );
+    expect(bytesSent).toBeGreaterThan(50_000);
+    expect(bytesSent).toBeLessThan(1.5 * 1024 * 1024);
+    // Stored as a PDF under the photo's name.
+    const sent = idFront.getByRole("listitem");
+    await expect(sent).toContainText("IMG_20261101_0930.pdf");
+    const shownSize = (await sent.locator(".k-file__facts span").first().textContent()) ?? "";
+    expect(shownSize).toMatch(/^(\d+ KB|1\.\d MB)$/);
+    // The one-file slot has no more room: only Replace and Remove.
+    await expect(idFront.getByRole("button", { name: "Choose a file" })).toHaveCount(0);
+    await expect(idFront.getByText("Please upload this document.")).toBeHidden();
+
+    // A text file named .jpg is refused by content, with Remove and no retry.
+    const fake = { name: "not-a-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("hello") };
+    await chooseFiles(page, "Valid government ID (back)", [fake]);
+    const idBack = slotCard(page, "Valid government ID (back)");
+    await expect(idBack.getByRole("alert")).toHaveText(
+      "This file is not a JPEG, PNG, HEIC or PDF. Please send a photo or a PDF.",
+    );
+    await expect(idBack.getByRole("button", { name: /Try again/ })).toHaveCount(0);
+    await idBack.getByRole("button", { name: "Remove not-a-photo.jpg" }).click();
+    await expect(idBack.getByRole("listitem")).toHaveCount(0);
+
+    // Two PDFs at once into a slot that takes many.
+    const receipts = [
+      await scannedPdf("OR-10021.pdf", "Official receipt 10021"),
+      await scannedPdf("OR-10022.pdf", "Official receipt 10022"),
+    ];
+    await chooseFiles(page, "Official receipts of medical expenses", receipts);
+    const receiptSlot = slotCard(page, "Official receipts of medical expenses");
+    await expect(receiptSlot.getByRole("listitem").filter({ hasText: "Uploaded" })).toHaveCount(2, {
+      timeout: 30_000,
+    });
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "claims-documents-uploaded");
+
+    // A reload keeps what the server acknowledged.
+    await page.reload();
+    await expect(idFront.getByRole("listitem")).toContainText("IMG_20261101_0930.pdf");
+    await expect(receiptSlot.getByRole("listitem")).toHaveCount(2);
+
+    // Remove asks first; Keep keeps, Remove removes.
+    await receiptSlot.getByRole("button", { name: "Remove OR-10022.pdf" }).click();
+    const dialog = page.getByRole("dialog", { name: "Remove this file?" });
+    await expect(dialog).toContainText("OR-10022.pdf will be removed from your claim.");
+    await dialog.getByRole("button", { name: "Keep" }).click();
+    await expect(receiptSlot.getByRole("listitem")).toHaveCount(2);
+    await receiptSlot.getByRole("button", { name: "Remove OR-10022.pdf" }).click();
+    await page
+      .getByRole("dialog", { name: "Remove this file?" })
+      .getByRole("button", { name: "Remove" })
+      .click();
+    await expect(receiptSlot.getByRole("listitem")).toHaveCount(1);
+
+    // Replace swaps the one file of the ID slot.
+    const chooser = page.waitForEvent("filechooser");
+    await idFront.getByRole("button", { name: "Replace IMG_20261101_0930.pdf" }).click();
+    await (await chooser).setFiles([await scannedPdf("national-id-front.pdf", "PhilSys ID")]);
+    await expect(idFront.getByRole("listitem")).toHaveCount(1);
+    await expect(idFront.getByRole("listitem")).toContainText("national-id-front.pdf", {
+      timeout: 30_000,
+    });
+
+    await uploadEveryRequired(page, photo, await scannedPdf("record.pdf", "Medical record"));
+    await next(page);
+    await expect(page).toHaveURL(/\/claims-review$/);
+  });
+});
