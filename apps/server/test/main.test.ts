@@ -1,61 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { exited, runServer, startServer } from "./support/server-process.ts";
 import { serverDatabaseEnv } from "./support/test-database.ts";
 
 // main.ts as a real process: it starts, answers, closes on SIGTERM, refuses a bad configuration,
 // and keeps what it acknowledged when it is killed outright.
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src/main.ts");
 const API_KEY = "kalinga-dev-key";
 const basicInformation = { companyName: "Kalinga Life", channelName: "Corporate Website" };
-
-type Running = { child: ChildProcess; baseUrl: string; output: () => string };
-
-function run(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-}
-
-async function start(env: Record<string, string>): Promise<Running> {
-  const child = run(env);
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 30 s: ${output}`)), 30_000);
-    const check = () => {
-      const match = output.match(/on port (\d+)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout?.on("data", check);
-    child.once("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output };
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-}
-
 async function post(baseUrl: string, call: string, body: unknown, token?: string) {
   const headers: Record<string, string> = {
     "content-type": "application/json",
@@ -80,7 +31,7 @@ afterAll(async () => {
 
 describe("main.ts", () => {
   test("a code acknowledged before the process is killed validates after a restart", async () => {
-    const first = await start(database.env);
+    const first = await startServer(database.env);
     const init = await post(first.baseUrl, "initClaimRequest", { basicInformation });
     const { webReferenceNumber, token } = init.body as {
       webReferenceNumber: string;
@@ -108,7 +59,7 @@ describe("main.ts", () => {
     first.child.kill("SIGKILL");
     await exited(first.child);
 
-    const second = await start(database.env);
+    const second = await startServer(database.env);
     try {
       const validated = await post(
         second.baseUrl,
@@ -125,7 +76,7 @@ describe("main.ts", () => {
   });
 
   test("prints the demo pages and closes with exit code 0 on SIGTERM", async () => {
-    const running = await start(database.env);
+    const running = await startServer(database.env);
     expect(running.output()).toContain("/help-support/claims/cf");
     expect(running.output()).toContain("/bank-life/help-support/claims/cf");
     expect((await fetch(`${running.baseUrl}/healthz`)).status).toBe(200);
@@ -134,7 +85,7 @@ describe("main.ts", () => {
   });
 
   test("refuses to start in production without api keys", async () => {
-    const child = run({ ...database.env, NODE_ENV: "production" });
+    const child = runServer({ ...database.env, NODE_ENV: "production" });
     let output = "";
     child.stderr?.on("data", (chunk) => {
       output += chunk;
