@@ -148,7 +148,7 @@ test.describe("Step 2, claim details", () => {
 });
 
 test.describe("Step 3, payout or beneficiaries", () => {
-  test("a living accident claim is paid to a bank account and goes on to the review", async ({
+  test("a living accident claim is paid to a bank account and goes on to the documents", async ({
     page,
     request,
   }, testInfo) => {
@@ -190,7 +190,7 @@ test.describe("Step 3, payout or beneficiaries", () => {
     await expect(field(page, "Account number")).toHaveValue("123456789012");
 
     await page.getByRole("button", { name: "Next", exact: true }).click();
-    await expect(page).toHaveURL(/\/claims-review$/);
+    await expect(page).toHaveURL(/\/claims-documents$/);
   });
 
   test("a death claim names two beneficiaries, a minor and a US citizen; a reload keeps them", async ({
@@ -293,6 +293,6 @@ test.describe("Step 3, payout or beneficiaries", () => {
     await expect(people.nth(1)).toContainText("Mr. John Smith");
 
     await page.getByRole("button", { name: "Next", exact: true }).click();
-    await expect(page).toHaveURL(/\/claims-review$/);
+    await expect(page).toHaveURL(/\/claims-documents$/);
   });
 });

@@ -26,18 +26,28 @@ export function manilaDate(daysFromToday: number): string {
   return `${String(part("day")).padStart(2, "0")} ${MONTHS[part("month") - 1]} ${part("year")}`;
 }
 
+/** "05 Mar 1980" → "03/05/1980": a typed date as the section 3 payload carries it. */
+export function payloadDate(typed: string): string {
+  const [day, month, year] = typed.split(" ");
+  const monthNumber = MONTHS.indexOf(month ?? "") + 1;
+  return `${String(monthNumber).padStart(2, "0")}/${day}/${year}`;
+}
+
 /** A date of birth `years` years and `days` days before today in Manila, as typed. */
 export function bornYearsAgo(years: number, days = 0): string {
   const [day, month, year] = manilaDate(-days).split(" ");
   return `${day} ${month} ${Number(year) - years}`;
 }
 
-/** Step 1 and the OTP as a claimant does them; ends on Step 2 with a verified mobile number. */
+/**
+ * Step 1 and the OTP as a claimant does them; ends on Step 2 with a verified mobile number.
+ * Returns the mobile number typed (10 digits), which no other test uses.
+ */
 export async function startVerifiedClaim(
   page: Page,
   request: APIRequestContext,
   answers: Partial<StartAnswers> = {},
-): Promise<void> {
+): Promise<string> {
   const mobile = uniqueMobile();
   await openStartForm(page);
   await proceedPastReminder(page);
@@ -48,6 +58,7 @@ export async function startVerifiedClaim(
   await otpModal(page).getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/claims-details$/);
   await expect(page.getByRole("heading", { name: /Step 2 of 4/ })).toBeVisible();
+  return mobile;
 }
 
 /** Picks a tile in the group the question names. */

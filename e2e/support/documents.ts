@@ -58,6 +58,7 @@ export async function uploadEveryRequired(
   photo: TestFile,
   pdf: TestFile,
 ): Promise<string[]> {
+  await expect(page.locator("section.k-slot").first()).toBeVisible();
   const titles = await page
     .locator("section.k-slot")
     .filter({ hasText: "Required" })

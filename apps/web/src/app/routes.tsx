@@ -9,12 +9,9 @@ import { lazyScreen } from "./lazy-screen.ts";
 
 /** Screens later steps fill in; each route is there so deep links and the flow resolve today. */
 const LATER_SCREENS = [
-  "claims-rating",
-  "claims-review",
   "status-details",
   "abeyance-upload",
   "claims-report",
-  "claims-submission",
   "your-claim-tracking",
   "abeyance-details",
   "abeyance-review",
@@ -33,6 +30,16 @@ const PayoutOptionScreen = lazyScreen(() =>
   loadClaimSteps().then((steps) => ({ default: steps.PayoutOptionScreen })),
 );
 const ClaimDocumentsScreen = lazyScreen(() => import("../documents/claim-documents-screen.tsx"));
+const loadSubmission = () => import("../submission/submission-screens.ts");
+const ClaimsReviewScreen = lazyScreen(() =>
+  loadSubmission().then((screens) => ({ default: screens.ClaimsReviewScreen })),
+);
+const ClaimsSubmissionScreen = lazyScreen(() =>
+  loadSubmission().then((screens) => ({ default: screens.ClaimsSubmissionScreen })),
+);
+const ClaimsRatingScreen = lazyScreen(() =>
+  loadSubmission().then((screens) => ({ default: screens.ClaimsRatingScreen })),
+);
 
 function ScreenLoading() {
   return (
@@ -55,6 +62,9 @@ export function ClaimRoutes() {
           <Route path="claims-details" element={<ClaimsDetailsScreen />} />
           <Route path="payout-option" element={<PayoutOptionScreen />} />
           <Route path="claims-documents" element={<ClaimDocumentsScreen />} />
+          <Route path="claims-review" element={<ClaimsReviewScreen />} />
+          <Route path="claims-submission" element={<ClaimsSubmissionScreen />} />
+          <Route path="claims-rating" element={<ClaimsRatingScreen />} />
           {LATER_SCREENS.map((path) => (
             <Route key={path} path={path} element={<LaterScreen />} />
           ))}

@@ -1,0 +1,157 @@
+import {
+  RATING_LIMITS,
+  RATING_MESSAGES,
+  type RateClaimResponse,
+  rateClaimSchema,
+} from "@kalinga/domain/claim-api";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import * as z from "zod/mini";
+import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
+import { readClaimData } from "../claim/claim-data-store.ts";
+import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
+import { FieldError } from "../ui/field-error.tsx";
+import { TileSwitch } from "../ui/tile-switch.tsx";
+import { adoptSubmissionStyles } from "./submission-styles.ts";
+
+adoptSubmissionStyles();
+
+/** The claimant's part of rateClaimSchema: the same rules and messages the server applies. */
+const ratingFormSchema = z.object({
+  rating: rateClaimSchema.shape.rating,
+  comment: rateClaimSchema.shape.comment,
+});
+
+const RATINGS = [
+  { value: "1", label: "1 · Very hard" },
+  { value: "2", label: "2 · Hard" },
+  { value: "3", label: "3 · Okay" },
+  { value: "4", label: "4 · Easy" },
+  { value: "5", label: "5 · Very easy" },
+] as const;
+
+/** /claims-rating: after the submit, how filing the claim went, from 1 to 5 with a comment. */
+export default function ClaimsRatingScreen() {
+  const claim = useMemo(verifiedClaim, []);
+  if (!claim) return <StartClaimFirst />;
+  if (!readClaimData(claim.webReferenceNumber).submitted) {
+    return (
+      <section className="k-screen" aria-labelledby="k-rate-later-title">
+        <h2 id="k-rate-later-title" className="k-screen-title">
+          Submit your claim first
+        </h2>
+        <p>{RATING_MESSAGES.notSubmitted}</p>
+        <p className="k-aside">
+          <Link to="/claims-review">Review your claim</Link>
+        </p>
+      </section>
+    );
+  }
+  return <RatingForm claim={claim} />;
+}
+
+type RatingErrors = { rating?: string; comment?: string };
+
+function RatingForm({ claim }: { claim: VerifiedClaim }) {
+  const commentId = useId();
+  const [rating, setRating] = useState("");
+  const [comment, setComment] = useState("");
+  const [errors, setErrors] = useState<RatingErrors>({});
+  const [sent, setSent] = useState<RateClaimResponse | null>(null);
+  const ratingRef = useRef<HTMLInputElement>(null);
+  const commentRef = useRef<HTMLTextAreaElement>(null);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    // The same schema the server parses with; its other fields are the call's own.
+    const result = ratingFormSchema.safeParse({
+      rating: rating === "" ? undefined : Number(rating),
+      comment,
+    });
+    if (!result.success) {
+      const found: RatingErrors = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] === "comment" ? "comment" : "rating";
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      (found.rating ? ratingRef.current : commentRef.current)?.focus();
+      return;
+    }
+    setErrors({});
+    const response = await callClaimApiOrShowError<RateClaimResponse>("rateClaim", result.data);
+    if (response) setSent(response);
+  };
+
+  if (sent) return <ThankYou />;
+
+  return (
+    <section className="k-screen" aria-labelledby="k-rating-title">
+      <h2 id="k-rating-title" className="k-screen-title">
+        Rate your experience
+      </h2>
+      <p className="k-claim-reference">
+        Web reference number <strong className="k-reference">{claim.webReferenceNumber}</strong>
+      </p>
+      <form className="k-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TileSwitch
+          legend="How easy was it to file your claim?"
+          name="rating"
+          options={RATINGS}
+          value={rating}
+          onChange={(value) => {
+            setRating(value);
+            setErrors(({ rating: _, ...rest }) => rest);
+          }}
+          error={errors.rating}
+          ref={ratingRef}
+        />
+        <div className="k-field">
+          <label className="k-label" htmlFor={commentId}>
+            Tell us more (optional)
+          </label>
+          <div className="k-control" data-invalid={errors.comment ? "" : undefined}>
+            <textarea
+              id={commentId}
+              ref={commentRef}
+              className="k-input k-textarea"
+              rows={4}
+              value={comment}
+              onChange={(event) => setComment(event.currentTarget.value)}
+              aria-invalid={errors.comment ? true : undefined}
+              aria-describedby={`${commentId}-count${errors.comment ? ` ${commentId}-error` : ""}`}
+            />
+          </div>
+          <p className="k-hint" id={`${commentId}-count`}>
+            {comment.length} of {RATING_LIMITS.commentLength} characters
+          </p>
+          <FieldError id={`${commentId}-error`} message={errors.comment} />
+        </div>
+        <div className="k-actions">
+          <Link className="k-btn k-btn--outlined" to="/claims-submission">
+            Back
+          </Link>
+          <button className="k-btn k-btn--contained" type="submit">
+            Send rating
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ThankYou() {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => titleRef.current?.focus(), []);
+  return (
+    <section className="k-screen" aria-labelledby="k-thanks-title">
+      <h2 id="k-thanks-title" className="k-screen-title" tabIndex={-1} ref={titleRef}>
+        Thank you for your rating
+      </h2>
+      <p>It helps us make filing a claim easier for the next family.</p>
+      <p className="k-aside">
+        <Link to="/claims-submission">Back to your claim</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,313 @@
+import { type Beneficiary, HONORIFICS, isMinor } from "@kalinga/domain/beneficiary";
+import type { ListDocumentsResponse, UploadedDocument } from "@kalinga/domain/claim-api";
+import {
+  CLAIM_TYPES,
+  type ClaimDetails,
+  LIVING_SUBTYPES,
+  NATURES_OF_DEATH,
+} from "@kalinga/domain/claim-details";
+import { MOBILE_PREFIX } from "@kalinga/domain/constants";
+import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
+import {
+  CLAIM_DECLARATIONS,
+  DECLARATION_MESSAGES,
+  type DeclarationKey,
+  declarationText,
+} from "@kalinga/domain/declarations";
+import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
+import { maskLast4 } from "@kalinga/domain/mask";
+import { bankOf, type Payout } from "@kalinga/domain/payout";
+import type { PublicStartForm } from "@kalinga/domain/start-form";
+import { buildUploadSlots } from "@kalinga/domain/upload-slots";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router";
+import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
+import { useWidgetSetting } from "../app/contexts.ts";
+import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
+import { saveClaimData } from "../claim/claim-data-store.ts";
+import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
+import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
+import { Checkbox } from "../ui/checkbox.tsx";
+import { adoptSubmissionStyles } from "./submission-styles.ts";
+
+adoptSubmissionStyles();
+
+/** /claims-review: everything entered, grouped, each group with an edit link; then the declarations. */
+export default function ClaimsReviewScreen() {
+  const claim = useMemo(verifiedClaim, []);
+  if (!claim) return <StartClaimFirst />;
+  return <ClaimReview claim={claim} />;
+}
+
+type Row = [label: string, value: ReactNode];
+
+const labelOf = (options: readonly { label: string; value: string }[], value: string) =>
+  options.find((option) => option.value === value)?.label ?? value;
+const date = (iso: string) => (iso ? formatDisplayDate(iso) : "");
+
+function insuredRows(step1: PublicStartForm): Row[] {
+  const name = [step1.firstName, step1.middleName, step1.lastName, step1.suffix]
+    .filter(Boolean)
+    .join(" ");
+  return [
+    ["Insured", name],
+    ["Date of birth", date(step1.dateOfBirth)],
+    ["Mobile number", `${MOBILE_PREFIX} ${step1.phoneNumber}`],
+    ["Email address", step1.emailAddress],
+    ["Home address", step1.homeAddress],
+    ["Citizenship", step1.citizenship?.label ?? ""],
+    ["Country of residence", step1.countryResident?.label ?? ""],
+    ["Policy type", step1.policyType],
+    ...(step1.policyType === "Corporate" ? [["Company", step1.companyOther] as Row] : []),
+  ];
+}
+
+function detailRows(details: ClaimDetails): Row[] {
+  const rows: Row[] = [["Type of claim", labelOf(CLAIM_TYPES, details.claimType)]];
+  if (details.claimType === "Living") {
+    rows.push(["Accident or illness", labelOf(LIVING_SUBTYPES, details.livingSubtype)]);
+    if (details.livingSubtype === "AC") {
+      rows.push(
+        ["Date of accident", date(details.accidentDate)],
+        ["Place of accident", details.accidentPlace],
+        ["Injury details", details.injuryDetails],
+        ["Part of body injured", details.partOfBodyInjured],
+      );
+    } else {
+      rows.push(
+        ["Diagnosis", details.diagnosis],
+        ["Illness details", details.illnessDetails],
+        ["Date symptoms were discovered", date(details.dateSymptomsDiscovered)],
+      );
+    }
+    rows.push(["Date of first consultation", date(details.dateOfFirstConsultation)]);
+    const benefits = [
+      details.surgery && "Surgery",
+      details.confinement && "Confinement in a hospital",
+      details.dismembermentAmputation && "Dismemberment or amputation",
+      details.disability && "Disability",
+    ].filter(Boolean);
+    rows.push(["Benefits claimed", benefits.length > 0 ? benefits.join(", ") : "None ticked"]);
+  } else {
+    rows.push(
+      ["Date of death", date(details.dateOfLoss)],
+      ["Cause of death", details.causeOfLoss],
+      ["Accident or illness", labelOf(NATURES_OF_DEATH, details.natureOfDeath)],
+    );
+  }
+  rows.push(["Policy number", details.policyNumber]);
+  return rows;
+}
+
+function payoutRows(payout: Payout): Row[] {
+  return [
+    ["Paid by", "Bank credit"],
+    ["Bank", bankOf(payout.bank)?.label ?? payout.bank],
+    ["Account name", payout.accountName],
+    // Shown in part: the review may be read over the claimant's shoulder.
+    ["Account number", maskLast4(payout.accountNumber)],
+  ];
+}
+
+function beneficiaryName(beneficiary: Beneficiary): string {
+  const honorific = HONORIFICS.find((h) => h.value === beneficiary.honorific)?.label;
+  const middle = beneficiary.noMiddleName ? "" : beneficiary.middleName;
+  return [honorific, beneficiary.firstName, middle, beneficiary.lastName, beneficiary.suffix]
+    .filter(Boolean)
+    .join(" ");
+}
+
+function ReviewGroup({
+  title,
+  editTo,
+  children,
+}: {
+  title: string;
+  editTo: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="k-review-group" aria-label={title}>
+      <div className="k-review-group__head">
+        <h3 className="k-section-title">{title}</h3>
+        <Link to={editTo} state={BACK_TO_REVIEW} className="k-review-group__edit">
+          Edit<span className="k-visually-hidden"> {title.toLowerCase()}</span>
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Facts({ rows }: { rows: Row[] }) {
+  return (
+    <dl className="k-facts">
+      {rows.map(([label, value]) => (
+        <div className="k-facts__row" key={label}>
+          <dt>{label}</dt>
+          <dd>{value === "" ? "—" : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ClaimReview({ claim }: { claim: VerifiedClaim }) {
+  const setting = useWidgetSetting();
+  const navigate = useNavigate();
+  const tab = useMemo(() => claimOfTab(claim, setting.channel), [claim, setting.channel]);
+  const [documents, setDocuments] = useState<UploadedDocument[] | null>(null);
+  const [agreed, setAgreed] = useState<Record<string, boolean>>(() =>
+    tab.complete ? tab.data.declarations : {},
+  );
+  const [showErrors, setShowErrors] = useState(false);
+  const [missingShown, setMissingShown] = useState(false);
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const missingRef = useRef<HTMLParagraphElement>(null);
+
+  // After a refused submit the first thing to fix takes focus: the documents, then a declaration.
+  useEffect(() => {
+    if (failedSubmits === 0) return;
+    const first =
+      missingRef.current ??
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      null;
+    first?.focus();
+  }, [failedSubmits]);
+
+  useEffect(() => {
+    void callClaimApiOrShowError<ListDocumentsResponse>("listDocuments").then((listed) => {
+      if (listed) setDocuments(listed.documents);
+    });
+  }, []);
+
+  if (!tab.complete) return <Navigate to={tab.step} state={BACK_TO_REVIEW} replace />;
+  if (tab.data.submitted) return <Navigate to="/claims-submission" replace />;
+  const { data, step1, payload } = tab;
+
+  const slots = buildUploadSlots(slotFactsOfTab(payload));
+  const filesOf = (slotKey: string) => (documents ?? []).filter((d) => d.slotKey === slotKey);
+  const missing = documents ? slots.filter((s) => s.mandatory && filesOf(s.key).length === 0) : [];
+  const today = todayInManila();
+
+  const toggle = (key: DeclarationKey, checked: boolean) => {
+    const next = { ...agreed, [key]: checked };
+    setAgreed(next);
+    saveClaimData(claim.webReferenceNumber, { declarations: next });
+  };
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!documents) return;
+    const declined = CLAIM_DECLARATIONS.some(({ key }) => !agreed[key]);
+    if (missing.length > 0 || declined) {
+      setMissingShown(missing.length > 0);
+      setShowErrors(declined);
+      setFailedSubmits((n) => n + 1);
+      return;
+    }
+    // One key for every attempt of this submit: a retry or a reload never files it twice.
+    saveClaimData(claim.webReferenceNumber, {
+      declarations: agreed,
+      submitKey: data.submitKey ?? crypto.randomUUID(),
+    });
+    navigate("/claims-submission");
+  };
+
+  return (
+    <section className="k-screen" aria-labelledby="k-review-title">
+      <h2 id="k-review-title" className="k-screen-title">
+        <span className="k-step">Almost done</span> Review your claim
+      </h2>
+      <p className="k-claim-reference">
+        Web reference number <strong className="k-reference">{claim.webReferenceNumber}</strong>
+      </p>
+      <form ref={formRef} className="k-form" noValidate onSubmit={onSubmit}>
+        <p className="k-intro">
+          Check what you entered. Use Edit to change a part; you will come back here.
+        </p>
+        <ReviewGroup title="Insured and policy owner" editTo="/cf">
+          <Facts rows={insuredRows(step1)} />
+        </ReviewGroup>
+        <ReviewGroup title="Claim details" editTo="/claims-details">
+          <Facts rows={detailRows(data.details)} />
+        </ReviewGroup>
+        {data.details.claimType === "Living" ? (
+          <ReviewGroup title="Payout" editTo="/payout-option">
+            <Facts rows={payoutRows(data.payout)} />
+          </ReviewGroup>
+        ) : (
+          <ReviewGroup title="Beneficiaries" editTo="/payout-option">
+            <ol className="k-review-list">
+              {data.beneficiaries.map((beneficiary) => (
+                <li key={`${beneficiaryName(beneficiary)} ${beneficiary.dateOfBirth}`}>
+                  <strong>{beneficiaryName(beneficiary)}</strong>
+                  {isMinor(beneficiary.dateOfBirth, today) ? " (minor)" : ""}
+                  <br />
+                  {beneficiary.relationship} · born {date(beneficiary.dateOfBirth)}
+                </li>
+              ))}
+            </ol>
+          </ReviewGroup>
+        )}
+        <ReviewGroup title="Documents" editTo="/claims-documents">
+          {documents === null ? (
+            <p role="status">Loading your documents…</p>
+          ) : (
+            <ul className="k-review-list">
+              {slots
+                .filter((slot) => slot.mandatory || filesOf(slot.key).length > 0)
+                .map((slot) => {
+                  const files = filesOf(slot.key);
+                  return (
+                    <li key={slot.key}>
+                      <strong>{slot.label}</strong>
+                      {slot.beneficiaryIndex ? ` (beneficiary ${slot.beneficiaryIndex})` : ""}
+                      <br />
+                      {files.length > 0 ? (
+                        files.map((file) => `${file.name} (${file.sizeText})`).join(", ")
+                      ) : (
+                        <span className="k-missing">Not uploaded yet</span>
+                      )}
+                    </li>
+                  );
+                })}
+            </ul>
+          )}
+          {missingShown && missing.length > 0 ? (
+            <p className="k-error" ref={missingRef} tabIndex={-1} role="alert">
+              {DOCUMENT_MESSAGES.missingDocuments}{" "}
+              <Link to="/claims-documents" state={BACK_TO_REVIEW}>
+                Add the documents
+              </Link>
+            </p>
+          ) : null}
+        </ReviewGroup>
+
+        <fieldset className="k-section k-declarations">
+          <legend className="k-section-title">Declarations</legend>
+          {CLAIM_DECLARATIONS.map(({ key }) => (
+            <Checkbox
+              key={key}
+              name={key}
+              label={declarationText(key, setting.companyName)}
+              checked={agreed[key] === true}
+              onChange={(event) => toggle(key, event.currentTarget.checked)}
+              error={showErrors && !agreed[key] ? DECLARATION_MESSAGES.required : undefined}
+            />
+          ))}
+        </fieldset>
+
+        <div className="k-actions">
+          <Link className="k-btn k-btn--outlined" to="/claims-documents">
+            Back
+          </Link>
+          <button className="k-btn k-btn--contained" type="submit" disabled={documents === null}>
+            Submit claim
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

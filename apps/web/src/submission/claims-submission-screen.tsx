@@ -1,0 +1,213 @@
+import {
+  type FinalSubmitClaimResponse,
+  type MissingDocument,
+  RETURN_CODES,
+} from "@kalinga/domain/claim-api";
+import { MOBILE_PREFIX } from "@kalinga/domain/constants";
+import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
+import { CLAIM_DECLARATIONS } from "@kalinga/domain/declarations";
+import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
+import { maskLast4 } from "@kalinga/domain/mask";
+import type { PublicStartForm } from "@kalinga/domain/start-form";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, Navigate } from "react-router";
+import { callClaimApi } from "../api/claim-api-client.ts";
+import { systemError } from "../api/system-error.ts";
+import { useWidgetSetting } from "../app/contexts.ts";
+import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
+import { type ClaimData, readClaimData, saveClaimData } from "../claim/claim-data-store.ts";
+import { claimOfTab } from "../claim/claim-of-tab.ts";
+import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
+import { session } from "../session/session-store.ts";
+import { adoptSubmissionStyles } from "./submission-styles.ts";
+
+adoptSubmissionStyles();
+
+/** /claims-submission: sends the reviewed claim once, then confirms it. */
+export default function ClaimsSubmissionScreen() {
+  const claim = useMemo(verifiedClaim, []);
+  if (!claim) return <StartClaimFirst />;
+  return <ClaimSubmission claim={claim} />;
+}
+
+type Outcome =
+  | { kind: "sending" }
+  | { kind: "submitted"; response: FinalSubmitClaimResponse }
+  | { kind: "missing"; missing: MissingDocument[] }
+  | { kind: "invalid" }
+  | { kind: "failed" };
+
+function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
+  const { channel } = useWidgetSetting();
+  const initial = useMemo(() => readClaimData(claim.webReferenceNumber), [claim]);
+  const [outcome, setOutcome] = useState<Outcome>(
+    initial.submitted ? { kind: "submitted", response: initial.submitted } : { kind: "sending" },
+  );
+  const started = useRef(false);
+
+  const submit = useCallback(async () => {
+    const data = readClaimData(claim.webReferenceNumber);
+    const tab = claimOfTab(claim, channel);
+    if (!tab.complete || !data.submitKey) return;
+    setOutcome({ kind: "sending" });
+    const declarations = Object.fromEntries(CLAIM_DECLARATIONS.map(({ key }) => [key, "Y"]));
+    const response = await callClaimApi<FinalSubmitClaimResponse>(
+      "finalSubmitClaim",
+      { ...tab.payload, declarations },
+      data.submitKey,
+    );
+    if (response.ok) {
+      saveClaimData(claim.webReferenceNumber, { submitted: response.data });
+      setOutcome({ kind: "submitted", response: response.data });
+      return;
+    }
+    const missing = response.data?.missing;
+    if (response.returnCode === RETURN_CODES.missingDocuments && Array.isArray(missing)) {
+      setOutcome({ kind: "missing", missing: missing as MissingDocument[] });
+    } else if (response.status === 400) {
+      setOutcome({ kind: "invalid" });
+    } else {
+      systemError.show();
+      setOutcome({ kind: "failed" });
+    }
+  }, [claim, channel]);
+
+  useEffect(() => {
+    if (started.current || initial.submitted || !initial.submitKey) return;
+    started.current = true;
+    void submit();
+  }, [initial, submit]);
+
+  // Reached without the review's Submit: nothing to send yet.
+  if (!initial.submitted && !initial.submitKey) return <Navigate to="/claims-review" replace />;
+
+  switch (outcome.kind) {
+    case "submitted":
+      return <Confirmation claim={claim} response={outcome.response} data={initial} />;
+    case "sending":
+      return (
+        <section className="k-screen" aria-labelledby="k-sending-title">
+          <h2 id="k-sending-title" className="k-screen-title">
+            Submitting your claim…
+          </h2>
+          <p role="status">Please keep this page open; it takes a few seconds.</p>
+        </section>
+      );
+    case "missing":
+      return (
+        <section className="k-screen" aria-labelledby="k-missing-title">
+          <h2 id="k-missing-title" className="k-screen-title">
+            Some documents are missing
+          </h2>
+          <p>{DOCUMENT_MESSAGES.missingDocuments}</p>
+          <ul className="k-review-list">
+            {outcome.missing.map((document) => (
+              <li key={document.slotKey}>{document.label}</li>
+            ))}
+          </ul>
+          <div className="k-actions">
+            <Link className="k-btn k-btn--contained" to="/claims-documents" state={BACK_TO_REVIEW}>
+              Add the documents
+            </Link>
+          </div>
+        </section>
+      );
+    case "invalid":
+      return (
+        <section className="k-screen" aria-labelledby="k-invalid-title">
+          <h2 id="k-invalid-title" className="k-screen-title">
+            Some details need your attention
+          </h2>
+          <p>We could not accept the claim as it is. Please check it again.</p>
+          <div className="k-actions">
+            <Link className="k-btn k-btn--contained" to="/claims-review">
+              Back to the review
+            </Link>
+          </div>
+        </section>
+      );
+    case "failed":
+      return (
+        <section className="k-screen" aria-labelledby="k-failed-title">
+          <h2 id="k-failed-title" className="k-screen-title">
+            Your claim was not sent yet
+          </h2>
+          <p>Nothing you entered is lost. Check your connection, then try again.</p>
+          <div className="k-actions">
+            <button className="k-btn k-btn--contained" type="button" onClick={() => void submit()}>
+              Try again
+            </button>
+          </div>
+        </section>
+      );
+  }
+}
+
+const manilaTime = new Intl.DateTimeFormat("en-PH", {
+  timeZone: "Asia/Manila",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+function Confirmation({
+  claim,
+  response,
+  data,
+}: {
+  claim: VerifiedClaim;
+  response: FinalSubmitClaimResponse;
+  data: ClaimData;
+}) {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => titleRef.current?.focus(), []);
+  const submittedAt = new Date(response.submittedAt);
+  const step1 = session.get("step1") as Partial<PublicStartForm> | undefined;
+  const mobile = session.get("otpVerify")?.otpMobileNumber ?? step1?.phoneNumber ?? "";
+  const email = step1?.emailAddress ?? "";
+  const paidTo =
+    data.details.claimType === "Death"
+      ? "to the beneficiaries you named"
+      : "to the bank account you gave";
+
+  return (
+    <section className="k-screen k-confirmation" aria-labelledby="k-confirmation-title">
+      <h2 id="k-confirmation-title" className="k-screen-title" tabIndex={-1} ref={titleRef}>
+        Your claim has been submitted
+      </h2>
+      <div className="k-receipt">
+        <p className="k-claim-reference">
+          Web reference number{" "}
+          <strong className="k-reference" data-testid="web-reference-number">
+            {claim.webReferenceNumber}
+          </strong>
+        </p>
+        <p className="k-hint">
+          Submitted on {formatDisplayDate(todayInManila(submittedAt))} at{" "}
+          {manilaTime.format(submittedAt)} (Philippine time). Keep this number: you need it to check
+          your claim.
+        </p>
+      </div>
+      <p>
+        We are sending an acknowledgment by SMS to {MOBILE_PREFIX} {maskLast4(mobile)}
+        {email ? ` and by e-mail to ${email}` : ""}.
+      </p>
+      <h3 className="k-section-title">What happens next</h3>
+      <ol className="k-next-steps">
+        <li>A claims examiner reviews your claim and the documents you sent.</li>
+        <li>
+          If anything is missing, we tell you by SMS and e-mail. You can send it from Check claim
+          status with your web reference number.
+        </li>
+        <li>Once your claim is decided, we let you know. An approved benefit is paid {paidTo}.</li>
+      </ol>
+      <div className="k-actions">
+        <Link className="k-btn k-btn--outlined" to="/claims-tracking">
+          Check claim status
+        </Link>
+        <Link className="k-btn k-btn--contained" to="/claims-rating">
+          Rate your experience
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe.ts";
+import { saveScreenshot } from "./screens.ts";
+
+/** What the server holds for a claim (GET /api/dev/claims/:webReferenceNumber, never in production). */
+export type ClaimRecord = {
+  webReferenceNumber: string;
+  status: string;
+  submission: {
+    payload: Record<string, unknown>;
+    declarations: Record<string, string>;
+    slotFacts: Record<string, unknown>;
+    submittedAt: string;
+  } | null;
+  documents: {
+    id: string;
+    slotKey: string;
+    name: string;
+    sizeBytes: number;
+    sha256: string;
+    slotRequired: boolean | null;
+  }[];
+  rating: { rating: number; comment: string; ratedAt: string } | null;
+};
+
+export async function claimRecord(
+  request: APIRequestContext,
+  webReferenceNumber: string,
+): Promise<ClaimRecord> {
+  const response = await request.get(`/api/dev/claims/${encodeURIComponent(webReferenceNumber)}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ClaimRecord;
+}
+
+const DECLARATIONS = [
+  /^I declare that the information/,
+  /^I authorize any physician/,
+  /^I consent to/,
+];
+
+/**
+ * On the review: a Submit without the declarations names each, then they are ticked and the
+ * claim is submitted. Ends on the confirmation; returns the web reference number it shows.
+ */
+export async function agreeAndSubmit(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+): Promise<string> {
+  await expect(page).toHaveURL(/\/claims-review$/);
+  await expect(page.getByRole("heading", { name: /Review your claim/ })).toBeVisible();
+  await expect(page.getByText("Loading your documents…")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, testInfo, `${name}-review`);
+
+  const submit = page.getByRole("button", { name: "Submit claim" });
+  await submit.click();
+  await expect(
+    page.getByText("Please agree to this declaration to submit your claim."),
+  ).toHaveCount(3);
+  await expect(page.getByRole("checkbox", { name: DECLARATIONS[0] })).toBeFocused();
+  await expect(page).toHaveURL(/\/claims-review$/);
+  for (const declaration of DECLARATIONS) {
+    await page.getByRole("checkbox", { name: declaration }).check();
+  }
+  await submit.click();
+
+  await expect(page).toHaveURL(/\/claims-submission$/);
+  const title = page.getByRole("heading", { name: "Your claim has been submitted" });
+  await expect(title).toBeVisible({ timeout: 30_000 });
+  await expect(title).toBeFocused();
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, testInfo, `${name}-confirmation`);
+  return (await page.getByTestId("web-reference-number").textContent()) ?? "";
+}
+
+/** Waits until the outbox holds an acknowledgment naming the claim, by SMS and by e-mail. */
+export async function expectAcknowledgment(
+  request: APIRequestContext,
+  webReferenceNumber: string,
+  to: { mobile63: string; email: string },
+): Promise<void> {
+  const texts = async (path: string) => {
+    const response = await request.get(path);
+    const body = (await response.json()) as { messages?: { text: string }[] };
+    return (body.messages ?? []).map((message) => message.text).join("\n");
+  };
+  await expect
+    .poll(() => texts(`/api/dev/outbox?to=${to.mobile63}`), { timeout: 15_000 })
+    .toContain(webReferenceNumber);
+  await expect
+    .poll(() => texts(`/api/dev/email-outbox?to=${encodeURIComponent(to.email)}`), {
+      timeout: 15_000,
+    })
+    .toContain(webReferenceNumber);
+}
