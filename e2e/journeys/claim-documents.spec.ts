@@ -129,6 +129,42 @@ test.describe("Step 4, documents", () => {
       timeout: 30_000,
     });
 
+    // The connection drops during an upload: it can be tried again, and nothing else is lost.
+    let dropped = false;
+    await page.route("**/uploadDocument", async (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      await route.abort("internetdisconnected");
+    });
+    await chooseFiles(page, "Attending physician's statement", [
+      await scannedPdf("APS-signed.pdf", "Attending physician's statement"),
+    ]);
+    const aps = slotCard(page, "Attending physician's statement");
+    await expect(aps.getByRole("alert")).toHaveText(
+      "The upload did not finish. Check your connection, then try again.",
+    );
+    await expect(receiptSlot.getByRole("listitem")).toHaveCount(1);
+    await expect(idFront.getByRole("listitem")).toContainText("national-id-front.pdf");
+    await aps.getByRole("button", { name: "Try again to upload APS-signed.pdf" }).click();
+    await expect(aps.getByRole("listitem")).toContainText("Uploaded", { timeout: 30_000 });
+    await page.unroute("**/uploadDocument");
+
+    // Leaving while a file is on its way asks first.
+    await page.route("**/uploadDocument", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await chooseFiles(page, "Doctor's prescription", [await scannedPdf("rx.pdf", "Rx")]);
+    const rx = slotCard(page, "Doctor's prescription");
+    await expect(rx.getByText(/Uploading/)).toBeVisible();
+    const asked = page.waitForEvent("dialog");
+    void page.reload().catch(() => undefined);
+    const leave = await asked;
+    expect(leave.type()).toBe("beforeunload");
+    await leave.dismiss();
+    await expect(rx.getByRole("listitem")).toContainText("Uploaded", { timeout: 30_000 });
+    await page.unroute("**/uploadDocument");
+
     await uploadEveryRequired(page, photo, await scannedPdf("record.pdf", "Medical record"));
     await next(page);
     await expect(page).toHaveURL(/\/claims-review$/);

@@ -1,7 +1,7 @@
 import type { Beneficiary } from "@kalinga/domain/beneficiary";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { buildUploadSlots, type UploadSlot } from "@kalinga/domain/upload-slots";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { useWidgetSetting } from "../app/contexts.ts";
 import { useNextRoute } from "../claim/back-to-review.ts";
@@ -69,6 +69,16 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const chooseButtons = useRef(new Map<string, HTMLButtonElement>());
   const hasCamera = useMemo(() => window.matchMedia("(pointer: coarse)").matches, []);
+  const uploading = documents.files.some(
+    (file) => file.state === "preparing" || file.state === "uploading",
+  );
+  // Leaving the page would cut the uploads still on their way: ask first, only then.
+  useEffect(() => {
+    if (!uploading) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [uploading]);
 
   if (!tab.complete) return <Navigate to={tab.step} replace />;
   if (tab.data.submitted) return <Navigate to="/claims-submission" replace />;
@@ -94,7 +104,7 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
   };
 
   const onNext = () => {
-    if (documents.files.some((file) => file.state === "preparing" || file.state === "uploading")) {
+    if (uploading) {
       setBusyMessage(DOCUMENT_MESSAGES.stillUploading);
       return;
     }
