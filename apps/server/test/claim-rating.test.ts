@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { RATING_MESSAGES } from "@kalinga/domain/claim-api";
+import { RATING_MESSAGES } from "@kalinga/domain/rating";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CLAIM_API_PATHS, RATING_MESSAGES, RETURN_CODES, rateClaimSchema } from "./claim-api.ts";
+import { CLAIM_API_PATHS, RETURN_CODES } from "./claim-api.ts";
+import { RATING_MESSAGES, rateClaimSchema } from "./rating.ts";
 import { firstErrorPerField } from "./start-form.ts";
 
 const body = {

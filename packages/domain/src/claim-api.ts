@@ -56,6 +56,9 @@ const common = {
 };
 
 const webReferenceNumber = z.string().check(z.regex(/^[A-Z0-9-]{6,20}$/));
+/** For contracts kept in their own modules (rating.ts). */
+export const claimCallCommon = common;
+export const webReferenceNumberSchema = webReferenceNumber;
 
 export const initClaimRequestSchema = z.object({ ...common });
 
@@ -181,40 +184,4 @@ export type ValidateReferenceNumberResponse = {
   isOpen: boolean;
   /** The token passed the OTP: documents and submit are allowed with it. */
   otpVerified: boolean;
-};
-
-// ---- Rating of the filing experience, after the submit (docs/decisions/0026).
-
-export const RATING_MESSAGES = {
-  rating: "Please choose a rating from 1 to 5.",
-  commentTooLong: "Please keep your comment to 1,000 characters or fewer.",
-  notSubmitted: "Your claim has not been submitted yet. Please submit it before rating it.",
-} as const;
-
-export const RATING_LIMITS = { min: 1, max: 5, commentLength: 1000 } as const;
-
-export const rateClaimSchema = z.object({
-  ...common,
-  webReferenceNumber,
-  rating: z
-    .int({ error: RATING_MESSAGES.rating })
-    .check(
-      z.gte(RATING_LIMITS.min, RATING_MESSAGES.rating),
-      z.lte(RATING_LIMITS.max, RATING_MESSAGES.rating),
-    ),
-  // Free text the claimant may leave empty; never logged.
-  comment: z._default(
-    z.string().check(z.maxLength(RATING_LIMITS.commentLength, RATING_MESSAGES.commentTooLong)),
-    "",
-  ),
-});
-export type RateClaim = z.infer<typeof rateClaimSchema>;
-
-/** rateClaim: the rating as stored; a repeat replaces it and moves ratedAt. */
-export type RateClaimResponse = {
-  returnCode: ReturnCode;
-  rating: number;
-  comment: string;
-  /** ISO 8601. */
-  ratedAt: string;
 };

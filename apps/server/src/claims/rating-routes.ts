@@ -1,10 +1,5 @@
-import {
-  CLAIM_API_PATHS,
-  RATING_MESSAGES,
-  type RateClaimResponse,
-  RETURN_CODES,
-  rateClaimSchema,
-} from "@kalinga/domain/claim-api";
+import { CLAIM_API_PATHS, RETURN_CODES } from "@kalinga/domain/claim-api";
+import { RATING_MESSAGES, type RateClaimResponse, rateClaimSchema } from "@kalinga/domain/rating";
 import type { FastifyInstance } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";

@@ -3,7 +3,7 @@ import {
   RATING_MESSAGES,
   type RateClaimResponse,
   rateClaimSchema,
-} from "@kalinga/domain/claim-api";
+} from "@kalinga/domain/rating";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import * as z from "zod/mini";
