@@ -154,7 +154,13 @@ test.describe("Step 4, documents", () => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       await route.continue();
     });
-    await chooseFiles(page, "Doctor's prescription", [await scannedPdf("rx.pdf", "Rx")]);
+    // Chosen with the keyboard alone: Enter on "Choose a file" opens the picker.
+    const rxChooser = page.waitForEvent("filechooser");
+    await slotCard(page, "Doctor's prescription")
+      .getByRole("button", { name: "Choose a file" })
+      .focus();
+    await page.keyboard.press("Enter");
+    await (await rxChooser).setFiles([await scannedPdf("rx.pdf", "Rx")]);
     const rx = slotCard(page, "Doctor's prescription");
     await expect(rx.getByText(/Uploading/)).toBeVisible();
     const asked = page.waitForEvent("dialog");

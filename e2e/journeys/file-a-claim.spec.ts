@@ -177,7 +177,7 @@ test.describe("Filing a claim to the confirmation", () => {
     // The account number shows its last 4 digits only.
     await expect(page.getByRole("region", { name: "Payout" })).toContainText("********7890");
 
-    const reference = await agreeAndSubmit(page, testInfo, "living-illness");
+    const reference = await agreeAndSubmit(page, testInfo, "living-illness", { keyboard: true });
     const record = await claimRecord(request, reference);
     expect(record.submission?.payload).toEqual({
       webReferenceNumber: reference,

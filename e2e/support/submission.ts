@@ -46,6 +46,7 @@ export async function agreeAndSubmit(
   page: Page,
   testInfo: TestInfo,
   name: string,
+  options: { keyboard?: boolean } = {},
 ): Promise<string> {
   await expect(page).toHaveURL(/\/claims-review$/);
   await expect(page.getByRole("heading", { name: /Review your claim/ })).toBeVisible();
@@ -60,10 +61,23 @@ export async function agreeAndSubmit(
   ).toHaveCount(3);
   await expect(page.getByRole("checkbox", { name: DECLARATIONS[0] })).toBeFocused();
   await expect(page).toHaveURL(/\/claims-review$/);
-  for (const declaration of DECLARATIONS) {
-    await page.getByRole("checkbox", { name: declaration }).check();
+  if (options.keyboard) {
+    // Keyboard alone: Space ticks the focused box, Tab moves on, Enter on the button submits.
+    for (const declaration of DECLARATIONS) {
+      await expect(page.getByRole("checkbox", { name: declaration })).toBeFocused();
+      await page.keyboard.press("Space");
+      await page.keyboard.press("Tab");
+    }
+    await expect(page.getByRole("link", { name: "Back" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(submit).toBeFocused();
+    await page.keyboard.press("Enter");
+  } else {
+    for (const declaration of DECLARATIONS) {
+      await page.getByRole("checkbox", { name: declaration }).check();
+    }
+    await submit.click();
   }
-  await submit.click();
 
   await expect(page).toHaveURL(/\/claims-submission$/);
   const title = page.getByRole("heading", { name: "Your claim has been submitted" });
