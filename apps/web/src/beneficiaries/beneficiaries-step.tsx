@@ -8,7 +8,7 @@ import {
 } from "@kalinga/domain/beneficiary";
 import { formatDisplayDate, isIsoDate, todayInManila } from "@kalinga/domain/dates";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import {
   type ClaimData,
@@ -19,6 +19,7 @@ import {
 import type { VerifiedClaim } from "../claim/verified-claim.tsx";
 import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
 import { FieldError } from "../ui/field-error.tsx";
+import { StepActions } from "../ui/step-actions.tsx";
 import { BeneficiaryForm } from "./beneficiary-form.tsx";
 import { MinorBadge } from "./minor-badge.tsx";
 
@@ -219,14 +220,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
           )}
           <FieldError id="k-beneficiaries-error" message={listError ?? undefined} />
         </div>
-        <div className="k-actions">
-          <Link className="k-btn k-btn--outlined" to="/claims-details">
-            Back
-          </Link>
-          <button className="k-btn k-btn--contained" type="button" onClick={onNext}>
-            Next
-          </button>
-        </div>
+        <StepActions backTo="/claims-details" onNext={onNext} />
       </div>
       {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}
     </section>

@@ -10,7 +10,7 @@ import { FIELD_LIMITS } from "@kalinga/domain/constants";
 import { isIsoDate, todayInManila } from "@kalinga/domain/dates";
 import { useMemo } from "react";
 import { Controller, useWatch } from "react-hook-form";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { readClaimData, saveClaimData, useLeaveGuard } from "../claim/claim-data-store.ts";
 import { adoptClaimStepStyles } from "../claim/claim-step-styles.ts";
@@ -18,6 +18,7 @@ import { messageOf, useClaimForm } from "../claim/use-claim-form.ts";
 import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { DateField } from "../ui/date-field.tsx";
+import { StepActions } from "../ui/step-actions.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { TileSwitch } from "../ui/tile-switch.tsx";
 
@@ -229,14 +230,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
           </div>
         ) : null}
 
-        <div className="k-actions">
-          <Link className="k-btn k-btn--outlined" to="/cf">
-            Back
-          </Link>
-          <button className="k-btn k-btn--contained" type="submit">
-            Next
-          </button>
-        </div>
+        <StepActions backTo="/cf" />
       </form>
     </section>
   );

@@ -2,12 +2,13 @@ import type { Beneficiary } from "@kalinga/domain/beneficiary";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { buildUploadSlots, type UploadSlot } from "@kalinga/domain/upload-slots";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Navigate, useNavigate } from "react-router";
 import { useWidgetSetting } from "../app/contexts.ts";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
 import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
+import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
 import { DocumentSlot } from "./document-slot.tsx";
 import documentsCss from "./documents.css?inline";
@@ -181,7 +182,7 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
                       className="k-btn k-btn--text"
                       onClick={() => askToRemove(file)}
                     >
-                      Remove<span className="k-visually-hidden"> {file.name}</span>
+                      Remove<span className="k-vh"> {file.name}</span>
                     </button>
                   </div>
                 </li>
@@ -189,7 +190,7 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
             </ul>
           </div>
         ) : null}
-        <p className="k-visually-hidden" aria-live="polite">
+        <p className="k-vh" aria-live="polite">
           {documents.announcement}
         </p>
         {busyMessage ? (
@@ -197,14 +198,7 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
             {busyMessage}
           </p>
         ) : null}
-        <div className="k-actions">
-          <Link className="k-btn k-btn--outlined" to="/payout-option">
-            Back
-          </Link>
-          <button className="k-btn k-btn--contained" type="button" onClick={onNext}>
-            Next
-          </button>
-        </div>
+        <StepActions backTo="/payout-option" onNext={onNext} />
       </div>
       {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}
     </section>

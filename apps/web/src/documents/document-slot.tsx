@@ -57,7 +57,7 @@ export function DocumentSlot({
     <section className="k-slot" aria-labelledby={titleId} data-slot={slot.key}>
       <h4 id={titleId} className="k-slot__title">
         {slot.label}
-        {forWhom ? <span className="k-visually-hidden"> for {forWhom}</span> : null}
+        {forWhom ? <span className="k-vh"> for {forWhom}</span> : null}
       </h4>
       <p className="k-slot__need">
         {slot.mandatory ? "Required" : "Optional"}
@@ -155,17 +155,17 @@ function FileRow({
       <div className="k-file__actions">
         {file.state === "failed" && file.canRetry ? (
           <button type="button" className="k-btn k-btn--contained" onClick={onRetry}>
-            Try again<span className="k-visually-hidden"> to upload {file.name}</span>
+            Try again<span className="k-vh"> to upload {file.name}</span>
           </button>
         ) : null}
         {file.state === "uploaded" ? (
           <button type="button" className="k-btn k-btn--outlined" onClick={onReplace}>
-            Replace<span className="k-visually-hidden"> {file.name}</span>
+            Replace<span className="k-vh"> {file.name}</span>
           </button>
         ) : null}
         {file.state === "uploaded" || file.state === "failed" ? (
           <button type="button" className="k-btn k-btn--text" onClick={onRemove}>
-            Remove<span className="k-visually-hidden"> {file.name}</span>
+            Remove<span className="k-vh"> {file.name}</span>
           </button>
         ) : null}
       </div>

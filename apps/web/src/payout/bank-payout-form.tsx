@@ -8,12 +8,13 @@ import {
   payoutSchema,
 } from "@kalinga/domain/payout";
 import { Controller, useWatch } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { readClaimData, saveClaimData, useLeaveGuard } from "../claim/claim-data-store.ts";
 import { messageOf, useClaimForm } from "../claim/use-claim-form.ts";
 import type { VerifiedClaim } from "../claim/verified-claim.tsx";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
+import { StepActions } from "../ui/step-actions.tsx";
 import { TextField } from "../ui/text-field.tsx";
 
 const bankOptions = PHILIPPINE_BANKS.map(({ label, value }) => ({ label, value }));
@@ -108,14 +109,7 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
             )}
           />
         </fieldset>
-        <div className="k-actions">
-          <Link className="k-btn k-btn--outlined" to="/claims-details">
-            Back
-          </Link>
-          <button className="k-btn k-btn--contained" type="submit">
-            Next
-          </button>
-        </div>
+        <StepActions backTo="/claims-details" />
       </form>
     </section>
   );

@@ -28,6 +28,7 @@ import { saveClaimData } from "../claim/claim-data-store.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
+import { StepActions } from "../ui/step-actions.tsx";
 import { adoptSubmissionStyles } from "./submission-styles.ts";
 
 adoptSubmissionStyles();
@@ -131,7 +132,7 @@ function ReviewGroup({
       <div className="k-review-group__head">
         <h3 className="k-section-title">{title}</h3>
         <Link to={editTo} state={BACK_TO_REVIEW} className="k-review-group__edit">
-          Edit<span className="k-visually-hidden"> {title.toLowerCase()}</span>
+          Edit<span className="k-vh"> {title.toLowerCase()}</span>
         </Link>
       </div>
       {children}
@@ -299,14 +300,11 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
           ))}
         </fieldset>
 
-        <div className="k-actions">
-          <Link className="k-btn k-btn--outlined" to="/claims-documents">
-            Back
-          </Link>
-          <button className="k-btn k-btn--contained" type="submit" disabled={documents === null}>
-            Submit claim
-          </button>
-        </div>
+        <StepActions
+          backTo="/claims-documents"
+          nextLabel="Submit claim"
+          disabled={documents === null}
+        />
       </form>
     </section>
   );

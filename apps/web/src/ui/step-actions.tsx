@@ -1,0 +1,29 @@
+import { Link } from "react-router";
+
+export type StepActionsProps = {
+  /** Where Back goes: the step before, which keeps what was entered. */
+  backTo: string;
+  nextLabel?: string;
+  /** Without it, Next submits the form it sits in. */
+  onNext?: () => void;
+  disabled?: boolean;
+};
+
+/** The Back link and the Next button at the foot of every claim step. */
+export function StepActions({ backTo, nextLabel = "Next", onNext, disabled }: StepActionsProps) {
+  return (
+    <div className="k-actions">
+      <Link className="k-btn k-btn--outlined" to={backTo}>
+        Back
+      </Link>
+      <button
+        className="k-btn k-btn--contained"
+        type={onNext ? "button" : "submit"}
+        onClick={onNext}
+        disabled={disabled}
+      >
+        {nextLabel}
+      </button>
+    </div>
+  );
+}
