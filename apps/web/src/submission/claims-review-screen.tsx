@@ -230,6 +230,10 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
         </p>
         <ReviewGroup title="Insured and policy owner" editTo="/cf">
           <Facts rows={insuredRows(step1)} />
+          <p className="k-hint">
+            A different mobile number starts a new claim: it is verified again, and the claim
+            details and documents are asked again.
+          </p>
         </ReviewGroup>
         <ReviewGroup title="Claim details" editTo="/claims-details">
           <Facts rows={detailRows(data.details)} />
