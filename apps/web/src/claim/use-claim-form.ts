@@ -63,7 +63,25 @@ export function useClaimForm<Schema extends z.ZodMiniType<FieldValues, FieldValu
     void form.trigger(field.name);
   };
 
-  return { form, formRef, onInvalid, checkOnLeave, leave };
+  /** A Controller field that keeps digits only (policy and account numbers), checked when left. */
+  const digitsOnly = (field: {
+    name: Path<z.input<Schema>>;
+    value: unknown;
+    onChange: (value: string) => void;
+    onBlur: () => void;
+    ref: (element: HTMLInputElement | null) => void;
+  }) => ({
+    name: field.name,
+    ref: field.ref,
+    value: typeof field.value === "string" ? field.value : "",
+    onChange: (event: { currentTarget: HTMLInputElement }) =>
+      field.onChange(event.currentTarget.value.replace(/\D/g, "")),
+    onBlur: leave(field),
+    inputMode: "numeric" as const,
+    autoComplete: "off",
+  });
+
+  return { form, formRef, onInvalid, checkOnLeave, leave, digitsOnly };
 }
 
 /** The message of a field, as the shared widgets take it. */

@@ -61,7 +61,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
     () => claimDetailsSchema({ dateOfBirth: insuredDateOfBirth }),
     [insuredDateOfBirth],
   );
-  const { form, formRef, onInvalid, checkOnLeave, leave } = useClaimForm(
+  const { form, formRef, onInvalid, checkOnLeave, leave, digitsOnly } = useClaimForm(
     schema,
     readClaimData(webReferenceNumber).details,
     {
@@ -214,13 +214,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
               render={({ field }) => (
                 <TextField
                   label="Policy number (optional)"
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value ?? ""}
-                  onChange={(event) => field.onChange(event.currentTarget.value.replace(/\D/g, ""))}
-                  onBlur={leave(field)}
-                  inputMode="numeric"
-                  autoComplete="off"
+                  {...digitsOnly(field)}
                   maxLength={FIELD_LIMITS.policyNumber}
                   tips={["The 10 digits on your policy contract, if you have it at hand."]}
                   error={messageOf(errors, "policyNumber")}

@@ -25,7 +25,7 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
   const nextRoute = useNextRoute("/claims-documents");
   useLeaveGuard();
   const { webReferenceNumber } = claim;
-  const { form, formRef, onInvalid, checkOnLeave, leave } = useClaimForm(
+  const { form, formRef, onInvalid, checkOnLeave, leave, digitsOnly } = useClaimForm(
     payoutSchema,
     readClaimData(webReferenceNumber).payout,
     {
@@ -90,13 +90,7 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
             render={({ field }) => (
               <TextField
                 label="Account number"
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ""}
-                onChange={(event) => field.onChange(event.currentTarget.value.replace(/\D/g, ""))}
-                onBlur={leave(field)}
-                inputMode="numeric"
-                autoComplete="off"
+                {...digitsOnly(field)}
                 maxLength={ACCOUNT_NUMBER_DIGITS.max}
                 tips={[
                   bank
