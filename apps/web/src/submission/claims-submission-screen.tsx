@@ -48,7 +48,12 @@ function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
   const submit = useCallback(async () => {
     const data = readClaimData(claim.webReferenceNumber);
     const tab = claimOfTab(claim, channel);
-    if (!tab.complete || !data.submitKey) return;
+    if (!data.submitKey) return;
+    // A step that no longer passes (changed in another tab) is sent back to the review, not sent.
+    if (!tab.complete) {
+      setOutcome({ kind: "invalid" });
+      return;
+    }
     setOutcome({ kind: "sending" });
     const declarations = Object.fromEntries(CLAIM_DECLARATIONS.map(({ key }) => [key, "Y"]));
     const response = await callClaimApi<FinalSubmitClaimResponse>(
