@@ -129,6 +129,16 @@ test.describe("Step 4, documents", () => {
       timeout: 30_000,
     });
 
+    // Replace in a slot that takes many: the new file in, the old one out of the claim too.
+    const receiptChooser = page.waitForEvent("filechooser");
+    await receiptSlot.getByRole("button", { name: "Replace OR-10021.pdf" }).click();
+    await (await receiptChooser).setFiles([await scannedPdf("OR-10021-clear.pdf", "Receipt")]);
+    await expect(receiptSlot.getByRole("listitem")).toHaveText([/OR-10021-clear\.pdf.*Uploaded/], {
+      timeout: 30_000,
+    });
+    await page.reload();
+    await expect(receiptSlot.getByRole("listitem")).toHaveText([/OR-10021-clear\.pdf/]);
+
     // The connection drops during an upload: it can be tried again, and nothing else is lost.
     let dropped = false;
     await page.route("**/uploadDocument", async (route) => {

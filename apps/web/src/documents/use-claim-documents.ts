@@ -40,6 +40,12 @@ type Attempt = {
   replaces: string | null;
 };
 
+/** Deletes a stored document; true when the claim no longer holds it (already gone counts). */
+async function removeFromClaim(documentId: string): Promise<boolean> {
+  const response = await callClaimApi<DeleteDocumentResponse>("deleteDocument", { documentId });
+  return response.ok || response.returnCode === RETURN_CODES.documentNotFound;
+}
+
 function storedFile(document: UploadedDocument): DocumentFile {
   return {
     id: document.id,
@@ -112,19 +118,18 @@ export function useClaimDocuments(): ClaimDocuments {
         setAnnouncement(`${attempt.toSend.name} was not uploaded.`);
         return;
       }
+      // A one-file slot swapped its file on the server; in other slots the old one goes now, and
+      // stays listed if the server keeps it, so the screen never hides a file the claim holds.
+      const { replaces } = attempt;
+      const oldGone = replaces !== null && (attempt.replace || (await removeFromClaim(replaces)));
+      if (!mounted.current) return;
       const stored = storedFile(outcome.document);
       setFiles((current) =>
         current
-          .filter((file) => attempt.replaces === null || file.documentId !== attempt.replaces)
+          .filter((file) => !oldGone || file.documentId !== replaces)
           .map((file) => (file.id === id ? stored : file)),
       );
       setAnnouncement(`${outcome.document.name} uploaded.`);
-      // A one-file slot swapped its file on the server; in other slots the old one goes now.
-      if (attempt.replaces !== null && !attempt.replace) {
-        await callClaimApi<DeleteDocumentResponse>("deleteDocument", {
-          documentId: attempt.replaces,
-        });
-      }
     },
     [update],
   );
@@ -175,15 +180,9 @@ export function useClaimDocuments(): ClaimDocuments {
   );
 
   const remove = useCallback(async (file: DocumentFile) => {
-    if (file.documentId !== null) {
-      const response = await callClaimApi<DeleteDocumentResponse>("deleteDocument", {
-        documentId: file.documentId,
-      });
-      // Already gone from the claim ("11") is what the claimant asked for.
-      if (!response.ok && response.returnCode !== RETURN_CODES.documentNotFound) {
-        systemError.show();
-        return false;
-      }
+    if (file.documentId !== null && !(await removeFromClaim(file.documentId))) {
+      systemError.show();
+      return false;
     }
     if (!mounted.current) return false;
     setFiles((current) => current.filter((other) => other.id !== file.id));
