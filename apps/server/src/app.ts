@@ -22,7 +22,11 @@ import { createOutboxEmailSender, sweepEmailOutbox } from "./email/outbox-email-
 import { createSmtpEmailSender } from "./email/smtp-email-sender.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { registerApiCors } from "./http/cors.ts";
-import { installErrorHandlers } from "./http/error-handler.ts";
+import {
+  frameworkErrorHandler,
+  handleClientError,
+  installErrorHandlers,
+} from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
 import { createNotificationWorker } from "./notifications/notification-worker.ts";
@@ -83,6 +87,9 @@ export async function buildApp(
     requestTimeout: 60_000,
     return503OnClosing: true,
     forceCloseConnections: "idle",
+    // Refusals Fastify and Node make before any hook still carry the security headers.
+    frameworkErrors: frameworkErrorHandler(config.trustProxy),
+    clientErrorHandler: handleClientError,
   });
 
   const sms =
