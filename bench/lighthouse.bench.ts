@@ -2,8 +2,8 @@
  * Lighthouse 13, mobile form factor with its default simulated throttling (150 ms RTT, 1.6 Mbps,
  * 4× CPU), on the corporate website demo page served by the real server with the built widget.
  * Runs KALINGA_LIGHTHOUSE_RUNS times (default 3) and reports the median run by performance score.
- * The server runs as deployed (NODE_ENV=production, demo pages on; see kalingaServerEnv) on PGlite
- * in a temp folder.
+ * The server runs as the demo command runs it (KALINGA_DEMO=true, the only mode with demo pages; see
+ * kalingaDemoServerEnv) on PGlite in a temp folder.
  * The median run's full report is kept in bench/results/lighthouse-report.json.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -11,7 +11,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { type BenchFigure, runBench } from "./support/bench-figure.ts";
-import { kalingaServerEnv, repoRoot, startNodeServer } from "./support/node-server.ts";
+import { kalingaDemoServerEnv, repoRoot, startNodeServer } from "./support/node-server.ts";
 
 const demoPath = "/help-support/claims/cf";
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -66,7 +66,7 @@ async function runOnce(url: string): Promise<RunFigures> {
 
 async function measure(): Promise<BenchFigure[]> {
   const server = await startNodeServer("apps/server/src/main.ts", {
-    env: kalingaServerEnv(),
+    env: kalingaDemoServerEnv(),
     label: "the Kalinga server",
   });
   try {

@@ -3,8 +3,8 @@
  * `POST /api/claims/uploadDocument` (median of KALINGA_UPLOAD_BENCH_RUNS uploads, default 5, each to
  * a fresh OTP-verified claim, after one warm-up upload) and the server's peak memory (VmHWM of its
  * process, reset before the uploads where Linux allows) against its idle RSS. The server runs from
- * apps/server/src/main.ts with NODE_ENV=test (for the SMS outbox the OTP is read from) on PGlite in a
- * fresh temp folder, with the default document limits. The photo is random noise over a gradient,
+ * apps/server/src/main.ts with NODE_ENV=test and KALINGA_DEMO=true (the SMS outbox the OTP is read
+ * from) on PGlite in a fresh temp folder, with the default document limits. The photo is random noise over a gradient,
  * JPEG quality 92, 6000 px wide: about 21 megapixels, as many as a phone camera's and well under the
  * server's 50-megapixel limit, so the server decodes, scales down and re-encodes a real photo's load.
  */
@@ -210,6 +210,7 @@ async function measure(): Promise<BenchFigure[]> {
     label: "the Kalinga server",
     env: {
       NODE_ENV: "test",
+      KALINGA_DEMO: "true",
       KALINGA_API_KEYS: benchApiKey,
       DOCUMENT_MAX_FILE_MB: String(maxFileMb),
       // Every call comes from 127.0.0.1 and one mobile number range: throttling is not measured here.

@@ -2,7 +2,8 @@
  * Browser journeys in Debian's Chromium against the real server (`npx playwright test -c e2e/playwright.config.ts`).
  *
  * Two servers start from the repository root with the node running Playwright, each on a free port,
- * on embedded PGlite in a fresh temporary folder (DATABASE_URL removed), NODE_ENV=test, with large
+ * on embedded PGlite in a fresh temporary folder (DATABASE_URL removed), NODE_ENV=test and
+ * KALINGA_DEMO=true (the outbox readers and demo pages), with large
  * per-address limits because every journey comes from 127.0.0.1:
  * - the main one (baseURL), with the product's OTP timings;
  * - a fast one (KALINGA_E2E_FAST_URL for the tests), whose codes live 3 s and whose resend wait is
@@ -70,6 +71,8 @@ function kalingaServer(
       PORT: String(serverPort),
       KALINGA_DATA_DIR: serverDataDir,
       NODE_ENV: "test",
+      // The journeys read codes, e-mails and claims from /api/dev/*, served only in demo mode.
+      KALINGA_DEMO: "true",
       ...journeyLimits,
       ...env,
     },

@@ -19,8 +19,9 @@ export type RunningServer = {
 export const benchApiKey = "kalinga-bench-api-key";
 
 /**
- * Environment for the Kalinga server as deployed (NODE_ENV=production, its required key and secret),
- * with the demo pages on. KALINGA_BENCH_NODE_ENV=development measures the development settings instead.
+ * Environment for the Kalinga server as deployed (NODE_ENV=production, its required key, secret and
+ * real providers). The SMS gateway and mail server are addresses nothing listens on: the benchmarks
+ * that use it send neither. KALINGA_BENCH_NODE_ENV=development measures the development settings.
  */
 export function kalingaServerEnv(): Record<string, string> {
   const mode = process.env.KALINGA_BENCH_NODE_ENV ?? "production";
@@ -28,8 +29,27 @@ export function kalingaServerEnv(): Record<string, string> {
     NODE_ENV: mode,
     KALINGA_API_KEYS: benchApiKey,
     KALINGA_SECRET: randomBytes(32).toString("hex"),
-    KALINGA_DEMO_PAGES: "true",
+    SMS_PROVIDER: "http",
+    SMS_HTTP_URL: "http://127.0.0.1:9/sms",
+    SMS_HTTP_TOKEN: "bench-sms-token",
+    EMAIL_PROVIDER: "smtp",
+    EMAIL_FROM: "Kalinga Claims <claims@kalinga.invalid>",
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: "9",
     // Every benchmark request comes from 127.0.0.1; the limit is still checked on each call.
+    CLAIM_START_ADDRESS_LIMIT: "1000000",
+  };
+}
+
+/**
+ * Environment for the demo as `npm start` runs it (KALINGA_DEMO=true: demo pages, outbox providers),
+ * for the benchmarks that load a demo page or read a code; production refuses the demo mode.
+ */
+export function kalingaDemoServerEnv(): Record<string, string> {
+  return {
+    KALINGA_DEMO: "true",
+    KALINGA_API_KEYS: benchApiKey,
+    KALINGA_SECRET: randomBytes(32).toString("hex"),
     CLAIM_START_ADDRESS_LIMIT: "1000000",
   };
 }

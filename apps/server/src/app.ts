@@ -7,7 +7,7 @@ import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
 import { DOCUMENT_ROUTE_PATHS, documentRoutes } from "./claims/document-routes.ts";
 import { RATING_ROUTE_PATHS, ratingRoutes } from "./claims/rating-routes.ts";
 import { SUBMIT_ROUTE_PATHS, submitRoutes } from "./claims/submit-routes.ts";
-import type { ServerConfig } from "./config.ts";
+import { refuseUnsafeRunMode, type ServerConfig } from "./config.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore } from "./content/content-store.ts";
 import type { Database } from "./db/database.ts";
@@ -22,7 +22,11 @@ import { createOutboxEmailSender, sweepEmailOutbox } from "./email/outbox-email-
 import { createSmtpEmailSender } from "./email/smtp-email-sender.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import { registerApiCors } from "./http/cors.ts";
-import { installErrorHandlers } from "./http/error-handler.ts";
+import {
+  frameworkErrorHandler,
+  handleClientError,
+  installErrorHandlers,
+} from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
 import { createNotificationWorker } from "./notifications/notification-worker.ts";
@@ -49,6 +53,7 @@ export async function buildApp(
   config: ServerConfig,
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
+  refuseUnsafeRunMode(config);
   const db = options.database ?? (await openDatabase(config));
   const ownsDatabase = options.database === undefined;
   let migrations: Awaited<ReturnType<typeof readMigrations>>;
@@ -82,22 +87,19 @@ export async function buildApp(
     requestTimeout: 60_000,
     return503OnClosing: true,
     forceCloseConnections: "idle",
+    // Refusals Fastify and Node make before any hook still carry the security headers.
+    frameworkErrors: frameworkErrorHandler(config.trustProxy),
+    clientErrorHandler: handleClientError,
   });
 
   const sms =
     config.sms.provider === "http"
       ? createHttpSmsSender(config.sms)
       : createOutboxSmsSender(db, config.now);
-  if (config.mode === "production" && sms.provider === "outbox") {
-    app.log.warn("SMS_PROVIDER=outbox in production: no SMS leaves this server.");
-  }
   const email =
     config.email.provider === "smtp"
       ? createSmtpEmailSender(config.email)
       : createOutboxEmailSender(db, config.email.from, config.now);
-  if (config.mode === "production" && email.provider === "outbox") {
-    app.log.warn("EMAIL_PROVIDER=outbox in production: no e-mail leaves this server.");
-  }
   const notificationWorker = createNotificationWorker({
     db,
     sms,
@@ -146,13 +148,14 @@ export async function buildApp(
   });
   await app.register(ratingRoutes, { prefix: CLAIM_API_PREFIX, db, config });
   await app.register(contentRoutes, { content });
-  if (config.mode !== "production") {
+  // Development features only when the demo command asks for them (docs/decisions/0031).
+  if (config.demo) {
     await app.register(outboxRoutes, { db });
     await app.register(emailOutboxRoutes, { db });
     await app.register(devClaimRoutes, { db });
   }
   await app.register(widgetRoutes, { widgetDir: config.widgetDir });
-  if (config.demoPages) {
+  if (config.demo && config.demoPages) {
     await app.register(demoRoutes, {
       widgetDir: config.widgetDir,
       apiKey: config.demoApiKey,

@@ -71,6 +71,9 @@ export type ServerConfig = {
   contentDir: string;
   noticeFile: string | null;
   widgetDir: string;
+  /** KALINGA_DEMO=true: /api/dev/* (the SMS and e-mail outboxes, claim records) and demo pages. */
+  demo: boolean;
+  /** The demo host pages, which hand demoApiKey to the widget: only with demo. */
   demoPages: boolean;
   demoApiKey: string;
   /** The clock every time rule reads; tests move it instead of sleeping. */
@@ -152,6 +155,47 @@ function runMode(env: Env): RunMode {
   const raw = text(env, "NODE_ENV") ?? "development";
   if (raw === "development" || raw === "test" || raw === "production") return raw;
   throw new ConfigError(`NODE_ENV must be development, test or production, got "${raw}".`);
+}
+
+/**
+ * Development features are opt-in: a server started any other way than by the demo command
+ * (`npm start`, which sets KALINGA_DEMO=true) serves no outbox, claim record or demo page.
+ */
+function demoSettings(env: Env, production: boolean): { demo: boolean; demoPages: boolean } {
+  const demo = flag(env, "KALINGA_DEMO", false);
+  if (demo && production) {
+    throw new ConfigError(
+      "KALINGA_DEMO=true cannot run with NODE_ENV=production: it serves every one-time PIN, e-mail and claim without a key.",
+    );
+  }
+  const demoPages = flag(env, "KALINGA_DEMO_PAGES", demo);
+  if (demoPages && !demo) {
+    throw new ConfigError("KALINGA_DEMO_PAGES=true needs KALINGA_DEMO=true (never in production).");
+  }
+  return { demo, demoPages };
+}
+
+/**
+ * What a production server must never run with, checked again by buildApp for a configuration
+ * made in code: an outbox keeps one-time PINs and acknowledgments in a table and delivers none.
+ */
+export function refuseUnsafeRunMode(
+  config: Pick<ServerConfig, "mode" | "demo" | "demoPages" | "sms" | "email">,
+): void {
+  if (config.mode !== "production") return;
+  if (config.demo || config.demoPages) {
+    throw new ConfigError("KALINGA_DEMO=true cannot run with NODE_ENV=production.");
+  }
+  if (config.sms.provider === "outbox") {
+    throw new ConfigError(
+      "SMS_PROVIDER must be http in production (with SMS_HTTP_URL and SMS_HTTP_TOKEN): the outbox sends no one-time PIN.",
+    );
+  }
+  if (config.email.provider === "outbox") {
+    throw new ConfigError(
+      "EMAIL_PROVIDER must be smtp in production (with EMAIL_FROM and SMTP_URL or SMTP_HOST): the outbox sends no acknowledgment.",
+    );
+  }
 }
 
 function smsConfig(env: Env): SmsConfig {
@@ -297,7 +341,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     widgetDir: path.resolve(
       text(env, "KALINGA_WIDGET_DIR") ?? path.join(repositoryRoot, "apps/web/dist"),
     ),
-    demoPages: flag(env, "KALINGA_DEMO_PAGES", !production),
+    ...demoSettings(env, production),
     demoApiKey: text(env, "KALINGA_DEMO_API_KEY") ?? (apiKeys[0] as string),
     now: () => new Date(),
   };
@@ -306,5 +350,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     dataDir: settings.dataDir,
     servedDirs: [settings.widgetDir, settings.contentDir],
   });
-  return { ...settings, documents };
+  const config = { ...settings, documents };
+  refuseUnsafeRunMode(config);
+  return config;
 }

@@ -50,6 +50,11 @@ async function start() {
     `Kalinga server (${config.mode}) on port ${port}, database: ${database}, SMS: ${config.sms.provider}`,
     ...demoUrls(config, port).map((url) => `  demo page: ${url}`),
   ];
+  if (config.mode !== "production" && !config.demo) {
+    lines.push(
+      "  no demo pages and no /api/dev/*: the demo command (npm start) sets KALINGA_DEMO=true",
+    );
+  }
   console.log(lines.join("\n"));
 }
 

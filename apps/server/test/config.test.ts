@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
+import { PRODUCTION_ENV } from "./support/test-app.ts";
 
 // Configuration from the environment: documented defaults, and a clear refusal of bad values.
 
@@ -24,12 +25,14 @@ describe("loadConfig", () => {
     });
     expect(config.token).toEqual({ idleSeconds: 1800, maxAgeSeconds: 43_200 });
     expect(config.sms).toEqual({ provider: "outbox" });
-    expect(config.demoPages).toBe(true);
+    // Without KALINGA_DEMO=true (set by npm start) no development feature is served.
+    expect(config.demo).toBe(false);
+    expect(config.demoPages).toBe(false);
     expect(config.allowedOrigins).toEqual([]);
     expect(config.widgetDir).toMatch(/apps\/web\/dist$/);
   });
 
-  const production = { NODE_ENV: "production", KALINGA_SECRET: "s".repeat(32) };
+  const production = { ...PRODUCTION_ENV, KALINGA_SECRET: "s".repeat(32) };
 
   test.each([
     [{ NODE_ENV: "production" }, /KALINGA_API_KEYS is required in production/],
@@ -50,6 +53,17 @@ describe("loadConfig", () => {
     [{ KALINGA_ALLOWED_ORIGINS: "https://ok.example,not a url" }, /is not an origin/],
     [{ KALINGA_ALLOWED_ORIGINS: "https://ok.example/path" }, /must be an origin only/],
     [{ KALINGA_DEMO_PAGES: "maybe" }, /KALINGA_DEMO_PAGES must be true or false/],
+    [{ KALINGA_DEMO: "maybe" }, /KALINGA_DEMO must be true or false/],
+    [{ KALINGA_DEMO_PAGES: "true" }, /KALINGA_DEMO_PAGES=true needs KALINGA_DEMO=true/],
+    [
+      { ...production, KALINGA_DEMO: "true" },
+      /KALINGA_DEMO=true cannot run with NODE_ENV=production/,
+    ],
+    [{ ...production, KALINGA_DEMO_PAGES: "true" }, /KALINGA_DEMO_PAGES=true needs KALINGA_DEMO/],
+    [{ ...production, SMS_PROVIDER: "" }, /SMS_PROVIDER must be http in production/],
+    [{ ...production, SMS_PROVIDER: "outbox" }, /SMS_PROVIDER must be http in production/],
+    [{ ...production, EMAIL_PROVIDER: "" }, /EMAIL_PROVIDER must be smtp in production/],
+    [{ ...production, EMAIL_PROVIDER: "outbox" }, /EMAIL_PROVIDER must be smtp in production/],
     [{ TOKEN_IDLE_SECONDS: "7200", TOKEN_MAX_AGE_SECONDS: "3600" }, /cannot be longer/],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -62,8 +76,22 @@ describe("loadConfig", () => {
       KALINGA_API_KEYS: "insurer-key-000001, insurer-key-000002",
     });
     expect(config.apiKeys).toEqual(["insurer-key-000001", "insurer-key-000002"]);
+    expect(config.demo).toBe(false);
     expect(config.demoPages).toBe(false);
     expect(config.demoApiKey).toBe("insurer-key-000001");
+  });
+
+  test("KALINGA_DEMO=true turns the development features and demo pages on outside production", () => {
+    expect(loadConfig({ KALINGA_DEMO: "true" })).toMatchObject({ demo: true, demoPages: true });
+    expect(loadConfig({ NODE_ENV: "test", KALINGA_DEMO: "1" })).toMatchObject({
+      demo: true,
+      demoPages: true,
+    });
+    expect(loadConfig({ KALINGA_DEMO: "true", KALINGA_DEMO_PAGES: "false" })).toMatchObject({
+      demo: true,
+      demoPages: false,
+    });
+    expect(loadConfig({ NODE_ENV: "test" })).toMatchObject({ demo: false, demoPages: false });
   });
 
   test("the http SMS provider and the other settings", () => {

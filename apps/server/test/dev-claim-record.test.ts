@@ -18,6 +18,7 @@ import {
 import {
   basicInformation,
   callClaim,
+  PRODUCTION_ENV,
   type StartedClaim,
   TestClock,
   testApp,
@@ -26,7 +27,7 @@ import {
 import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // GET /api/dev/claims/:webReferenceNumber: the claim as the database holds it, for browser
-// journeys; outside production only.
+// journeys; only with KALINGA_DEMO=true, never in production.
 
 let database: TestDatabase;
 let documentsDir: string;
@@ -148,12 +149,7 @@ describe("dev claim record", () => {
   test("production does not register it", async () => {
     const production = await testApp(
       database.db,
-      testConfig({
-        NODE_ENV: "production",
-        KALINGA_API_KEYS: "insurer-production-key-1",
-        KALINGA_SECRET: "production-secret-0123456789abcdef0123",
-        KALINGA_DOCUMENTS_DIR: documentsDir,
-      }),
+      testConfig({ ...PRODUCTION_ENV, KALINGA_DOCUMENTS_DIR: documentsDir }),
     );
     try {
       const response = await production.inject({

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { enqueueNotification } from "../src/notifications/enqueue-notification.ts";
-import { TestClock, testApp, testConfig } from "./support/test-app.ts";
+import { PRODUCTION_ENV, TestClock, testApp, testConfig } from "./support/test-app.ts";
 import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // E-mail settings from the environment, and the default outbox provider read through the
@@ -42,6 +42,9 @@ describe("e-mail and notification settings", () => {
       NODE_ENV: "production",
       KALINGA_API_KEYS: "insurer-production-key-1",
       KALINGA_SECRET: "s".repeat(32),
+      SMS_PROVIDER: "http",
+      SMS_HTTP_URL: "https://sms.kalinga-life.example/send",
+      SMS_HTTP_TOKEN: "sms-token",
       EMAIL_PROVIDER: "smtp",
       EMAIL_FROM: "claims@kalinga-life.example",
       SMTP_HOST: "relay.internal",
@@ -165,14 +168,7 @@ describe("the e-mail outbox", () => {
   });
 
   test("is not served in production", async () => {
-    const production = await testApp(
-      database.db,
-      testConfig({
-        NODE_ENV: "production",
-        KALINGA_API_KEYS: "insurer-production-key-1",
-        KALINGA_SECRET: "production-secret-0123456789abcdef0123",
-      }),
-    );
+    const production = await testApp(database.db, testConfig(PRODUCTION_ENV));
     try {
       const response = await production.inject({
         method: "GET",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { exited, runServer, startServer } from "./support/server-process.ts";
+import { PRODUCTION_ENV } from "./support/test-app.ts";
 import { serverDatabaseEnv } from "./support/test-database.ts";
 
 // main.ts as a real process: it starts, answers, closes on SIGTERM, refuses a bad configuration,
@@ -84,13 +85,58 @@ describe("main.ts", () => {
     expect(await exited(running.child)).toBe(0);
   });
 
-  test("refuses to start in production without api keys", async () => {
-    const child = runServer({ ...database.env, NODE_ENV: "production" });
+  test("started plainly (no NODE_ENV, no KALINGA_DEMO) it serves no development route or demo page", async () => {
+    const running = await startServer({
+      ...database.env,
+      NODE_ENV: undefined,
+      KALINGA_DEMO: undefined,
+    });
+    try {
+      expect(running.output()).toContain("Kalinga server (development)");
+      expect(running.output()).not.toContain("demo page:");
+      expect(running.output()).toContain("npm start) sets KALINGA_DEMO=true");
+      for (const path of [
+        "/api/dev/outbox?to=639171230000",
+        "/api/dev/email-outbox?to=maria%40example.ph",
+        "/help-support/claims/cf",
+      ]) {
+        expect((await fetch(`${running.baseUrl}${path}`)).status, path).toBe(404);
+      }
+      expect((await fetch(`${running.baseUrl}/healthz`)).status).toBe(200);
+    } finally {
+      running.child.kill("SIGTERM");
+      await exited(running.child);
+    }
+  });
+
+  async function refusal(env: Record<string, string | undefined>): Promise<string> {
+    const child = runServer({ ...database.env, KALINGA_DEMO: undefined, ...env });
     let output = "";
     child.stderr?.on("data", (chunk) => {
       output += chunk;
     });
     expect(await exited(child)).toBe(1);
-    expect(output).toContain("Configuration error: KALINGA_API_KEYS is required in production");
+    return output;
+  }
+
+  test("refuses to start in production without api keys", async () => {
+    expect(await refusal({ NODE_ENV: "production" })).toContain(
+      "Configuration error: KALINGA_API_KEYS is required in production",
+    );
+  });
+
+  test("refuses production with the outbox SMS provider or with KALINGA_DEMO=true", async () => {
+    const production = {
+      ...PRODUCTION_ENV,
+      SMS_PROVIDER: undefined,
+      SMS_HTTP_URL: undefined,
+      SMS_HTTP_TOKEN: undefined,
+    };
+    expect(await refusal(production)).toContain(
+      "Configuration error: SMS_PROVIDER must be http in production",
+    );
+    expect(await refusal({ ...PRODUCTION_ENV, KALINGA_DEMO: "true" })).toContain(
+      "Configuration error: KALINGA_DEMO=true cannot run with NODE_ENV=production",
+    );
   });
 });

@@ -4,7 +4,15 @@ import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { testApp, testConfig } from "./support/test-app.ts";
+import { buildApp } from "../src/app.ts";
+import { loadConfig, type ServerConfig } from "../src/config.ts";
+import {
+  PRODUCTION_ENV,
+  startClaim,
+  TEST_SECRET,
+  testApp,
+  testConfig,
+} from "./support/test-app.ts";
 import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // The demo host pages, the widget files and what production leaves out.
@@ -216,52 +224,89 @@ describe("widget files", () => {
   });
 });
 
-describe("production", () => {
-  const production = {
-    NODE_ENV: "production",
-    KALINGA_API_KEYS: "insurer-production-key-1",
-    KALINGA_SECRET: "production-secret-0123456789abcdef0123",
-  };
+describe("development features are opt-in (KALINGA_DEMO)", () => {
+  let devPaths: string[];
+  beforeAll(async () => {
+    const claim = await startClaim(app);
+    devPaths = [
+      "/api/dev/outbox?to=639171234567",
+      "/api/dev/email-outbox?to=maria%40example.ph",
+      `/api/dev/claims/${claim.webReferenceNumber}`,
+    ];
+  });
 
-  test("has no dev outbox and no demo pages unless asked", async () => {
+  async function expectNoDevelopmentFeatures(server: FastifyInstance) {
+    for (const url of devPaths) {
+      const response = await server.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ returnCode: "404", message: "Not found." });
+    }
+    for (const url of ["/help-support/claims/cf", "/bank-life/help-support/claims/cf"]) {
+      expect((await server.inject({ method: "GET", url })).statusCode, url).toBe(404);
+    }
+    expect((await server.inject({ method: "GET", url: "/widget/widget.js" })).statusCode).toBe(200);
+  }
+
+  test.each([
+    ["no NODE_ENV", {}],
+    ["NODE_ENV=development", { NODE_ENV: "development" }],
+    ["NODE_ENV=test", { NODE_ENV: "test" }],
+    ["KALINGA_DEMO=false", { NODE_ENV: "test", KALINGA_DEMO: "false" }],
+  ])("%s without KALINGA_DEMO=true: no /api/dev/* and no demo pages", async (_name, env) => {
+    const config = loadConfig({
+      KALINGA_SECRET: TEST_SECRET,
+      KALINGA_DATA_DIR: "/tmp/kalinga-test-unused",
+      LOG_LEVEL: "silent",
+      KALINGA_WIDGET_DIR: widgetDir,
+      ...env,
+    });
+    const server = await testApp(database.db, config);
+    try {
+      await expectNoDevelopmentFeatures(server);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("production has none either", async () => {
     const prod = await testApp(
       database.db,
-      testConfig({ ...production, KALINGA_WIDGET_DIR: widgetDir }),
+      testConfig({ ...PRODUCTION_ENV, KALINGA_WIDGET_DIR: widgetDir }),
     );
     try {
-      const outbox = await prod.inject({ method: "GET", url: "/api/dev/outbox?to=639171234567" });
-      expect(outbox.statusCode).toBe(404);
-      expect(outbox.json()).toEqual({ returnCode: "404", message: "Not found." });
-      expect(
-        (await prod.inject({ method: "GET", url: "/help-support/claims/cf" })).statusCode,
-      ).toBe(404);
-      expect((await prod.inject({ method: "GET", url: "/widget/widget.js" })).statusCode).toBe(200);
+      await expectNoDevelopmentFeatures(prod);
     } finally {
       await prod.close();
     }
   });
 
-  test("KALINGA_DEMO_PAGES=true shows the demo pages with the production key", async () => {
-    const prod = await testApp(
-      database.db,
-      testConfig({ ...production, KALINGA_DEMO_PAGES: "true", KALINGA_WIDGET_DIR: widgetDir }),
-    );
-    try {
-      const page = await prod.inject({ method: "GET", url: "/help-support/claims/cf" });
-      expect(page.statusCode).toBe(200);
-      expect(scriptOf(page.body)?.[2]).toContain('data-api-key="insurer-production-key-1"');
-      expect(
-        (await prod.inject({ method: "GET", url: "/api/dev/outbox?to=639171234567" })).statusCode,
-      ).toBe(404);
-    } finally {
-      await prod.close();
+  test("KALINGA_DEMO=true serves the outboxes, the claim record and the demo pages", async () => {
+    for (const url of devPaths.slice(0, 2)) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json()).toEqual({ messages: [] });
     }
-  });
-
-  test("the development outbox answers outside production", async () => {
-    const response = await get("/api/dev/outbox?to=639171234567");
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ messages: [] });
+    expect((await get(devPaths[2] as string)).json()).toMatchObject({ status: "draft" });
     expect((await get("/api/dev/outbox?to=abc")).statusCode).toBe(400);
+    const page = await get("/help-support/claims/cf");
+    expect(page.statusCode).toBe(200);
+    expect(scriptOf(page.body)?.[2]).toContain('data-api-key="kalinga-dev-key"');
+  });
+
+  test("buildApp refuses a production configuration made in code with the demo or an outbox", async () => {
+    const production = testConfig({ ...PRODUCTION_ENV, KALINGA_WIDGET_DIR: widgetDir });
+    for (const [overrides, message] of [
+      [{ demo: true }, /KALINGA_DEMO=true cannot run with NODE_ENV=production/],
+      [{ demoPages: true }, /KALINGA_DEMO=true cannot run with NODE_ENV=production/],
+      [{ sms: { provider: "outbox" } }, /SMS_PROVIDER must be http in production/],
+      [
+        { email: { provider: "outbox", from: "claims@kalinga.invalid" } },
+        /EMAIL_PROVIDER must be smtp in production/,
+      ],
+    ] as const) {
+      await expect(
+        buildApp({ ...production, ...overrides } as ServerConfig, { database: database.db }),
+      ).rejects.toThrow(message);
+    }
   });
 });

@@ -3,8 +3,8 @@ import type { Queryable } from "../db/database.ts";
 import { API_MESSAGES, ApiError } from "../http/api-error.ts";
 
 // GET /api/dev/claims/:webReferenceNumber — what the database holds for one claim, so browser
-// journeys can check what the widget sent. Development and tests only: app.ts never registers it
-// when NODE_ENV=production (docs/decisions/0026).
+// journeys can check what the widget sent. app.ts registers it only with KALINGA_DEMO=true, which
+// production refuses (docs/decisions/0026, 0031).
 
 /** Stored documents are always PDFs (docs/decisions/0022). */
 const STORED_CONTENT_TYPE = "application/pdf";

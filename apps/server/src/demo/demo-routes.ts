@@ -5,8 +5,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { DEMO_SITES, FAVICON_SVG, renderDemoPage } from "./demo-page.ts";
 
-// The built widget under /widget/ (always served) and the demo host pages (off in production unless
-// asked for). Every path under a site's router base serves the same page, so a reload on a deep
+// The built widget under /widget/ (always served) and the demo host pages (only with KALINGA_DEMO=true,
+// never in production). Every path under a site's router base serves the same page, so a reload on a deep
 // link such as /help-support/claims/claims-details works.
 
 export type DemoRoutesOptions = {

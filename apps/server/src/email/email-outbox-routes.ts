@@ -3,8 +3,8 @@ import type { Queryable } from "../db/database.ts";
 import { badRequest } from "../http/api-error.ts";
 import { readEmailOutbox } from "./outbox-email-sender.ts";
 
-// GET /api/dev/email-outbox?to=maria@example.ph — development and tests only; app.ts never
-// registers it when NODE_ENV=production.
+// GET /api/dev/email-outbox?to=maria@example.ph — every e-mail kept, without a key: app.ts
+// registers it only with KALINGA_DEMO=true, which production refuses (docs/decisions/0031).
 
 const ADDRESS = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 

@@ -7,9 +7,13 @@ import { API_MESSAGES, forbidden } from "./api-error.ts";
 const ALLOWED_HEADERS = "content-type, x-api-key, authorization, idempotency-key";
 const EXPOSED_HEADERS = "retry-after, x-request-id";
 
+/**
+ * Scheme, host and port, as browsers compare origins: an https page may not call a plain-http
+ * server as its own. request.protocol and request.host honour X-Forwarded-* only behind a trusted proxy.
+ */
 function sameOrigin(origin: string, request: FastifyRequest): boolean {
   try {
-    return new URL(origin).host === request.host;
+    return new URL(origin).origin === new URL(`${request.protocol}://${request.host}`).origin;
   } catch {
     return false;
   }

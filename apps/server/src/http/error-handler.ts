@@ -1,6 +1,10 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import { SYSTEM_ERROR } from "@kalinga/domain/messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ServerConfig } from "../config.ts";
 import { API_MESSAGES, ApiError } from "./api-error.ts";
+import { applySecurityHeaders, BASELINE_SECURITY_HEADERS } from "./security-headers.ts";
 
 // One place turns every failure into a JSON answer: never a stack trace, never a 500 for bad input.
 // Client errors are logged by code only (a parser's message can quote the body); server errors with
@@ -48,6 +52,54 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   request.log.error({ err: error }, "request failed");
   return reply.code(500).send({ returnCode: "500", message: SYSTEM_ERROR });
+}
+
+/**
+ * Fastify's refusals before routing (a URL it cannot decode such as /%, a parameter too long) skip
+ * every hook: the security headers and the JSON answer are given here (Fastify's frameworkErrors).
+ * Fastify builds that request without its trust-proxy getters, so X-Forwarded-Proto is read here
+ * as app.ts trusts it: every hop (true) or the last n hops, the connecting peer always among them.
+ */
+export function frameworkErrorHandler(trustProxy: ServerConfig["trustProxy"]) {
+  const trustsPeer = trustProxy === true || (typeof trustProxy === "number" && trustProxy > 0);
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const forwarded = request.headers["x-forwarded-proto"];
+    const https =
+      request.protocol === "https" ||
+      (trustsPeer &&
+        typeof forwarded === "string" &&
+        forwarded.split(",").at(-1)?.trim() === "https");
+    applySecurityHeaders(request, reply, https);
+    return handleError(error, request, reply);
+  };
+}
+
+const CLIENT_ERROR_STATUS: Record<string, number> = {
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+  HPE_HEADER_OVERFLOW: 431,
+};
+
+/**
+ * A request Node cannot parse (a control character or space in the URL, headers too large) never
+ * reaches Fastify: answered on the socket with the same security headers (Fastify's clientErrorHandler).
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const status = CLIENT_ERROR_STATUS[error.code ?? ""] ?? 400;
+  const message = status === 400 ? API_MESSAGES.invalidRequest : API_MESSAGES.refused;
+  const body = JSON.stringify({ returnCode: String(status), message });
+  if (socket.writable) {
+    const headers = {
+      ...BASELINE_SECURITY_HEADERS,
+      "cache-control": "no-store",
+      "content-type": "application/json; charset=utf-8",
+      "content-length": String(Buffer.byteLength(body)),
+      connection: "close",
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join("")}\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 /** Unknown routes answer 404 JSON; a known API path with another method answers 405 with Allow. */

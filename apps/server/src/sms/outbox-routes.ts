@@ -3,8 +3,8 @@ import type { Queryable } from "../db/database.ts";
 import { badRequest } from "../http/api-error.ts";
 import { readOutbox } from "./outbox-sms-sender.ts";
 
-// GET /api/dev/outbox?to=639171234567 — development and tests only; app.ts never registers it
-// when NODE_ENV=production.
+// GET /api/dev/outbox?to=639171234567 — every code sent, without a key: app.ts registers it only
+// with KALINGA_DEMO=true, which production refuses (docs/decisions/0031).
 
 export async function outboxRoutes(app: FastifyInstance, options: { db: Queryable }) {
   app.get("/api/dev/outbox", async (request) => {

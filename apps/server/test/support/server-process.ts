@@ -8,22 +8,25 @@ const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../s
 
 export type ServerProcess = { child: ChildProcess; baseUrl: string; output: () => string };
 
-export function runServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+/** `env` on top of a test server's (the outbox readers on); a variable given as undefined is unset. */
+export function runServer(env: Record<string, string | undefined>): ChildProcess {
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: "test",
+    KALINGA_DEMO: "true",
+    LOG_LEVEL: "silent",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    ...env,
+  };
+  for (const [name, value] of Object.entries(merged)) {
+    if (value === undefined) delete merged[name];
+  }
+  return spawn(process.execPath, [MAIN], { env: merged, stdio: ["ignore", "pipe", "pipe"] });
 }
 
 /** Starts main.ts and resolves once it listens (it prints "on port N"). */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const child = runServer(env);
   let output = "";
   child.stdout?.on("data", (chunk) => {

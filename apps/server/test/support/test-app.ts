@@ -21,6 +21,24 @@ export class TestClock {
   }
 }
 
+/**
+ * What a production configuration must set; the SMS gateway and mail server are addresses nothing
+ * listens on, for tests that start a production app without sending.
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: "production",
+  KALINGA_API_KEYS: "insurer-production-key-1",
+  KALINGA_SECRET: "production-secret-0123456789abcdef0123",
+  SMS_PROVIDER: "http",
+  SMS_HTTP_URL: "http://127.0.0.1:9/sms",
+  SMS_HTTP_TOKEN: "sms-gateway-token",
+  EMAIL_PROVIDER: "smtp",
+  EMAIL_FROM: "Kalinga Life <claims@kalinga-life.example>",
+  SMTP_HOST: "127.0.0.1",
+  SMTP_PORT: "9",
+} as const;
+
+/** A test server: the development features on (tests read the outboxes), except in production. */
 export function testConfig(
   env: Record<string, string> = {},
   overrides: Partial<ServerConfig> = {},
@@ -30,6 +48,7 @@ export function testConfig(
     KALINGA_SECRET: TEST_SECRET,
     KALINGA_DATA_DIR: "/tmp/kalinga-test-unused",
     LOG_LEVEL: "silent",
+    ...(env.NODE_ENV === "production" ? {} : { KALINGA_DEMO: "true" }),
     ...env,
   });
   return { ...config, ...overrides };
