@@ -8,6 +8,7 @@ import {
 } from "@kalinga/domain/channel";
 import { OTP_COUNTDOWN_SECONDS, OTP_SEND_ATTEMPTS } from "@kalinga/domain/constants";
 import { type DocumentConfig, loadDocumentConfig } from "./documents/document-config.ts";
+import { trustedProxyEntryProblem } from "./http/trusted-proxies.ts";
 
 // Every setting of the server comes from the environment through loadConfig; docs/server.md lists
 // each variable with its default. Bad values stop the start-up with a message naming the variable.
@@ -47,7 +48,8 @@ export type ServerConfig = {
   secret: string | null;
   /** Origins of the insurer pages that embed the widget (CORS and frame-ancestors). */
   allowedOrigins: string[];
-  trustProxy: boolean | number;
+  /** Load balancers (addresses, CIDR ranges) whose X-Forwarded-For and X-Request-Id are believed. */
+  trustedProxies: string[];
   logLevel: string;
   otp: {
     ttlSeconds: number;
@@ -222,11 +224,20 @@ function emailConfig(env: Env, production: boolean): EmailConfig {
   };
 }
 
-function trustProxy(env: Env): boolean | number {
-  const raw = text(env, "KALINGA_TRUST_PROXY");
-  if (raw === null) return false;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  return flag(env, "KALINGA_TRUST_PROXY", false);
+function trustedProxies(env: Env): string[] {
+  const legacy = text(env, "KALINGA_TRUST_PROXY");
+  // "true" or a hop count believes X-Forwarded-For from anyone, so any client could pick its address.
+  if (legacy !== null && !["0", "false", "no", "off"].includes(legacy.toLowerCase())) {
+    throw new ConfigError(
+      `KALINGA_TRUST_PROXY is no longer read: remove it and list your load balancers' addresses in KALINGA_TRUSTED_PROXIES, e.g. KALINGA_TRUSTED_PROXIES=10.0.0.0/8,127.0.0.1.`,
+    );
+  }
+  const entries = list(env, "KALINGA_TRUSTED_PROXIES");
+  for (const entry of entries) {
+    const problem = trustedProxyEntryProblem(entry);
+    if (problem) throw new ConfigError(`KALINGA_TRUSTED_PROXIES: ${problem}.`);
+  }
+  return entries;
 }
 
 /** Reads the environment into a typed configuration; throws ConfigError on the first bad value. */
@@ -268,7 +279,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     apiKeys,
     secret,
     allowedOrigins: origins(env, "KALINGA_ALLOWED_ORIGINS"),
-    trustProxy: trustProxy(env),
+    trustedProxies: trustedProxies(env),
     logLevel: text(env, "LOG_LEVEL") ?? (mode === "test" ? "silent" : "info"),
     otp: {
       ttlSeconds: integer(env, "OTP_TTL_SECONDS", 300, 1, 600),

@@ -51,6 +51,20 @@ describe("loadConfig", () => {
     [{ KALINGA_ALLOWED_ORIGINS: "https://ok.example/path" }, /must be an origin only/],
     [{ KALINGA_DEMO_PAGES: "maybe" }, /KALINGA_DEMO_PAGES must be true or false/],
     [{ TOKEN_IDLE_SECONDS: "7200", TOKEN_MAX_AGE_SECONDS: "3600" }, /cannot be longer/],
+    [
+      { KALINGA_TRUST_PROXY: "true" },
+      /KALINGA_TRUST_PROXY is no longer read.*KALINGA_TRUSTED_PROXIES=10\.0\.0\.0\/8/,
+    ],
+    [
+      { KALINGA_TRUST_PROXY: "2" },
+      /list your load balancers' addresses in KALINGA_TRUSTED_PROXIES/,
+    ],
+    [
+      { KALINGA_TRUSTED_PROXIES: "10.0.0.0/8,*" },
+      /KALINGA_TRUSTED_PROXIES: "\*" is not an IP address, a CIDR range/,
+    ],
+    [{ KALINGA_TRUSTED_PROXIES: "10.0.0.0/33" }, /"10\.0\.0\.0\/33" is not an IP address/],
+    [{ KALINGA_TRUSTED_PROXIES: "lb.internal" }, /"lb\.internal" is not an IP address/],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -72,7 +86,8 @@ describe("loadConfig", () => {
       SMS_HTTP_URL: "https://sms.example/send",
       SMS_HTTP_TOKEN: "abc",
       KALINGA_ALLOWED_ORIGINS: "https://www.kalinga-life.example/",
-      KALINGA_TRUST_PROXY: "2",
+      KALINGA_TRUSTED_PROXIES: "10.0.0.0/8, 127.0.0.1,fd00::/8,loopback",
+      KALINGA_TRUST_PROXY: "false",
       OTP_RESEND_WAIT_SECONDS: "0",
     });
     expect(config.sms).toEqual({
@@ -83,7 +98,7 @@ describe("loadConfig", () => {
       timeoutMs: 10_000,
     });
     expect(config.allowedOrigins).toEqual(["https://www.kalinga-life.example"]);
-    expect(config.trustProxy).toBe(2);
+    expect(config.trustedProxies).toEqual(["10.0.0.0/8", "127.0.0.1", "fd00::/8", "loopback"]);
     expect(config.otp.resendWaitSeconds).toBe(0);
   });
 });

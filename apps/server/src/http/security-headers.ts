@@ -11,7 +11,7 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
     reply.header("content-security-policy", API_CSP);
     reply.header("x-request-id", request.id);
-    // request.protocol honours X-Forwarded-Proto only when KALINGA_TRUST_PROXY allows it.
+    // request.protocol honours X-Forwarded-Proto only from a proxy in KALINGA_TRUSTED_PROXIES.
     if (request.protocol === "https") {
       reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
     }
