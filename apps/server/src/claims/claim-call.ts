@@ -20,6 +20,9 @@ export const CLAIM_CALL_MESSAGES = {
   notVerified: "Verify the mobile number with the OTP before sending documents or the claim.",
 } as const;
 
+/** Called before a call with a missing or unknown token is refused; may refuse it with 429 instead. */
+export type FailedTokenHook = (request: FastifyRequest) => Promise<void>;
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== "string") return null;
@@ -27,7 +30,11 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function claimCall(db: Queryable, config: ServerConfig) {
+export function claimCall(
+  db: Queryable,
+  config: ServerConfig,
+  onFailedToken: FailedTokenHook | null = null,
+) {
   const companyNames = new Set(Object.values(config.companyNames));
   const channelNames = new Set(Object.values(config.channelNames));
 
@@ -36,7 +43,10 @@ export function claimCall(db: Queryable, config: ServerConfig) {
     const session = token
       ? await useToken(db, token, config.now(), config.token.idleSeconds)
       : null;
-    if (!session) throw unauthorized(API_MESSAGES.unknownToken);
+    if (!session) {
+      await onFailedToken?.(request);
+      throw unauthorized(API_MESSAGES.unknownToken);
+    }
     return session;
   }
 

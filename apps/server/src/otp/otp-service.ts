@@ -45,6 +45,9 @@ export type OtpServiceDeps = {
 
 type SendKind = "request" | "reset";
 
+/** Who asked: the client address counts the SMS it causes; the request's logger. */
+export type OtpCaller = { ip: string; log: FastifyBaseLogger };
+
 type LiveCode = {
   id: string;
   code_hash: string;
@@ -64,6 +67,12 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
     offsetSeconds: MANILA_OFFSET_SECONDS,
   };
   const mobileBucket = (mobile: string) => `otp-mobile:${keyedHash(secret, "mobile", mobile)}`;
+  const addressWindow: RateWindow = {
+    limit: otp.sendAddressLimit,
+    seconds: otp.sendAddressWindowSeconds,
+  };
+  const addressBucket = (address: string) =>
+    `otp-send-address:${keyedHash(secret, "address", address)}`;
 
   async function latestSentCode(q: Queryable, claimId: string): Promise<LiveCode | null> {
     const { rows } = await q.query<LiveCode>(
@@ -79,7 +88,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
     session: ClaimSession,
     kind: SendKind,
     mobileNumber: string | null,
-    log: FastifyBaseLogger,
+    { ip, log }: OtpCaller,
   ): Promise<OtpSentResponse> {
     const now = config.now();
     const reserved = await db.transaction(async (tx) => {
@@ -105,11 +114,17 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
           throw tooManyRequests(waitLeft / 1000, DECIDED_MESSAGES.tooManyRequests, { sendsLeft });
         }
       }
-      const daily = await takeHit(tx, mobileBucket(mobile), mobileWindow, now);
-      if (!daily.allowed) {
-        throw tooManyRequests(daily.retryAfterSeconds, DECIDED_MESSAGES.tooManyRequests, {
-          sendsLeft,
-        });
+      // Both hits are rolled back with the transaction when either refuses.
+      for (const [bucket, window] of [
+        [mobileBucket(mobile), mobileWindow],
+        [addressBucket(ip), addressWindow],
+      ] as const) {
+        const decision = await takeHit(tx, bucket, window, now);
+        if (!decision.allowed) {
+          throw tooManyRequests(decision.retryAfterSeconds, DECIDED_MESSAGES.tooManyRequests, {
+            sendsLeft,
+          });
+        }
       }
 
       const id = randomUUID();
@@ -138,6 +153,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       await db.transaction(async (tx) => {
         await tx.query("UPDATE otp_codes SET status = 'failed' WHERE id = $1", [reserved.id]);
         await giveBackHit(tx, mobileBucket(reserved.mobile), mobileWindow, now);
+        await giveBackHit(tx, addressBucket(ip), addressWindow, now);
       });
       log.warn(
         {
@@ -174,7 +190,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
   async function validateCode(
     session: ClaimSession,
     code: string,
-    log: FastifyBaseLogger,
+    { log }: OtpCaller,
   ): Promise<OtpValidatedResponse> {
     const now = config.now();
     const live = await latestSentCode(db, session.claimId);
