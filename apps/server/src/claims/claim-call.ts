@@ -18,6 +18,8 @@ type BasicInformation = { companyName: string; channelName: string };
 
 export const CLAIM_CALL_MESSAGES = {
   notVerified: "Verify the mobile number with the OTP before sending documents or the claim.",
+  /** An OTP call on a submitted claim: its verified number is part of what was submitted. */
+  claimClosed: "This claim has been submitted, so its mobile number can no longer be changed.",
 } as const;
 
 /** Called before a call with a missing or unknown token is refused; may refuse it with 429 instead. */
