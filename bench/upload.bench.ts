@@ -214,7 +214,7 @@ async function measure(): Promise<BenchFigure[]> {
       KALINGA_API_KEYS: benchApiKey,
       DOCUMENT_MAX_FILE_MB: String(maxFileMb),
       // Every call comes from 127.0.0.1 and one mobile number range: throttling is not measured here.
-      OTP_ADDRESS_LIMIT: "100000",
+      OTP_SEND_ADDRESS_LIMIT: "100000",
       CLAIM_START_ADDRESS_LIMIT: "100000",
       OTP_MOBILE_DAILY_LIMIT: "1000",
     },

@@ -50,8 +50,9 @@ const fastDataDir = freshDataDir("KALINGA_E2E_FAST_DATA_DIR", fastPort);
 
 // Journeys are not about throttling (the server tests are); one address runs them all.
 const journeyLimits = {
-  OTP_ADDRESS_LIMIT: "100000",
+  OTP_SEND_ADDRESS_LIMIT: "100000",
   CLAIM_START_ADDRESS_LIMIT: "100000",
+  FAILED_TOKEN_ADDRESS_LIMIT: "100000",
   OTP_MOBILE_DAILY_LIMIT: "1000",
 };
 

@@ -28,6 +28,7 @@ import {
   installErrorHandlers,
 } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { trustedProxyCheck } from "./http/trusted-proxies.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
 import { createNotificationWorker } from "./notifications/notification-worker.ts";
 import { createOtpService } from "./otp/otp-service.ts";
@@ -67,17 +68,22 @@ export async function buildApp(
     throw error;
   }
 
+  const isTrustedProxy = trustedProxyCheck(config.trustedProxies);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
-    // A number means "trust that many proxy hops", as proxy-addr counts them.
+    // X-Forwarded-For is read from the right while each hop is a listed proxy, so the client
+    // address is the last one a trusted proxy saw; a client's own entries are never believed.
     trustProxy:
-      typeof config.trustProxy === "number"
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
-    // A load balancer's request id is kept when it looks like one; otherwise a fresh one.
+      config.trustedProxies.length > 0 ? (address: string) => isTrustedProxy(address) : false,
+    // A trusted load balancer's request id is kept when it looks like one; a client's never is,
+    // so a client cannot write a token or a mobile number into every log line of its requests.
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
-      return typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming)
+      const peer = request.socket?.remoteAddress;
+      return typeof incoming === "string" &&
+        SAFE_REQUEST_ID.test(incoming) &&
+        peer !== undefined &&
+        isTrustedProxy(peer)
         ? incoming
         : randomUUID();
     },
@@ -88,7 +94,7 @@ export async function buildApp(
     return503OnClosing: true,
     forceCloseConnections: "idle",
     // Refusals Fastify and Node make before any hook still carry the security headers.
-    frameworkErrors: frameworkErrorHandler(config.trustProxy),
+    frameworkErrors: frameworkErrorHandler(isTrustedProxy),
     clientErrorHandler: handleClientError,
   });
 

@@ -8,6 +8,7 @@ import {
 } from "@kalinga/domain/channel";
 import { OTP_COUNTDOWN_SECONDS, OTP_SEND_ATTEMPTS } from "@kalinga/domain/constants";
 import { type DocumentConfig, loadDocumentConfig } from "./documents/document-config.ts";
+import { trustedProxyEntryProblem } from "./http/trusted-proxies.ts";
 
 // Every setting of the server comes from the environment through loadConfig; docs/server.md lists
 // each variable with its default. Bad values stop the start-up with a message naming the variable.
@@ -47,7 +48,8 @@ export type ServerConfig = {
   secret: string | null;
   /** Origins of the insurer pages that embed the widget (CORS and frame-ancestors). */
   allowedOrigins: string[];
-  trustProxy: boolean | number;
+  /** Load balancers (addresses, CIDR ranges) whose X-Forwarded-For and X-Request-Id are believed. */
+  trustedProxies: string[];
   logLevel: string;
   otp: {
     ttlSeconds: number;
@@ -55,11 +57,14 @@ export type ServerConfig = {
     sendsPerClaim: number;
     wrongGuessesPerCode: number;
     mobileDailyLimit: number;
-    addressLimit: number;
-    addressWindowSeconds: number;
+    /** SMS one client address may cause per window: bounds what a script costs in SMS. */
+    sendAddressLimit: number;
+    sendAddressWindowSeconds: number;
   };
   /** Claims one client address may start per window: an unthrottled init would let a script fill the database. */
   claimStart: { addressLimit: number; addressWindowSeconds: number };
+  /** Calls with an unknown or expired token one address may make per window; valid tokens never count. */
+  failedToken: { addressLimit: number; addressWindowSeconds: number };
   token: { idleSeconds: number; maxAgeSeconds: number };
   sms: SmsConfig;
   email: EmailConfig;
@@ -266,15 +271,38 @@ function emailConfig(env: Env, production: boolean): EmailConfig {
   };
 }
 
-function trustProxy(env: Env): boolean | number {
-  const raw = text(env, "KALINGA_TRUST_PROXY");
-  if (raw === null) return false;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  return flag(env, "KALINGA_TRUST_PROXY", false);
+// The per-address limits are sized for many claimants behind one carrier-grade NAT address
+// (docs/decisions/0030-limits-behind-carrier-nat.md).
+const ADDRESS_WINDOW_SECONDS = 600;
+
+/** Variables whose meaning changed: a deployment that still sets them is told what to set instead. */
+const RETIRED_VARIABLES: Record<string, string> = {
+  OTP_ADDRESS_LIMIT:
+    "OTP calls are no longer counted per address: set OTP_SEND_ADDRESS_LIMIT (SMS sends per address) instead",
+  OTP_ADDRESS_WINDOW_SECONDS: "set OTP_SEND_ADDRESS_WINDOW_SECONDS instead",
+};
+
+function trustedProxies(env: Env): string[] {
+  const legacy = text(env, "KALINGA_TRUST_PROXY");
+  // "true" or a hop count believes X-Forwarded-For from anyone, so any client could pick its address.
+  if (legacy !== null && !["0", "false", "no", "off"].includes(legacy.toLowerCase())) {
+    throw new ConfigError(
+      `KALINGA_TRUST_PROXY is no longer read: remove it and list your load balancers' addresses in KALINGA_TRUSTED_PROXIES, e.g. KALINGA_TRUSTED_PROXIES=10.0.0.0/8,127.0.0.1.`,
+    );
+  }
+  const entries = list(env, "KALINGA_TRUSTED_PROXIES");
+  for (const entry of entries) {
+    const problem = trustedProxyEntryProblem(entry);
+    if (problem) throw new ConfigError(`KALINGA_TRUSTED_PROXIES: ${problem}.`);
+  }
+  return entries;
 }
 
 /** Reads the environment into a typed configuration; throws ConfigError on the first bad value. */
 export function loadConfig(env: Env = process.env): ServerConfig {
+  for (const [name, instead] of Object.entries(RETIRED_VARIABLES)) {
+    if (text(env, name) !== null) throw new ConfigError(`${name} is no longer read: ${instead}.`);
+  }
   const mode = runMode(env);
   const production = mode === "production";
 
@@ -312,7 +340,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     apiKeys,
     secret,
     allowedOrigins: origins(env, "KALINGA_ALLOWED_ORIGINS"),
-    trustProxy: trustProxy(env),
+    trustedProxies: trustedProxies(env),
     logLevel: text(env, "LOG_LEVEL") ?? (mode === "test" ? "silent" : "info"),
     otp: {
       ttlSeconds: integer(env, "OTP_TTL_SECONDS", 300, 1, 600),
@@ -320,12 +348,34 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       sendsPerClaim: OTP_SEND_ATTEMPTS,
       wrongGuessesPerCode: 5,
       mobileDailyLimit: integer(env, "OTP_MOBILE_DAILY_LIMIT", 10, 1, 1000),
-      addressLimit: integer(env, "OTP_ADDRESS_LIMIT", 30, 1, 100_000),
-      addressWindowSeconds: integer(env, "OTP_ADDRESS_WINDOW_SECONDS", 600, 1, 24 * 3600),
+      sendAddressLimit: integer(env, "OTP_SEND_ADDRESS_LIMIT", 300, 1, 1_000_000),
+      sendAddressWindowSeconds: integer(
+        env,
+        "OTP_SEND_ADDRESS_WINDOW_SECONDS",
+        ADDRESS_WINDOW_SECONDS,
+        1,
+        24 * 3600,
+      ),
     },
     claimStart: {
-      addressLimit: integer(env, "CLAIM_START_ADDRESS_LIMIT", 20, 1, 1_000_000),
-      addressWindowSeconds: integer(env, "CLAIM_START_ADDRESS_WINDOW_SECONDS", 600, 1, 24 * 3600),
+      addressLimit: integer(env, "CLAIM_START_ADDRESS_LIMIT", 600, 1, 1_000_000),
+      addressWindowSeconds: integer(
+        env,
+        "CLAIM_START_ADDRESS_WINDOW_SECONDS",
+        ADDRESS_WINDOW_SECONDS,
+        1,
+        24 * 3600,
+      ),
+    },
+    failedToken: {
+      addressLimit: integer(env, "FAILED_TOKEN_ADDRESS_LIMIT", 100, 1, 1_000_000),
+      addressWindowSeconds: integer(
+        env,
+        "FAILED_TOKEN_ADDRESS_WINDOW_SECONDS",
+        ADDRESS_WINDOW_SECONDS,
+        1,
+        24 * 3600,
+      ),
     },
     token: { idleSeconds, maxAgeSeconds },
     sms: smsConfig(env),

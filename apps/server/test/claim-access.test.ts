@@ -401,7 +401,7 @@ describe("CORS and headers", () => {
 
   test("HSTS is sent only behind https", async () => {
     await app.close();
-    app = await testApp(database.db, testConfig({ KALINGA_TRUST_PROXY: "true" }));
+    app = await testApp(database.db, testConfig({ KALINGA_TRUSTED_PROXIES: "127.0.0.1" }));
     const https = await app.inject({
       method: "GET",
       url: "/healthz",

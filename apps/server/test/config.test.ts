@@ -20,9 +20,12 @@ describe("loadConfig", () => {
       sendsPerClaim: 4,
       wrongGuessesPerCode: 5,
       mobileDailyLimit: 10,
-      addressLimit: 30,
-      addressWindowSeconds: 600,
+      sendAddressLimit: 300,
+      sendAddressWindowSeconds: 600,
     });
+    expect(config.claimStart).toEqual({ addressLimit: 600, addressWindowSeconds: 600 });
+    expect(config.failedToken).toEqual({ addressLimit: 100, addressWindowSeconds: 600 });
+    expect(config.trustedProxies).toEqual([]);
     expect(config.token).toEqual({ idleSeconds: 1800, maxAgeSeconds: 43_200 });
     expect(config.sms).toEqual({ provider: "outbox" });
     // Without KALINGA_DEMO=true (set by npm start) no development feature is served.
@@ -65,6 +68,27 @@ describe("loadConfig", () => {
     [{ ...production, EMAIL_PROVIDER: "" }, /EMAIL_PROVIDER must be smtp in production/],
     [{ ...production, EMAIL_PROVIDER: "outbox" }, /EMAIL_PROVIDER must be smtp in production/],
     [{ TOKEN_IDLE_SECONDS: "7200", TOKEN_MAX_AGE_SECONDS: "3600" }, /cannot be longer/],
+    [
+      { KALINGA_TRUST_PROXY: "true" },
+      /KALINGA_TRUST_PROXY is no longer read.*KALINGA_TRUSTED_PROXIES=10\.0\.0\.0\/8/,
+    ],
+    [
+      { KALINGA_TRUST_PROXY: "2" },
+      /list your load balancers' addresses in KALINGA_TRUSTED_PROXIES/,
+    ],
+    [
+      { KALINGA_TRUSTED_PROXIES: "10.0.0.0/8,*" },
+      /KALINGA_TRUSTED_PROXIES: "\*" is not an IP address, a CIDR range/,
+    ],
+    [{ KALINGA_TRUSTED_PROXIES: "10.0.0.0/33" }, /"10\.0\.0\.0\/33" is not an IP address/],
+    [{ KALINGA_TRUSTED_PROXIES: "lb.internal" }, /"lb\.internal" is not an IP address/],
+    [
+      { OTP_ADDRESS_LIMIT: "30" },
+      /OTP_ADDRESS_LIMIT is no longer read: .*set OTP_SEND_ADDRESS_LIMIT/,
+    ],
+    [{ OTP_ADDRESS_WINDOW_SECONDS: "600" }, /set OTP_SEND_ADDRESS_WINDOW_SECONDS instead/],
+    [{ OTP_SEND_ADDRESS_LIMIT: "0" }, /OTP_SEND_ADDRESS_LIMIT must be between 1 and/],
+    [{ FAILED_TOKEN_ADDRESS_LIMIT: "many" }, /FAILED_TOKEN_ADDRESS_LIMIT must be a whole number/],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -100,7 +124,11 @@ describe("loadConfig", () => {
       SMS_HTTP_URL: "https://sms.example/send",
       SMS_HTTP_TOKEN: "abc",
       KALINGA_ALLOWED_ORIGINS: "https://www.kalinga-life.example/",
-      KALINGA_TRUST_PROXY: "2",
+      KALINGA_TRUSTED_PROXIES: "10.0.0.0/8, 127.0.0.1,fd00::/8,loopback",
+      KALINGA_TRUST_PROXY: "false",
+      OTP_SEND_ADDRESS_LIMIT: "50",
+      CLAIM_START_ADDRESS_LIMIT: "70",
+      FAILED_TOKEN_ADDRESS_WINDOW_SECONDS: "60",
       OTP_RESEND_WAIT_SECONDS: "0",
     });
     expect(config.sms).toEqual({
@@ -111,7 +139,10 @@ describe("loadConfig", () => {
       timeoutMs: 10_000,
     });
     expect(config.allowedOrigins).toEqual(["https://www.kalinga-life.example"]);
-    expect(config.trustProxy).toBe(2);
+    expect(config.trustedProxies).toEqual(["10.0.0.0/8", "127.0.0.1", "fd00::/8", "loopback"]);
+    expect(config.otp.sendAddressLimit).toBe(50);
+    expect(config.claimStart.addressLimit).toBe(70);
+    expect(config.failedToken).toEqual({ addressLimit: 100, addressWindowSeconds: 60 });
     expect(config.otp.resendWaitSeconds).toBe(0);
   });
 });

@@ -103,6 +103,44 @@ describe("logs", () => {
     expect(log).not.toContain("Bearer");
   });
 
+  test("a client's X-Request-Id never reaches the logs; a listed proxy's is every line's reqId", async () => {
+    const planted = `tok-${PLANTED_MOBILE}`;
+    const direct = await callClaim(
+      app,
+      "initClaimRequest",
+      { basicInformation },
+      { headers: { "x-request-id": planted } },
+    );
+    expect(direct.statusCode).toBe(200);
+    expect(direct.headers["x-request-id"]).not.toBe(planted);
+    expect(lines.join("")).not.toContain(planted);
+
+    const proxiedLines: string[] = [];
+    const behindProxy = await testApp(
+      database.db,
+      testConfig({ LOG_LEVEL: "info", KALINGA_TRUSTED_PROXIES: "10.0.0.0/8" }),
+      { write: (line) => void proxiedLines.push(line) },
+    );
+    try {
+      const proxied = await callClaim(
+        behindProxy,
+        "initClaimRequest",
+        { basicInformation },
+        {
+          remoteAddress: "10.0.0.5",
+          headers: { "x-request-id": "lb-req-42", "x-forwarded-for": "198.51.100.9" },
+        },
+      );
+      expect(proxied.headers["x-request-id"]).toBe("lb-req-42");
+      const started = proxiedLines
+        .map((line) => JSON.parse(line) as { reqId?: string; msg?: string })
+        .filter((line) => line.reqId === "lb-req-42");
+      expect(started.map((line) => line.msg)).toContain("claim started");
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   test("scrub masks digit runs and drops long opaque strings", () => {
     expect(scrub("Key (mobile)=(9171234567) already exists")).toBe(
       "Key (mobile)=(******4567) already exists",

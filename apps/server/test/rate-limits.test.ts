@@ -2,8 +2,10 @@ import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import {
+  latestCode,
   outbox,
   requestCode,
+  resendCode,
   startClaim,
   TestClock,
   testApp,
@@ -28,7 +30,7 @@ beforeEach(async () => {
   app = await testApp(
     database.db,
     testConfig(
-      { OTP_MOBILE_DAILY_LIMIT: "3", OTP_ADDRESS_LIMIT: "5", OTP_ADDRESS_WINDOW_SECONDS: "600" },
+      { OTP_MOBILE_DAILY_LIMIT: "3", OTP_SEND_ADDRESS_LIMIT: "5", FAILED_TOKEN_ADDRESS_LIMIT: "3" },
       { now: clock.now },
     ),
   );
@@ -101,51 +103,138 @@ describe("sends per mobile number per day, across claims", () => {
   });
 });
 
-describe("OTP calls per client address", () => {
-  test("the sixth OTP call in 10 minutes from one address is refused; others and later calls pass", async () => {
-    const claim = await startClaim(app, { remoteAddress: "10.0.4.1" });
-    await requestCode(app, claim, "9170000010", { remoteAddress: "10.0.4.1" });
-    for (let call = 0; call < 4; call++) {
-      const answer = await validateCode(app, claim, "000000", { remoteAddress: "10.0.4.1" });
-      expect(answer.statusCode).not.toBe(429);
+describe("SMS sends per client address", () => {
+  test("the sixth send in 10 minutes from one address is refused; its codes stay usable; others and later sends pass", async () => {
+    const claims = [];
+    for (let send = 0; send < 5; send++) {
+      const claim = await startClaim(app, { remoteAddress: "10.0.4.1" });
+      const sent = await requestCode(app, claim, `917000002${send}`, { remoteAddress: "10.0.4.1" });
+      expect(sent.statusCode).toBe(200);
+      claims.push(claim);
     }
-    const refused = await validateCode(app, claim, "000000", { remoteAddress: "10.0.4.1" });
+    const sixth = await startClaim(app, { remoteAddress: "10.0.4.1" });
+    const refused = await requestCode(app, sixth, "9170000029", { remoteAddress: "10.0.4.1" });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers["retry-after"]).toBe("600");
-    expect(refused.json()).toMatchObject({
+    expect(refused.json()).toEqual({
       returnCode: "6",
       message: DECIDED_MESSAGES.tooManyRequests,
+      retryAfterSeconds: 600,
+      sendsLeft: 4,
     });
+    expect(await outbox(app, "639170000029")).toEqual([]);
+    // The refusal took nothing from the number's daily count either.
+    const { rows } = await database.db.query("SELECT 1 FROM otp_codes");
+    expect(rows).toHaveLength(5);
 
-    // Starting a claim is not an OTP call; another address has its own count.
-    expect((await startClaim(app, { remoteAddress: "10.0.4.1" })).token).toBeTruthy();
-    const elsewhere = await validateCode(app, claim, "000000", { remoteAddress: "10.0.4.2" });
-    expect(elsewhere.statusCode).not.toBe(429);
+    // Guesses are not address calls: every code sent from the address can still be entered.
+    const first = claims[0] as (typeof claims)[number];
+    for (let guess = 0; guess < 3; guess++) {
+      expect(
+        (await validateCode(app, first, "000000", { remoteAddress: "10.0.4.1" })).statusCode,
+      ).toBe(417);
+    }
+    for (const [index, claim] of claims.entries()) {
+      const code = await latestCode(app, `63917000002${index}`);
+      const verified = await validateCode(app, claim, code, { remoteAddress: "10.0.4.1" });
+      expect(verified.json()).toMatchObject({ returnCode: "0" });
+    }
 
+    const elsewhere = await requestCode(app, sixth, "9170000029", { remoteAddress: "10.0.4.2" });
+    expect(elsewhere.statusCode).toBe(200);
     clock.advance(600);
-    const later = await validateCode(app, claim, "000000", { remoteAddress: "10.0.4.1" });
-    expect(later.statusCode).not.toBe(429);
+    const later = await requestCode(
+      app,
+      await startClaim(app, { remoteAddress: "10.0.4.1" }),
+      "9170000028",
+      { remoteAddress: "10.0.4.1" },
+    );
+    expect(later.statusCode).toBe(200);
+  });
+
+  test("a send the SMS provider failed is given back to the address", async () => {
+    const failing = await testApp(
+      database.db,
+      testConfig(
+        {
+          OTP_SEND_ADDRESS_LIMIT: "1",
+          SMS_PROVIDER: "http",
+          // Nothing listens on the discard port: every SMS fails at once.
+          SMS_HTTP_URL: "http://127.0.0.1:9/sms",
+          SMS_HTTP_TOKEN: "unused",
+        },
+        { now: clock.now },
+      ),
+    );
+    try {
+      const answers = [];
+      for (let send = 0; send < 3; send++) {
+        const claim = await startClaim(failing);
+        answers.push(
+          (await requestCode(failing, claim, "9170000050", { remoteAddress: "10.0.8.1" }))
+            .statusCode,
+        );
+      }
+      expect(answers).toEqual([502, 502, 502]);
+    } finally {
+      await failing.close();
+    }
   });
 
   test("two servers on one database share the count", async () => {
     const second = await testApp(
       database.db,
-      testConfig({ OTP_ADDRESS_LIMIT: "5", OTP_ADDRESS_WINDOW_SECONDS: "600" }, { now: clock.now }),
+      testConfig({ OTP_SEND_ADDRESS_LIMIT: "5" }, { now: clock.now }),
     );
     try {
-      const claim = await startClaim(app);
       const answers = [];
-      for (let call = 0; call < 6; call++) {
-        const server = call % 2 === 0 ? app : second;
+      for (let send = 0; send < 6; send++) {
+        const server = send % 2 === 0 ? app : second;
+        const claim = await startClaim(server);
         answers.push(
-          (await validateCode(server, claim, "000000", { remoteAddress: "10.0.5.1" })).statusCode,
+          (await requestCode(server, claim, `917000003${send}`, { remoteAddress: "10.0.5.1" }))
+            .statusCode,
         );
       }
-      expect(answers.slice(0, 5).every((status) => status !== 429)).toBe(true);
-      expect(answers[5]).toBe(429);
+      expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
     } finally {
       await second.close();
     }
+  });
+});
+
+describe("failed tokens per client address", () => {
+  test("past the limit, calls with a made-up token get 429; calls with a valid token from the same address pass", async () => {
+    const claim = await startClaim(app, { remoteAddress: "10.0.7.1" });
+    const forged = { ...claim, token: "made-up-token-0123456789" };
+    const answers = [];
+    for (let call = 0; call < 4; call++) {
+      answers.push(
+        (await validateCode(app, forged, "123456", { remoteAddress: "10.0.7.1" })).statusCode,
+      );
+    }
+    // No token at all is a failure too.
+    answers.push(
+      (await validateCode(app, { ...claim, token: "" }, "123456", { remoteAddress: "10.0.7.1" }))
+        .statusCode,
+    );
+    expect(answers).toEqual([401, 401, 401, 429, 429]);
+    const throttled = await resendCode(app, forged, { remoteAddress: "10.0.7.1" });
+    expect(throttled.headers["retry-after"]).toBe("600");
+    expect(throttled.json()).toMatchObject({
+      returnCode: "6",
+      message: DECIDED_MESSAGES.tooManyRequests,
+    });
+
+    const sent = await requestCode(app, claim, "9170000040", { remoteAddress: "10.0.7.1" });
+    expect(sent.statusCode).toBe(200);
+    const verified = await validateCode(app, claim, await latestCode(app, "639170000040"), {
+      remoteAddress: "10.0.7.1",
+    });
+    expect(verified.json()).toMatchObject({ returnCode: "0" });
+    expect(
+      (await validateCode(app, forged, "123456", { remoteAddress: "10.0.7.2" })).statusCode,
+    ).toBe(401);
   });
 });
 

@@ -25,7 +25,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   app = await testApp(database.db, testConfig());
   port = await listen(app);
-  behindProxy = await testApp(database.db, testConfig({ KALINGA_TRUST_PROXY: "true" }));
+  behindProxy = await testApp(database.db, testConfig({ KALINGA_TRUSTED_PROXIES: "127.0.0.1" }));
   proxiedPort = await listen(behindProxy);
 });
 afterAll(async () => {

@@ -18,7 +18,12 @@ type BasicInformation = { companyName: string; channelName: string };
 
 export const CLAIM_CALL_MESSAGES = {
   notVerified: "Verify the mobile number with the OTP before sending documents or the claim.",
+  /** An OTP call on a submitted claim: its verified number is part of what was submitted. */
+  claimClosed: "This claim has been submitted, so its mobile number can no longer be changed.",
 } as const;
+
+/** Called before a call with a missing or unknown token is refused; may refuse it with 429 instead. */
+export type FailedTokenHook = (request: FastifyRequest) => Promise<void>;
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -27,7 +32,11 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function claimCall(db: Queryable, config: ServerConfig) {
+export function claimCall(
+  db: Queryable,
+  config: ServerConfig,
+  onFailedToken: FailedTokenHook | null = null,
+) {
   const companyNames = new Set(Object.values(config.companyNames));
   const channelNames = new Set(Object.values(config.channelNames));
 
@@ -36,7 +45,10 @@ export function claimCall(db: Queryable, config: ServerConfig) {
     const session = token
       ? await useToken(db, token, config.now(), config.token.idleSeconds)
       : null;
-    if (!session) throw unauthorized(API_MESSAGES.unknownToken);
+    if (!session) {
+      await onFailedToken?.(request);
+      throw unauthorized(API_MESSAGES.unknownToken);
+    }
     return session;
   }
 

@@ -57,16 +57,17 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
 /**
  * Fastify's refusals before routing (a URL it cannot decode such as /%, a parameter too long) skip
  * every hook: the security headers and the JSON answer are given here (Fastify's frameworkErrors).
- * Fastify builds that request without its trust-proxy getters, so X-Forwarded-Proto is read here
- * as app.ts trusts it: every hop (true) or the last n hops, the connecting peer always among them.
+ * Fastify builds that request without its trust-proxy getters, so X-Forwarded-Proto is read here,
+ * believed only when the connecting peer is one of KALINGA_TRUSTED_PROXIES.
  */
-export function frameworkErrorHandler(trustProxy: ServerConfig["trustProxy"]) {
-  const trustsPeer = trustProxy === true || (typeof trustProxy === "number" && trustProxy > 0);
+export function frameworkErrorHandler(isTrustedProxy: (address: string) => boolean) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const forwarded = request.headers["x-forwarded-proto"];
+    const peer = request.socket?.remoteAddress;
     const https =
       request.protocol === "https" ||
-      (trustsPeer &&
+      (peer !== undefined &&
+        isTrustedProxy(peer) &&
         typeof forwarded === "string" &&
         forwarded.split(",").at(-1)?.trim() === "https");
     applySecurityHeaders(request, reply, https);

@@ -12,7 +12,7 @@ export const BASELINE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "content-security-policy": API_CSP,
 };
 
-/** `https` defaults to request.protocol, which honours X-Forwarded-Proto only when KALINGA_TRUST_PROXY allows it. */
+/** `https` defaults to request.protocol, which honours X-Forwarded-Proto only from a proxy in KALINGA_TRUSTED_PROXIES. */
 export function applySecurityHeaders(
   request: FastifyRequest,
   reply: FastifyReply,

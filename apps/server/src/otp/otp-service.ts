@@ -13,7 +13,9 @@ import {
 } from "@kalinga/domain/messages";
 import { toInternationalMobile } from "@kalinga/domain/otp";
 import type { FastifyBaseLogger } from "fastify";
+import { CLAIM_CALL_MESSAGES } from "../claims/claim-call.ts";
 import {
+  type Claim,
   findClaim,
   recordMobileNumber,
   recordVerifiedMobileNumber,
@@ -35,6 +37,7 @@ import { hashOtpCode, newOtpCode, otpCodeMatches, otpSmsText } from "./otp-code.
 // The OTP challenge of a claim (docs/decisions/0012-otp-storage-and-limits.md): sends are reserved
 // in a transaction that locks the claim (so two parallel sends cannot both pass the limits), the SMS
 // goes out after the commit, and a failed SMS hands the send back. Guesses count atomically.
+// A submitted claim takes no OTP call: its verified number went out with it.
 
 export type OtpServiceDeps = {
   db: Database;
@@ -44,6 +47,17 @@ export type OtpServiceDeps = {
 };
 
 type SendKind = "request" | "reset";
+
+/** Who asked: the client address counts the SMS it causes; the request's logger. */
+export type OtpCaller = { ip: string; log: FastifyBaseLogger };
+
+const OPEN_CLAIM_STATUS = "draft";
+
+function refuseClosedClaim(claim: Pick<Claim, "status"> | null) {
+  if (claim && claim.status !== OPEN_CLAIM_STATUS) {
+    throw refusal(RETURN_CODES.claimClosed, CLAIM_CALL_MESSAGES.claimClosed);
+  }
+}
 
 type LiveCode = {
   id: string;
@@ -64,6 +78,12 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
     offsetSeconds: MANILA_OFFSET_SECONDS,
   };
   const mobileBucket = (mobile: string) => `otp-mobile:${keyedHash(secret, "mobile", mobile)}`;
+  const addressWindow: RateWindow = {
+    limit: otp.sendAddressLimit,
+    seconds: otp.sendAddressWindowSeconds,
+  };
+  const addressBucket = (address: string) =>
+    `otp-send-address:${keyedHash(secret, "address", address)}`;
 
   async function latestSentCode(q: Queryable, claimId: string): Promise<LiveCode | null> {
     const { rows } = await q.query<LiveCode>(
@@ -79,12 +99,13 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
     session: ClaimSession,
     kind: SendKind,
     mobileNumber: string | null,
-    log: FastifyBaseLogger,
+    { ip, log }: OtpCaller,
   ): Promise<OtpSentResponse> {
     const now = config.now();
     const reserved = await db.transaction(async (tx) => {
       const claim = await findClaim(tx, session.claimId, true);
       if (!claim) throw refusal(RETURN_CODES.noActiveOtp, API_MESSAGES.noActiveOtp);
+      refuseClosedClaim(claim);
       const mobile = kind === "request" ? mobileNumber : claim.mobileNumber;
       if (!mobile) throw refusal(RETURN_CODES.noActiveOtp, API_MESSAGES.noActiveOtp);
 
@@ -105,11 +126,17 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
           throw tooManyRequests(waitLeft / 1000, DECIDED_MESSAGES.tooManyRequests, { sendsLeft });
         }
       }
-      const daily = await takeHit(tx, mobileBucket(mobile), mobileWindow, now);
-      if (!daily.allowed) {
-        throw tooManyRequests(daily.retryAfterSeconds, DECIDED_MESSAGES.tooManyRequests, {
-          sendsLeft,
-        });
+      // Both hits are rolled back with the transaction when either refuses.
+      for (const [bucket, window] of [
+        [mobileBucket(mobile), mobileWindow],
+        [addressBucket(ip), addressWindow],
+      ] as const) {
+        const decision = await takeHit(tx, bucket, window, now);
+        if (!decision.allowed) {
+          throw tooManyRequests(decision.retryAfterSeconds, DECIDED_MESSAGES.tooManyRequests, {
+            sendsLeft,
+          });
+        }
       }
 
       const id = randomUUID();
@@ -138,6 +165,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       await db.transaction(async (tx) => {
         await tx.query("UPDATE otp_codes SET status = 'failed' WHERE id = $1", [reserved.id]);
         await giveBackHit(tx, mobileBucket(reserved.mobile), mobileWindow, now);
+        await giveBackHit(tx, addressBucket(ip), addressWindow, now);
       });
       log.warn(
         {
@@ -174,9 +202,11 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
   async function validateCode(
     session: ClaimSession,
     code: string,
-    log: FastifyBaseLogger,
+    { log }: OtpCaller,
   ): Promise<OtpValidatedResponse> {
     const now = config.now();
+    // Before any guess is counted; checked again under the claim's lock below.
+    refuseClosedClaim(await findClaim(db, session.claimId));
     const live = await latestSentCode(db, session.claimId);
     if (!live || live.used_at) throw refusal(RETURN_CODES.noActiveOtp, API_MESSAGES.noActiveOtp);
     if (live.wrong_guesses >= otp.wrongGuessesPerCode) {
@@ -203,6 +233,8 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
     }
 
     const token = await db.transaction(async (tx) => {
+      // The submit locks the claim too, so a code cannot be used on a claim being submitted.
+      refuseClosedClaim(await findClaim(tx, session.claimId, true));
       const { rows } = await tx.query(
         `UPDATE otp_codes SET used_at = $2
          WHERE id = $1 AND used_at IS NULL AND wrong_guesses < $3 AND expires_at > $2
