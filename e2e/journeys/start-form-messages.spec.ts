@@ -143,6 +143,33 @@ test.describe("Step 1 messages, shown on submit only", () => {
     await expect(otpModal(page)).toBeVisible();
   });
 
+  test("a mobile number that does not start with 9 is refused on the form and in the OTP modal, with no SMS", async ({
+    page,
+    request,
+  }) => {
+    await fillStartForm(page, { ...maria, mobile: "2123456789" });
+    await pressNext(page);
+    expect(await messageOf(page, "Mobile number")).toContain(
+      "Please provide a correct Mobile Number",
+    );
+    await expect(otpModal(page)).toBeHidden();
+
+    await page.getByLabel("Mobile number", { exact: true }).fill(uniqueMobile());
+    await pressNext(page);
+    const modal = otpModal(page);
+    await expect(modal).toBeVisible();
+    await modal.getByLabel("Mobile number", { exact: true }).fill("0000000000");
+    await modal.getByRole("button", { name: "Send OTP" }).click();
+    await expect(
+      modal.getByText("Please provide a correct Mobile number.", { exact: true }),
+    ).toBeVisible();
+    for (const refused of ["632123456789", "630000000000"]) {
+      const outbox = await request.get(`/api/dev/outbox?to=${refused}`);
+      expect(outbox.ok()).toBe(true);
+      expect((await outbox.json()) as unknown).toMatchObject({ messages: [] });
+    }
+  });
+
   test("a date of birth after today is refused", async ({ page }) => {
     await fillStartForm(page, { ...maria, mobile: uniqueMobile(), dateOfBirth: "01 Jan 2999" });
     await pressNext(page);

@@ -2,7 +2,8 @@ import * as z from "zod/mini";
 import { ageInYears } from "./age.ts";
 import { FIELD_LIMITS } from "./constants.ts";
 import type { IsoDate } from "./dates.ts";
-import { FILING_MESSAGES as F, FIELD_MESSAGES as M } from "./messages.ts";
+import { freeText } from "./free-text.ts";
+import { FILING_MESSAGES as F, type FreeTextField, FIELD_MESSAGES as M } from "./messages.ts";
 import {
   type FieldError,
   isMainlandChina,
@@ -70,10 +71,10 @@ const oneOf = (options: readonly Option[], requiredMessage: string) =>
     ._default(z.string(), "")
     .check(z.refine<string>((value) => options.some((o) => o.value === value), requiredMessage));
 
-/** Free text without < or >, optional unless a required message is given. */
-const freeText = (limit: number, requiredMessage?: string) =>
+/** Free text (address, birthplace, work) without < or >, optional unless a required message is given. */
+const beneficiaryText = (field: FreeTextField, limit: number, requiredMessage?: string) =>
   z
-    ._default(z.string(), "")
+    ._default(freeText(field), "")
     .check(
       ...(requiredMessage ? [required(requiredMessage)] : []),
       z.regex(NO_ANGLE_BRACKETS, M.specialCharacters),
@@ -85,28 +86,32 @@ const beneficiaryObject = z.object({
   honorific: oneOf(HONORIFICS, F.honorificRequired),
   firstName: start.firstName,
   // Checked with the cross-field rules: a name kept from before ticking noMiddleName is not sent.
-  middleName: z._default(z.string(), ""),
+  middleName: z._default(freeText("middleName"), ""),
   noMiddleName: z._default(z.boolean(), false),
   lastName: start.lastName,
   suffix: start.suffix,
   dateOfBirth: start.dateOfBirth,
-  placeOfBirth: freeText(BENEFICIARY_LIMITS.placeOfBirth, F.placeOfBirthRequired),
+  placeOfBirth: beneficiaryText(
+    "placeOfBirth",
+    BENEFICIARY_LIMITS.placeOfBirth,
+    F.placeOfBirthRequired,
+  ),
   citizenship: option(M.citizenshipRequired),
   nationality: option(F.nationalityRequired),
   phoneNumber: start.phoneNumber,
   emailAddress: start.emailAddress,
-  addressLine1: freeText(FIELD_LIMITS.address, F.addressLine1Required),
-  addressLine2: freeText(FIELD_LIMITS.address),
-  province: freeText(BENEFICIARY_LIMITS.province),
-  districtOrBarangay: freeText(BENEFICIARY_LIMITS.districtOrBarangay),
-  city: freeText(BENEFICIARY_LIMITS.city, F.cityRequired),
+  addressLine1: beneficiaryText("addressLine1", FIELD_LIMITS.address, F.addressLine1Required),
+  addressLine2: beneficiaryText("addressLine2", FIELD_LIMITS.address),
+  province: beneficiaryText("province", BENEFICIARY_LIMITS.province),
+  districtOrBarangay: beneficiaryText("districtOrBarangay", BENEFICIARY_LIMITS.districtOrBarangay),
+  city: beneficiaryText("city", BENEFICIARY_LIMITS.city, F.cityRequired),
   country: option(F.countryRequired),
-  zipCode: freeText(BENEFICIARY_LIMITS.zipCode),
+  zipCode: beneficiaryText("zipCode", BENEFICIARY_LIMITS.zipCode),
   sex: oneOf(SEXES, F.sexRequired),
-  occupation: freeText(BENEFICIARY_LIMITS.occupation, F.occupationRequired),
-  employerName: freeText(BENEFICIARY_LIMITS.employerName),
+  occupation: beneficiaryText("occupation", BENEFICIARY_LIMITS.occupation, F.occupationRequired),
+  employerName: beneficiaryText("employerName", BENEFICIARY_LIMITS.employerName),
   /** The beneficiary's position or rank at the employer. */
-  positionStatement: freeText(BENEFICIARY_LIMITS.positionStatement),
+  positionStatement: beneficiaryText("positionStatement", BENEFICIARY_LIMITS.positionStatement),
   docVerifyAuthorize: z
     ._default(z.enum(["Y", ""]), "")
     .check(z.refine<string>((value) => value === "Y", F.docVerifyAuthorizeRequired)),

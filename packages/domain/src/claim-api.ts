@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { COUNTRY_CODE, FIELD_LIMITS } from "./constants.ts";
+import { freeText } from "./free-text.ts";
 import { FIELD_MESSAGES as M } from "./messages.ts";
 import { otpCodeSchema, otpMobileNumberSchema } from "./otp.ts";
 
@@ -52,7 +53,7 @@ export type BasicInformation = z.infer<typeof basicInformationSchema>;
 /** Every claim call carries these; agentCode only on the agent-assist channel. */
 const common = {
   basicInformation: basicInformationSchema,
-  agentCode: z.optional(z.string().check(z.maxLength(50))),
+  agentCode: z.optional(freeText("agentCode").check(z.maxLength(50))),
 };
 
 const webReferenceNumber = z.string().check(z.regex(/^[A-Z0-9-]{6,20}$/));
@@ -67,9 +68,10 @@ export const requestOneTimePinSchema = z.object({
   webReferenceNumber,
   countryCode: z.literal(COUNTRY_CODE),
   mobileNumber: otpMobileNumberSchema,
-  firstName: z
-    .string({ error: M.firstNameRequired })
-    .check(z.minLength(1, M.firstNameRequired), z.maxLength(FIELD_LIMITS.name, M.tooLong)),
+  firstName: freeText("firstName", { error: M.firstNameRequired }).check(
+    z.minLength(1, M.firstNameRequired),
+    z.maxLength(FIELD_LIMITS.name, M.tooLong),
+  ),
 });
 
 export const resetOneTimePinSchema = z.object({ ...common, webReferenceNumber });

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { FIELD_LIMITS } from "./constants.ts";
 import { type IsoDate, isIsoDate, todayInManila } from "./dates.ts";
+import { freeText } from "./free-text.ts";
 import { DECIDED_MESSAGES, FILING_MESSAGES as F, FIELD_MESSAGES as M } from "./messages.ts";
 import { type FieldError, NO_ANGLE_BRACKETS } from "./start-form.ts";
 
@@ -38,23 +39,25 @@ export const CLAIM_DETAILS_LIMITS = {
 const POLICY_NUMBER = new RegExp(`^\\d{${FIELD_LIMITS.policyNumber}}$`);
 
 const text = z._default(z.string(), "");
+/** Free text a claimant types; a date or a policy number is held to its pattern instead. */
+const typed = (field: Parameters<typeof freeText>[0]) => z._default(freeText(field), "");
 const flag = z._default(z.boolean(), false);
 
 export const claimDetailsShape = {
   claimType: z._default(z.enum(["Living", "Death", ""]), ""),
   livingSubtype: z._default(z.enum(["AC", "IL", ""]), ""),
   accidentDate: text,
-  accidentPlace: text,
-  injuryDetails: text,
-  partOfBodyInjured: text,
-  diagnosis: text,
-  illnessDetails: text,
+  accidentPlace: typed("accidentPlace"),
+  injuryDetails: typed("injuryDetails"),
+  partOfBodyInjured: typed("partOfBodyInjured"),
+  diagnosis: typed("diagnosis"),
+  illnessDetails: typed("illnessDetails"),
   dateSymptomsDiscovered: text,
   dateOfFirstConsultation: text,
   /** Date of death. */
   dateOfLoss: text,
   /** Cause of death, free text. */
-  causeOfLoss: text,
+  causeOfLoss: typed("causeOfLoss"),
   natureOfDeath: z._default(z.enum(["AC", "IL", ""]), ""),
   surgery: flag,
   confinement: flag,

@@ -635,3 +635,38 @@ describe("finalSubmitClaimSchema", () => {
     });
   });
 });
+
+describe("text the database cannot store", () => {
+  it("is refused at the field that holds it, codes included, with the field's name", () => {
+    expect(
+      errorsOf(withValue(livingAccidentPayload, "insuredInformation.homeAddress", "12\u0000")),
+    ).toEqual({
+      "insuredInformation.homeAddress":
+        "Home Address has characters that cannot be saved. Please retype it.",
+    });
+    expect(
+      errorsOf(withValue(livingAccidentPayload, "insuredInformation.citizenship", "PH\u0000")),
+    ).toEqual({
+      "insuredInformation.citizenship":
+        "Country of citizenship has characters that cannot be saved. Please retype it.",
+    });
+    expect(
+      errorsOf(withValue(deathPayload, "beneficiaryList.0.addressLine1", "45 Rizal \uD83D")),
+    ).toEqual({
+      "beneficiaryList.0.addressLine1":
+        "Address line 1 has characters that cannot be saved. Please retype it.",
+    });
+  });
+
+  it("is cleaned before the claim rules compare it with what the builder makes", () => {
+    const sent = withValue(
+      livingAccidentPayload,
+      "insuredInformation.accidentPlace",
+      `\u202E${livingAccidentPayload.insuredInformation.accidentPlace}\u200B`,
+    );
+    const result = claimPayloadSchema.safeParse(sent);
+    expect(result.success && result.data.insuredInformation.accidentPlace).toBe(
+      livingAccidentPayload.insuredInformation.accidentPlace,
+    );
+  });
+});

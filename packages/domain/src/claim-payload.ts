@@ -11,19 +11,20 @@ import { type ClaimDetails, claimDetailsIssues, dateOfLossOf } from "./claim-det
 import { COUNTRY_CODE, IS_FIRST_SUBMIT_DEFAULT } from "./constants.ts";
 import { fromPayloadDate, type IsoDate, todayInManila, toPayloadDate } from "./dates.ts";
 import { type Declarations, declarationsSchema } from "./declarations.ts";
+import { freeText } from "./free-text.ts";
 import { FILING_MESSAGES as F } from "./messages.ts";
 import { bankOf, type Payout, payoutSchema } from "./payout.ts";
 import { type Option, type PublicStartForm, publicStartFormSchema } from "./start-form.ts";
 
 // The finalSubmitClaim payload of section 3, built by the widget from Steps 1 to 3 and checked
-// by the server with the same rules. Dates are MM/dd/yyyy; empty values are "".
+// by the server with the same rules. Dates are MM/dd/yyyy; empty values are "". Every string,
+// codes included, is free text to the schema: each is stored, so each must be savable.
 
 /** The benefits claimed become "Y" or "N". */
 export type YesNo = "Y" | "N";
 /** The one payout method there is; the payload names it so others can follow. */
 export const PAYOUT_METHOD_BANK_CREDIT = "Bank Credit";
 
-const text = z.string();
 const payloadDate = z
   .string()
   .check(z.refine<string>((v) => v === "" || fromPayloadDate(v) !== null, F.payloadDateInvalid));
@@ -33,7 +34,7 @@ const yesOrEmpty = z.enum(["Y", ""]);
 const claimBasicShape = {
   claimType: z.enum(["Death", "Living"]),
   /** The cause of death for Death; AC or IL for Living. */
-  causeOfLoss: text,
+  causeOfLoss: freeText("causeOfLoss"),
   /** AC or IL for Death, "" for Living: the document slots of a death claim depend on it. */
   natureOfDeath: z.enum(["AC", "IL", ""]),
   isFirstSubmit: z.literal(IS_FIRST_SUBMIT_DEFAULT),
@@ -41,29 +42,29 @@ const claimBasicShape = {
 
 const policyInformation = z.object({
   policyType: z.enum(["Individual", "Corporate"]),
-  corporateCompany: text,
-  corporateCompanyName: text,
-  policyNumber: text,
+  corporateCompany: freeText("corporateCompany"),
+  corporateCompanyName: freeText("corporateCompanyName"),
+  policyNumber: freeText("policyNumber"),
 });
 
 const insuredInformation = z.object({
-  firstName: text,
-  middleName: text,
-  lastName: text,
-  suffix: text,
+  firstName: freeText("firstName"),
+  middleName: freeText("middleName"),
+  lastName: freeText("lastName"),
+  suffix: freeText("suffix"),
   dateOfLoss: payloadDate,
   dateOfBirth: payloadDate,
-  countryResident: text,
-  citizenship: text,
-  phoneNumber: text,
-  emailAddress: text,
-  homeAddress: text,
-  injuryDetails: text,
-  partOfBodyInjured: text,
+  countryResident: freeText("countryResident"),
+  citizenship: freeText("citizenship"),
+  phoneNumber: freeText("phoneNumber"),
+  emailAddress: freeText("emailAddress"),
+  homeAddress: freeText("homeAddress"),
+  injuryDetails: freeText("injuryDetails"),
+  partOfBodyInjured: freeText("partOfBodyInjured"),
   accidentDate: payloadDate,
-  accidentPlace: text,
-  diagnosis: text,
-  illnessDetails: text,
+  accidentPlace: freeText("accidentPlace"),
+  diagnosis: freeText("diagnosis"),
+  illnessDetails: freeText("illnessDetails"),
   isSurgeryPerformed: yesNo,
   isConfinement: yesNo,
   isDismembermentAmputation: yesNo,
@@ -79,40 +80,40 @@ const beneficiaryPayload = z.object({
   mainlandChinaStatement: yesOrEmpty,
   markectingCampaignsConsent: yesOrEmpty,
   financialServicesConsent: yesOrEmpty,
-  relationship: text,
-  honorific: text,
-  firstName: text,
-  middleName: text,
-  lastName: text,
-  suffix: text,
+  relationship: freeText("relationship"),
+  honorific: freeText("honorific"),
+  firstName: freeText("firstName"),
+  middleName: freeText("middleName"),
+  lastName: freeText("lastName"),
+  suffix: freeText("suffix"),
   dateOfBirth: payloadDate,
-  placeOfBirth: text,
-  citizenship: text,
-  nationality: text,
-  phoneNumber: text,
-  emailAddress: text,
-  addressLine1: text,
-  addressLine2: text,
-  province: text,
-  districtOrBarangay: text,
-  city: text,
-  country: text,
-  zipCode: text,
-  gender: text,
-  sex: text,
-  occupation: text,
-  employerName: text,
-  positionStatement: text,
+  placeOfBirth: freeText("placeOfBirth"),
+  citizenship: freeText("citizenship"),
+  nationality: freeText("nationality"),
+  phoneNumber: freeText("phoneNumber"),
+  emailAddress: freeText("emailAddress"),
+  addressLine1: freeText("addressLine1"),
+  addressLine2: freeText("addressLine2"),
+  province: freeText("province"),
+  districtOrBarangay: freeText("districtOrBarangay"),
+  city: freeText("city"),
+  country: freeText("country"),
+  zipCode: freeText("zipCode"),
+  gender: freeText("gender"),
+  sex: freeText("sex"),
+  occupation: freeText("occupation"),
+  employerName: freeText("employerName"),
+  positionStatement: freeText("positionStatement"),
   docVerifyAuthorize: yesOrEmpty,
   hasForm: z.union([z.literal(0), z.literal(1)]),
 });
 
 const payoutInformation = z.object({
   payoutMethod: z.enum([PAYOUT_METHOD_BANK_CREDIT, ""]),
-  bankCode: text,
-  bankName: text,
-  accountName: text,
-  accountNumber: text,
+  bankCode: freeText("bankCode"),
+  bankName: freeText("bankName"),
+  accountName: freeText("accountName"),
+  accountNumber: freeText("accountNumber"),
 });
 
 const claimShape = {

@@ -8,6 +8,8 @@ export const OTP_SEND_ATTEMPTS = 4;
 export const MOBILE_PREFIX = "+63";
 export const COUNTRY_CODE = "63";
 export const MOBILE_NUMBER_DIGITS = 10;
+/** A Philippine mobile number without the country code: 9 and nine more digits ("9171234567"). */
+export const PHILIPPINE_MOBILE_NUMBER = new RegExp(`^9\\d{${MOBILE_NUMBER_DIGITS - 1}}$`);
 
 export const FIELD_LIMITS = {
   name: 30,

@@ -88,3 +88,56 @@ export const FILING_MESSAGES = {
   payloadMismatch: "This value does not match the rest of the claim",
   payloadDateInvalid: "Date should be MM/dd/yyyy",
 } as const;
+
+// Text that cannot be saved (a NUL, a control character, half of an emoji): decided in
+// docs/decisions/0032-free-text-and-mobile-numbers.md. The message names the field by its label.
+export const FREE_TEXT_LABELS = {
+  firstName: "First Name",
+  middleName: "Middle Initial",
+  lastName: "Last Name",
+  suffix: "Suffix",
+  phoneNumber: "Mobile Number",
+  emailAddress: "Email Address",
+  homeAddress: "Home Address",
+  citizenship: "Country of citizenship",
+  countryResident: "Country of residence",
+  corporateCompany: "Company",
+  corporateCompanyName: "Company name",
+  companyOther: "Company name",
+  policyNumber: "Policy Number",
+  causeOfLoss: "Cause of death",
+  accidentPlace: "Place of accident",
+  injuryDetails: "Injury details",
+  partOfBodyInjured: "Part of body injured",
+  diagnosis: "Diagnosis",
+  illnessDetails: "Illness details",
+  relationship: "Relationship to the insured",
+  honorific: "Title",
+  placeOfBirth: "Place of birth",
+  nationality: "Nationality",
+  addressLine1: "Address line 1",
+  addressLine2: "Address line 2",
+  province: "Province",
+  districtOrBarangay: "District or barangay",
+  city: "City or municipality",
+  country: "Country",
+  zipCode: "Zip code",
+  gender: "Sex",
+  sex: "Sex",
+  occupation: "Occupation",
+  employerName: "Employer name",
+  positionStatement: "Position",
+  bankCode: "Bank",
+  bankName: "Bank name",
+  accountName: "Account name",
+  accountNumber: "Account number",
+  agentCode: "Agent code",
+  comment: "Your comment",
+} as const;
+
+export type FreeTextField = keyof typeof FREE_TEXT_LABELS;
+
+export const FREE_TEXT_MESSAGES = {
+  /** "Home Address has characters that cannot be saved. Please retype it." */
+  unsavable: (label: string) => `${label} has characters that cannot be saved. Please retype it.`,
+} as const;

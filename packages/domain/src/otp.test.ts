@@ -16,6 +16,13 @@ describe("OTP mobile number", () => {
     expect(message("9171234567")).toBeUndefined();
   });
 
+  it("is a Philippine mobile number: 9 and nine more digits", () => {
+    for (const number of ["0000000000", "2123456789", "8171234567", "0917123456"]) {
+      expect(message(number), number).toBe("Please provide a correct Mobile number.");
+    }
+    expect(message("9998887777")).toBeUndefined();
+  });
+
   it("keeps digits only, up to the limit", () => {
     expect(keepDigits("917-123 45678", 10)).toBe("9171234567");
     expect(keepDigits("a1", 1)).toBe("1");

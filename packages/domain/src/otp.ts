@@ -1,5 +1,10 @@
 import * as z from "zod/mini";
-import { COUNTRY_CODE, MOBILE_NUMBER_DIGITS, OTP_LENGTH } from "./constants.ts";
+import {
+  COUNTRY_CODE,
+  MOBILE_NUMBER_DIGITS,
+  OTP_LENGTH,
+  PHILIPPINE_MOBILE_NUMBER,
+} from "./constants.ts";
 import { FIELD_MESSAGES as M } from "./messages.ts";
 
 // The mobile number pane and the six code boxes of the OTP modal (section 5).
@@ -8,7 +13,7 @@ export const otpMobileNumberSchema = z
   .string({ error: M.otpMobileRequired })
   .check(
     z.minLength(1, { message: M.otpMobileRequired, abort: true }),
-    z.regex(new RegExp(`^\\d{${MOBILE_NUMBER_DIGITS}}$`), M.otpMobileInvalid),
+    z.regex(PHILIPPINE_MOBILE_NUMBER, M.otpMobileInvalid),
   );
 
 export const otpCodeSchema = z.string().check(z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`)));

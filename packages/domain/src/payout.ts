@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { freeText } from "./free-text.ts";
 import { FILING_MESSAGES as F, FIELD_MESSAGES as M } from "./messages.ts";
 import { required } from "./start-form.ts";
 
@@ -73,7 +74,7 @@ const payoutObject = z.object({
     ._default(z.string(), "")
     .check(z.refine<string>((code) => bankOf(code) !== null, F.bankRequired)),
   accountName: z
-    ._default(z.string(), "")
+    ._default(freeText("accountName"), "")
     .check(
       required(F.accountNameRequired),
       z.regex(ACCOUNT_NAME_PATTERN, M.specialCharacters),

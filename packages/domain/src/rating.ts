@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { claimCallCommon, type ReturnCode, webReferenceNumberSchema } from "./claim-api.ts";
+import { freeText } from "./free-text.ts";
 
 // The rateClaim contract, apart from claim-api.ts so the start step's bundle does not carry it.
 
@@ -22,9 +23,11 @@ export const rateClaimSchema = z.object({
       z.gte(RATING_LIMITS.min, RATING_MESSAGES.rating),
       z.lte(RATING_LIMITS.max, RATING_MESSAGES.rating),
     ),
-  // Free text the claimant may leave empty; never logged.
+  // Free text the claimant may leave empty, over several lines; never logged.
   comment: z._default(
-    z.string().check(z.maxLength(RATING_LIMITS.commentLength, RATING_MESSAGES.commentTooLong)),
+    freeText("comment", { lines: "multi" }).check(
+      z.maxLength(RATING_LIMITS.commentLength, RATING_MESSAGES.commentTooLong),
+    ),
     "",
   ),
 });

@@ -86,6 +86,15 @@ describe("public start form", () => {
     );
   });
 
+  it("wants a Philippine mobile number: 9 and nine more digits", () => {
+    for (const phoneNumber of ["0000000000", "2123456789", "1234567890"]) {
+      expect(errorsOf({ ...valid, phoneNumber }).phoneNumber, phoneNumber).toBe(
+        "Please provide a correct Mobile Number",
+      );
+    }
+    expect(errorsOf({ ...valid, phoneNumber: "9998887777" })).toEqual({});
+  });
+
   it("checks the email pattern and length", () => {
     expect(errorsOf({ ...valid, emailAddress: "maria@" }).emailAddress).toBe(
       "Please provide a correct Email Address",

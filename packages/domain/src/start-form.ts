@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
-import { FIELD_LIMITS, MOBILE_NUMBER_DIGITS } from "./constants.ts";
+import { FIELD_LIMITS, PHILIPPINE_MOBILE_NUMBER } from "./constants.ts";
 import { isIsoDate, todayInManila } from "./dates.ts";
+import { freeText } from "./free-text.ts";
 import { DECIDED_MESSAGES, FIELD_MESSAGES as M } from "./messages.ts";
 
 // The Step 1 start forms (section 5). Validation runs on submit only; the first issue of a field
@@ -21,21 +22,18 @@ export const NO_ANGLE_BRACKETS = /^[^<>]*$/;
 /** The WHATWG pattern behind <input type="email">. */
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-const TEN_DIGITS = new RegExp(`^\\d{${MOBILE_NUMBER_DIGITS}}$`);
 const POLICY_NUMBER = new RegExp(`^\\d{${FIELD_LIMITS.policyNumber}}$`);
 
 // No check aborts: an aborting issue would skip the cross-field rules, and a submit shows every message at once.
 export const required = (message: string) =>
   z.refine<string>((value) => value.trim().length > 0, { message });
 
-const personName = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .check(
-      required(requiredMessage),
-      z.regex(NAME_PATTERN, M.specialCharacters),
-      z.maxLength(FIELD_LIMITS.name, M.tooLong),
-    );
+const personName = (field: "firstName" | "middleName" | "lastName", requiredMessage: string) =>
+  freeText(field, { error: requiredMessage }).check(
+    required(requiredMessage),
+    z.regex(NAME_PATTERN, M.specialCharacters),
+    z.maxLength(FIELD_LIMITS.name, M.tooLong),
+  );
 
 export const option = (requiredMessage: string) =>
   z.nullable(z.object({ label: z.string(), value: z.string() }, { error: requiredMessage })).check(
@@ -120,22 +118,20 @@ const crossFieldCheck = z.superRefine<CrossFieldInput>(
 
 export const publicStartFormSchema = z
   .object({
-    firstName: personName(M.firstNameRequired),
-    middleName: personName(M.middleNameRequired),
-    lastName: personName(M.lastNameRequired),
+    firstName: personName("firstName", M.firstNameRequired),
+    middleName: personName("middleName", M.middleNameRequired),
+    lastName: personName("lastName", M.lastNameRequired),
     suffix: z._default(
-      z
-        .string()
-        .check(
-          z.regex(NO_ANGLE_BRACKETS, M.specialCharacters),
-          z.maxLength(FIELD_LIMITS.suffix, M.tooLong),
-        ),
+      freeText("suffix").check(
+        z.regex(NO_ANGLE_BRACKETS, M.specialCharacters),
+        z.maxLength(FIELD_LIMITS.suffix, M.tooLong),
+      ),
       "",
     ),
     dateOfBirth,
     phoneNumber: z
       .string({ error: M.mobileRequired })
-      .check(required(M.mobileRequired), z.regex(TEN_DIGITS, M.mobileInvalid)),
+      .check(required(M.mobileRequired), z.regex(PHILIPPINE_MOBILE_NUMBER, M.mobileInvalid)),
     emailAddress: z
       .string({ error: M.emailRequired })
       .check(
@@ -143,20 +139,18 @@ export const publicStartFormSchema = z
         z.maxLength(FIELD_LIMITS.email, M.tooLong),
         z.regex(EMAIL_PATTERN, M.emailInvalid),
       ),
-    homeAddress: z
-      .string({ error: M.homeAddressRequired })
-      .check(
-        required(M.homeAddressRequired),
-        z.regex(NO_ANGLE_BRACKETS, M.specialCharacters),
-        z.maxLength(FIELD_LIMITS.address, M.tooLong),
-      ),
+    homeAddress: freeText("homeAddress", { error: M.homeAddressRequired }).check(
+      required(M.homeAddressRequired),
+      z.regex(NO_ANGLE_BRACKETS, M.specialCharacters),
+      z.maxLength(FIELD_LIMITS.address, M.tooLong),
+    ),
     ...countryFields,
     // "" is what the form holds before a choice; it is refused with the required message.
     policyType: z
       .enum(["Individual", "Corporate", ""], { error: M.policyTypeRequired })
       .check(z.refine<string>((value) => value !== "", M.policyTypeRequired)),
     company: z._default(z.nullable(z.object({ label: z.string(), value: z.string() })), null),
-    companyOther: z._default(z.string(), ""),
+    companyOther: z._default(freeText("companyOther"), ""),
     policyNumber: z.optional(z.string()),
   })
   .check(crossFieldCheck);
