@@ -11,6 +11,7 @@ import {
   fillDeath,
   fillLivingAccident,
   heartAttack,
+  ILLNESS_NEUROLOGICAL_QUESTION,
   johnUsCitizen,
   manilaDate,
   motorcycleAccident,
@@ -101,6 +102,8 @@ test.describe("Filing a claim to the confirmation", () => {
         accidentPlace: motorcycleAccident.place,
         diagnosis: "",
         illnessDetails: "",
+        accidentResult: "N",
+        illnessResult: "",
         isSurgeryPerformed: "Y",
         isConfinement: "Y",
         isDismembermentAmputation: "N",
@@ -151,6 +154,7 @@ test.describe("Filing a claim to the confirmation", () => {
     await chooseTile(page, "Was it an accident or an illness?", "Illness");
     await field(page, "Diagnosis").fill("Dengue fever");
     await field(page, "Illness details").fill("High fever and low platelet count for a week");
+    await chooseTile(page, ILLNESS_NEUROLOGICAL_QUESTION, "No");
     await typeDate(page, "Date symptoms were discovered", symptoms);
     await typeDate(page, "Date of first consultation", consultation);
     await page.getByRole("checkbox", { name: "Confinement in a hospital" }).check();
@@ -192,6 +196,8 @@ test.describe("Filing a claim to the confirmation", () => {
         accidentPlace: "",
         diagnosis: "Dengue hemorrhagic fever",
         illnessDetails: "High fever and low platelet count for a week",
+        accidentResult: "",
+        illnessResult: "N",
         isSurgeryPerformed: "N",
         isConfinement: "Y",
         isDismembermentAmputation: "N",
@@ -296,6 +302,8 @@ test.describe("Filing a claim to the confirmation", () => {
         accidentPlace: "",
         diagnosis: "",
         illnessDetails: "",
+        accidentResult: "",
+        illnessResult: "",
         isSurgeryPerformed: "N",
         isConfinement: "N",
         isDismembermentAmputation: "N",

@@ -102,11 +102,18 @@ export async function groupMessageOf(page: Page, question: string): Promise<stri
   return texts.filter(Boolean).join(" ").trim();
 }
 
+export const ACCIDENT_NEUROLOGICAL_QUESTION =
+  "Did the accident injure the head, brain, spine or nerves?";
+export const ILLNESS_NEUROLOGICAL_QUESTION =
+  "Is the illness a condition of the brain, spinal cord or nerves?";
+
 export type AccidentAnswers = {
   accidentDate: string;
   place: string;
   injury: string;
   partOfBody: string;
+  /** "Did the accident injure the head, brain, spine or nerves?"; No when not given. */
+  neurological?: "Yes" | "No";
   firstConsultation?: string;
   benefits: string[];
   policyNumber?: string;
@@ -129,6 +136,7 @@ export async function fillLivingAccident(page: Page, answers: AccidentAnswers): 
   await field(page, "Place of accident").fill(answers.place);
   await field(page, "Injury details").fill(answers.injury);
   await field(page, "Part of body injured").fill(answers.partOfBody);
+  await chooseTile(page, ACCIDENT_NEUROLOGICAL_QUESTION, answers.neurological ?? "No");
   if (answers.firstConsultation) {
     await typeDate(page, "Date of first consultation (optional)", answers.firstConsultation);
   }

@@ -5,6 +5,7 @@ import {
   claimDetailsSchema,
   dateOfLossOf,
   emptyClaimDetails,
+  needsNeurologicalExam,
 } from "./claim-details.ts";
 import { firstErrorPerField } from "./start-form.ts";
 
@@ -18,6 +19,7 @@ const accident: ClaimDetailsDraft = {
   accidentPlace: "EDSA corner Ortigas Avenue, Mandaluyong City",
   injuryDetails: "Fractured left forearm after a motorcycle collision",
   partOfBodyInjured: "Left forearm",
+  accidentResult: "N",
   dateOfFirstConsultation: "2026-10-01",
   surgery: true,
 };
@@ -28,6 +30,7 @@ const illness: ClaimDetailsDraft = {
   livingSubtype: "IL",
   diagnosis: "Dengue fever",
   illnessDetails: "High fever and rashes, confined for five days",
+  illnessResult: "N",
   dateSymptomsDiscovered: "2026-09-10",
   dateOfFirstConsultation: "2026-09-12",
   confinement: true,
@@ -80,6 +83,8 @@ describe("claim details (Step 2)", () => {
       accidentPlace: "Please provide Place of accident",
       injuryDetails: "Please provide Injury details",
       partOfBodyInjured: "Please provide Part of body injured",
+      accidentResult:
+        "Please answer Yes or No: did the accident injure the head, brain, spine or nerves?",
     });
   });
 
@@ -87,6 +92,8 @@ describe("claim details (Step 2)", () => {
     expect(errorsOf({ claimType: "Living", livingSubtype: "IL" })).toEqual({
       diagnosis: "Please provide Diagnosis",
       illnessDetails: "Please provide Illness details",
+      illnessResult:
+        "Please answer Yes or No: is the illness a condition of the brain, spinal cord or nerves?",
       dateSymptomsDiscovered: "Please provide Date symptoms were discovered",
       dateOfFirstConsultation: "Please provide Date of first consultation",
     });
@@ -199,5 +206,88 @@ describe("claim details (Step 2)", () => {
     expect(dateOfLossOf(parse(illness))).toBe("2026-09-12");
     expect(dateOfLossOf(parse(death))).toBe("2026-08-15");
     expect(dateOfLossOf(emptyClaimDetails)).toBe("");
+  });
+});
+
+describe("the accident and illness questions (accidentResult, illnessResult)", () => {
+  it("asks each question of its own subtype only, and takes Y or N", () => {
+    expect(errorsOf({ ...accident, accidentResult: "" })).toEqual({
+      accidentResult:
+        "Please answer Yes or No: did the accident injure the head, brain, spine or nerves?",
+    });
+    expect(errorsOf({ ...illness, illnessResult: "" })).toEqual({
+      illnessResult:
+        "Please answer Yes or No: is the illness a condition of the brain, spinal cord or nerves?",
+    });
+    expect(errorsOf({ ...accident, accidentResult: "Y" })).toEqual({});
+    expect(errorsOf({ ...illness, illnessResult: "Y" })).toEqual({});
+    // The other subtype's question is not asked; death asks neither.
+    expect(errorsOf({ ...accident, illnessResult: "" })).toEqual({});
+    expect(errorsOf({ ...illness, accidentResult: "" })).toEqual({});
+    expect(errorsOf(death)).toEqual({});
+    expect(
+      claimDetailsSchema(context).safeParse({ ...accident, accidentResult: "Yes" }).success,
+    ).toBe(false);
+  });
+});
+
+describe("needsNeurologicalExam: the living claim's second variant", () => {
+  const exam = (values: ClaimDetailsDraft) =>
+    needsNeurologicalExam(claimDetailsSchema(context).parse(values));
+
+  it("asks it of an illness of the brain, spinal cord or nerves, whatever the benefits", () => {
+    const stroke = { ...illness, diagnosis: "Ischemic stroke", illnessResult: "Y" } as const;
+    expect(exam(stroke)).toBe(true);
+    expect(exam({ ...stroke, confinement: false })).toBe(true);
+    expect(exam({ ...stroke, disability: true })).toBe(true);
+  });
+
+  it("asks it of a head, brain, spine or nerve injury claiming disability or dismemberment", () => {
+    const headInjury = { ...accident, accidentResult: "Y", surgery: false } as const;
+    expect(exam({ ...headInjury, disability: true })).toBe(true);
+    expect(exam({ ...headInjury, dismembermentAmputation: true })).toBe(true);
+    expect(exam({ ...headInjury, disability: true, dismembermentAmputation: true })).toBe(true);
+  });
+
+  it("does not ask it of a head injury claiming only surgery, confinement or reimbursement", () => {
+    const headInjury = { ...accident, accidentResult: "Y", surgery: false } as const;
+    expect(exam(headInjury)).toBe(false);
+    expect(exam({ ...headInjury, surgery: true })).toBe(false);
+    expect(exam({ ...headInjury, surgery: true, confinement: true })).toBe(false);
+  });
+
+  it("does not ask it when the answer is No, even of a disability claim", () => {
+    expect(exam({ ...accident, disability: true, dismembermentAmputation: true })).toBe(false);
+    expect(exam({ ...illness, disability: true })).toBe(false);
+  });
+
+  it("does not ask it of a death claim or a claim not yet answered", () => {
+    expect(exam(death)).toBe(false);
+    const asked = {
+      ...emptyClaimDetails,
+      accidentResult: "Y",
+      illnessResult: "Y",
+      disability: true,
+    } as const;
+    expect(needsNeurologicalExam({ ...asked, claimType: "Death" })).toBe(false);
+    expect(needsNeurologicalExam({ ...asked, claimType: "Living" })).toBe(false);
+    expect(needsNeurologicalExam({ ...asked, claimType: "" })).toBe(false);
+    // The other subtype's answer does not count.
+    expect(
+      needsNeurologicalExam({
+        ...asked,
+        claimType: "Living",
+        livingSubtype: "AC",
+        accidentResult: "N",
+      }),
+    ).toBe(false);
+    expect(
+      needsNeurologicalExam({
+        ...asked,
+        claimType: "Living",
+        livingSubtype: "IL",
+        illnessResult: "N",
+      }),
+    ).toBe(false);
   });
 });

@@ -13,6 +13,8 @@ export type ClaimType = "Living" | "Death";
 /** AC accident, IL illness: the subtype value sent as causeOfLoss of a living claim. */
 export type LivingSubtype = "AC" | "IL";
 export type NatureOfDeath = "AC" | "IL";
+/** A per-item answer of Step 2's questionnaire (accidentResult, illnessResult); "" before it is given. */
+export type YesNoAnswer = "Y" | "N" | "";
 
 export const CLAIM_TYPES: readonly { label: string; value: ClaimType }[] = [
   { label: "Living", value: "Living" },
@@ -42,6 +44,7 @@ const text = z._default(z.string(), "");
 /** Free text a claimant types; a date or a policy number is held to its pattern instead. */
 const typed = (field: Parameters<typeof freeText>[0]) => z._default(freeText(field), "");
 const flag = z._default(z.boolean(), false);
+const answer = z._default(z.enum(["Y", "N", ""]), "");
 
 export const claimDetailsShape = {
   claimType: z._default(z.enum(["Living", "Death", ""]), ""),
@@ -50,8 +53,12 @@ export const claimDetailsShape = {
   accidentPlace: typed("accidentPlace"),
   injuryDetails: typed("injuryDetails"),
   partOfBodyInjured: typed("partOfBodyInjured"),
+  /** Accident: did it injure the head, brain, spine or nerves? Y or N. */
+  accidentResult: answer,
   diagnosis: typed("diagnosis"),
   illnessDetails: typed("illnessDetails"),
+  /** Illness: is it a condition of the brain, spinal cord or nerves? Y or N. */
+  illnessResult: answer,
   dateSymptomsDiscovered: text,
   dateOfFirstConsultation: text,
   /** Date of death. */
@@ -80,8 +87,10 @@ export const emptyClaimDetails: ClaimDetails = {
   accidentPlace: "",
   injuryDetails: "",
   partOfBodyInjured: "",
+  accidentResult: "",
   diagnosis: "",
   illnessDetails: "",
+  illnessResult: "",
   dateSymptomsDiscovered: "",
   dateOfFirstConsultation: "",
   dateOfLoss: "",
@@ -171,6 +180,7 @@ export function claimDetailsIssues(
           CLAIM_DETAILS_LIMITS.partOfBodyInjured,
         ),
       );
+      if (values.accidentResult === "") add("accidentResult", F.accidentResultRequired);
       // An accident may be treated later or not at all: the first consultation is optional here.
       const consultation = checkDate("dateOfFirstConsultation", null);
       if (accidentDate && consultation && accidentDate > consultation) {
@@ -186,6 +196,7 @@ export function claimDetailsIssues(
         "illnessDetails",
         textIssue(values.illnessDetails, F.illnessDetailsRequired, CLAIM_DETAILS_LIMITS.details),
       );
+      if (values.illnessResult === "") add("illnessResult", F.illnessResultRequired);
       const symptoms = checkDate("dateSymptomsDiscovered", F.dateSymptomsDiscoveredRequired);
       const consultation = checkDate("dateOfFirstConsultation", F.dateOfFirstConsultationRequired);
       if (symptoms && consultation && symptoms > consultation) {
@@ -228,4 +239,32 @@ export function dateOfLossOf(details: ClaimDetails): IsoDate {
   if (details.claimType === "Death") return details.dateOfLoss;
   if (details.claimType !== "Living") return "";
   return details.livingSubtype === "AC" ? details.accidentDate : details.dateOfFirstConsultation;
+}
+
+/**
+ * The living claim's second variant (section 3's slot sets): a neurological examination report is
+ * asked for. An illness of the brain, spinal cord or nerves always needs one, since a neurologist's
+ * findings are what the illness benefit rests on; an accident to the head, brain, spine or nerves
+ * needs one when it claims a lasting loss (disability, dismemberment or loss of use), which the
+ * exam measures. docs/decisions/0034-neurological-exam.md.
+ */
+export function needsNeurologicalExam(
+  details: Pick<
+    ClaimDetails,
+    | "claimType"
+    | "livingSubtype"
+    | "accidentResult"
+    | "illnessResult"
+    | "disability"
+    | "dismembermentAmputation"
+  >,
+): boolean {
+  if (details.claimType !== "Living") return false;
+  if (details.livingSubtype === "IL") return details.illnessResult === "Y";
+  if (details.livingSubtype === "AC") {
+    return (
+      details.accidentResult === "Y" && (details.disability || details.dismembermentAmputation)
+    );
+  }
+  return false;
 }

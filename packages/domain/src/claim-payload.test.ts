@@ -52,6 +52,7 @@ const accident = details({
   accidentPlace: "EDSA corner Ortigas Avenue, Mandaluyong City",
   injuryDetails: "Fractured left forearm after a motorcycle collision",
   partOfBodyInjured: "Left forearm",
+  accidentResult: "N",
   dateOfFirstConsultation: "2026-10-02",
   surgery: true,
   confinement: true,
@@ -65,6 +66,7 @@ const illness = details({
   livingSubtype: "IL",
   diagnosis: "Dengue fever",
   illnessDetails: "High fever and rashes, confined for five days",
+  illnessResult: "N",
   dateSymptomsDiscovered: "2026-09-10",
   dateOfFirstConsultation: "2026-09-12",
   confinement: true,
@@ -199,6 +201,8 @@ const livingAccidentPayload: ClaimPayload = {
     accidentPlace: "EDSA corner Ortigas Avenue, Mandaluyong City",
     diagnosis: "",
     illnessDetails: "",
+    accidentResult: "N",
+    illnessResult: "",
     isSurgeryPerformed: "Y",
     isConfinement: "Y",
     isDismembermentAmputation: "N",
@@ -240,6 +244,8 @@ describe("buildClaimPayload", () => {
         accidentPlace: "",
         diagnosis: "Dengue fever",
         illnessDetails: "High fever and rashes, confined for five days",
+        accidentResult: "",
+        illnessResult: "N",
         isSurgeryPerformed: "N",
         isConfinement: "Y",
         isDismembermentAmputation: "N",
@@ -250,6 +256,26 @@ describe("buildClaimPayload", () => {
       beneficiaryList: [],
       payoutInformation: bpiPayout,
     });
+  });
+
+  it("sends the answer of the claim's own question as Y or N and the other as empty", () => {
+    const answers = (payload: ClaimPayload) => [
+      payload.insuredInformation.accidentResult,
+      payload.insuredInformation.illnessResult,
+    ];
+    const build = (values: ClaimDetails) => buildClaimPayload({ ...base, details: values, payout });
+    expect(answers(build({ ...accident, accidentResult: "Y", illnessResult: "N" }))).toEqual([
+      "Y",
+      "",
+    ]);
+    expect(answers(build({ ...illness, illnessResult: "Y", accidentResult: "Y" }))).toEqual([
+      "",
+      "Y",
+    ]);
+    expect(answers(build(illness))).toEqual(["", "N"]);
+    expect(
+      answers(buildClaimPayload({ ...base, details: { ...death, accidentResult: "Y" } })),
+    ).toEqual(["", ""]);
   });
 
   it("builds a death claim with two beneficiaries, a US citizen and a minor, field for field", () => {
@@ -289,6 +315,8 @@ describe("buildClaimPayload", () => {
         accidentPlace: "",
         diagnosis: "",
         illnessDetails: "",
+        accidentResult: "",
+        illnessResult: "",
         isSurgeryPerformed: "N",
         isConfinement: "N",
         isDismembermentAmputation: "N",
@@ -560,6 +588,43 @@ describe("claimPayloadSchema (the server's check)", () => {
     expect(
       errorsOf(withValue(illnessPayload, "beneficiaryList", deathPayload.beneficiaryList)),
     ).toEqual({ "beneficiaryList.0": mismatch });
+  });
+
+  it("wants the accident or illness answer of a living claim, Y or N, and no other", () => {
+    const mismatch = "This value does not match the rest of the claim";
+    expect(
+      errorsOf(withValue(livingAccidentPayload, "insuredInformation.accidentResult", "")),
+    ).toEqual({
+      "insuredInformation.accidentResult":
+        "Please answer Yes or No: did the accident injure the head, brain, spine or nerves?",
+    });
+    expect(errorsOf(withValue(illnessPayload, "insuredInformation.illnessResult", ""))).toEqual({
+      "insuredInformation.illnessResult":
+        "Please answer Yes or No: is the illness a condition of the brain, spinal cord or nerves?",
+    });
+    expect(
+      errorsOf(withValue(livingAccidentPayload, "insuredInformation.accidentResult", "Y")),
+    ).toEqual({});
+    expect(errorsOf(withValue(illnessPayload, "insuredInformation.illnessResult", "Y"))).toEqual(
+      {},
+    );
+    // The other subtype's answer and a death claim's are "".
+    expect(
+      errorsOf(withValue(livingAccidentPayload, "insuredInformation.illnessResult", "N")),
+    ).toEqual({ "insuredInformation.illnessResult": mismatch });
+    expect(errorsOf(withValue(deathPayload, "insuredInformation.accidentResult", "Y"))).toEqual({
+      "insuredInformation.accidentResult": mismatch,
+    });
+    expect(
+      errorsOf(withValue(illnessPayload, "insuredInformation.illnessResult", "Yes"))[
+        "insuredInformation.illnessResult"
+      ],
+    ).toBeDefined();
+    expect(
+      errorsOf(withValue(illnessPayload, "insuredInformation.accidentResult", undefined))[
+        "insuredInformation.accidentResult"
+      ],
+    ).toBeDefined();
   });
 
   it("drops keys the payload does not have", () => {

@@ -30,6 +30,8 @@ const payloadDate = z
   .check(z.refine<string>((v) => v === "" || fromPayloadDate(v) !== null, F.payloadDateInvalid));
 const yesNo = z.enum(["Y", "N"]);
 const yesOrEmpty = z.enum(["Y", ""]);
+/** A per-item result: Y or N for the item the claim is about, "" for the other. */
+const yesNoOrEmpty = z.enum(["Y", "N", ""]);
 
 const claimBasicShape = {
   claimType: z.enum(["Death", "Living"]),
@@ -65,6 +67,10 @@ const insuredInformation = z.object({
   accidentPlace: freeText("accidentPlace"),
   diagnosis: freeText("diagnosis"),
   illnessDetails: freeText("illnessDetails"),
+  /** Accident claims: Y when the head, brain, spine or nerves were injured, else N; "" otherwise. */
+  accidentResult: yesNoOrEmpty,
+  /** Illness claims: Y when it is a condition of the brain, spinal cord or nerves, else N; "" otherwise. */
+  illnessResult: yesNoOrEmpty,
   isSurgeryPerformed: yesNo,
   isConfinement: yesNo,
   isDismembermentAmputation: yesNo,
@@ -233,6 +239,8 @@ export function buildClaimPayload(input: ClaimPayloadInput): ClaimPayload {
       accidentPlace: accident ? details.accidentPlace : "",
       diagnosis: illness ? details.diagnosis : "",
       illnessDetails: illness ? details.illnessDetails : "",
+      accidentResult: accident ? details.accidentResult : "",
+      illnessResult: illness ? details.illnessResult : "",
       isSurgeryPerformed: yn(living && details.surgery),
       isConfinement: yn(living && details.confinement),
       isDismembermentAmputation: yn(living && details.dismembermentAmputation),
@@ -301,8 +309,10 @@ export function inputsOfPayload(payload: ClaimPayload): Omit<ClaimPayloadInput, 
       accidentPlace: insured.accidentPlace,
       injuryDetails: insured.injuryDetails,
       partOfBodyInjured: insured.partOfBodyInjured,
+      accidentResult: insured.accidentResult,
       diagnosis: insured.diagnosis,
       illnessDetails: insured.illnessDetails,
+      illnessResult: insured.illnessResult,
       dateSymptomsDiscovered: iso(insured.dateSymptomsDiscovered),
       dateOfFirstConsultation: iso(insured.firstDiagnosedDate),
       dateOfLoss: death ? iso(insured.dateOfLoss) : "",

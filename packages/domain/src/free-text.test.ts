@@ -163,6 +163,7 @@ describe("the forms and calls that carry free text", () => {
         accidentPlace: `EDSA${NUL}`,
         injuryDetails: `Fracture${LOW_SURROGATE}`,
         partOfBodyInjured: "",
+        accidentResult: "N",
       }),
     ).toEqual({
       accidentPlace: "Place of accident has characters that cannot be saved. Please retype it.",

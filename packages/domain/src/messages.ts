@@ -52,8 +52,12 @@ export const FILING_MESSAGES = {
   accidentPlaceRequired: "Please provide Place of accident",
   injuryDetailsRequired: "Please provide Injury details",
   partOfBodyInjuredRequired: "Please provide Part of body injured",
+  accidentResultRequired:
+    "Please answer Yes or No: did the accident injure the head, brain, spine or nerves?",
   diagnosisRequired: "Please provide Diagnosis",
   illnessDetailsRequired: "Please provide Illness details",
+  illnessResultRequired:
+    "Please answer Yes or No: is the illness a condition of the brain, spinal cord or nerves?",
   dateSymptomsDiscoveredRequired: "Please provide Date symptoms were discovered",
   dateOfFirstConsultationRequired: "Please provide Date of first consultation",
   dateOfDeathRequired: "Please provide Date of death",

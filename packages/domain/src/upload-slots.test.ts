@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Beneficiary, emptyBeneficiary } from "./beneficiary.ts";
-import { emptyClaimDetails } from "./claim-details.ts";
+import { type ClaimDetails, emptyClaimDetails } from "./claim-details.ts";
 import { buildClaimPayload } from "./claim-payload.ts";
 import { coversNature, findCatalogueEntry, isPerBeneficiary } from "./document-catalogue.ts";
 import {
@@ -488,6 +488,81 @@ describe("slotFactsOfPayload", () => {
       corporatePolicy: false,
       beneficiaries: [],
       owner: { usPerson: false, foreign: false },
+    });
+  });
+
+  describe("the neurological exam, from the accident and illness answers", () => {
+    const livingStep1 = {
+      ...step1,
+      citizenship: PH,
+      policyType: "Individual" as const,
+      company: null,
+      companyOther: "",
+    };
+    const payout = { bank: "BPI", accountName: "Jose P Rizal", accountNumber: "1234567890" };
+    const slotsOf = (details: Partial<ClaimDetails>) => {
+      const payload = buildClaimPayload({
+        step1: livingStep1,
+        details: { ...emptyClaimDetails, claimType: "Living", ...details },
+        beneficiaries: [],
+        payout,
+        channel: "corporate-website",
+      });
+      const slotFacts = slotFactsOfPayload(payload, "2026-11-22");
+      return {
+        slotFacts,
+        slots: buildUploadSlots(slotFacts),
+        mandatory: mandatorySlotKeys(slotFacts),
+      };
+    };
+    const stroke: Partial<ClaimDetails> = {
+      livingSubtype: "IL",
+      diagnosis: "Ischemic stroke",
+      illnessDetails: "Weakness of the right arm and leg, slurred speech",
+      dateSymptomsDiscovered: "2026-09-10",
+      dateOfFirstConsultation: "2026-09-10",
+      illnessResult: "Y",
+    };
+    const fall: Partial<ClaimDetails> = {
+      livingSubtype: "AC",
+      accidentDate: "2026-10-01",
+      accidentPlace: "Construction site, Pasig City",
+      injuryDetails: "Fell from scaffolding; spinal cord injury",
+      partOfBodyInjured: "Lower back",
+      accidentResult: "Y",
+    };
+    const NEU = "LMED002-NEU-MIN";
+
+    it("asks an illness of the brain or nerves for the exam, a mandatory slot", () => {
+      const { slotFacts, slots, mandatory } = slotsOf(stroke);
+      expect(slotFacts.neurological).toBe(true);
+      expect(slots.find((slot) => slot.key === NEU)).toMatchObject({
+        typeCode: "LMED002",
+        tranTypeCode: "NEU-MIN",
+        label: "Neurological examination report",
+        documentCd: "L0202",
+        mandatory: true,
+        list: [],
+      });
+      expect(mandatory).toContain(NEU);
+      expect(keys(slots).indexOf(NEU)).toBe(keys(slots).indexOf("LMED001-APS-MIN") + 1);
+    });
+
+    it("asks a spinal injury claiming disability or dismemberment for the exam", () => {
+      expect(slotsOf({ ...fall, disability: true }).mandatory).toContain(NEU);
+      expect(slotsOf({ ...fall, dismembermentAmputation: true }).mandatory).toContain(NEU);
+    });
+
+    it("does not ask for it otherwise", () => {
+      for (const details of [
+        { ...stroke, illnessResult: "N" as const, disability: true },
+        { ...fall, surgery: true, confinement: true },
+        { ...fall, accidentResult: "N" as const, disability: true, dismembermentAmputation: true },
+      ]) {
+        const { slotFacts, slots } = slotsOf(details);
+        expect(slotFacts.neurological).toBe(false);
+        expect(keys(slots)).not.toContain(NEU);
+      }
     });
   });
 });

@@ -1,4 +1,5 @@
 import { isMinor, isUsPerson, MAX_BENEFICIARIES, PHILIPPINES } from "./beneficiary.ts";
+import { needsNeurologicalExam } from "./claim-details.ts";
 import { type ClaimPayload, inputsOfPayload } from "./claim-payload.ts";
 import { SINGLE_FILE_DOCUMENT_TYPES } from "./constants.ts";
 import type { IsoDate } from "./dates.ts";
@@ -40,7 +41,7 @@ export type SlotFacts = {
   nature: "AC" | "IL";
   /** Living claims only. */
   benefits: BenefitsClaimed;
-  /** Living claims only: the injury or illness concerns the brain or nerves. */
+  /** Living claims only: the second variant, with a neurological exam (needsNeurologicalExam). */
   neurological?: boolean;
   /** Death claims only: the company's papers are asked for. */
   corporatePolicy: boolean;
@@ -296,7 +297,8 @@ const isForeign = (...codes: string[]) => codes.some((code) => code !== "" && co
 /**
  * The slot facts of a submitted payload: nature from the subtype (Living) or natureOfDeath,
  * benefits from the is… flags, minors by the age rule on `today`, W-9/W-8 from citizenship and
- * nationality, spouses from the relationship. The payload has no neurological flag: false.
+ * nationality, spouses from the relationship, the neurological exam from accidentResult and
+ * illnessResult with the benefits (needsNeurologicalExam).
  */
 export function slotFactsOfPayload(payload: ClaimPayload, today: IsoDate): SlotFacts {
   const { basicInformation: basic, insuredInformation: insured } = payload;
@@ -313,7 +315,7 @@ export function slotFactsOfPayload(payload: ClaimPayload, today: IsoDate): SlotF
       dismembermentAmputation: insured.isDismembermentAmputation === "Y",
       disability: insured.isDisability === "Y",
     },
-    neurological: false,
+    neurological: needsNeurologicalExam(inputs.details),
     corporatePolicy: payload.policyInformation.policyType === "Corporate",
     beneficiaries: death
       ? inputs.beneficiaries.map((beneficiary, position) => ({

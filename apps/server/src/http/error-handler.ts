@@ -2,7 +2,6 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import { SYSTEM_ERROR } from "@kalinga/domain/messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ServerConfig } from "../config.ts";
 import { API_MESSAGES, ApiError } from "./api-error.ts";
 import { applySecurityHeaders, BASELINE_SECURITY_HEADERS } from "./security-headers.ts";
 

@@ -38,8 +38,15 @@ const accident = claimDetailsSchema({ dateOfBirth: step1.dateOfBirth, today: TOD
   accidentPlace: "EDSA corner Ortigas Avenue, Mandaluyong City",
   injuryDetails: "Fractured left forearm after a motorcycle collision",
   partOfBodyInjured: "Left forearm",
+  accidentResult: "N",
   dateOfFirstConsultation: "2026-10-02",
   policyNumber: "1234567890",
+});
+
+const bpiPayout = payoutSchema.parse({
+  bank: "BPI",
+  accountName: "Jose P Rizal",
+  accountNumber: "1234567890",
 });
 
 /** Section 3's payload of a living accident claim paid to a BPI account. */
@@ -47,11 +54,47 @@ export const accidentPayload = buildClaimPayload({
   step1,
   details: accident,
   beneficiaries: [],
-  payout: payoutSchema.parse({
-    bank: "BPI",
-    accountName: "Jose P Rizal",
-    accountNumber: "1234567890",
+  payout: bpiPayout,
+  channel: "corporate-website",
+});
+
+const livingDetails = claimDetailsSchema({ dateOfBirth: step1.dateOfBirth, today: TODAY });
+
+/** A living illness claim for a stroke (illnessResult "Y"): the neurological-exam variant. */
+export const strokePayload = buildClaimPayload({
+  step1,
+  details: livingDetails.parse({
+    ...emptyClaimDetails,
+    claimType: "Living",
+    livingSubtype: "IL",
+    diagnosis: "Ischemic stroke",
+    illnessDetails: "Sudden weakness of the right arm and leg and slurred speech",
+    illnessResult: "Y",
+    dateSymptomsDiscovered: "2026-09-10",
+    dateOfFirstConsultation: "2026-09-10",
+    confinement: true,
   }),
+  beneficiaries: [],
+  payout: bpiPayout,
+  channel: "corporate-website",
+});
+
+/** A fall with a spinal cord injury (accidentResult "Y") claiming disability: the same variant. */
+export const spinalInjuryPayload = buildClaimPayload({
+  step1,
+  details: livingDetails.parse({
+    ...emptyClaimDetails,
+    claimType: "Living",
+    livingSubtype: "AC",
+    accidentDate: "2026-10-01",
+    accidentPlace: "Construction site, Ortigas Center, Pasig City",
+    injuryDetails: "Fell from scaffolding; spinal cord injury with weakness of both legs",
+    partOfBodyInjured: "Lower back",
+    accidentResult: "Y",
+    disability: true,
+  }),
+  beneficiaries: [],
+  payout: bpiPayout,
   channel: "corporate-website",
 });
 

@@ -21,6 +21,7 @@ import { DateField } from "../ui/date-field.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { TileSwitch } from "../ui/tile-switch.tsx";
+import { CLAIM_DETAILS_TEXTS as T, YES_NO_OPTIONS } from "./claim-details-texts.ts";
 
 adoptClaimStepStyles();
 
@@ -38,10 +39,10 @@ type TextFieldName =
   | "causeOfLoss";
 
 const BENEFITS: readonly { field: keyof ClaimDetails & string; label: string }[] = [
-  { field: "surgery", label: "Surgery" },
-  { field: "confinement", label: "Confinement in a hospital" },
-  { field: "dismembermentAmputation", label: "Dismemberment or amputation" },
-  { field: "disability", label: "Disability" },
+  { field: "surgery", label: T.surgery },
+  { field: "confinement", label: T.confinement },
+  { field: "dismembermentAmputation", label: T.dismembermentAmputation },
+  { field: "disability", label: T.disability },
 ];
 
 /** Step 2 of 4: what happened, reached once the mobile number is verified. */
@@ -112,9 +113,10 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
     />
   );
   const tiles = (
-    name: "claimType" | "livingSubtype" | "natureOfDeath",
+    name: "claimType" | "livingSubtype" | "natureOfDeath" | "accidentResult" | "illnessResult",
     legend: string,
     options: readonly { label: string; value: string }[],
+    tips?: readonly string[],
   ) => (
     <Controller
       control={control}
@@ -129,6 +131,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
           onChange={field.onChange}
           onBlur={leave(field)}
           error={messageOf(errors, name)}
+          tips={tips}
         />
       )}
     />
@@ -142,51 +145,63 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
   return (
     <section className="k-screen" aria-labelledby="k-details-title">
       <h2 id="k-details-title" className="k-screen-title">
-        <span className="k-step">Step 2 of 4</span> Claim details
+        <span className="k-step">{T.step}</span> {T.title}
       </h2>
       <p className="k-claim-reference">
-        Web reference number{" "}
+        {T.webReferenceNumber}{" "}
         <strong className="k-reference" data-testid="web-reference-number">
           {webReferenceNumber}
         </strong>
       </p>
       <form ref={formRef} className="k-form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
         <div className="k-section">
-          {tiles("claimType", "Type of claim", CLAIM_TYPES)}
+          {tiles("claimType", T.claimTypeQuestion, CLAIM_TYPES)}
           {claimType === "Living"
-            ? tiles("livingSubtype", "Was it an accident or an illness?", LIVING_SUBTYPES)
+            ? tiles("livingSubtype", T.livingSubtypeQuestion, LIVING_SUBTYPES)
             : null}
         </div>
 
         {claimType === "Living" && livingSubtype === "AC" ? (
           <fieldset className="k-section">
-            <legend className="k-section-title">The accident</legend>
-            {dateField("accidentDate", "Date of accident")}
-            {textField("accidentPlace", "Place of accident", CLAIM_DETAILS_LIMITS.accidentPlace)}
-            {textField("injuryDetails", "Injury details", CLAIM_DETAILS_LIMITS.details)}
+            <legend className="k-section-title">{T.accidentSection}</legend>
+            {dateField("accidentDate", T.accidentDate)}
+            {textField("accidentPlace", T.accidentPlace, CLAIM_DETAILS_LIMITS.accidentPlace)}
+            {textField("injuryDetails", T.injuryDetails, CLAIM_DETAILS_LIMITS.details)}
             {textField(
               "partOfBodyInjured",
-              "Part of body injured",
+              T.partOfBodyInjured,
               CLAIM_DETAILS_LIMITS.partOfBodyInjured,
             )}
-            {dateField("dateOfFirstConsultation", "Date of first consultation (optional)")}
+            {tiles(
+              "accidentResult",
+              T.accidentNeurologicalQuestion,
+              YES_NO_OPTIONS,
+              T.accidentNeurologicalTips,
+            )}
+            {dateField("dateOfFirstConsultation", T.accidentFirstConsultation)}
           </fieldset>
         ) : null}
 
         {claimType === "Living" && livingSubtype === "IL" ? (
           <fieldset className="k-section">
-            <legend className="k-section-title">The illness</legend>
-            {textField("diagnosis", "Diagnosis", CLAIM_DETAILS_LIMITS.diagnosis)}
-            {textField("illnessDetails", "Illness details", CLAIM_DETAILS_LIMITS.details)}
-            {dateField("dateSymptomsDiscovered", "Date symptoms were discovered")}
-            {dateField("dateOfFirstConsultation", "Date of first consultation")}
+            <legend className="k-section-title">{T.illnessSection}</legend>
+            {textField("diagnosis", T.diagnosis, CLAIM_DETAILS_LIMITS.diagnosis)}
+            {textField("illnessDetails", T.illnessDetails, CLAIM_DETAILS_LIMITS.details)}
+            {tiles(
+              "illnessResult",
+              T.illnessNeurologicalQuestion,
+              YES_NO_OPTIONS,
+              T.illnessNeurologicalTips,
+            )}
+            {dateField("dateSymptomsDiscovered", T.dateSymptomsDiscovered)}
+            {dateField("dateOfFirstConsultation", T.illnessFirstConsultation)}
           </fieldset>
         ) : null}
 
         {claimType === "Living" && livingSubtype !== "" ? (
           <fieldset className="k-section k-benefits">
-            <legend className="k-section-title">Benefits claimed</legend>
-            <p className="k-hint">Tick each one that applies. You may leave them all unticked.</p>
+            <legend className="k-section-title">{T.benefitsSection}</legend>
+            <p className="k-hint">{T.benefitsHint}</p>
             {BENEFITS.map(({ field, label }) => (
               <Checkbox key={field} label={label} {...register(field)} />
             ))}
@@ -195,14 +210,10 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
 
         {claimType === "Death" ? (
           <fieldset className="k-section">
-            <legend className="k-section-title">The death</legend>
-            {dateField("dateOfLoss", "Date of death")}
-            {textField("causeOfLoss", "Cause of death", CLAIM_DETAILS_LIMITS.causeOfDeath)}
-            {tiles(
-              "natureOfDeath",
-              "Was the death due to an accident or an illness?",
-              NATURES_OF_DEATH,
-            )}
+            <legend className="k-section-title">{T.deathSection}</legend>
+            {dateField("dateOfLoss", T.dateOfDeath)}
+            {textField("causeOfLoss", T.causeOfDeath, CLAIM_DETAILS_LIMITS.causeOfDeath)}
+            {tiles("natureOfDeath", T.natureOfDeathQuestion, NATURES_OF_DEATH)}
           </fieldset>
         ) : null}
 
@@ -213,10 +224,10 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
               name="policyNumber"
               render={({ field }) => (
                 <TextField
-                  label="Policy number (optional)"
+                  label={T.policyNumber}
                   {...digitsOnly(field)}
                   maxLength={FIELD_LIMITS.policyNumber}
-                  tips={["The 10 digits on your policy contract, if you have it at hand."]}
+                  tips={[T.policyNumberTip]}
                   error={messageOf(errors, "policyNumber")}
                 />
               )}

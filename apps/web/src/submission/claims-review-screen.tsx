@@ -27,6 +27,7 @@ import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
 import { saveClaimData } from "../claim/claim-data-store.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
+import { CLAIM_DETAILS_TEXTS, yesNoLabel } from "../details/claim-details-texts.ts";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptSubmissionStyles } from "./submission-styles.ts";
@@ -73,11 +74,13 @@ function detailRows(details: ClaimDetails): Row[] {
         ["Place of accident", details.accidentPlace],
         ["Injury details", details.injuryDetails],
         ["Part of body injured", details.partOfBodyInjured],
+        [CLAIM_DETAILS_TEXTS.reviewAccidentNeurological, yesNoLabel(details.accidentResult)],
       );
     } else {
       rows.push(
         ["Diagnosis", details.diagnosis],
         ["Illness details", details.illnessDetails],
+        [CLAIM_DETAILS_TEXTS.reviewIllnessNeurological, yesNoLabel(details.illnessResult)],
         ["Date symptoms were discovered", date(details.dateSymptomsDiscovered)],
       );
     }

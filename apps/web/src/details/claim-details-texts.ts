@@ -1,0 +1,69 @@
+import type { YesNoAnswer } from "@kalinga/domain/claim-details";
+
+// Every text of Step 2 (claim details) and of its answers on the review, keyed, with its English
+// default. Validation messages are the domain's (FILING_MESSAGES), shared with the server.
+
+export const CLAIM_DETAILS_TEXTS = {
+  step: "Step 2 of 4",
+  title: "Claim details",
+  webReferenceNumber: "Web reference number",
+  claimTypeQuestion: "Type of claim",
+  livingSubtypeQuestion: "Was it an accident or an illness?",
+
+  accidentSection: "The accident",
+  accidentDate: "Date of accident",
+  accidentPlace: "Place of accident",
+  injuryDetails: "Injury details",
+  partOfBodyInjured: "Part of body injured",
+  /** accidentResult: Y sends the claim for a lasting loss to the neurological-exam variant. */
+  accidentNeurologicalQuestion: "Did the accident injure the head, brain, spine or nerves?",
+  accidentNeurologicalTips: [
+    "For example a head injury or concussion, a skull or spine fracture, a spinal cord injury, or numbness, weakness or paralysis after the accident.",
+    "If you answer Yes and claim for disability or dismemberment, we will ask for a neurological examination report from your doctor.",
+  ],
+  accidentFirstConsultation: "Date of first consultation (optional)",
+
+  illnessSection: "The illness",
+  diagnosis: "Diagnosis",
+  illnessDetails: "Illness details",
+  /** illnessResult: Y sends the claim to the neurological-exam variant. */
+  illnessNeurologicalQuestion: "Is the illness a condition of the brain, spinal cord or nerves?",
+  illnessNeurologicalTips: [
+    "For example a stroke, paralysis, Parkinson's disease, Alzheimer's disease or another dementia, multiple sclerosis, epilepsy, a brain tumour, meningitis or encephalitis.",
+    "If you answer Yes, we will ask for a neurological examination report from your doctor.",
+  ],
+  dateSymptomsDiscovered: "Date symptoms were discovered",
+  illnessFirstConsultation: "Date of first consultation",
+
+  benefitsSection: "Benefits claimed",
+  benefitsHint: "Tick each one that applies. You may leave them all unticked.",
+  surgery: "Surgery",
+  confinement: "Confinement in a hospital",
+  dismembermentAmputation: "Dismemberment or amputation",
+  disability: "Disability",
+
+  deathSection: "The death",
+  dateOfDeath: "Date of death",
+  causeOfDeath: "Cause of death",
+  natureOfDeathQuestion: "Was the death due to an accident or an illness?",
+
+  policyNumber: "Policy number (optional)",
+  policyNumberTip: "The 10 digits on your policy contract, if you have it at hand.",
+
+  yes: "Yes",
+  no: "No",
+  /** The review's names for the two answers, shorter than the questions. */
+  reviewAccidentNeurological: "Head, brain, spine or nerves injured",
+  reviewIllnessNeurological: "Illness of the brain, spinal cord or nerves",
+} as const;
+
+/** The Yes and No tiles of a per-item question, in the order a claimant reads them. */
+export const YES_NO_OPTIONS: readonly { label: string; value: Exclude<YesNoAnswer, ""> }[] = [
+  { label: CLAIM_DETAILS_TEXTS.yes, value: "Y" },
+  { label: CLAIM_DETAILS_TEXTS.no, value: "N" },
+];
+
+/** "Yes", "No" or "" for an answer, as the review shows it. */
+export function yesNoLabel(answer: YesNoAnswer): string {
+  return YES_NO_OPTIONS.find((option) => option.value === answer)?.label ?? "";
+}
