@@ -26,7 +26,6 @@ import {
   deleteDocument,
   isDocumentChangeRefusal,
   listDocuments,
-  replaceDocument,
   storeDocument,
 } from "../documents/document-repository.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
@@ -95,8 +94,6 @@ export function changeRefusal(refusal: DocumentChangeRefusal): ApiError {
   }
   return documentRefused(refusal.refused, refusal.message);
 }
-
-class SlotFull extends Error {}
 
 /** The Idempotency-Key header, when sent: 400 when it is not a usable key. */
 export function idempotencyKeyOf(request: FastifyRequest): string | null {
@@ -257,48 +254,27 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
           if (prepared.refused === "too-large") throw tooLarge();
           throw documentRefused(prepared.refused, prepared.message);
         }
+        // Refused before the disk write when already full; decided again under the claim lock.
         const existing = await slotDocumentIds(session.claimId, slot.key);
-        const full = slot.max !== undefined && existing.length >= slot.max;
-        if (full && !replace) {
+        if (slot.max !== undefined && existing.length >= slot.max && !replace) {
           throw documentRefused("slot-full", DOCUMENT_MESSAGES.slotFull);
         }
         let response: UploadDocumentResponse | null = null;
-        const inSameTransaction = async (tx: Queryable, document: ClaimDocument) => {
-          if (slot.max !== undefined) {
-            const { rows } = await tx.query<{ files: number | string }>(
-              `SELECT count(*) AS files FROM claim_documents
-               WHERE claim_id = $1 AND slot_key = $2 AND status = 'stored'`,
-              [session.claimId, slot.key],
-            );
-            // A parallel upload got there first: throwing rolls this one back.
-            if (Number(rows[0]?.files ?? 0) > slot.max) throw new SlotFull();
-          }
-          response = { returnCode: RETURN_CODES.ok, document: toUploadedDocument(document) };
-          await complete?.(tx, response);
-        };
-        const replacedId = full ? existing[0] : undefined;
-        const input = {
+        const result = await storeDocument(db, store, {
           claimId: session.claimId,
+          slotKey: slot.key,
           prepared,
           now,
           limits: config.documents.claim,
-          inSameTransaction,
-        };
-        let result: ClaimDocument | DocumentChangeRefusal;
-        try {
-          result =
-            replacedId === undefined
-              ? await storeDocument(db, store, { ...input, slotKey: slot.key })
-              : await replaceDocument(db, store, { ...input, documentId: replacedId });
-        } catch (error) {
-          if (error instanceof SlotFull) {
-            throw documentRefused("slot-full", DOCUMENT_MESSAGES.slotFull);
-          }
-          throw error;
-        }
+          ...(slot.max === undefined ? {} : { slot: { max: slot.max, replace } }),
+          inSameTransaction: async (tx, document) => {
+            response = { returnCode: RETURN_CODES.ok, document: toUploadedDocument(document) };
+            await complete?.(tx, response);
+          },
+        });
         if (isDocumentChangeRefusal(result)) throw changeRefusal(result);
         request.log.info(
-          { webReferenceNumber, slotKey: slot.key, documentId: result.id, replaced: !!replacedId },
+          { webReferenceNumber, slotKey: slot.key, documentId: result.id, replace },
           "document stored",
         );
         return response ?? { returnCode: RETURN_CODES.ok, document: toUploadedDocument(result) };
