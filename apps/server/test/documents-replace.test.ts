@@ -4,8 +4,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { DOCUMENT_ROUTE_MESSAGES } from "../src/claims/document-routes.ts";
-import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
+import { DOCUMENT_MESSAGES, DOCUMENT_ROUTE_MESSAGES } from "../src/documents/document-messages.ts";
 import { multipartBody, uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import {
   API_KEY,

@@ -19,7 +19,7 @@ import { parseSlotKey } from "@kalinga/domain/upload-slots";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { DOCUMENT_MESSAGES } from "../documents/document-messages.ts";
+import { DOCUMENT_MESSAGES, DOCUMENT_ROUTE_MESSAGES } from "../documents/document-messages.ts";
 import {
   type ClaimDocument,
   type DocumentChangeRefusal,
@@ -53,19 +53,8 @@ export type DocumentRoutesOptions = {
   store: DocumentStore;
 };
 
-/** Texts of the HTTP layer; what the claimant reads is DOCUMENT_MESSAGES (domain). */
-export const DOCUMENT_ROUTE_MESSAGES = {
-  notMultipart: "Send the file as multipart/form-data.",
-  fileMissing: "Choose a file to upload.",
-  badReference: "Not a web reference number.",
-  unknownSlot: "This document slot does not exist.",
-  badReplace: 'replace is "true" or "false".',
-  badIdempotencyKey: "The Idempotency-Key header must be 1 to 255 printable characters.",
-  idempotencyMismatch: "This Idempotency-Key was used for another request.",
-  idempotencyInFlight: "A request with this Idempotency-Key is still running.",
-} as const;
-
 const FIELD_LIMITS = { fields: 8, fieldSize: 1024, files: 1, parts: 10, headerPairs: 100 };
+const TEXT_FIELDS = new Set<string>([FIELDS.webReferenceNumber, FIELDS.slotKey, FIELDS.replace]);
 
 export function toUploadedDocument(document: ClaimDocument): UploadedDocument {
   return {
@@ -163,6 +152,33 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
   const tooLarge = () =>
     documentRefused("too-large", DOCUMENT_MESSAGES.tooLarge(maxFileBytes), 413);
 
+  const malformed = () =>
+    badRequest([{ field: "body", message: DOCUMENT_ROUTE_MESSAGES.malformedMultipart }]);
+  const oneFile = () =>
+    badRequest([{ field: FIELDS.file, message: DOCUMENT_ROUTE_MESSAGES.oneFile }]);
+  const unexpectedField = () =>
+    badRequest([{ field: "body", message: DOCUMENT_ROUTE_MESSAGES.unexpectedField }]);
+
+  /** The parser's failures as the client's mistakes they are: a 400 that says which. */
+  function formError(error: unknown): unknown {
+    const errors = app.multipartErrors;
+    if (error instanceof ApiError) return error;
+    if (error instanceof errors.RequestFileTooLargeError) return tooLarge();
+    if (error instanceof errors.FilesLimitError) return oneFile();
+    if (
+      error instanceof errors.FieldsLimitError ||
+      error instanceof errors.PartsLimitError ||
+      error instanceof errors.PrototypeViolationError
+    ) {
+      return unexpectedField();
+    }
+    // busboy's own errors (no boundary, a body that ends before its closing boundary, a broken
+    // part header) carry no status; a client that hangs up mid-body is a 400 of the plugin.
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (error instanceof Error && (status === undefined || status === 400)) return malformed();
+    return error;
+  }
+
   /** The fields and the one file of the form; the file is read into memory once. */
   async function readForm(request: FastifyRequest): Promise<UploadForm> {
     if (!request.isMultipart()) {
@@ -172,15 +188,20 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
     try {
       for await (const part of request.parts()) {
         if (part.type === "file") {
-          const bytes = await part.toBuffer();
-          if (part.fieldname === FIELDS.file) form.file = { bytes, filename: part.filename ?? "" };
-        } else if (typeof part.value === "string") {
-          form.fields[part.fieldname] = part.value;
+          if (part.fieldname !== FIELDS.file || form.file) throw oneFile();
+          form.file = { bytes: await part.toBuffer(), filename: part.filename ?? "" };
+          continue;
         }
+        if (!TEXT_FIELDS.has(part.fieldname)) throw unexpectedField();
+        if (Object.hasOwn(form.fields, part.fieldname)) {
+          throw badRequest([
+            { field: part.fieldname, message: DOCUMENT_ROUTE_MESSAGES.repeatedField },
+          ]);
+        }
+        form.fields[part.fieldname] = typeof part.value === "string" ? part.value : "";
       }
     } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-      throw error;
+      throw formError(error);
     }
     return form;
   }
