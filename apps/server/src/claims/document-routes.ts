@@ -15,6 +15,7 @@ import {
   validateReferenceNumberSchema,
 } from "@kalinga/domain/claim-api";
 import { formatFileSize } from "@kalinga/domain/document-files";
+import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 import { parseSlotKey } from "@kalinga/domain/upload-slots";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config.ts";
@@ -37,20 +38,25 @@ import {
   isIdempotencyKey,
 } from "../documents/idempotency-keys.ts";
 import { isDocumentRefusal, prepareDocument } from "../documents/prepare-document.ts";
-import { ApiError, badRequest, type FieldError } from "../http/api-error.ts";
+import { ApiError, badRequest, type FieldError, tooManyRequests } from "../http/api-error.ts";
 import { apiKeyCheck } from "../http/api-key-auth.ts";
+import { giveBackHit, type RateWindow, takeHit } from "../http/rate-limit.ts";
+import { keyedHash } from "../otp/keyed-hash.ts";
 import { type ClaimCall, claimCall } from "./claim-call.ts";
 import { CLAIM_API_PREFIX, CLAIM_BODY_LIMIT_BYTES } from "./claim-routes.ts";
 import type { ClaimSession } from "./claim-token.ts";
 
 // uploadDocument, deleteDocument and listDocuments (docs/decisions/0025). Same order of checks as
 // the other claim calls: api key (401) → token (401) → OTP-verified (403) → body (400) → the
-// token's claim (403) → Idempotency-Key (409/422) → the call, whose refusals are 417.
+// token's claim (403) → upload limits per claim and per address (429, uploadDocument only) →
+// Idempotency-Key (409/422) → the call, whose refusals are 417.
 
 export type DocumentRoutesOptions = {
   db: Database;
   config: ServerConfig;
   store: DocumentStore;
+  /** Keys the per-address upload buckets, as the OTP calls key theirs. */
+  secret: string;
 };
 
 const FIELD_LIMITS = { fields: 8, fieldSize: 1024, files: 1, parts: 10, headerPairs: 100 };
@@ -138,7 +144,7 @@ type UploadForm = {
 };
 
 export async function documentRoutes(app: FastifyInstance, options: DocumentRoutesOptions) {
-  const { db, config, store } = options;
+  const { db, config, store, secret } = options;
   const call: ClaimCall = claimCall(db, config);
   const maxFileBytes = config.documents.file.maxFileBytes;
 
@@ -206,6 +212,34 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
     return form;
   }
 
+  const claimWindow: RateWindow = {
+    limit: config.documents.uploads.claimLimit,
+    seconds: config.documents.uploads.claimWindowSeconds,
+  };
+  const addressWindow: RateWindow = {
+    limit: config.documents.uploads.addressLimit,
+    seconds: config.documents.uploads.addressWindowSeconds,
+  };
+
+  /**
+   * One hit per claim and per client address, taken only once the call is authenticated and for
+   * its own claim, so failures from strangers behind a shared address use up nothing. A refusal
+   * gives back what it took: a request refused by a limit changes nothing.
+   */
+  async function takeUploadHits(request: FastifyRequest, session: ClaimSession, now: Date) {
+    const claimBucket = `document-claim:${keyedHash(secret, "claim", session.claimId)}`;
+    const addressBucket = `document-address:${keyedHash(secret, "address", request.ip)}`;
+    const byClaim = await takeHit(db, claimBucket, claimWindow, now);
+    if (!byClaim.allowed) {
+      throw tooManyRequests(byClaim.retryAfterSeconds, DECIDED_MESSAGES.tooManyRequests);
+    }
+    const byAddress = await takeHit(db, addressBucket, addressWindow, now);
+    if (!byAddress.allowed) {
+      await giveBackHit(db, claimBucket, claimWindow, now);
+      throw tooManyRequests(byAddress.retryAfterSeconds, DECIDED_MESSAGES.tooManyRequests);
+    }
+  }
+
   async function slotDocumentIds(claimId: string, slotKey: string): Promise<string[]> {
     const { rows } = await db.query<{ id: string }>(
       `SELECT id FROM claim_documents WHERE claim_id = $1 AND slot_key = $2 AND status = 'stored'
@@ -257,6 +291,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
     const { bytes, filename } = form.file;
     const key = idempotencyKeyOf(request);
     const now = config.now();
+    await takeUploadHits(request, session, now);
     const requestHash = idempotencyRequestHash(CLAIM_API_PATHS.uploadDocument, {
       webReferenceNumber,
       slotKey,
