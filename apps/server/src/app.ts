@@ -145,6 +145,7 @@ export async function buildApp(
     db,
     config,
     store: documentStore,
+    secret,
   });
   await app.register(submitRoutes, {
     prefix: CLAIM_API_PREFIX,

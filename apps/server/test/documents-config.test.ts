@@ -23,6 +23,30 @@ describe("loadDocumentConfig", () => {
         decodeTimeoutSeconds: 30,
       },
       claim: { maxFiles: 30, maxBytes: 100 * 1024 * 1024 },
+      uploads: {
+        claimLimit: 60,
+        claimWindowSeconds: 600,
+        addressLimit: 3000,
+        addressWindowSeconds: 600,
+      },
+    });
+  });
+
+  it("takes the upload limits per claim and per address from the environment", () => {
+    const config = loadDocumentConfig(
+      {
+        DOCUMENT_UPLOAD_CLAIM_LIMIT: "20",
+        DOCUMENT_UPLOAD_CLAIM_WINDOW_SECONDS: "300",
+        DOCUMENT_UPLOAD_ADDRESS_LIMIT: "10000",
+        DOCUMENT_UPLOAD_ADDRESS_WINDOW_SECONDS: "3600",
+      },
+      folders,
+    );
+    expect(config.uploads).toEqual({
+      claimLimit: 20,
+      claimWindowSeconds: 300,
+      addressLimit: 10_000,
+      addressWindowSeconds: 3600,
     });
   });
 
@@ -57,6 +81,12 @@ describe("loadDocumentConfig", () => {
     [{ DOCUMENT_MAX_FILE_MB: "51" }, /DOCUMENT_MAX_FILE_MB must be between 1 and 50, got 51/],
     [{ DOCUMENT_MAX_FILE_MB: "20", DOCUMENT_MAX_CLAIM_MB: "10" }, /cannot be smaller/],
     [{ DOCUMENT_MAX_CLAIM_FILES: "0" }, /DOCUMENT_MAX_CLAIM_FILES must be between 1 and 500/],
+    [{ DOCUMENT_UPLOAD_CLAIM_LIMIT: "0" }, /DOCUMENT_UPLOAD_CLAIM_LIMIT must be between 1/],
+    [{ DOCUMENT_UPLOAD_ADDRESS_LIMIT: "many" }, /DOCUMENT_UPLOAD_ADDRESS_LIMIT must be a whole/],
+    [
+      { DOCUMENT_UPLOAD_ADDRESS_WINDOW_SECONDS: "86401" },
+      /DOCUMENT_UPLOAD_ADDRESS_WINDOW_SECONDS must be between 1 and 86400/,
+    ],
   ])("refuses %o", (env, message) => {
     expect(() => loadDocumentConfig(env, folders)).toThrow(ConfigError);
     expect(() => loadDocumentConfig(env, folders)).toThrow(message);

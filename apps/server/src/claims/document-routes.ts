@@ -15,18 +15,18 @@ import {
   validateReferenceNumberSchema,
 } from "@kalinga/domain/claim-api";
 import { formatFileSize } from "@kalinga/domain/document-files";
+import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 import { parseSlotKey } from "@kalinga/domain/upload-slots";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { DOCUMENT_MESSAGES } from "../documents/document-messages.ts";
+import { DOCUMENT_MESSAGES, DOCUMENT_ROUTE_MESSAGES } from "../documents/document-messages.ts";
 import {
   type ClaimDocument,
   type DocumentChangeRefusal,
   deleteDocument,
   isDocumentChangeRefusal,
   listDocuments,
-  replaceDocument,
   storeDocument,
 } from "../documents/document-repository.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
@@ -38,35 +38,29 @@ import {
   isIdempotencyKey,
 } from "../documents/idempotency-keys.ts";
 import { isDocumentRefusal, prepareDocument } from "../documents/prepare-document.ts";
-import { ApiError, badRequest, type FieldError } from "../http/api-error.ts";
+import { ApiError, badRequest, type FieldError, tooManyRequests } from "../http/api-error.ts";
 import { apiKeyCheck } from "../http/api-key-auth.ts";
+import { giveBackHit, type RateWindow, takeHit } from "../http/rate-limit.ts";
+import { keyedHash } from "../otp/keyed-hash.ts";
 import { type ClaimCall, claimCall } from "./claim-call.ts";
 import { CLAIM_API_PREFIX, CLAIM_BODY_LIMIT_BYTES } from "./claim-routes.ts";
 import type { ClaimSession } from "./claim-token.ts";
 
 // uploadDocument, deleteDocument and listDocuments (docs/decisions/0025). Same order of checks as
 // the other claim calls: api key (401) → token (401) → OTP-verified (403) → body (400) → the
-// token's claim (403) → Idempotency-Key (409/422) → the call, whose refusals are 417.
+// token's claim (403) → upload limits per claim and per address (429, uploadDocument only) →
+// Idempotency-Key (409/422) → the call, whose refusals are 417.
 
 export type DocumentRoutesOptions = {
   db: Database;
   config: ServerConfig;
   store: DocumentStore;
+  /** Keys the per-address upload buckets, as the OTP calls key theirs. */
+  secret: string;
 };
 
-/** Texts of the HTTP layer; what the claimant reads is DOCUMENT_MESSAGES (domain). */
-export const DOCUMENT_ROUTE_MESSAGES = {
-  notMultipart: "Send the file as multipart/form-data.",
-  fileMissing: "Choose a file to upload.",
-  badReference: "Not a web reference number.",
-  unknownSlot: "This document slot does not exist.",
-  badReplace: 'replace is "true" or "false".',
-  badIdempotencyKey: "The Idempotency-Key header must be 1 to 255 printable characters.",
-  idempotencyMismatch: "This Idempotency-Key was used for another request.",
-  idempotencyInFlight: "A request with this Idempotency-Key is still running.",
-} as const;
-
 const FIELD_LIMITS = { fields: 8, fieldSize: 1024, files: 1, parts: 10, headerPairs: 100 };
+const TEXT_FIELDS = new Set<string>([FIELDS.webReferenceNumber, FIELDS.slotKey, FIELDS.replace]);
 
 export function toUploadedDocument(document: ClaimDocument): UploadedDocument {
   return {
@@ -95,8 +89,6 @@ export function changeRefusal(refusal: DocumentChangeRefusal): ApiError {
   }
   return documentRefused(refusal.refused, refusal.message);
 }
-
-class SlotFull extends Error {}
 
 /** The Idempotency-Key header, when sent: 400 when it is not a usable key. */
 export function idempotencyKeyOf(request: FastifyRequest): string | null {
@@ -152,7 +144,7 @@ type UploadForm = {
 };
 
 export async function documentRoutes(app: FastifyInstance, options: DocumentRoutesOptions) {
-  const { db, config, store } = options;
+  const { db, config, store, secret } = options;
   const call: ClaimCall = claimCall(db, config);
   const maxFileBytes = config.documents.file.maxFileBytes;
 
@@ -166,6 +158,33 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
   const tooLarge = () =>
     documentRefused("too-large", DOCUMENT_MESSAGES.tooLarge(maxFileBytes), 413);
 
+  const malformed = () =>
+    badRequest([{ field: "body", message: DOCUMENT_ROUTE_MESSAGES.malformedMultipart }]);
+  const oneFile = () =>
+    badRequest([{ field: FIELDS.file, message: DOCUMENT_ROUTE_MESSAGES.oneFile }]);
+  const unexpectedField = () =>
+    badRequest([{ field: "body", message: DOCUMENT_ROUTE_MESSAGES.unexpectedField }]);
+
+  /** The parser's failures as the client's mistakes they are: a 400 that says which. */
+  function formError(error: unknown): unknown {
+    const errors = app.multipartErrors;
+    if (error instanceof ApiError) return error;
+    if (error instanceof errors.RequestFileTooLargeError) return tooLarge();
+    if (error instanceof errors.FilesLimitError) return oneFile();
+    if (
+      error instanceof errors.FieldsLimitError ||
+      error instanceof errors.PartsLimitError ||
+      error instanceof errors.PrototypeViolationError
+    ) {
+      return unexpectedField();
+    }
+    // busboy's own errors (no boundary, a body that ends before its closing boundary, a broken
+    // part header) carry no status; a client that hangs up mid-body is a 400 of the plugin.
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (error instanceof Error && (status === undefined || status === 400)) return malformed();
+    return error;
+  }
+
   /** The fields and the one file of the form; the file is read into memory once. */
   async function readForm(request: FastifyRequest): Promise<UploadForm> {
     if (!request.isMultipart()) {
@@ -175,17 +194,50 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
     try {
       for await (const part of request.parts()) {
         if (part.type === "file") {
-          const bytes = await part.toBuffer();
-          if (part.fieldname === FIELDS.file) form.file = { bytes, filename: part.filename ?? "" };
-        } else if (typeof part.value === "string") {
-          form.fields[part.fieldname] = part.value;
+          if (part.fieldname !== FIELDS.file || form.file) throw oneFile();
+          form.file = { bytes: await part.toBuffer(), filename: part.filename ?? "" };
+          continue;
         }
+        if (!TEXT_FIELDS.has(part.fieldname)) throw unexpectedField();
+        if (Object.hasOwn(form.fields, part.fieldname)) {
+          throw badRequest([
+            { field: part.fieldname, message: DOCUMENT_ROUTE_MESSAGES.repeatedField },
+          ]);
+        }
+        form.fields[part.fieldname] = typeof part.value === "string" ? part.value : "";
       }
     } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-      throw error;
+      throw formError(error);
     }
     return form;
+  }
+
+  const claimWindow: RateWindow = {
+    limit: config.documents.uploads.claimLimit,
+    seconds: config.documents.uploads.claimWindowSeconds,
+  };
+  const addressWindow: RateWindow = {
+    limit: config.documents.uploads.addressLimit,
+    seconds: config.documents.uploads.addressWindowSeconds,
+  };
+
+  /**
+   * One hit per claim and per client address, taken only once the call is authenticated and for
+   * its own claim, so failures from strangers behind a shared address use up nothing. A refusal
+   * gives back what it took: a request refused by a limit changes nothing.
+   */
+  async function takeUploadHits(request: FastifyRequest, session: ClaimSession, now: Date) {
+    const claimBucket = `document-claim:${keyedHash(secret, "claim", session.claimId)}`;
+    const addressBucket = `document-address:${keyedHash(secret, "address", request.ip)}`;
+    const byClaim = await takeHit(db, claimBucket, claimWindow, now);
+    if (!byClaim.allowed) {
+      throw tooManyRequests(byClaim.retryAfterSeconds, DECIDED_MESSAGES.tooManyRequests);
+    }
+    const byAddress = await takeHit(db, addressBucket, addressWindow, now);
+    if (!byAddress.allowed) {
+      await giveBackHit(db, claimBucket, claimWindow, now);
+      throw tooManyRequests(byAddress.retryAfterSeconds, DECIDED_MESSAGES.tooManyRequests);
+    }
   }
 
   async function slotDocumentIds(claimId: string, slotKey: string): Promise<string[]> {
@@ -239,6 +291,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
     const { bytes, filename } = form.file;
     const key = idempotencyKeyOf(request);
     const now = config.now();
+    await takeUploadHits(request, session, now);
     const requestHash = idempotencyRequestHash(CLAIM_API_PATHS.uploadDocument, {
       webReferenceNumber,
       slotKey,
@@ -257,48 +310,27 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
           if (prepared.refused === "too-large") throw tooLarge();
           throw documentRefused(prepared.refused, prepared.message);
         }
+        // Refused before the disk write when already full; decided again under the claim lock.
         const existing = await slotDocumentIds(session.claimId, slot.key);
-        const full = slot.max !== undefined && existing.length >= slot.max;
-        if (full && !replace) {
+        if (slot.max !== undefined && existing.length >= slot.max && !replace) {
           throw documentRefused("slot-full", DOCUMENT_MESSAGES.slotFull);
         }
         let response: UploadDocumentResponse | null = null;
-        const inSameTransaction = async (tx: Queryable, document: ClaimDocument) => {
-          if (slot.max !== undefined) {
-            const { rows } = await tx.query<{ files: number | string }>(
-              `SELECT count(*) AS files FROM claim_documents
-               WHERE claim_id = $1 AND slot_key = $2 AND status = 'stored'`,
-              [session.claimId, slot.key],
-            );
-            // A parallel upload got there first: throwing rolls this one back.
-            if (Number(rows[0]?.files ?? 0) > slot.max) throw new SlotFull();
-          }
-          response = { returnCode: RETURN_CODES.ok, document: toUploadedDocument(document) };
-          await complete?.(tx, response);
-        };
-        const replacedId = full ? existing[0] : undefined;
-        const input = {
+        const result = await storeDocument(db, store, {
           claimId: session.claimId,
+          slotKey: slot.key,
           prepared,
           now,
           limits: config.documents.claim,
-          inSameTransaction,
-        };
-        let result: ClaimDocument | DocumentChangeRefusal;
-        try {
-          result =
-            replacedId === undefined
-              ? await storeDocument(db, store, { ...input, slotKey: slot.key })
-              : await replaceDocument(db, store, { ...input, documentId: replacedId });
-        } catch (error) {
-          if (error instanceof SlotFull) {
-            throw documentRefused("slot-full", DOCUMENT_MESSAGES.slotFull);
-          }
-          throw error;
-        }
+          ...(slot.max === undefined ? {} : { slot: { max: slot.max, replace } }),
+          inSameTransaction: async (tx, document) => {
+            response = { returnCode: RETURN_CODES.ok, document: toUploadedDocument(document) };
+            await complete?.(tx, response);
+          },
+        });
         if (isDocumentChangeRefusal(result)) throw changeRefusal(result);
         request.log.info(
-          { webReferenceNumber, slotKey: slot.key, documentId: result.id, replaced: !!replacedId },
+          { webReferenceNumber, slotKey: slot.key, documentId: result.id, replace },
           "document stored",
         );
         return response ?? { returnCode: RETURN_CODES.ok, document: toUploadedDocument(result) };

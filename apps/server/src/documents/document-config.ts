@@ -13,6 +13,26 @@ export type DocumentConfig = {
   dir: string;
   file: DocumentLimits;
   claim: ClaimDocumentLimits;
+  uploads: UploadRateLimits;
+};
+
+/**
+ * uploadDocument calls counted per claim and per client address (docs/decisions/0029). The
+ * per-claim limit stops one abuser; the per-address one is a ceiling sized for carrier-grade NAT.
+ */
+export type UploadRateLimits = {
+  claimLimit: number;
+  claimWindowSeconds: number;
+  addressLimit: number;
+  addressWindowSeconds: number;
+};
+
+/** Twice the files a claim holds per 10 minutes; 100 claimants × 15 files × 2 per address. */
+export const DEFAULT_UPLOAD_RATE_LIMITS: UploadRateLimits = {
+  claimLimit: 60,
+  claimWindowSeconds: 600,
+  addressLimit: 3000,
+  addressWindowSeconds: 600,
 };
 
 const MEGABYTE = 1024 * 1024;
@@ -71,5 +91,35 @@ export function loadDocumentConfig(
       maxFiles: wholeNumber(env, "DOCUMENT_MAX_CLAIM_FILES", 30, 1, 500),
       maxBytes: maxClaimMb * MEGABYTE,
     },
+    uploads: loadUploadRateLimits(env),
+  };
+}
+
+function loadUploadRateLimits(env: Env): UploadRateLimits {
+  const defaults = DEFAULT_UPLOAD_RATE_LIMITS;
+  const DAY_SECONDS = 24 * 3600;
+  return {
+    claimLimit: wholeNumber(env, "DOCUMENT_UPLOAD_CLAIM_LIMIT", defaults.claimLimit, 1, 100_000),
+    claimWindowSeconds: wholeNumber(
+      env,
+      "DOCUMENT_UPLOAD_CLAIM_WINDOW_SECONDS",
+      defaults.claimWindowSeconds,
+      1,
+      DAY_SECONDS,
+    ),
+    addressLimit: wholeNumber(
+      env,
+      "DOCUMENT_UPLOAD_ADDRESS_LIMIT",
+      defaults.addressLimit,
+      1,
+      10_000_000,
+    ),
+    addressWindowSeconds: wholeNumber(
+      env,
+      "DOCUMENT_UPLOAD_ADDRESS_WINDOW_SECONDS",
+      defaults.addressWindowSeconds,
+      1,
+      DAY_SECONDS,
+    ),
   };
 }

@@ -36,7 +36,15 @@ export type DocumentChangeRefusalReason =
   | "claim-file-count"
   | "claim-too-large"
   | "claim-closed"
-  | "not-found";
+  | "not-found"
+  | "slot-full";
+
+/**
+ * How many files the slot takes, and whether a full slot gives up its oldest file to this one.
+ * Decided under the claim lock, so parallel replaces each swap out what is there when they commit
+ * and the slot never ends with more than `max` files (docs/decisions/0029).
+ */
+export type SlotRule = { max: number; replace: boolean };
 
 export type DocumentChangeRefusal = { refused: DocumentChangeRefusalReason; message: string };
 
@@ -229,24 +237,61 @@ export async function storeDocument(
     prepared: PreparedDocument;
     now: Date;
     limits?: ClaimDocumentLimits;
+    /** The slot's file count, checked (and a replace done) under the claim lock. */
+    slot?: SlotRule;
     /** Runs in the insert's transaction (e.g. completing the Idempotency-Key with the answer). */
     inSameTransaction?: (tx: Queryable, document: ClaimDocument) => Promise<void>;
   },
 ): Promise<ClaimDocument | DocumentChangeRefusal> {
   const limits = input.limits ?? DEFAULT_CLAIM_DOCUMENT_LIMITS;
   const size = input.prepared.pdf.byteLength;
-  // Checked before writing so a full claim costs no disk write; checked again under the lock.
-  const early = await checkClaimLimits(db, input.claimId, size, limits);
-  if (early) return early;
-  return writeThenRecord(db, store, input.prepared.pdf, async (tx, storageKey) => {
-    const refusal =
-      (await lockOpenClaim(tx, input.claimId)) ??
-      (await checkClaimLimits(tx, input.claimId, size, limits));
+  // Checked before writing so a full claim costs no disk write; checked again under the lock. A
+  // replace may free a file, so only the locked check can tell.
+  if (!input.slot?.replace) {
+    const early = await checkClaimLimits(db, input.claimId, size, limits);
+    if (early) return early;
+  }
+  const replaced: { storageKey: string | null } = { storageKey: null };
+  const result = await writeThenRecord(db, store, input.prepared.pdf, async (tx, storageKey) => {
+    const closed = await lockOpenClaim(tx, input.claimId);
+    if (closed) return closed;
+    let old: ClaimDocument | null = null;
+    if (input.slot) {
+      const inSlot = await storedInSlot(tx, input.claimId, input.slotKey);
+      if (inSlot.length >= input.slot.max) {
+        if (!input.slot.replace)
+          return { refused: "slot-full", message: DOCUMENT_MESSAGES.slotFull };
+        old = await markDeleted(tx, input.claimId, inSlot[0] as string, input.now);
+      }
+    }
+    const refusal = await checkClaimLimits(tx, input.claimId, size, limits);
+    // Returning a refusal after the replace's update would commit it: throw to roll it back.
+    if (refusal && old) throw new RefusedChange(refusal);
     if (refusal) return refusal;
     const document = await insertDocument(tx, { ...input, storageKey });
     await input.inSameTransaction?.(tx, document);
+    replaced.storageKey = old?.storageKey ?? null;
     return document;
+  }).catch((error: unknown) => {
+    if (error instanceof RefusedChange) return error.refusal;
+    throw error;
   });
+  // Only once the swap is committed; a crash before this line leaves the old bytes under a
+  // deleted row, which the sweep removes.
+  if (!isDocumentChangeRefusal(result) && replaced.storageKey !== null) {
+    await store.delete(replaced.storageKey).catch(() => {});
+  }
+  return result;
+}
+
+/** Ids of the slot's stored files, oldest first. */
+async function storedInSlot(tx: Queryable, claimId: string, slotKey: string): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id FROM claim_documents WHERE claim_id = $1 AND slot_key = $2 AND status = 'stored'
+     ORDER BY seq`,
+    [claimId, slotKey],
+  );
+  return rows.map((row) => row.id);
 }
 
 /** Puts a new file in place of a stored one, in the same slot; the old one is deleted. */
