@@ -6,6 +6,7 @@ import {
 } from "@kalinga/domain/claim-api";
 import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
+import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 import { session } from "../session/session-store.ts";
 import { claimCallHeaders, claimCallUrl } from "./claim-api-client.ts";
 
@@ -58,6 +59,11 @@ export function uploadDocument(request: UploadRequest): Promise<UploadOutcome> {
       // The server's refusals (417, 413) carry the claimant's message; anything else is transient.
       if ((xhr.status === 417 || xhr.status === 413) && typeof body?.message === "string") {
         resolve({ ok: false, message: body.message, retry: false });
+        return;
+      }
+      // The upload limit: the same file may go again once the window has passed.
+      if (xhr.status === 429) {
+        resolve({ ok: false, message: DECIDED_MESSAGES.tooManyRequests, retry: true });
         return;
       }
       interrupted();
