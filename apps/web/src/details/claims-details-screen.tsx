@@ -6,7 +6,6 @@ import {
   LIVING_SUBTYPES,
   NATURES_OF_DEATH,
 } from "@kalinga/domain/claim-details";
-import { FIELD_LIMITS } from "@kalinga/domain/constants";
 import { isIsoDate, todayInManila } from "@kalinga/domain/dates";
 import { useMemo } from "react";
 import { Controller, useWatch } from "react-hook-form";
@@ -103,11 +102,11 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
       )}
     />
   );
-  const textField = (name: TextFieldName, label: string, maxLength: number) => (
+  // The limit is the domain's, which says "Exceeds the maximum length"; the input never cuts text.
+  const textField = (name: TextFieldName, label: string, _limit: number) => (
     <TextField
       label={label}
       {...register(name, { onBlur: checkOnLeave(name) })}
-      maxLength={maxLength}
       error={messageOf(errors, name)}
     />
   );
@@ -215,7 +214,6 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
                 <TextField
                   label="Policy number (optional)"
                   {...digitsOnly(field)}
-                  maxLength={FIELD_LIMITS.policyNumber}
                   tips={["The 10 digits on your policy contract, if you have it at hand."]}
                   error={messageOf(errors, "policyNumber")}
                 />

@@ -127,24 +127,22 @@ export function StartScreen() {
           <TextField
             {...text("firstName")}
             {...described(insured.firstName)}
-            maxLength={FIELD_LIMITS.name}
             autoComplete="given-name"
           />
           <TextField
             {...text("middleName")}
             {...described(insured.middleName)}
-            maxLength={FIELD_LIMITS.name}
             autoComplete="additional-name"
           />
           <TextField
             {...text("lastName")}
             {...described(insured.lastName)}
-            maxLength={FIELD_LIMITS.name}
             autoComplete="family-name"
           />
           <TextField
             {...text("suffix")}
             {...described(insured.suffix)}
+            // Section 5 limits the suffix as it is typed; longer text elsewhere is refused on Next.
             maxLength={FIELD_LIMITS.suffix}
             autoComplete="honorific-suffix"
           />
@@ -177,14 +175,12 @@ export function StartScreen() {
             {...text("emailAddress")}
             type="email"
             {...described(owner.emailAddress)}
-            maxLength={FIELD_LIMITS.email}
             autoComplete="email"
             notAllowBlank
           />
           <TextField
             {...text("homeAddress")}
             {...described(owner.homeAddress)}
-            maxLength={FIELD_LIMITS.address}
             autoComplete="street-address"
           />
           <SearchableDropdown
@@ -237,7 +233,6 @@ export function StartScreen() {
             <TextField
               {...text("companyOther")}
               {...described(claimInfo.companyOther)}
-              maxLength={FIELD_LIMITS.companyName}
               autoComplete="organization"
             />
           ) : null}
