@@ -59,12 +59,15 @@ export function StartScreen() {
   const owner = policyOwnerDetails.fields;
   const claimInfo = ClaimInfo.fields;
 
+  // Coming back to the start form after a submit begins another claim: the submitted one's token,
+  // pass and Step 1 go first, so nothing of it fills the form or rides on the next claim's calls.
+  const [savedStep1] = useState(() => {
+    session.endSubmittedClaim();
+    return session.get("step1") as Partial<PublicStartFormDraft> | undefined;
+  });
   const { values, setValue, errors, onSubmit, formRef } = useSubmitOnlyForm(
     publicStartFormSchema,
-    {
-      ...emptyPublicStartForm,
-      ...(session.get("step1") as Partial<PublicStartFormDraft> | undefined),
-    },
+    { ...emptyPublicStartForm, ...savedStep1 },
     { onValid: (valid) => startClaim(valid), onInvalid: reportErrors },
   );
   const china = isMainlandChina(values.citizenship, values.countryResident);
@@ -79,11 +82,16 @@ export function StartScreen() {
 
   async function startClaim(valid: PublicStartForm) {
     const step1 = toStep1(valid);
-    session.set("step1", step1);
     if (hasOtpPass(step1.phoneNumber)) {
+      session.set("step1", step1);
       navigate(nextRoute);
       return;
     }
+    // A new claim: initClaimRequest goes without the last claim's token, and nothing of that claim
+    // (reference, OTP pass, form data, receipt) is left for this one to pick up.
+    session.endClaim();
+    session.remove("submittedClaim");
+    session.set("step1", step1);
     const claim = await callClaimApiOrShowError<InitClaim>("initClaimRequest");
     if (!claim) return;
     session.set("webReferenceNumber", claim.webReferenceNumber);
