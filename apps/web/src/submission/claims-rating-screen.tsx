@@ -46,7 +46,7 @@ export default function ClaimsRatingScreen() {
   );
   if (receipt?.rated) return <ThankYou />;
   if (receipt) {
-    // The claim's session was cleared when the claimant left it: the confirmation stays readable.
+    // Once the claim's session is cleared the rating is closed; the confirmation still reads.
     return canRate(receipt) ? (
       <RatingForm receipt={receipt} />
     ) : (
