@@ -6,6 +6,7 @@ import {
   LIVING_SUBTYPES,
   NATURES_OF_DEATH,
 } from "@kalinga/domain/claim-details";
+import { FIELD_LIMITS } from "@kalinga/domain/constants";
 import { isIsoDate, todayInManila } from "@kalinga/domain/dates";
 import { useMemo } from "react";
 import { Controller, useWatch } from "react-hook-form";
@@ -214,6 +215,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
                 <TextField
                   label="Policy number (optional)"
                   {...digitsOnly(field)}
+                  maxLength={FIELD_LIMITS.policyNumber}
                   tips={["The 10 digits on your policy contract, if you have it at hand."]}
                   error={messageOf(errors, "policyNumber")}
                 />
