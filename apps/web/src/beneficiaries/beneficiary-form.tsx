@@ -1,5 +1,4 @@
 import {
-  BENEFICIARY_LIMITS,
   BENEFICIARY_RELATIONSHIPS,
   type Beneficiary,
   type BeneficiaryDraft,
@@ -85,11 +84,13 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
     titleRef.current?.focus();
   }, []);
 
-  const text = (name: TextName, label: string, maxLength: number, autoComplete = "off") => (
+  // Text runs past its limit and the domain says "Exceeds the maximum length" rather than a paste
+  // being cut without a word; the suffix alone is limited as it is typed, as on Step 1.
+  const text = (name: TextName, label: string, autoComplete = "off", inputLimit?: number) => (
     <TextField
       label={label}
       {...register(name, { onBlur: checkOnLeave(name) })}
-      maxLength={maxLength}
+      maxLength={inputLimit}
       autoComplete={autoComplete}
       error={messageOf(errors, name)}
     />
@@ -158,7 +159,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
         <legend className="k-section-title">Who they are</legend>
         {codeList("relationship", "Relationship to the insured", BENEFICIARY_RELATIONSHIPS)}
         {codeList("honorific", "Title", HONORIFICS)}
-        {text("firstName", "First name", FIELD_LIMITS.name, "given-name")}
+        {text("firstName", "First name", "given-name")}
         <div className="k-field-group">
           <Controller
             control={control}
@@ -172,7 +173,6 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
                 onChange={field.onChange}
                 onBlur={leave(field)}
                 disabled={noMiddleName === true}
-                maxLength={FIELD_LIMITS.name}
                 autoComplete="additional-name"
                 error={noMiddleName ? undefined : messageOf(errors, "middleName")}
               />
@@ -183,8 +183,8 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
             {...register("noMiddleName", { onChange: () => void form.trigger("middleName") })}
           />
         </div>
-        {text("lastName", "Last name", FIELD_LIMITS.name, "family-name")}
-        {text("suffix", "Suffix", FIELD_LIMITS.suffix, "honorific-suffix")}
+        {text("lastName", "Last name", "family-name")}
+        {text("suffix", "Suffix", "honorific-suffix", FIELD_LIMITS.suffix)}
         <div className="k-field-group">
           <Controller
             control={control}
@@ -204,7 +204,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
           />
           <MinorNote dateOfBirth={dateOfBirth ?? ""} today={today} />
         </div>
-        {text("placeOfBirth", "Place of birth", BENEFICIARY_LIMITS.placeOfBirth)}
+        {text("placeOfBirth", "Place of birth")}
         {countryList("citizenship", "Citizenship")}
         {countryList("nationality", "Nationality")}
         <Controller
@@ -247,7 +247,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
             />
           )}
         />
-        {text("emailAddress", "Email address", FIELD_LIMITS.email)}
+        {text("emailAddress", "Email address")}
       </fieldset>
 
       <fieldset className="k-section k-section--columns">
@@ -256,20 +256,20 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
           An address in the Philippines needs the province, the district or barangay and the 4-digit
           zip code.
         </p>
-        {text("addressLine1", "Address line 1", FIELD_LIMITS.address)}
-        {text("addressLine2", "Address line 2 (optional)", FIELD_LIMITS.address)}
-        {text("districtOrBarangay", "District or barangay", BENEFICIARY_LIMITS.districtOrBarangay)}
-        {text("city", "City or municipality", BENEFICIARY_LIMITS.city)}
-        {text("province", "Province", BENEFICIARY_LIMITS.province)}
+        {text("addressLine1", "Address line 1")}
+        {text("addressLine2", "Address line 2 (optional)")}
+        {text("districtOrBarangay", "District or barangay")}
+        {text("city", "City or municipality")}
+        {text("province", "Province")}
         {countryList("country", "Country")}
-        {text("zipCode", "Zip code", BENEFICIARY_LIMITS.zipCode)}
+        {text("zipCode", "Zip code")}
       </fieldset>
 
       <fieldset className="k-section k-section--columns">
         <legend className="k-section-title">Work</legend>
-        {text("occupation", "Occupation", BENEFICIARY_LIMITS.occupation)}
-        {text("employerName", "Employer name (optional)", BENEFICIARY_LIMITS.employerName)}
-        {text("positionStatement", "Position (optional)", BENEFICIARY_LIMITS.positionStatement)}
+        {text("occupation", "Occupation")}
+        {text("employerName", "Employer name (optional)")}
+        {text("positionStatement", "Position (optional)")}
       </fieldset>
 
       <div className="k-section">

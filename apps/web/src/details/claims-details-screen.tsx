@@ -104,11 +104,11 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
       )}
     />
   );
-  const textField = (name: TextFieldName, label: string, maxLength: number) => (
+  // The limit is the domain's, which says "Exceeds the maximum length"; the input never cuts text.
+  const textField = (name: TextFieldName, label: string, _limit: number) => (
     <TextField
       label={label}
       {...register(name, { onBlur: checkOnLeave(name) })}
-      maxLength={maxLength}
       error={messageOf(errors, name)}
     />
   );

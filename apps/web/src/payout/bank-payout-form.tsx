@@ -1,6 +1,4 @@
 import {
-  ACCOUNT_NAME_LIMIT,
-  ACCOUNT_NUMBER_DIGITS,
   accountDigitsText,
   bankOf,
   type Payout,
@@ -77,10 +75,10 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
               />
             )}
           />
+          {/* No maxlength: a longer name or number gets the domain's message, never a silent cut. */}
           <TextField
             label="Account name"
             {...register("accountName", { onBlur: checkOnLeave("accountName") })}
-            maxLength={ACCOUNT_NAME_LIMIT}
             autoComplete="name"
             error={messageOf(errors, "accountName")}
           />
@@ -91,7 +89,6 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
               <TextField
                 label="Account number"
                 {...digitsOnly(field)}
-                maxLength={ACCOUNT_NUMBER_DIGITS.max}
                 tips={[
                   bank
                     ? `An account number at ${bank.label} has ${accountDigitsText(bank)} digits.`

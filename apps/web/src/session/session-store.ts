@@ -14,6 +14,23 @@ export type SessionItems = {
   config: unknown;
   claimDataStore: unknown;
   level1TransactionNumbers: string[];
+  submittedClaim: SubmittedClaim;
+};
+
+/**
+ * What the confirmation shows of a submitted claim, kept apart from the claim's token and items so
+ * it outlives the session clearing (docs/decisions/0033): nothing in it opens the claim.
+ */
+export type SubmittedClaim = {
+  webReferenceNumber: string;
+  /** ISO time of the server's answer to the submit. */
+  submittedAt: string;
+  claimType: string;
+  /** The mobile number the acknowledgment goes to, masked to its last 4 digits. */
+  maskedMobileNumber: string;
+  emailAddress: string;
+  /** The claimant sent a rating: the rating closes with the claim's session. */
+  rated: boolean;
 };
 export type SessionKey = keyof SessionItems;
 
@@ -137,7 +154,19 @@ const ALL_KEYS: SessionKey[] = [
   "config",
   "claimDataStore",
   "level1TransactionNumbers",
+  "submittedClaim",
 ];
+
+/** Section 3's session clearing: what lets a request act on the claim. */
+const CLEARED_ITEMS = ["token", "webReferenceNumber", "level1TransactionNumbers"] as const;
+/** The rest of one claim: its OTP pass, its Step 1 and its form data, never handed to the next claim. */
+const CLAIM_ITEMS = [
+  ...CLEARED_ITEMS,
+  "isOtpAvailable",
+  "otpVerify",
+  "step1",
+  "claimDataStore",
+] as const;
 
 /** Decrypts what this browser tab stored before (a reload keeps what was entered). */
 export async function openSession(): Promise<void> {
@@ -171,10 +200,18 @@ export const session = {
     memory.delete(name);
     queue(async () => sessionStorage.removeItem(await storageName(name)));
   },
-  /** Session clearing of the specification: the token, the web reference number, the level-1 list. */
-  clearClaim(): void {
-    for (const name of ["token", "webReferenceNumber", "level1TransactionNumbers"] as const) {
-      session.remove(name);
+  /**
+   * Section 3's session clearing (the token, the web reference number, the level-1 list) and every other item of the tab's claim (OTP pass, verified mobile, Step 1,
+   * claim data): what the next claim of this tab must never inherit. The receipt stays.
+   */
+  endClaim(): void {
+    for (const name of CLAIM_ITEMS) session.remove(name);
+  },
+  /** Ends the tab's claim once it is submitted (its receipt names it); another claim is left alone. */
+  endSubmittedClaim(): void {
+    const receipt = session.get("submittedClaim");
+    if (receipt && receipt.webReferenceNumber === session.get("webReferenceNumber")) {
+      session.endClaim();
     }
   },
   /** Resolves once every write so far has reached storage. */

@@ -59,12 +59,15 @@ export function StartScreen() {
   const owner = policyOwnerDetails.fields;
   const claimInfo = ClaimInfo.fields;
 
+  // Coming back to the start form after a submit begins another claim: the submitted one's token,
+  // pass and Step 1 go first, so nothing of it fills the form or rides on the next claim's calls.
+  const [savedStep1] = useState(() => {
+    session.endSubmittedClaim();
+    return session.get("step1") as Partial<PublicStartFormDraft> | undefined;
+  });
   const { values, setValue, errors, onSubmit, formRef } = useSubmitOnlyForm(
     publicStartFormSchema,
-    {
-      ...emptyPublicStartForm,
-      ...(session.get("step1") as Partial<PublicStartFormDraft> | undefined),
-    },
+    { ...emptyPublicStartForm, ...savedStep1 },
     { onValid: (valid) => startClaim(valid), onInvalid: reportErrors },
   );
   const china = isMainlandChina(values.citizenship, values.countryResident);
@@ -79,11 +82,16 @@ export function StartScreen() {
 
   async function startClaim(valid: PublicStartForm) {
     const step1 = toStep1(valid);
-    session.set("step1", step1);
     if (hasOtpPass(step1.phoneNumber)) {
+      session.set("step1", step1);
       navigate(nextRoute);
       return;
     }
+    // A new claim: initClaimRequest goes without the last claim's token, and nothing of that claim
+    // (reference, OTP pass, form data, receipt) is left for this one to pick up.
+    session.endClaim();
+    session.remove("submittedClaim");
+    session.set("step1", step1);
     const claim = await callClaimApiOrShowError<InitClaim>("initClaimRequest");
     if (!claim) return;
     session.set("webReferenceNumber", claim.webReferenceNumber);
@@ -127,24 +135,22 @@ export function StartScreen() {
           <TextField
             {...text("firstName")}
             {...described(insured.firstName)}
-            maxLength={FIELD_LIMITS.name}
             autoComplete="given-name"
           />
           <TextField
             {...text("middleName")}
             {...described(insured.middleName)}
-            maxLength={FIELD_LIMITS.name}
             autoComplete="additional-name"
           />
           <TextField
             {...text("lastName")}
             {...described(insured.lastName)}
-            maxLength={FIELD_LIMITS.name}
             autoComplete="family-name"
           />
           <TextField
             {...text("suffix")}
             {...described(insured.suffix)}
+            // Section 5 limits the suffix as it is typed; longer text elsewhere is refused on Next.
             maxLength={FIELD_LIMITS.suffix}
             autoComplete="honorific-suffix"
           />
@@ -177,14 +183,12 @@ export function StartScreen() {
             {...text("emailAddress")}
             type="email"
             {...described(owner.emailAddress)}
-            maxLength={FIELD_LIMITS.email}
             autoComplete="email"
             notAllowBlank
           />
           <TextField
             {...text("homeAddress")}
             {...described(owner.homeAddress)}
-            maxLength={FIELD_LIMITS.address}
             autoComplete="street-address"
           />
           <SearchableDropdown
@@ -237,7 +241,6 @@ export function StartScreen() {
             <TextField
               {...text("companyOther")}
               {...described(claimInfo.companyOther)}
-              maxLength={FIELD_LIMITS.companyName}
               autoComplete="organization"
             />
           ) : null}

@@ -5,14 +5,21 @@ import {
   rateClaimSchema,
 } from "@kalinga/domain/rating";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, Navigate } from "react-router";
 import * as z from "zod/mini";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { readClaimData } from "../claim/claim-data-store.ts";
-import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
+import { StartClaimFirst, verifiedClaim } from "../claim/verified-claim.tsx";
+import type { SubmittedClaim } from "../session/session-store.ts";
 import { FieldError } from "../ui/field-error.tsx";
 import { TileSwitch } from "../ui/tile-switch.tsx";
 import { adoptSubmissionStyles } from "./submission-styles.ts";
+import {
+  canRate,
+  markRated,
+  submittedClaimOfTab,
+  useEndSubmittedClaimOnLeave,
+} from "./submitted-claim.ts";
 
 adoptSubmissionStyles();
 
@@ -33,26 +40,36 @@ const RATINGS = [
 /** /claims-rating: after the submit, how filing the claim went, from 1 to 5 with a comment. */
 export default function ClaimsRatingScreen() {
   const claim = useMemo(verifiedClaim, []);
-  if (!claim) return <StartClaimFirst />;
-  if (!readClaimData(claim.webReferenceNumber).submitted) {
-    return (
-      <section className="k-screen" aria-labelledby="k-rate-later-title">
-        <h2 id="k-rate-later-title" className="k-screen-title">
-          Submit your claim first
-        </h2>
-        <p>{RATING_MESSAGES.notSubmitted}</p>
-        <p className="k-aside">
-          <Link to="/claims-review">Review your claim</Link>
-        </p>
-      </section>
+  const receipt = useMemo(
+    () => submittedClaimOfTab(claim, claim && readClaimData(claim.webReferenceNumber)),
+    [claim],
+  );
+  if (receipt?.rated) return <ThankYou />;
+  if (receipt) {
+    // Once the claim's session is cleared the rating is closed; the confirmation still reads.
+    return canRate(receipt) ? (
+      <RatingForm receipt={receipt} />
+    ) : (
+      <Navigate to="/claims-submission" replace />
     );
   }
-  return <RatingForm claim={claim} />;
+  if (!claim) return <StartClaimFirst />;
+  return (
+    <section className="k-screen" aria-labelledby="k-rate-later-title">
+      <h2 id="k-rate-later-title" className="k-screen-title">
+        Submit your claim first
+      </h2>
+      <p>{RATING_MESSAGES.notSubmitted}</p>
+      <p className="k-aside">
+        <Link to="/claims-review">Review your claim</Link>
+      </p>
+    </section>
+  );
 }
 
 type RatingErrors = { rating?: string; comment?: string };
 
-function RatingForm({ claim }: { claim: VerifiedClaim }) {
+function RatingForm({ receipt }: { receipt: SubmittedClaim }) {
   const commentId = useId();
   const [rating, setRating] = useState("");
   const [comment, setComment] = useState("");
@@ -60,6 +77,7 @@ function RatingForm({ claim }: { claim: VerifiedClaim }) {
   const [sent, setSent] = useState<RateClaimResponse | null>(null);
   const ratingRef = useRef<HTMLInputElement>(null);
   const commentRef = useRef<HTMLTextAreaElement>(null);
+  useEndSubmittedClaimOnLeave();
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -80,7 +98,10 @@ function RatingForm({ claim }: { claim: VerifiedClaim }) {
     }
     setErrors({});
     const response = await callClaimApiOrShowError<RateClaimResponse>("rateClaim", result.data);
-    if (response) setSent(response);
+    if (!response) return;
+    // The rating was the last call the claim's token was kept for.
+    markRated(receipt);
+    setSent(response);
   };
 
   if (sent) return <ThankYou />;
@@ -91,7 +112,7 @@ function RatingForm({ claim }: { claim: VerifiedClaim }) {
         Rate your experience
       </h2>
       <p className="k-claim-reference">
-        Web reference number <strong className="k-reference">{claim.webReferenceNumber}</strong>
+        Web reference number <strong className="k-reference">{receipt.webReferenceNumber}</strong>
       </p>
       <form className="k-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TileSwitch

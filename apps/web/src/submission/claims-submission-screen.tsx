@@ -7,32 +7,41 @@ import { MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { CLAIM_DECLARATIONS } from "@kalinga/domain/declarations";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
-import { maskLast4 } from "@kalinga/domain/mask";
-import type { PublicStartForm } from "@kalinga/domain/start-form";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
 import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
 import { useWidgetSetting } from "../app/contexts.ts";
 import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
-import { type ClaimData, readClaimData, saveClaimData } from "../claim/claim-data-store.ts";
+import { readClaimData, saveClaimData } from "../claim/claim-data-store.ts";
 import { claimOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
-import { session } from "../session/session-store.ts";
+import type { SubmittedClaim } from "../session/session-store.ts";
 import { adoptSubmissionStyles } from "./submission-styles.ts";
+import {
+  canRate,
+  saveSubmittedClaim,
+  submittedClaimOfTab,
+  useEndSubmittedClaimOnLeave,
+} from "./submitted-claim.ts";
 
 adoptSubmissionStyles();
 
 /** /claims-submission: sends the reviewed claim once, then confirms it. */
 export default function ClaimsSubmissionScreen() {
   const claim = useMemo(verifiedClaim, []);
+  const receipt = useMemo(
+    () => submittedClaimOfTab(claim, claim && readClaimData(claim.webReferenceNumber)),
+    [claim],
+  );
+  if (receipt) return <Confirmation receipt={receipt} />;
   if (!claim) return <StartClaimFirst />;
   return <ClaimSubmission claim={claim} />;
 }
 
 type Outcome =
   | { kind: "sending" }
-  | { kind: "submitted"; response: FinalSubmitClaimResponse }
+  | { kind: "submitted"; receipt: SubmittedClaim }
   | { kind: "missing"; missing: MissingDocument[] }
   | { kind: "invalid" }
   | { kind: "failed" };
@@ -40,9 +49,7 @@ type Outcome =
 function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
   const { channel } = useWidgetSetting();
   const initial = useMemo(() => readClaimData(claim.webReferenceNumber), [claim]);
-  const [outcome, setOutcome] = useState<Outcome>(
-    initial.submitted ? { kind: "submitted", response: initial.submitted } : { kind: "sending" },
-  );
+  const [outcome, setOutcome] = useState<Outcome>({ kind: "sending" });
   const started = useRef(false);
 
   const submit = useCallback(async () => {
@@ -62,8 +69,11 @@ function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
       data.submitKey,
     );
     if (response.ok) {
-      saveClaimData(claim.webReferenceNumber, { submitted: response.data });
-      setOutcome({ kind: "submitted", response: response.data });
+      const submitted = saveClaimData(claim.webReferenceNumber, { submitted: response.data });
+      setOutcome({
+        kind: "submitted",
+        receipt: saveSubmittedClaim(claim, response.data, submitted),
+      });
       return;
     }
     const missing = response.data?.missing;
@@ -78,17 +88,17 @@ function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
   }, [claim, channel]);
 
   useEffect(() => {
-    if (started.current || initial.submitted || !initial.submitKey) return;
+    if (started.current || !initial.submitKey) return;
     started.current = true;
     void submit();
   }, [initial, submit]);
 
   // Reached without the review's Submit: nothing to send yet.
-  if (!initial.submitted && !initial.submitKey) return <Navigate to="/claims-review" replace />;
+  if (!initial.submitKey) return <Navigate to="/claims-review" replace />;
 
   switch (outcome.kind) {
     case "submitted":
-      return <Confirmation claim={claim} response={outcome.response} data={initial} />;
+      return <Confirmation receipt={outcome.receipt} />;
     case "sending":
       return (
         <section className="k-screen" aria-labelledby="k-sending-title">
@@ -154,23 +164,16 @@ const manilaTime = new Intl.DateTimeFormat("en-PH", {
   minute: "2-digit",
 });
 
-function Confirmation({
-  claim,
-  response,
-  data,
-}: {
-  claim: VerifiedClaim;
-  response: FinalSubmitClaimResponse;
-  data: ClaimData;
-}) {
+/** The receipt of the claim; the rating link shows while the rating can still be sent. */
+function Confirmation({ receipt }: { receipt: SubmittedClaim }) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
-  const submittedAt = new Date(response.submittedAt);
-  const step1 = session.get("step1") as Partial<PublicStartForm> | undefined;
-  const mobile = session.get("otpVerify")?.otpMobileNumber ?? step1?.phoneNumber ?? "";
-  const email = step1?.emailAddress ?? "";
+  useEndSubmittedClaimOnLeave();
+  const [ratingOpen] = useState(() => canRate(receipt));
+  const submittedAt = new Date(receipt.submittedAt);
+  const email = receipt.emailAddress;
   const paidTo =
-    data.details.claimType === "Death"
+    receipt.claimType === "Death"
       ? "to the beneficiaries you named"
       : "to the bank account you gave";
 
@@ -183,7 +186,7 @@ function Confirmation({
         <p className="k-claim-reference">
           Web reference number{" "}
           <strong className="k-reference" data-testid="web-reference-number">
-            {claim.webReferenceNumber}
+            {receipt.webReferenceNumber}
           </strong>
         </p>
         <p className="k-hint">
@@ -193,7 +196,7 @@ function Confirmation({
         </p>
       </div>
       <p>
-        We are sending an acknowledgment by SMS to {MOBILE_PREFIX} {maskLast4(mobile)}
+        We are sending an acknowledgment by SMS to {MOBILE_PREFIX} {receipt.maskedMobileNumber}
         {email ? ` and by e-mail to ${email}` : ""}.
       </p>
       <h3 className="k-section-title">What happens next</h3>
@@ -209,9 +212,11 @@ function Confirmation({
         <Link className="k-btn k-btn--outlined" to="/claims-tracking">
           Check claim status
         </Link>
-        <Link className="k-btn k-btn--contained" to="/claims-rating">
-          Rate your experience
-        </Link>
+        {ratingOpen ? (
+          <Link className="k-btn k-btn--contained" to="/claims-rating">
+            Rate your experience
+          </Link>
+        ) : null}
       </div>
     </section>
   );
