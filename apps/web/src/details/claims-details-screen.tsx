@@ -1,5 +1,4 @@
 import {
-  CLAIM_DETAILS_LIMITS,
   CLAIM_TYPES,
   type ClaimDetails,
   claimDetailsSchema,
@@ -105,7 +104,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
     />
   );
   // The limit is the domain's, which says "Exceeds the maximum length"; the input never cuts text.
-  const textField = (name: TextFieldName, label: string, _limit: number) => (
+  const textField = (name: TextFieldName, label: string) => (
     <TextField
       label={label}
       {...register(name, { onBlur: checkOnLeave(name) })}
@@ -165,13 +164,9 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
           <fieldset className="k-section">
             <legend className="k-section-title">{T.accidentSection}</legend>
             {dateField("accidentDate", T.accidentDate)}
-            {textField("accidentPlace", T.accidentPlace, CLAIM_DETAILS_LIMITS.accidentPlace)}
-            {textField("injuryDetails", T.injuryDetails, CLAIM_DETAILS_LIMITS.details)}
-            {textField(
-              "partOfBodyInjured",
-              T.partOfBodyInjured,
-              CLAIM_DETAILS_LIMITS.partOfBodyInjured,
-            )}
+            {textField("accidentPlace", T.accidentPlace)}
+            {textField("injuryDetails", T.injuryDetails)}
+            {textField("partOfBodyInjured", T.partOfBodyInjured)}
             {tiles(
               "accidentResult",
               T.accidentNeurologicalQuestion,
@@ -185,8 +180,8 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
         {claimType === "Living" && livingSubtype === "IL" ? (
           <fieldset className="k-section">
             <legend className="k-section-title">{T.illnessSection}</legend>
-            {textField("diagnosis", T.diagnosis, CLAIM_DETAILS_LIMITS.diagnosis)}
-            {textField("illnessDetails", T.illnessDetails, CLAIM_DETAILS_LIMITS.details)}
+            {textField("diagnosis", T.diagnosis)}
+            {textField("illnessDetails", T.illnessDetails)}
             {tiles(
               "illnessResult",
               T.illnessNeurologicalQuestion,
@@ -212,7 +207,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
           <fieldset className="k-section">
             <legend className="k-section-title">{T.deathSection}</legend>
             {dateField("dateOfLoss", T.dateOfDeath)}
-            {textField("causeOfLoss", T.causeOfDeath, CLAIM_DETAILS_LIMITS.causeOfDeath)}
+            {textField("causeOfLoss", T.causeOfDeath)}
             {tiles("natureOfDeath", T.natureOfDeathQuestion, NATURES_OF_DEATH)}
           </fieldset>
         ) : null}
