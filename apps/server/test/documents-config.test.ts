@@ -21,6 +21,9 @@ describe("loadDocumentConfig", () => {
         maxImageSide: 3000,
         jpegQuality: 82,
         decodeTimeoutSeconds: 30,
+        pdfCheckSeconds: 10,
+        pdfMaxInflatedBytes: 100 * 1024 * 1024,
+        pdfCheckHeapMb: 128,
       },
       claim: { maxFiles: 30, maxBytes: 100 * 1024 * 1024 },
     });
@@ -34,12 +37,18 @@ describe("loadDocumentConfig", () => {
         DOCUMENT_MAX_CLAIM_MB: "40",
         DOCUMENT_MAX_CLAIM_FILES: "12",
         DOCUMENT_MAX_IMAGE_MEGAPIXELS: "24",
+        DOCUMENT_PDF_CHECK_SECONDS: "5",
+        DOCUMENT_PDF_MAX_INFLATED_MB: "50",
+        DOCUMENT_PDF_CHECK_HEAP_MB: "96",
       },
       folders,
     );
     expect(config.dir).toBe(path.resolve("/var/lib/kalinga-documents"));
     expect(config.file.maxFileBytes).toBe(5 * 1024 * 1024);
     expect(config.file.maxImagePixels).toBe(24_000_000);
+    expect(config.file.pdfCheckSeconds).toBe(5);
+    expect(config.file.pdfMaxInflatedBytes).toBe(50 * 1024 * 1024);
+    expect(config.file.pdfCheckHeapMb).toBe(96);
     expect(config.claim).toEqual({ maxFiles: 12, maxBytes: 40 * 1024 * 1024 });
   });
 
@@ -57,6 +66,7 @@ describe("loadDocumentConfig", () => {
     [{ DOCUMENT_MAX_FILE_MB: "51" }, /DOCUMENT_MAX_FILE_MB must be between 1 and 50, got 51/],
     [{ DOCUMENT_MAX_FILE_MB: "20", DOCUMENT_MAX_CLAIM_MB: "10" }, /cannot be smaller/],
     [{ DOCUMENT_MAX_CLAIM_FILES: "0" }, /DOCUMENT_MAX_CLAIM_FILES must be between 1 and 500/],
+    [{ DOCUMENT_PDF_CHECK_HEAP_MB: "16" }, /DOCUMENT_PDF_CHECK_HEAP_MB must be between 32 and 2048/],
   ])("refuses %o", (env, message) => {
     expect(() => loadDocumentConfig(env, folders)).toThrow(ConfigError);
     expect(() => loadDocumentConfig(env, folders)).toThrow(message);
