@@ -66,7 +66,10 @@ describe("loadDocumentConfig", () => {
     [{ DOCUMENT_MAX_FILE_MB: "51" }, /DOCUMENT_MAX_FILE_MB must be between 1 and 50, got 51/],
     [{ DOCUMENT_MAX_FILE_MB: "20", DOCUMENT_MAX_CLAIM_MB: "10" }, /cannot be smaller/],
     [{ DOCUMENT_MAX_CLAIM_FILES: "0" }, /DOCUMENT_MAX_CLAIM_FILES must be between 1 and 500/],
-    [{ DOCUMENT_PDF_CHECK_HEAP_MB: "16" }, /DOCUMENT_PDF_CHECK_HEAP_MB must be between 32 and 2048/],
+    [
+      { DOCUMENT_PDF_CHECK_HEAP_MB: "16" },
+      /DOCUMENT_PDF_CHECK_HEAP_MB must be between 32 and 2048/,
+    ],
   ])("refuses %o", (env, message) => {
     expect(() => loadDocumentConfig(env, folders)).toThrow(ConfigError);
     expect(() => loadDocumentConfig(env, folders)).toThrow(message);
