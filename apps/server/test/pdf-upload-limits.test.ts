@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
-import { encryptedPdf, inflationBombPdf, textPdf } from "./fixtures/pdf-files.ts";
+import { encryptedPdf, inflationBombPdf, QPDF_ENCRYPTED, textPdf } from "./fixtures/pdf-files.ts";
 import { multipartBody } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS } from "./support/claim-payloads.ts";
 import { killOutright, type ServerProcess, startServer } from "./support/server-process.ts";
@@ -162,9 +162,11 @@ describe("uploading a PDF to a running server", () => {
   test("takes a PDF restricted only by an owner password, as a bank statement is", {
     timeout: 30_000,
   }, async () => {
-    const answer = await upload(encryptedPdf(""), "bank-statement.pdf");
-    expect(answer.status).toBe(200);
-    expect(answer.body.returnCode).toBe("0");
+    for (const pdf of [encryptedPdf(""), QPDF_ENCRYPTED.aes256OwnerOnly]) {
+      const answer = await upload(pdf, "bank-statement.pdf");
+      expect(answer.status).toBe(200);
+      expect(answer.body.returnCode).toBe("0");
+    }
   });
 
   test("refuses a PDF that needs a password to open, with the password message", {
