@@ -48,7 +48,17 @@ function startWorker(heapMb: number): PooledWorker {
   });
   // An idle worker must not keep the process alive once the server has closed.
   worker.unref();
-  return { worker, heapMb };
+  const pooled = { worker, heapMb };
+  // A check listens for its own outcome; an error outside one must not become an uncaught one.
+  worker.on("error", () => {});
+  worker.once("exit", () => {
+    const index = idle.indexOf(pooled);
+    if (index === -1) return;
+    idle.splice(index, 1);
+    workers--;
+    waiting.shift()?.();
+  });
+  return pooled;
 }
 
 async function acquire(heapMb: number): Promise<PooledWorker> {
@@ -77,40 +87,51 @@ function release(pooled: PooledWorker, reusable: boolean): void {
   waiting.shift()?.();
 }
 
+/** The outcome for the file; rejects only when the worker itself fails (a bug, not the file). */
 export async function checkPdf(
   bytes: Uint8Array,
   limits: PdfCheckLimits,
 ): Promise<PdfCheckOutcome> {
   const pooled = await acquire(limits.heapMb);
-  const { outcome, reusable } = await runCheck(pooled.worker, bytes, limits);
-  release(pooled, reusable);
-  return outcome;
+  let reusable = false;
+  try {
+    const outcome = await runCheck(pooled.worker, bytes, limits);
+    reusable = outcome.outcome !== "too-slow" && outcome.outcome !== "heap-limit";
+    return outcome;
+  } finally {
+    release(pooled, reusable);
+  }
 }
 
 function runCheck(
   worker: Worker,
   bytes: Uint8Array,
   limits: PdfCheckLimits,
-): Promise<{ outcome: PdfCheckOutcome; reusable: boolean }> {
-  return new Promise((resolve) => {
-    const settle = (outcome: PdfCheckOutcome, reusable: boolean) => {
+): Promise<PdfCheckOutcome> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
       clearTimeout(deadline);
       worker.off("message", onMessage);
       worker.off("error", onError);
       worker.off("exit", onExit);
-      resolve({ outcome, reusable });
     };
-    const onMessage = (outcome: PdfCheckOutcome) => settle(outcome, true);
-    const onError = (error: Error & { code?: string }) =>
-      settle(
-        { outcome: error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "heap-limit" : "unreadable" },
-        false,
-      );
-    const onExit = () => settle({ outcome: "unreadable" }, false);
-    const deadline = setTimeout(
-      () => settle({ outcome: "too-slow" }, false),
-      limits.seconds * 1000,
-    );
+    const onMessage = (outcome: PdfCheckOutcome) => {
+      done();
+      resolve(outcome);
+    };
+    const onError = (error: Error & { code?: string }) => {
+      done();
+      if (error.code === "ERR_WORKER_OUT_OF_MEMORY") resolve({ outcome: "heap-limit" });
+      else reject(error);
+    };
+    const onExit = (code: number) => {
+      done();
+      reject(new Error(`The PDF check worker exited with code ${code}.`));
+    };
+    const deadline = setTimeout(() => {
+      done();
+      resolve({ outcome: "too-slow" });
+    }, limits.seconds * 1000);
     worker.on("message", onMessage);
     worker.on("error", onError);
     worker.on("exit", onExit);
