@@ -147,6 +147,29 @@ describe("uploading a PDF to a running server", () => {
     }
   });
 
+  test("refuses three bombs sent at once, checking two at a time, within the same memory bound", {
+    timeout: 90_000,
+  }, async () => {
+    const bomb = inflationBombPdf(3 * 1024 ** 3);
+    const idleRssMb = memoryMb("VmRSS");
+    writeFileSync(`/proc/${server.child.pid}/clear_refs`, "5");
+    const health = pollHealth();
+    const started = performance.now();
+    const answers = await Promise.all([1, 2, 3].map(() => upload(bomb, "statement.pdf")));
+    const elapsedMs = performance.now() - started;
+    const healthAnswers = await health.stop();
+    const peakGrowthMb = memoryMb("VmHWM") - idleRssMb;
+    for (const answer of answers) {
+      expect(answer.body.message).toBe(DOCUMENT_MESSAGES.pdfTooDemanding);
+    }
+    expect(elapsedMs).toBeLessThan(30_000);
+    expect(peakGrowthMb).toBeLessThan(400);
+    for (const { status, ms } of healthAnswers) {
+      expect(status).toBe(200);
+      expect(ms).toBeLessThan(1000);
+    }
+  });
+
   test("still takes a normal PDF and a photo afterwards", { timeout: 30_000 }, async () => {
     const pdf = await upload(await textPdf(3), "hospital-record.pdf");
     expect(pdf.status).toBe(200);
