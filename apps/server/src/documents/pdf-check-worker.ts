@@ -22,13 +22,14 @@ import {
   type StandardEncryption,
 } from "./pdf-encryption.ts";
 
-// Runs in a worker thread (pdf-check.ts starts and reuses it): opens each PDF it is sent with pdf-lib and says whether it
-// opens without a password and how many pages it has. Everything pdf-lib inflates (object and
+// Runs in a worker thread (pdf-check.ts starts and reuses it): opens each PDF it is sent with
+// pdf-lib and says whether it opens without a password and how many pages it has. Everything pdf-lib inflates (object and
 // cross-reference streams) goes through DecodeStream.ensureBuffer, whose Uint8Arrays live outside
 // the worker's heap limit: they are counted here and refused past the limit before allocation.
 
 type DecodeStreamPrototype = {
   buffer: Uint8Array;
+  minBufferLength: number;
   ensureBuffer(this: DecodeStreamPrototype, requested: number): Uint8Array;
 };
 
@@ -50,8 +51,11 @@ let inflateLimitExceeded = false;
 const ensureBuffer = decodeStream.default.prototype.ensureBuffer;
 decodeStream.default.prototype.ensureBuffer = function (requested) {
   if (requested > this.buffer.byteLength) {
+    // The size ensureBuffer will allocate: the smallest power-of-two multiple that holds it.
+    let size = this.minBufferLength;
+    while (size < requested) size *= 2;
     // pdf-lib may catch this and carry on with the next object: the flag keeps the refusal.
-    if (inflateLimitExceeded || inflatedBytes + requested > maxInflatedBytes) {
+    if (inflateLimitExceeded || inflatedBytes + size > maxInflatedBytes) {
       inflateLimitExceeded = true;
       throw new InflateLimitExceeded();
     }
