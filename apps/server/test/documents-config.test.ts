@@ -21,6 +21,9 @@ describe("loadDocumentConfig", () => {
         maxImageSide: 3000,
         jpegQuality: 82,
         decodeTimeoutSeconds: 30,
+        pdfCheckSeconds: 10,
+        pdfMaxInflatedBytes: 100 * 1024 * 1024,
+        pdfCheckHeapMb: 128,
       },
       claim: { maxFiles: 30, maxBytes: 100 * 1024 * 1024 },
       uploads: {
@@ -58,12 +61,18 @@ describe("loadDocumentConfig", () => {
         DOCUMENT_MAX_CLAIM_MB: "40",
         DOCUMENT_MAX_CLAIM_FILES: "12",
         DOCUMENT_MAX_IMAGE_MEGAPIXELS: "24",
+        DOCUMENT_PDF_CHECK_SECONDS: "5",
+        DOCUMENT_PDF_MAX_INFLATED_MB: "50",
+        DOCUMENT_PDF_CHECK_HEAP_MB: "96",
       },
       folders,
     );
     expect(config.dir).toBe(path.resolve("/var/lib/kalinga-documents"));
     expect(config.file.maxFileBytes).toBe(5 * 1024 * 1024);
     expect(config.file.maxImagePixels).toBe(24_000_000);
+    expect(config.file.pdfCheckSeconds).toBe(5);
+    expect(config.file.pdfMaxInflatedBytes).toBe(50 * 1024 * 1024);
+    expect(config.file.pdfCheckHeapMb).toBe(96);
     expect(config.claim).toEqual({ maxFiles: 12, maxBytes: 40 * 1024 * 1024 });
   });
 
@@ -86,6 +95,10 @@ describe("loadDocumentConfig", () => {
     [
       { DOCUMENT_UPLOAD_ADDRESS_WINDOW_SECONDS: "86401" },
       /DOCUMENT_UPLOAD_ADDRESS_WINDOW_SECONDS must be between 1 and 86400/,
+    ],
+    [
+      { DOCUMENT_PDF_CHECK_HEAP_MB: "16" },
+      /DOCUMENT_PDF_CHECK_HEAP_MB must be between 32 and 2048/,
     ],
   ])("refuses %o", (env, message) => {
     expect(() => loadDocumentConfig(env, folders)).toThrow(ConfigError);

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { documentDisplayName } from "../src/documents/document-display-name.ts";
 import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
+import { checkPdf } from "../src/documents/pdf-check.ts";
 import {
   DEFAULT_DOCUMENT_LIMITS,
   type DocumentRefusal,
@@ -13,7 +14,16 @@ import {
 import { sniffType } from "../src/documents/sniff-type.ts";
 import { heicImage } from "./fixtures/heic-image.ts";
 import { hasGpsDirectory, OWNER_MARK, photoWithGps, pngBomb, solidPng } from "./fixtures/images.ts";
-import { embeddedImages, pageSizes, passwordProtectedPdf, textPdf } from "./fixtures/pdf-files.ts";
+import {
+  embeddedImages,
+  encryptedPdf,
+  inflationBombPdf,
+  manyObjectsPdf,
+  pageSizes,
+  passwordProtectedPdf,
+  QPDF_ENCRYPTED,
+  textPdf,
+} from "./fixtures/pdf-files.ts";
 
 const MB = 1024 * 1024;
 
@@ -173,6 +183,66 @@ describe("prepareDocument: PDFs", () => {
       refused: "unreadable",
       message: DOCUMENT_MESSAGES.passwordProtected,
     });
+  });
+
+  it.each([
+    ["RC4 40-bit (R2), written here", encryptedPdf(""), 1],
+    ["AES-128 (R4) with object streams, written by qpdf", QPDF_ENCRYPTED.aes128OwnerOnly, 1],
+    ["AES-256 (R6) with object streams, written by qpdf", QPDF_ENCRYPTED.aes256OwnerOnly, 1],
+  ])("keeps a PDF restricted only by an owner password: %s", async (_name, pdf, pages) => {
+    const document = await prepared(pdf, "bank-statement.pdf");
+    expect(Buffer.from(document.pdf).equals(Buffer.from(pdf))).toBe(true);
+    expect(document.pageCount).toBe(pages);
+  });
+
+  it.each([
+    ["RC4 40-bit (R2)", encryptedPdf("secret")],
+    ["AES-256 (R6)", QPDF_ENCRYPTED.aes256UserPassword],
+  ])("refuses a PDF that needs a user password: %s", async (_name, pdf) => {
+    expect(await refusal(pdf, "locked.pdf")).toEqual({
+      refused: "unreadable",
+      message: DOCUMENT_MESSAGES.passwordProtected,
+    });
+  });
+
+  it("refuses a PDF whose streams inflate past the limit, whatever it holds", async () => {
+    const limits = { ...DEFAULT_DOCUMENT_LIMITS, pdfMaxInflatedBytes: 4 * MB };
+    expect(await prepareDocument(inflationBombPdf(8 * MB), "bomb.pdf", limits)).toEqual({
+      refused: "unreadable",
+      message: DOCUMENT_MESSAGES.pdfTooDemanding,
+    });
+    // The same file under a limit it fits in is read as far as pdf-lib goes.
+    const generous = { ...limits, pdfMaxInflatedBytes: 64 * MB };
+    expect(await prepareDocument(inflationBombPdf(8 * MB), "bomb.pdf", generous)).not.toEqual({
+      refused: "unreadable",
+      message: DOCUMENT_MESSAGES.pdfTooDemanding,
+    });
+  });
+
+  it("refuses a PDF whose objects take more than the worker's heap, and takes it with more", async () => {
+    // 1.2 million objects in 2 MB: about 200 MB of pdf-lib's heap.
+    const pdf = manyObjectsPdf(400_000);
+    expect(pdf.length).toBeLessThan(3 * MB);
+    const small = { ...DEFAULT_DOCUMENT_LIMITS, pdfCheckHeapMb: 32 };
+    expect(await prepareDocument(pdf, "objects.pdf", small)).toEqual({
+      refused: "unreadable",
+      message: DOCUMENT_MESSAGES.pdfTooDemanding,
+    });
+    const large = { ...DEFAULT_DOCUMENT_LIMITS, pdfCheckHeapMb: 512 };
+    const document = await prepareDocument(pdf, "objects.pdf", large);
+    expect(isDocumentRefusal(document) ? document.message : document.pageCount).toBe(1);
+  });
+
+  it("abandons a PDF it cannot open within the time limit", async () => {
+    // pdf-lib inflates some 50–200 MB a second: one second is too short for 3 GiB under this cap.
+    const started = performance.now();
+    const outcome = await checkPdf(inflationBombPdf(3 * 1024 * MB), {
+      seconds: 1,
+      maxInflatedBytes: 1000 * MB,
+      heapMb: DEFAULT_DOCUMENT_LIMITS.pdfCheckHeapMb,
+    });
+    expect(outcome).toEqual({ outcome: "too-slow" });
+    expect(performance.now() - started).toBeLessThan(3000);
   });
 
   it("refuses a file that starts like a PDF but is not one", async () => {

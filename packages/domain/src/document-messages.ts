@@ -21,6 +21,12 @@ export const DOCUMENT_MESSAGES = {
   unreadable: "This file cannot be opened. It may be damaged. Please send another copy.",
   passwordProtected:
     "This PDF is protected by a password. Please send a copy that opens without a password.",
+  /** Opening it would take more memory or time than any ordinary document (a decompression bomb). */
+  pdfTooDemanding:
+    "This PDF takes too much memory or time to open, so it cannot be checked. Please send another copy, such as a scan or photos of its pages.",
+  /** It opens without a password, but its author's restrictions keep its pages encrypted here. */
+  pdfRestricted:
+    "This PDF has restrictions set by its author that stop its pages from being checked. Please send a copy without restrictions, for example one saved with Print > Save as PDF.",
   claimFileCount: (maxFiles: number) =>
     `This claim already has ${maxFiles} files, the most it can hold. Remove a file before adding another.`,
   claimTooLarge: (maxBytes: number) =>

@@ -86,6 +86,10 @@ export function loadDocumentConfig(
       ...DEFAULT_DOCUMENT_LIMITS,
       maxFileBytes: maxFileMb * MEGABYTE,
       maxImagePixels: wholeNumber(env, "DOCUMENT_MAX_IMAGE_MEGAPIXELS", 50, 1, 200) * 1_000_000,
+      pdfCheckSeconds: wholeNumber(env, "DOCUMENT_PDF_CHECK_SECONDS", 10, 1, 120),
+      pdfMaxInflatedBytes:
+        wholeNumber(env, "DOCUMENT_PDF_MAX_INFLATED_MB", 100, 1, 1000) * MEGABYTE,
+      pdfCheckHeapMb: wholeNumber(env, "DOCUMENT_PDF_CHECK_HEAP_MB", 128, 32, 2048),
     },
     claim: {
       maxFiles: wholeNumber(env, "DOCUMENT_MAX_CLAIM_FILES", 30, 1, 500),

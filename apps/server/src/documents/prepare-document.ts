@@ -3,12 +3,13 @@ import { PDFDocument } from "pdf-lib";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { documentDisplayName } from "./document-display-name.ts";
 import { DOCUMENT_MESSAGES } from "./document-messages.ts";
+import { checkPdf as checkPdfInWorker, type PdfCheckOutcome } from "./pdf-check.ts";
 import { type DocumentSourceType, sniffType } from "./sniff-type.ts";
 
 // Turns the bytes a claimant uploaded into the one format the claims staff receive: a PDF. Photos
 // are decoded only after their header shows a bounded pixel count, then re-encoded without any
-// metadata (EXIF, GPS, maker notes) and wrapped into a one-page PDF; PDFs are checked to open and
-// kept byte for byte.
+// metadata (EXIF, GPS, maker notes) and wrapped into a one-page PDF; PDFs are checked to open (in a
+// worker thread with limits of time and memory, pdf-check.ts) and kept byte for byte.
 
 export type DocumentLimits = {
   /** Largest upload accepted, in bytes. */
@@ -21,6 +22,12 @@ export type DocumentLimits = {
   jpegQuality: number;
   /** A decode taking longer is abandoned (guards against pathological files). */
   decodeTimeoutSeconds: number;
+  /** Opening a PDF taking longer is abandoned and the file refused. */
+  pdfCheckSeconds: number;
+  /** Bytes a PDF's streams may inflate to while it is opened, all streams together. */
+  pdfMaxInflatedBytes: number;
+  /** Heap (V8 old generation) of the worker that opens a PDF, in MB. */
+  pdfCheckHeapMb: number;
 };
 
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
@@ -29,6 +36,9 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   maxImageSide: 3000,
   jpegQuality: 82,
   decodeTimeoutSeconds: 30,
+  pdfCheckSeconds: 10,
+  pdfMaxInflatedBytes: 100 * 1024 * 1024,
+  pdfCheckHeapMb: 128,
 };
 
 export type PreparedDocument = {
@@ -66,7 +76,9 @@ export async function prepareDocument(
 
   const displayName = documentDisplayName(originalName);
   const converted =
-    sourceType === "pdf" ? await checkPdf(bytes) : await imageToPdf(bytes, sourceType, limits);
+    sourceType === "pdf"
+      ? await checkPdf(bytes, limits)
+      : await imageToPdf(bytes, sourceType, limits);
   if ("refused" in converted) return converted;
   return {
     pdf: converted.pdf,
@@ -79,20 +91,27 @@ export async function prepareDocument(
 
 type Converted = { pdf: Uint8Array; pageCount: number };
 
-async function checkPdf(bytes: Uint8Array): Promise<Converted | DocumentRefusal> {
-  try {
-    const document = await PDFDocument.load(bytes, { updateMetadata: false });
-    const pageCount = document.getPageCount();
-    if (pageCount < 1) return { refused: "unreadable", message: DOCUMENT_MESSAGES.unreadable };
-    return { pdf: bytes, pageCount };
-  } catch (error) {
-    const encrypted = error instanceof Error && /encrypted/i.test(error.message);
-    return {
-      refused: "unreadable",
-      message: encrypted ? DOCUMENT_MESSAGES.passwordProtected : DOCUMENT_MESSAGES.unreadable,
-    };
-  }
+async function checkPdf(
+  bytes: Uint8Array,
+  limits: DocumentLimits,
+): Promise<Converted | DocumentRefusal> {
+  const checked = await checkPdfInWorker(bytes, {
+    seconds: limits.pdfCheckSeconds,
+    maxInflatedBytes: limits.pdfMaxInflatedBytes,
+    heapMb: limits.pdfCheckHeapMb,
+  });
+  if (checked.outcome === "ok") return { pdf: bytes, pageCount: checked.pageCount };
+  return { refused: "unreadable", message: PDF_REFUSALS[checked.outcome] };
 }
+
+const PDF_REFUSALS: Record<Exclude<PdfCheckOutcome["outcome"], "ok">, string> = {
+  password: DOCUMENT_MESSAGES.passwordProtected,
+  "restricted-unreadable": DOCUMENT_MESSAGES.pdfRestricted,
+  unreadable: DOCUMENT_MESSAGES.unreadable,
+  "inflate-limit": DOCUMENT_MESSAGES.pdfTooDemanding,
+  "heap-limit": DOCUMENT_MESSAGES.pdfTooDemanding,
+  "too-slow": DOCUMENT_MESSAGES.pdfTooDemanding,
+};
 
 function unreadableImage(sourceType: DocumentSourceType): DocumentRefusal {
   // The prebuilt libvips has no HEVC decoder, so an iPhone photo lands here: say what to do instead.
