@@ -88,12 +88,15 @@ export async function findClaim(q: Queryable, id: string, lock = false): Promise
   return rows[0] ? toClaim(rows[0]) : null;
 }
 
+/** A claim that has not been submitted; the only one whose details may still change. */
+export const DRAFT_STATUS = "draft";
+
+/** The number of the last code sent; a claim submitted while that SMS was on its way keeps its own. */
 export async function recordMobileNumber(q: Queryable, claimId: string, mobile: string, now: Date) {
-  await q.query("UPDATE claims SET mobile_number = $2, updated_at = $3 WHERE id = $1", [
-    claimId,
-    mobile,
-    now,
-  ]);
+  await q.query(
+    "UPDATE claims SET mobile_number = $2, updated_at = $3 WHERE id = $1 AND status = $4",
+    [claimId, mobile, now, DRAFT_STATUS],
+  );
 }
 
 export async function recordVerifiedMobileNumber(

@@ -18,6 +18,7 @@ import { ApiError } from "../http/api-error.ts";
 import { apiKeyCheck } from "../http/api-key-auth.ts";
 import { enqueueClaimAcknowledgment } from "../notifications/enqueue-notification.ts";
 import { type ClaimCall, claimCall } from "./claim-call.ts";
+import { DRAFT_STATUS } from "./claim-repository.ts";
 import { CLAIM_API_PREFIX, CLAIM_BODY_LIMIT_BYTES } from "./claim-routes.ts";
 import { idempotencyKeyOf, withIdempotencyKey } from "./document-routes.ts";
 
@@ -28,7 +29,6 @@ import { idempotencyKeyOf, withIdempotencyKey } from "./document-routes.ts";
 // first answer back.
 
 export const SUBMITTED_STATUS = "CLAIM APPLICATION SUBMITTED";
-const OPEN_STATUS = "draft";
 
 export type SubmitRoutesOptions = {
   db: Database;
@@ -69,7 +69,7 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRoutesOp
       await complete?.(tx, response);
       return { kind: "repeat", response };
     }
-    if (claim.rows[0]?.status !== OPEN_STATUS) return { kind: "closed" };
+    if (claim.rows[0]?.status !== DRAFT_STATUS) return { kind: "closed" };
 
     const facts = slotFactsOfPayload(body, todayInManila(now));
     const slots = buildUploadSlots(facts);
@@ -178,12 +178,12 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRoutesOp
     const { rows } = await db.query<{ status: string }>("SELECT status FROM claims WHERE id = $1", [
       session.claimId,
     ]);
-    const status = rows[0]?.status ?? OPEN_STATUS;
+    const status = rows[0]?.status ?? DRAFT_STATUS;
     const response: ValidateReferenceNumberResponse = {
       returnCode: RETURN_CODES.ok,
       webReferenceNumber: session.webReferenceNumber,
       status,
-      isOpen: status === OPEN_STATUS,
+      isOpen: status === DRAFT_STATUS,
       otpVerified: session.rights === "otp-verified",
     };
     return response;

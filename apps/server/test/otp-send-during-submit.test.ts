@@ -1,0 +1,123 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { SUBMITTED_STATUS } from "../src/claims/submit-routes.ts";
+import { uploadDocument } from "./support/claim-documents.ts";
+import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";
+import {
+  callClaim,
+  MOBILE,
+  requestCode,
+  startClaim,
+  TestClock,
+  testApp,
+  testConfig,
+  validateCode,
+} from "./support/test-app.ts";
+import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+
+// An SMS still with the gateway when the claim is submitted: its number must not replace the
+// number the submitted claim went out with. A local HTTP server stands in for the SMS gateway and
+// holds one answer back until the submit has landed.
+
+const NEW_MOBILE = "9189876543";
+
+type GatewayMessage = { to: string; message: string };
+
+let database: TestDatabase;
+let documentsDir: string;
+let app: FastifyInstance;
+let gateway: Server;
+let clock: TestClock;
+const received: GatewayMessage[] = [];
+let holdNext = false;
+let release: (() => void) | null = null;
+
+function answer(request: IncomingMessage, response: ServerResponse) {
+  let body = "";
+  request.on("data", (chunk: Buffer) => {
+    body += chunk.toString();
+  });
+  request.on("end", () => {
+    received.push(JSON.parse(body) as GatewayMessage);
+    const reply = () => response.writeHead(200, { "content-type": "application/json" }).end("{}");
+    if (!holdNext) return reply();
+    holdNext = false;
+    release = reply;
+  });
+}
+
+function codeSentTo(mobile: string): string {
+  const text = received.filter((item) => item.to === `63${mobile}`).at(-1)?.message ?? "";
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no code sent to ${mobile}`);
+  return code;
+}
+
+beforeAll(async () => {
+  gateway = createServer(answer);
+  await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
+  const address = gateway.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  database = await openTestDatabase();
+  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-otp-race-"));
+  clock = new TestClock();
+  app = await testApp(
+    database.db,
+    testConfig(
+      {
+        KALINGA_DOCUMENTS_DIR: documentsDir,
+        NOTIFICATION_POLL_MS: "60000",
+        SMS_PROVIDER: "http",
+        SMS_HTTP_URL: `http://127.0.0.1:${port}/sms`,
+        SMS_HTTP_TOKEN: "gateway-token",
+      },
+      { now: clock.now },
+    ),
+  );
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await new Promise((resolve) => gateway.close(resolve));
+  await rm(documentsDir, { recursive: true, force: true });
+});
+
+test("a code sent while the claim was submitted leaves the submitted claim's number as it was", async () => {
+  const started = await startClaim(app);
+  expect((await requestCode(app, started)).statusCode).toBe(200);
+  const validated = await validateCode(app, started, codeSentTo(MOBILE));
+  expect(validated.statusCode).toBe(200);
+  const claim = { ...started, token: (validated.json() as { token: string }).token };
+  const bytes = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: "#336699" },
+  })
+    .jpeg()
+    .toBuffer();
+  for (const slotKey of ACCIDENT_MANDATORY_SLOTS) {
+    expect((await uploadDocument(app, claim, { slotKey, bytes })).statusCode).toBe(200);
+  }
+  clock.advance(120);
+
+  // The new number's SMS reaches the gateway, which answers only after the submit.
+  holdNext = true;
+  const sending = requestCode(app, claim, NEW_MOBILE);
+  await expect.poll(() => release !== null, { timeout: 5000 }).toBe(true);
+  const submitted = await callClaim(app, "finalSubmitClaim", submitBodyOf(claim), {
+    token: claim.token,
+  });
+  expect(submitted.statusCode).toBe(200);
+  release?.();
+  await sending;
+
+  const { rows } = await database.db.query<{ status: string; mobile_number: string }>(
+    "SELECT status, mobile_number FROM claims",
+  );
+  expect(rows).toEqual([{ status: SUBMITTED_STATUS, mobile_number: MOBILE }]);
+  expect(received.map((item) => item.to)).toEqual([`63${MOBILE}`, `63${NEW_MOBILE}`]);
+});
