@@ -7,7 +7,8 @@
  * per-address limits because every journey comes from 127.0.0.1:
  * - the main one (baseURL), with the product's OTP timings;
  * - a fast one (KALINGA_E2E_FAST_URL for the tests), whose codes live 3 s and whose resend wait is
- *   1 s, so expiry and running out of sends happen in real time.
+ *   1 s, so expiry and running out of sends happen in real time, and whose claims may upload 2
+ *   files per window, so the upload limit is met in a few steps.
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), KALINGA_E2E_PORT / KALINGA_E2E_FAST_PORT (default:
  * free ports), KALINGA_E2E_JSON (JSON report, default test-results/playwright.json at the repository root).
  */
@@ -147,6 +148,7 @@ export default defineConfig({
     kalingaServer("Kalinga fast OTP", fastPort, fastDataDir, {
       OTP_TTL_SECONDS: "3",
       OTP_RESEND_WAIT_SECONDS: "1",
+      DOCUMENT_UPLOAD_CLAIM_LIMIT: "2",
     }),
   ],
 });
