@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { Queryable } from "../db/database.ts";
 import { hashToken, newToken } from "./claim-token.ts";
 import { newWebReferenceNumber } from "./web-reference-number.ts";
@@ -57,7 +58,7 @@ export async function startClaim(
     const { rows } = await q.query<ClaimRow>(
       `WITH claim AS (
          INSERT INTO claims (id, web_reference_number, status, company_name, channel_name, created_at, updated_at)
-         VALUES ($1, $2, 'draft', $3, $4, $5, $5)
+         VALUES ($1, $2, $8, $3, $4, $5, $5)
          ON CONFLICT (web_reference_number) DO NOTHING
          RETURNING ${COLUMNS}
        ), token AS (
@@ -73,6 +74,7 @@ export async function startClaim(
         input.now,
         hashToken(token),
         input.tokenExpiresAt,
+        CLAIM_RECORD_STATUS.draft,
       ],
     );
     if (rows[0]) return { claim: toClaim(rows[0]), token };

@@ -7,6 +7,7 @@ import {
   validateReferenceNumberSchema,
 } from "@kalinga/domain/claim-api";
 import { type FinalSubmitClaim, finalSubmitClaimSchema } from "@kalinga/domain/claim-payload";
+import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import { todayInManila } from "@kalinga/domain/dates";
 import { buildUploadSlots, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import type { FastifyInstance } from "fastify";
@@ -26,9 +27,6 @@ import { idempotencyKeyOf, withIdempotencyKey } from "./document-routes.ts";
 // otherwise stores the payload and the declarations, closes the claim and queues the
 // acknowledgment in one transaction. Every repeat, with or without an Idempotency-Key, gets the
 // first answer back.
-
-export const SUBMITTED_STATUS = "CLAIM APPLICATION SUBMITTED";
-const OPEN_STATUS = "draft";
 
 export type SubmitRoutesOptions = {
   db: Database;
@@ -69,7 +67,7 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRoutesOp
       await complete?.(tx, response);
       return { kind: "repeat", response };
     }
-    if (claim.rows[0]?.status !== OPEN_STATUS) return { kind: "closed" };
+    if (claim.rows[0]?.status !== CLAIM_RECORD_STATUS.draft) return { kind: "closed" };
 
     const facts = slotFactsOfPayload(body, todayInManila(now));
     const slots = buildUploadSlots(facts);
@@ -86,7 +84,7 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRoutesOp
     const response: FinalSubmitClaimResponse = {
       returnCode: RETURN_CODES.ok,
       webReferenceNumber: body.webReferenceNumber,
-      status: SUBMITTED_STATUS,
+      status: CLAIM_RECORD_STATUS.submitted,
       submittedAt: now.toISOString(),
     };
     const { declarations, ...payload } = body;
@@ -108,7 +106,7 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRoutesOp
     );
     await tx.query(
       "UPDATE claims SET status = $2, submitted_at = $3, updated_at = $3 WHERE id = $1",
-      [claimId, SUBMITTED_STATUS, now],
+      [claimId, CLAIM_RECORD_STATUS.submitted, now],
     );
     // Files in slots the final claim no longer asks for stay with it, marked as not required.
     await tx.query(
@@ -178,12 +176,12 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRoutesOp
     const { rows } = await db.query<{ status: string }>("SELECT status FROM claims WHERE id = $1", [
       session.claimId,
     ]);
-    const status = rows[0]?.status ?? OPEN_STATUS;
+    const status = rows[0]?.status ?? CLAIM_RECORD_STATUS.draft;
     const response: ValidateReferenceNumberResponse = {
       returnCode: RETURN_CODES.ok,
       webReferenceNumber: session.webReferenceNumber,
       status,
-      isOpen: status === OPEN_STATUS,
+      isOpen: status === CLAIM_RECORD_STATUS.draft,
       otpVerified: session.rights === "otp-verified",
     };
     return response;
