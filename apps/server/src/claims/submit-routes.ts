@@ -6,7 +6,10 @@ import {
   type ValidateReferenceNumberResponse,
   validateReferenceNumberSchema,
 } from "@kalinga/domain/claim-api";
-import { type FinalSubmitClaim, finalSubmitClaimSchema } from "@kalinga/domain/claim-payload";
+import {
+  type FinalSubmitClaim,
+  finalSubmitClaimSchema,
+} from "@kalinga/domain/claim-payload-schema";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import { todayInManila } from "@kalinga/domain/dates";
 import { buildUploadSlots, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
