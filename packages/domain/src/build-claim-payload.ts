@@ -1,8 +1,23 @@
 import { type Beneficiary, isUsPerson } from "./beneficiary.ts";
 import type { ChannelId } from "./channel.ts";
 import { type ClaimDetails, dateOfLossOf } from "./claim-details.ts";
-import type { BeneficiaryPayload, ClaimPayload, YesNo } from "./claim-payload.ts";
-import { PAYOUT_METHOD_BANK_CREDIT } from "./claim-payload.ts";
+import {
+  type BeneficiaryPayload,
+  type ClaimPayload,
+  PAYOUT_METHOD_BANK_CREDIT,
+} from "./claim-payload.ts";
+import {
+  ACCIDENT_FIELDS,
+  BENEFICIARY_CODE_FIELDS,
+  BENEFICIARY_TEXT_FIELDS,
+  codesOf,
+  emptyFields,
+  fieldsOf,
+  flagsOf,
+  ILLNESS_FIELDS,
+  INSURED_CODE_FIELDS,
+  INSURED_TEXT_FIELDS,
+} from "./claim-payload-fields.ts";
 import { COUNTRY_CODE, IS_FIRST_SUBMIT_DEFAULT } from "./constants.ts";
 import { toPayloadDate } from "./dates.ts";
 import { bankOf, type Payout } from "./payout.ts";
@@ -21,7 +36,6 @@ export type ClaimPayloadInput = {
   channel: ChannelId;
 };
 
-const yn = (chosen: boolean): YesNo => (chosen ? "Y" : "N");
 const codeOf = (option: Option | null): string => option?.value ?? "";
 
 export function toBeneficiaryPayload(beneficiary: Beneficiary, index: number): BeneficiaryPayload {
@@ -29,34 +43,11 @@ export function toBeneficiaryPayload(beneficiary: Beneficiary, index: number): B
   return {
     beneficiaryNo: index + 1,
     countryCode: COUNTRY_CODE,
-    mainlandChinaStatement: b.mainlandChinaStatement,
-    markectingCampaignsConsent: b.markectingCampaignsConsent,
-    financialServicesConsent: b.financialServicesConsent,
-    relationship: b.relationship,
-    honorific: b.honorific,
-    firstName: b.firstName,
+    ...fieldsOf(b, BENEFICIARY_TEXT_FIELDS),
+    ...codesOf(b, BENEFICIARY_CODE_FIELDS),
     middleName: b.noMiddleName ? "" : b.middleName,
-    lastName: b.lastName,
-    suffix: b.suffix,
     dateOfBirth: toPayloadDate(b.dateOfBirth),
-    placeOfBirth: b.placeOfBirth,
-    citizenship: codeOf(b.citizenship),
-    nationality: codeOf(b.nationality),
-    phoneNumber: b.phoneNumber,
-    emailAddress: b.emailAddress,
-    addressLine1: b.addressLine1,
-    addressLine2: b.addressLine2,
-    province: b.province,
-    districtOrBarangay: b.districtOrBarangay,
-    city: b.city,
-    country: codeOf(b.country),
-    zipCode: b.zipCode,
     gender: b.sex,
-    sex: b.sex,
-    occupation: b.occupation,
-    employerName: b.employerName,
-    positionStatement: b.positionStatement,
-    docVerifyAuthorize: b.docVerifyAuthorize,
     hasForm: isUsPerson(b) ? 1 : 0,
   };
 }
@@ -94,29 +85,14 @@ export function buildClaimPayload(input: ClaimPayloadInput): ClaimPayload {
         input.channel === "member-portal" ? (step1.policyNumber ?? "") : details.policyNumber,
     },
     insuredInformation: {
-      firstName: step1.firstName,
-      middleName: step1.middleName,
-      lastName: step1.lastName,
-      suffix: step1.suffix,
+      ...fieldsOf(step1, INSURED_TEXT_FIELDS),
+      ...codesOf(step1, INSURED_CODE_FIELDS),
       dateOfLoss: toPayloadDate(dateOfLossOf(details)),
       dateOfBirth: toPayloadDate(step1.dateOfBirth),
-      countryResident: codeOf(step1.countryResident),
-      citizenship: codeOf(step1.citizenship),
-      phoneNumber: step1.phoneNumber,
-      emailAddress: step1.emailAddress,
-      homeAddress: step1.homeAddress,
-      injuryDetails: accident ? details.injuryDetails : "",
-      partOfBodyInjured: accident ? details.partOfBodyInjured : "",
+      ...(accident ? fieldsOf(details, ACCIDENT_FIELDS) : emptyFields(ACCIDENT_FIELDS)),
       accidentDate: accident ? toPayloadDate(details.accidentDate) : "",
-      accidentPlace: accident ? details.accidentPlace : "",
-      diagnosis: illness ? details.diagnosis : "",
-      illnessDetails: illness ? details.illnessDetails : "",
-      accidentResult: accident ? details.accidentResult : "",
-      illnessResult: illness ? details.illnessResult : "",
-      isSurgeryPerformed: yn(living && details.surgery),
-      isConfinement: yn(living && details.confinement),
-      isDismembermentAmputation: yn(living && details.dismembermentAmputation),
-      isDisability: yn(living && details.disability),
+      ...(illness ? fieldsOf(details, ILLNESS_FIELDS) : emptyFields(ILLNESS_FIELDS)),
+      ...flagsOf(details, living),
       dateSymptomsDiscovered: illness ? toPayloadDate(details.dateSymptomsDiscovered) : "",
       firstDiagnosedDate: living ? toPayloadDate(details.dateOfFirstConsultation) : "",
       countryCode: COUNTRY_CODE,

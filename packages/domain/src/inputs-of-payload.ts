@@ -1,12 +1,22 @@
 import type { ClaimPayloadInput } from "./build-claim-payload.ts";
 import type { ClaimPayload } from "./claim-payload.ts";
+import {
+  ACCIDENT_FIELDS,
+  BENEFICIARY_CODE_FIELDS,
+  BENEFICIARY_TEXT_FIELDS,
+  checkboxesOf,
+  fieldsOf,
+  ILLNESS_FIELDS,
+  INSURED_CODE_FIELDS,
+  INSURED_TEXT_FIELDS,
+  optionOf,
+  optionsOf,
+} from "./claim-payload-fields.ts";
 import { fromPayloadDate, type IsoDate } from "./dates.ts";
-import type { Option } from "./start-form.ts";
 
 // The server's side: a payload back into the forms it came from, so the same rules can check it.
 
 const iso = (payloadDate: string): IsoDate => fromPayloadDate(payloadDate) ?? "";
-const optionFrom = (code: string): Option | null => (code ? { label: code, value: code } : null);
 
 /** Steps 1 to 3 as a payload carries them; country labels do not travel, so codes stand in. */
 export function inputsOfPayload(payload: ClaimPayload): Omit<ClaimPayloadInput, "channel"> {
@@ -21,18 +31,11 @@ export function inputsOfPayload(payload: ClaimPayload): Omit<ClaimPayloadInput, 
   const payout = payload.payoutInformation;
   return {
     step1: {
-      firstName: insured.firstName,
-      middleName: insured.middleName,
-      lastName: insured.lastName,
-      suffix: insured.suffix,
+      ...fieldsOf(insured, INSURED_TEXT_FIELDS),
+      ...optionsOf(insured, INSURED_CODE_FIELDS),
       dateOfBirth: iso(insured.dateOfBirth),
-      phoneNumber: insured.phoneNumber,
-      emailAddress: insured.emailAddress,
-      homeAddress: insured.homeAddress,
-      citizenship: optionFrom(insured.citizenship),
-      countryResident: optionFrom(insured.countryResident),
       policyType: policy.policyType,
-      company: corporate ? optionFrom(policy.corporateCompany) : null,
+      company: corporate ? optionOf(policy.corporateCompany) : null,
       companyOther: policy.corporateCompanyName,
       policyNumber: policy.policyNumber,
       // The Step 1 consents do not travel in the payload; Step 1 checked the China statement.
@@ -43,55 +46,25 @@ export function inputsOfPayload(payload: ClaimPayload): Omit<ClaimPayloadInput, 
     details: {
       claimType: basic.claimType,
       livingSubtype: death ? "" : subtype,
+      ...fieldsOf(insured, ACCIDENT_FIELDS),
       accidentDate: iso(insured.accidentDate),
-      accidentPlace: insured.accidentPlace,
-      injuryDetails: insured.injuryDetails,
-      partOfBodyInjured: insured.partOfBodyInjured,
-      accidentResult: insured.accidentResult,
-      diagnosis: insured.diagnosis,
-      illnessDetails: insured.illnessDetails,
-      illnessResult: insured.illnessResult,
+      ...fieldsOf(insured, ILLNESS_FIELDS),
       dateSymptomsDiscovered: iso(insured.dateSymptomsDiscovered),
       dateOfFirstConsultation: iso(insured.firstDiagnosedDate),
       dateOfLoss: death ? iso(insured.dateOfLoss) : "",
       causeOfLoss: death ? basic.causeOfLoss : "",
       natureOfDeath: basic.natureOfDeath,
-      surgery: insured.isSurgeryPerformed === "Y",
-      confinement: insured.isConfinement === "Y",
-      dismembermentAmputation: insured.isDismembermentAmputation === "Y",
-      disability: insured.isDisability === "Y",
+      ...checkboxesOf(insured),
       policyNumber: policy.policyNumber,
     },
     beneficiaries: payload.beneficiaryList.map((b) => ({
-      relationship: b.relationship,
-      honorific: b.honorific,
-      firstName: b.firstName,
+      ...fieldsOf(b, BENEFICIARY_TEXT_FIELDS),
+      ...optionsOf(b, BENEFICIARY_CODE_FIELDS),
       middleName: b.middleName,
       noMiddleName: b.middleName === "",
-      lastName: b.lastName,
-      suffix: b.suffix,
       dateOfBirth: iso(b.dateOfBirth),
-      placeOfBirth: b.placeOfBirth,
-      citizenship: optionFrom(b.citizenship),
-      nationality: optionFrom(b.nationality),
-      phoneNumber: b.phoneNumber,
-      emailAddress: b.emailAddress,
-      addressLine1: b.addressLine1,
-      addressLine2: b.addressLine2,
-      province: b.province,
-      districtOrBarangay: b.districtOrBarangay,
-      city: b.city,
-      country: optionFrom(b.country),
-      zipCode: b.zipCode,
-      sex: b.sex,
-      occupation: b.occupation,
-      employerName: b.employerName,
-      positionStatement: b.positionStatement,
-      docVerifyAuthorize: b.docVerifyAuthorize,
-      mainlandChinaStatement: b.mainlandChinaStatement,
-      markectingCampaignsConsent: b.markectingCampaignsConsent,
-      financialServicesConsent: b.financialServicesConsent,
     })),
+    // Three renamed fields: the literal is shorter than a table, and the paths below name them.
     payout: death
       ? null
       : {
