@@ -38,7 +38,7 @@ export type ClaimPayloadInput = {
 
 const codeOf = (option: Option | null): string => option?.value ?? "";
 
-export function toBeneficiaryPayload(beneficiary: Beneficiary, index: number): BeneficiaryPayload {
+function toBeneficiaryPayload(beneficiary: Beneficiary, index: number): BeneficiaryPayload {
   const b = beneficiary;
   return {
     beneficiaryNo: index + 1,

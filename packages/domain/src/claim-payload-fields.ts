@@ -42,7 +42,7 @@ export const ILLNESS_FIELDS = [
 ] as const satisfies readonly (keyof ClaimDetails & keyof Insured)[];
 
 /** Step 2's living-claim checkboxes and the Y/N each becomes; N on a death claim. */
-export const LIVING_FLAGS = [
+const LIVING_FLAGS = [
   ["surgery", "isSurgeryPerformed"],
   ["confinement", "isConfinement"],
   ["dismembermentAmputation", "isDismembermentAmputation"],

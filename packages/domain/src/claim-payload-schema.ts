@@ -63,10 +63,7 @@ function firstDifference(a: unknown, b: unknown, path: Path = []): Path | null {
 }
 
 /** Every rule of Steps 1 to 3 on a submitted payload, with the payload's paths. */
-export function claimPayloadIssues(
-  payload: ClaimPayload,
-  today: IsoDate = todayInManila(),
-): PathIssue[] {
+function claimPayloadIssues(payload: ClaimPayload, today: IsoDate = todayInManila()): PathIssue[] {
   const inputs = inputsOfPayload(payload);
   const issues: PathIssue[] = [];
 

@@ -251,7 +251,7 @@ export function findUploadSlot(facts: SlotFacts, key: string): UploadSlot | unde
 
 // ---- The server's side: keys it can check before it knows the claim, and the facts of a submit.
 
-export type ParsedSlotKey = {
+type ParsedSlotKey = {
   key: string;
   claimType: ClaimType;
   typeCode: string;
