@@ -5,8 +5,8 @@ import { fromPayloadDate } from "./dates.ts";
 import { freeText } from "./free-text.ts";
 import { FILING_MESSAGES as F } from "./messages.ts";
 
-// The finalSubmitClaim payload of section 3, built by the widget from Steps 1 to 3 and checked
-// by the server with the same rules. Dates are MM/dd/yyyy; empty values are "". Every string,
+// The finalSubmitClaim payload of section 3: its shape. build-claim-payload.ts makes it from
+// Steps 1 to 3, inputs-of-payload.ts reads it back, claim-payload-schema.ts checks it. Dates are MM/dd/yyyy; empty values are "". Every string,
 // codes included, is free text to the schema: each is stored, so each must be savable.
 
 /** The benefits claimed become "Y" or "N". */
