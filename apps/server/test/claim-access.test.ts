@@ -1,3 +1,4 @@
+import { WEB_REFERENCE_PATTERN } from "@kalinga/domain/web-reference-number";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import {
@@ -50,7 +51,7 @@ describe("initClaimRequest", () => {
       token: string;
     };
     expect(body.returnCode).toBe("0");
-    expect(body.webReferenceNumber).toMatch(/^KL-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+    expect(body.webReferenceNumber).toMatch(WEB_REFERENCE_PATTERN);
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const { rows } = await database.db.query(
       "SELECT status, company_name, channel_name FROM claims WHERE web_reference_number = $1",

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beneficiarySchema, emptyBeneficiary } from "@kalinga/domain/beneficiary";
+import { buildClaimPayload } from "@kalinga/domain/build-claim-payload";
 import { claimDetailsSchema, emptyClaimDetails } from "@kalinga/domain/claim-details";
-import { buildClaimPayload } from "@kalinga/domain/claim-payload";
 import { DECLARATION_MESSAGES } from "@kalinga/domain/declarations";
 import {
   buildUploadSlots,

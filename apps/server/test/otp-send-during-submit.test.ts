@@ -2,10 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { SUBMITTED_STATUS } from "../src/claims/submit-routes.ts";
 import { uploadDocument } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";
 import {
@@ -118,6 +118,6 @@ test("a code sent while the claim was submitted leaves the submitted claim's num
   const { rows } = await database.db.query<{ status: string; mobile_number: string }>(
     "SELECT status, mobile_number FROM claims",
   );
-  expect(rows).toEqual([{ status: SUBMITTED_STATUS, mobile_number: MOBILE }]);
+  expect(rows).toEqual([{ status: CLAIM_RECORD_STATUS.submitted, mobile_number: MOBILE }]);
   expect(received.map((item) => item.to)).toEqual([`63${MOBILE}`, `63${NEW_MOBILE}`]);
 });

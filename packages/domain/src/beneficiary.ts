@@ -22,7 +22,7 @@ import {
 
 export const PHILIPPINES = "PH";
 export const MAX_BENEFICIARIES = 10;
-export const ADULT_AGE = 18;
+const ADULT_AGE = 18;
 
 export const BENEFICIARY_RELATIONSHIPS: readonly Option[] = [
   { label: "Spouse", value: "Spouse" },
@@ -49,7 +49,7 @@ export const SEXES: readonly Option[] = [
 ];
 
 /** Text limits of the beneficiary form; names, suffix, email and address lines as on Step 1. */
-export const BENEFICIARY_LIMITS = {
+const BENEFICIARY_LIMITS = {
   placeOfBirth: 50,
   province: 50,
   districtOrBarangay: 50,

@@ -16,7 +16,7 @@ export const DEFAULT_COMPANY_NAMES: Record<CompanyId, string> = {
   "bank-partner": "Kalinga Bank Life",
 };
 
-export type DetectionSettings = {
+type DetectionSettings = {
   /** Path segment of the agent-assist portal (checked first: it contains the member portal's). */
   agentAssistSegment: string;
   memberPortalSegment: string;
@@ -27,7 +27,7 @@ export type DetectionSettings = {
   environmentHosts: Record<Exclude<Environment, "PROD">, RegExp>;
 };
 
-export const DEFAULT_DETECTION: DetectionSettings = {
+const DEFAULT_DETECTION: DetectionSettings = {
   agentAssistSegment: "customer-portal-service",
   memberPortalSegment: "customer-portal",
   corporateWebsiteSegment: "help-support",

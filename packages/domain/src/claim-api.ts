@@ -3,6 +3,7 @@ import { COUNTRY_CODE, FIELD_LIMITS } from "./constants.ts";
 import { freeText } from "./free-text.ts";
 import { FIELD_MESSAGES as M } from "./messages.ts";
 import { otpCodeSchema, otpMobileNumberSchema } from "./otp.ts";
+import { WEB_REFERENCE_SHAPE } from "./web-reference-number.ts";
 
 // The HTTP contract of the claim calls (section 7): JSON POSTs under /api/claims. The widget builds
 // these bodies and the server parses them with the same schemas; unknown keys are dropped.
@@ -56,7 +57,7 @@ const common = {
   agentCode: z.optional(freeText("agentCode").check(z.maxLength(50))),
 };
 
-const webReferenceNumber = z.string().check(z.regex(/^[A-Z0-9-]{6,20}$/));
+const webReferenceNumber = z.string().check(z.regex(WEB_REFERENCE_SHAPE));
 /** For contracts kept in their own modules (rating.ts). */
 export const claimCallCommon = common;
 export const webReferenceNumberSchema = webReferenceNumber;
@@ -81,11 +82,6 @@ export const validateOneTimePinSchema = z.object({
   webReferenceNumber,
   oneTimePIN: otpCodeSchema,
 });
-
-export type InitClaimRequest = z.infer<typeof initClaimRequestSchema>;
-export type RequestOneTimePin = z.infer<typeof requestOneTimePinSchema>;
-export type ResetOneTimePin = z.infer<typeof resetOneTimePinSchema>;
-export type ValidateOneTimePin = z.infer<typeof validateOneTimePinSchema>;
 
 export type InitClaimResponse = {
   returnCode: ReturnCode;
@@ -128,10 +124,6 @@ export const deleteDocumentSchema = z.object({
 });
 export const listDocumentsSchema = z.object({ ...common, webReferenceNumber });
 export const validateReferenceNumberSchema = z.object({ ...common, webReferenceNumber });
-
-export type DeleteDocument = z.infer<typeof deleteDocumentSchema>;
-export type ListDocuments = z.infer<typeof listDocumentsSchema>;
-export type ValidateReferenceNumber = z.infer<typeof validateReferenceNumberSchema>;
 
 /** A stored file as the claimant sees it: always a PDF named after the file sent. */
 export type UploadedDocument = {

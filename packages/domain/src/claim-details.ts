@@ -11,7 +11,7 @@ import { type FieldError, NO_ANGLE_BRACKETS } from "./start-form.ts";
 
 export type ClaimType = "Living" | "Death";
 /** AC accident, IL illness: the subtype value sent as causeOfLoss of a living claim. */
-export type LivingSubtype = "AC" | "IL";
+type LivingSubtype = "AC" | "IL";
 export type NatureOfDeath = "AC" | "IL";
 /** A per-item answer of Step 2's questionnaire (accidentResult, illnessResult); "" before it is given. */
 export type YesNoAnswer = "Y" | "N" | "";
@@ -30,7 +30,7 @@ export const NATURES_OF_DEATH: readonly { label: string; value: NatureOfDeath }[
 ];
 
 /** Text limits of Step 2; place and part of body fit an address line, details a short account. */
-export const CLAIM_DETAILS_LIMITS = {
+const CLAIM_DETAILS_LIMITS = {
   accidentPlace: 100,
   partOfBodyInjured: 50,
   diagnosis: 100,
@@ -46,7 +46,7 @@ const typed = (field: Parameters<typeof freeText>[0]) => z._default(freeText(fie
 const flag = z._default(z.boolean(), false);
 const answer = z._default(z.enum(["Y", "N", ""]), "");
 
-export const claimDetailsShape = {
+const claimDetailsShape = {
   claimType: z._default(z.enum(["Living", "Death", ""]), ""),
   livingSubtype: z._default(z.enum(["AC", "IL", ""]), ""),
   accidentDate: text,

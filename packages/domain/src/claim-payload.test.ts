@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type Beneficiary, beneficiarySchema, emptyBeneficiary } from "./beneficiary.ts";
+import { buildClaimPayload, type ClaimPayloadInput } from "./build-claim-payload.ts";
 import { type ClaimDetails, claimDetailsSchema, emptyClaimDetails } from "./claim-details.ts";
-import {
-  buildClaimPayload,
-  type ClaimPayload,
-  type ClaimPayloadInput,
-  claimPayloadSchema,
-  finalSubmitClaimSchema,
-} from "./claim-payload.ts";
+import type { ClaimPayload } from "./claim-payload.ts";
+import { claimPayloadSchema, finalSubmitClaimSchema } from "./claim-payload-schema.ts";
 import { payoutSchema } from "./payout.ts";
 import {
   emptyPublicStartForm,

@@ -5,7 +5,7 @@ import * as z from "zod/mini";
 
 export type ClaimType = "Death" | "Living";
 /** Mandatory: a requirement when its condition applies. Others: supporting or alternative papers. */
-export type CatalogueDocType = "Mandatory" | "Others";
+type CatalogueDocType = "Mandatory" | "Others";
 /** AC accident, IL illness, or both; the field keeps the specification's name for living claims too. */
 export type NatureOfDeath = "AC" | "IL" | "AC,IL";
 
@@ -25,10 +25,10 @@ export type CatalogueEntry = {
 
 /** Where a death code holds the beneficiary's position (1, 2, …). */
 export const BENEFICIARY_PLACEHOLDER = "[X]";
-export const DEATH_CODE_SUFFIX = "-MAJ";
-export const LIVING_CODE_SUFFIX = "-MIN";
-export const LIVING_VALID_ID_TYPE = "LIDC001";
-export const DEATH_VALID_ID_TYPE = "DIDC001";
+const DEATH_CODE_SUFFIX = "-MAJ";
+const LIVING_CODE_SUFFIX = "-MIN";
+const LIVING_VALID_ID_TYPE = "LIDC001";
+const DEATH_VALID_ID_TYPE = "DIDC001";
 
 export const catalogueEntrySchema = z.union([
   z.strictObject({

@@ -1,10 +1,10 @@
 // Uploaded and returned document files (section 3): extension, size display, and encoded content
 // turned into a named PDF. Pure: the base64 decoder is our own, so no Node or browser API is needed.
 
-export const BYTES_PER_KB = 1024;
-export const BYTES_PER_MB = 1024 * 1024;
+const BYTES_PER_KB = 1024;
+const BYTES_PER_MB = 1024 * 1024;
 /** The name a decoded document gets when the given name has nothing before its extension. */
-export const DEFAULT_DOCUMENT_NAME = "document";
+const DEFAULT_DOCUMENT_NAME = "document";
 
 /** "Scan.Final.JPG" → "jpg": the text after the last dot, lower-case; "" when there is no dot. */
 export function fileExtension(name: string): string {

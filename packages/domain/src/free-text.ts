@@ -8,7 +8,7 @@ import { FREE_TEXT_LABELS, FREE_TEXT_MESSAGES, type FreeTextField } from "./mess
 // docs/decisions/0032-free-text-and-mobile-numbers.md.
 
 /** "single": a text input, where a pasted tab or line break becomes a space; "multi": a textarea. */
-export type TextLines = "single" | "multi";
+type TextLines = "single" | "multi";
 
 /** Embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069). */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
@@ -64,7 +64,7 @@ export function unsavableTextMessage(field: FreeTextField): string {
  * The two checks every free-text string runs first: refuse what cannot be saved, naming the field,
  * then clean. Later checks (required, patterns, lengths) see the cleaned text.
  */
-export function freeTextChecks(field: FreeTextField, lines: TextLines = "single") {
+function freeTextChecks(field: FreeTextField, lines: TextLines = "single") {
   return [
     z.refine<string>((text) => !hasUnsavableCharacters(text), unsavableTextMessage(field)),
     z.overwrite<string>((text) => cleanFreeText(text, lines)),

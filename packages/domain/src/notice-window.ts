@@ -1,7 +1,7 @@
 // The temporarily-unavailable notice (section 2) shows only inside its window, and its close icon
 // only inside a separate show-close window. Times are ISO date-times.
 
-export type NoticeWindow = {
+type NoticeWindow = {
   startTime: string;
   endTime: string;
   showCloseStartTime: string;

@@ -5,7 +5,7 @@ import { required } from "./start-form.ts";
 
 // Step 3 of a living claim (/payout-option): the benefit is credited to a Philippine bank account.
 
-export type PhilippineBank = {
+type PhilippineBank = {
   label: string;
   /** Short code sent as bankCode. */
   value: string;
@@ -38,8 +38,8 @@ export const PHILIPPINE_BANKS: readonly PhilippineBank[] = [
 ];
 
 /** An account number at a bank whose length is not listed. */
-export const ACCOUNT_NUMBER_DIGITS = { min: 10, max: 16 } as const;
-export const ACCOUNT_NAME_LIMIT = 60;
+const ACCOUNT_NUMBER_DIGITS = { min: 10, max: 16 } as const;
+const ACCOUNT_NAME_LIMIT = 60;
 
 /** Letters of any script, spaces and . , - ' ("Ma. Cristina Dela Cruz-Santos", "O'Brien"). */
 const ACCOUNT_NAME_PATTERN = /^[\p{L}\p{M} .,'-]*$/u;

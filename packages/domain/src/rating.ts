@@ -31,7 +31,6 @@ export const rateClaimSchema = z.object({
     "",
   ),
 });
-export type RateClaim = z.infer<typeof rateClaimSchema>;
 
 /** rateClaim: the rating as stored; a repeat replaces it and moves ratedAt. */
 export type RateClaimResponse = {

@@ -8,13 +8,12 @@ import { DECIDED_MESSAGES, FIELD_MESSAGES as M } from "./messages.ts";
 // is the message shown beneath it.
 
 export type Option = { label: string; value: string };
-export type PolicyType = "Individual" | "Corporate";
 export type YesOrEmpty = "Y" | "";
 
 /** Country option values are ISO 3166-1 alpha-2 codes. */
-export const CHINA = "CN";
+const CHINA = "CN";
 export const USA = "US";
-export const CORPORATE_COMPANY_OTHERS: Option = { label: "Others", value: "Others" };
+const CORPORATE_COMPANY_OTHERS: Option = { label: "Others", value: "Others" };
 
 /** Letters (any script, so Peña and Niño pass), digits and spaces. */
 export const NAME_PATTERN = /^[\p{L}\p{M}0-9 ]*$/u;
@@ -200,8 +199,6 @@ export const loggedInStartFormSchema = z
     ...countryFields,
   })
   .check(crossFieldCheck);
-
-export type LoggedInStartForm = z.infer<typeof loggedInStartFormSchema>;
 
 export type FieldError = { field: string; message: string };
 

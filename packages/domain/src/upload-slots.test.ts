@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Beneficiary, emptyBeneficiary } from "./beneficiary.ts";
+import { buildClaimPayload } from "./build-claim-payload.ts";
 import { type ClaimDetails, emptyClaimDetails } from "./claim-details.ts";
-import { buildClaimPayload } from "./claim-payload.ts";
 import { coversNature, findCatalogueEntry, isPerBeneficiary } from "./document-catalogue.ts";
 import {
   type BenefitsClaimed,

@@ -1,6 +1,6 @@
 import { isMinor, isUsPerson, MAX_BENEFICIARIES, PHILIPPINES } from "./beneficiary.ts";
 import { needsNeurologicalExam } from "./claim-details.ts";
-import { type ClaimPayload, inputsOfPayload } from "./claim-payload.ts";
+import type { ClaimPayload } from "./claim-payload.ts";
 import { SINGLE_FILE_DOCUMENT_TYPES } from "./constants.ts";
 import type { IsoDate } from "./dates.ts";
 import {
@@ -9,6 +9,7 @@ import {
   type ClaimType,
   DOCUMENT_CATALOGUE,
 } from "./document-catalogue.ts";
+import { inputsOfPayload } from "./inputs-of-payload.ts";
 import { USA } from "./start-form.ts";
 
 /** The relationship value of the insured's spouse (BENEFICIARY_RELATIONSHIPS). */
@@ -250,7 +251,7 @@ export function findUploadSlot(facts: SlotFacts, key: string): UploadSlot | unde
 
 // ---- The server's side: keys it can check before it knows the claim, and the facts of a submit.
 
-export type ParsedSlotKey = {
+type ParsedSlotKey = {
   key: string;
   claimType: ClaimType;
   typeCode: string;

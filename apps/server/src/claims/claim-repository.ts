@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { Queryable } from "../db/database.ts";
 import { hashToken, newToken } from "./claim-token.ts";
 import { newWebReferenceNumber } from "./web-reference-number.ts";
@@ -57,7 +58,7 @@ export async function startClaim(
     const { rows } = await q.query<ClaimRow>(
       `WITH claim AS (
          INSERT INTO claims (id, web_reference_number, status, company_name, channel_name, created_at, updated_at)
-         VALUES ($1, $2, 'draft', $3, $4, $5, $5)
+         VALUES ($1, $2, $8, $3, $4, $5, $5)
          ON CONFLICT (web_reference_number) DO NOTHING
          RETURNING ${COLUMNS}
        ), token AS (
@@ -73,6 +74,7 @@ export async function startClaim(
         input.now,
         hashToken(token),
         input.tokenExpiresAt,
+        CLAIM_RECORD_STATUS.draft,
       ],
     );
     if (rows[0]) return { claim: toClaim(rows[0]), token };
@@ -88,14 +90,11 @@ export async function findClaim(q: Queryable, id: string, lock = false): Promise
   return rows[0] ? toClaim(rows[0]) : null;
 }
 
-/** A claim that has not been submitted; the only one whose details may still change. */
-export const DRAFT_STATUS = "draft";
-
 /** The number of the last code sent; a claim submitted while that SMS was on its way keeps its own. */
 export async function recordMobileNumber(q: Queryable, claimId: string, mobile: string, now: Date) {
   await q.query(
     "UPDATE claims SET mobile_number = $2, updated_at = $3 WHERE id = $1 AND status = $4",
-    [claimId, mobile, now, DRAFT_STATUS],
+    [claimId, mobile, now, CLAIM_RECORD_STATUS.draft],
   );
 }
 

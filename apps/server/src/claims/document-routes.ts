@@ -14,6 +14,7 @@ import {
   type UploadedDocument,
   validateReferenceNumberSchema,
 } from "@kalinga/domain/claim-api";
+import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import { formatFileSize } from "@kalinga/domain/document-files";
 import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 import { parseSlotKey } from "@kalinga/domain/upload-slots";
@@ -253,7 +254,7 @@ export async function documentRoutes(app: FastifyInstance, options: DocumentRout
     const { rows } = await db.query<{ status: string }>("SELECT status FROM claims WHERE id = $1", [
       session.claimId,
     ]);
-    if (rows[0]?.status !== "draft") {
+    if (rows[0]?.status !== CLAIM_RECORD_STATUS.draft) {
       throw new ApiError(417, {
         returnCode: RETURN_CODES.claimClosed,
         message: DOCUMENT_MESSAGES.claimClosed,

@@ -6,7 +6,11 @@ import {
   type ValidateReferenceNumberResponse,
   validateReferenceNumberSchema,
 } from "@kalinga/domain/claim-api";
-import { type FinalSubmitClaim, finalSubmitClaimSchema } from "@kalinga/domain/claim-payload";
+import {
+  type FinalSubmitClaim,
+  finalSubmitClaimSchema,
+} from "@kalinga/domain/claim-payload-schema";
+import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import { todayInManila } from "@kalinga/domain/dates";
 import { buildUploadSlots, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import type { FastifyInstance } from "fastify";
@@ -18,7 +22,6 @@ import { ApiError } from "../http/api-error.ts";
 import { apiKeyCheck } from "../http/api-key-auth.ts";
 import { enqueueClaimAcknowledgment } from "../notifications/enqueue-notification.ts";
 import { type ClaimCall, claimCall } from "./claim-call.ts";
-import { DRAFT_STATUS } from "./claim-repository.ts";
 import { CLAIM_API_PREFIX, CLAIM_BODY_LIMIT_BYTES } from "./claim-routes.ts";
 import { idempotencyKeyOf, withIdempotencyKey } from "./document-routes.ts";
 
@@ -27,8 +30,6 @@ import { idempotencyKeyOf, withIdempotencyKey } from "./document-routes.ts";
 // otherwise stores the payload and the declarations, closes the claim and queues the
 // acknowledgment in one transaction. Every repeat, with or without an Idempotency-Key, gets the
 // first answer back.
-
-export const SUBMITTED_STATUS = "CLAIM APPLICATION SUBMITTED";
 
 export type SubmitRoutesOptions = {
   db: Database;
@@ -69,7 +70,7 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRoutesOp
       await complete?.(tx, response);
       return { kind: "repeat", response };
     }
-    if (claim.rows[0]?.status !== DRAFT_STATUS) return { kind: "closed" };
+    if (claim.rows[0]?.status !== CLAIM_RECORD_STATUS.draft) return { kind: "closed" };
 
     const facts = slotFactsOfPayload(body, todayInManila(now));
     const slots = buildUploadSlots(facts);
@@ -86,7 +87,7 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRoutesOp
     const response: FinalSubmitClaimResponse = {
       returnCode: RETURN_CODES.ok,
       webReferenceNumber: body.webReferenceNumber,
-      status: SUBMITTED_STATUS,
+      status: CLAIM_RECORD_STATUS.submitted,
       submittedAt: now.toISOString(),
     };
     const { declarations, ...payload } = body;
@@ -108,7 +109,7 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRoutesOp
     );
     await tx.query(
       "UPDATE claims SET status = $2, submitted_at = $3, updated_at = $3 WHERE id = $1",
-      [claimId, SUBMITTED_STATUS, now],
+      [claimId, CLAIM_RECORD_STATUS.submitted, now],
     );
     // Files in slots the final claim no longer asks for stay with it, marked as not required.
     await tx.query(
@@ -178,12 +179,12 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRoutesOp
     const { rows } = await db.query<{ status: string }>("SELECT status FROM claims WHERE id = $1", [
       session.claimId,
     ]);
-    const status = rows[0]?.status ?? DRAFT_STATUS;
+    const status = rows[0]?.status ?? CLAIM_RECORD_STATUS.draft;
     const response: ValidateReferenceNumberResponse = {
       returnCode: RETURN_CODES.ok,
       webReferenceNumber: session.webReferenceNumber,
       status,
-      isOpen: status === DRAFT_STATUS,
+      isOpen: status === CLAIM_RECORD_STATUS.draft,
       otpVerified: session.rights === "otp-verified",
     };
     return response;

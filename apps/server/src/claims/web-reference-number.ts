@@ -1,10 +1,8 @@
 import { randomInt } from "node:crypto";
+import { WEB_REFERENCE_ALPHABET } from "@kalinga/domain/web-reference-number";
 
 // "KL-7KQ4-M9XP": read aloud over the phone without 0/O, 1/I/L mix-ups. 31 symbols in 8 places give
 // about 8.5 × 10^11 numbers, drawn from the CSPRNG so one claim's number says nothing of the next.
-
-export const WEB_REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-export const WEB_REFERENCE_PATTERN = /^KL-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 
 export function newWebReferenceNumber(): string {
   let symbols = "";

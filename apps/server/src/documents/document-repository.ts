@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { Database, Queryable } from "../db/database.ts";
 import { DOCUMENT_MESSAGES } from "./document-messages.ts";
 import { type DocumentStore, newStorageKey } from "./document-store.ts";
@@ -47,9 +48,6 @@ export type DocumentChangeRefusalReason =
 export type SlotRule = { max: number; replace: boolean };
 
 export type DocumentChangeRefusal = { refused: DocumentChangeRefusalReason; message: string };
-
-/** Claims take document changes only while they are drafts; submission freezes them. */
-const OPEN_CLAIM_STATUS = "draft";
 
 const DAY_MS = 24 * 3600 * 1000;
 /** An upload writes its file a moment before its row: the sweep leaves younger files alone. */
@@ -158,7 +156,8 @@ async function lockOpenClaim(
     [claimId],
   );
   if (!rows[0]) throw new Error("The claim of this document does not exist.");
-  if (rows[0].status !== OPEN_CLAIM_STATUS) {
+  // Claims take document changes only while they are drafts; submission freezes them.
+  if (rows[0].status !== CLAIM_RECORD_STATUS.draft) {
     return { refused: "claim-closed", message: DOCUMENT_MESSAGES.claimClosed };
   }
   return null;

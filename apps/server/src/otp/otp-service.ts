@@ -4,6 +4,7 @@ import {
   type OtpValidatedResponse,
   RETURN_CODES,
 } from "@kalinga/domain/claim-api";
+import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import { maskLast4 } from "@kalinga/domain/mask";
 import {
   DECIDED_MESSAGES,
@@ -51,10 +52,8 @@ type SendKind = "request" | "reset";
 /** Who asked: the client address counts the SMS it causes; the request's logger. */
 export type OtpCaller = { ip: string; log: FastifyBaseLogger };
 
-const OPEN_CLAIM_STATUS = "draft";
-
 function refuseClosedClaim(claim: Pick<Claim, "status"> | null) {
-  if (claim && claim.status !== OPEN_CLAIM_STATUS) {
+  if (claim && claim.status !== CLAIM_RECORD_STATUS.draft) {
     throw refusal(RETURN_CODES.claimClosed, CLAIM_CALL_MESSAGES.claimClosed);
   }
 }

@@ -1,5 +1,5 @@
+import { buildClaimPayload } from "@kalinga/domain/build-claim-payload";
 import { claimDetailsSchema, emptyClaimDetails } from "@kalinga/domain/claim-details";
-import { buildClaimPayload } from "@kalinga/domain/claim-payload";
 import { todayInManila } from "@kalinga/domain/dates";
 import type { Declarations } from "@kalinga/domain/declarations";
 import { payoutSchema } from "@kalinga/domain/payout";

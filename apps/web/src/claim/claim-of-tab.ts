@@ -1,7 +1,8 @@
 import { beneficiariesSchema } from "@kalinga/domain/beneficiary";
+import { buildClaimPayload } from "@kalinga/domain/build-claim-payload";
 import type { ChannelId } from "@kalinga/domain/channel";
 import { claimDetailsSchema } from "@kalinga/domain/claim-details";
-import { buildClaimPayload, type ClaimPayload } from "@kalinga/domain/claim-payload";
+import type { ClaimPayload } from "@kalinga/domain/claim-payload";
 import { todayInManila } from "@kalinga/domain/dates";
 import { payoutSchema } from "@kalinga/domain/payout";
 import { type PublicStartForm, publicStartFormSchema } from "@kalinga/domain/start-form";
