@@ -27,7 +27,7 @@ type LaterStep = {
 };
 
 const laterSteps: LaterStep[] = [
-  { name: "Steps 2–3 (details, payout)", src: "src/claim/claim-step-screens.ts", budgetKb: 30 },
+  { name: "Steps 2–3 (details, payout)", src: "src/app/claim-step-screens.ts", budgetKb: 30 },
   { name: "Step 4 (documents)", src: "src/documents/", budgetKb: 20 },
   { name: "review, submission, rating", src: "src/submission/", budgetKb: 20 },
 ];

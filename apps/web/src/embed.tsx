@@ -3,10 +3,10 @@ import { createRoot } from "react-dom/client";
 import { configureClaimApi } from "./api/claim-api-client.ts";
 import appCss from "./app/app.css?inline";
 import { App } from "./app/app.tsx";
-import { resolveWidgetSetting, type WidgetOptions } from "./app/widget-options.ts";
 import { defaultContent, type LoadedContent, loadContent } from "./content/page-content-client.ts";
 import { openSession } from "./session/session-store.ts";
 import { adoptStyles, registerWidgetRoot } from "./ui/styles.ts";
+import { resolveWidgetSetting, type WidgetOptions } from "./widget/widget-options.ts";
 
 // The embed entry: an insurer's page loads widget.js, which mounts the widget into the element its
 // script tag names (data-kalinga-target), inside a shadow root so neither page's CSS reaches the other.

@@ -5,9 +5,9 @@ import {
   RETURN_CODES,
 } from "@kalinga/domain/claim-api";
 import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
-import type { WidgetSetting } from "../app/widget-options.ts";
 import { session } from "../session/session-store.ts";
 import { loading } from "../ui/loading.ts";
+import type { WidgetSetting } from "../widget/widget-options.ts";
 import { systemError } from "./system-error.ts";
 
 // Every claim call (section 7): a JSON POST with basicInformation, the web reference number (but on

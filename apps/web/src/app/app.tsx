@@ -5,9 +5,9 @@ import type { LoadedContent } from "../content/page-content-client.ts";
 import { LoadingOverlay } from "../ui/loading-overlay.tsx";
 import { Popup } from "../ui/popup.tsx";
 import { type WidgetRoot, WidgetRootContext } from "../ui/widget-root.tsx";
-import { ContentContext, WidgetSettingContext } from "./contexts.ts";
+import { ContentContext, WidgetSettingContext } from "../widget/contexts.ts";
+import type { WidgetSetting } from "../widget/widget-options.ts";
 import { ClaimRoutes } from "./routes.tsx";
-import type { WidgetSetting } from "./widget-options.ts";
 
 type Props = { setting: WidgetSetting; content: LoadedContent; widgetRoot: WidgetRoot };
 

@@ -22,7 +22,7 @@ const LATER_SCREENS = [
 const LaterScreen = lazyScreen(() => import("../screens/later-screen.tsx"));
 const LoggedInStartScreen = lazyScreen(() => import("../screens/logged-in-start-screen.tsx"));
 const ClaimsTrackingScreen = lazyScreen(() => import("../screens/claims-tracking-screen.tsx"));
-const loadClaimSteps = () => import("../claim/claim-step-screens.ts");
+const loadClaimSteps = () => import("./claim-step-screens.ts");
 const ClaimsDetailsScreen = lazyScreen(() =>
   loadClaimSteps().then((steps) => ({ default: steps.ClaimsDetailsScreen })),
 );

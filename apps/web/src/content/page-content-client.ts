@@ -4,7 +4,7 @@ import {
   type PageContent,
   type TemporarilyUnavailableTip,
 } from "@kalinga/content/page-content";
-import type { WidgetSetting } from "../app/widget-options.ts";
+import type { WidgetSetting } from "../widget/widget-options.ts";
 
 // Labels, tips, placeholders and lists come from the content service; when it fails the widget
 // uses the defaults it ships, so a claimant always gets a working form.

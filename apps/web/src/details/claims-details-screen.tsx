@@ -12,6 +12,7 @@ import { Controller, useWatch } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { readClaimData, saveClaimData, useLeaveGuard } from "../claim/claim-data-store.ts";
+import { CLAIM_DETAILS_TEXTS as T, YES_NO_OPTIONS } from "../claim/claim-details-texts.ts";
 import { adoptClaimStepStyles } from "../claim/claim-step-styles.ts";
 import { messageOf, useClaimForm } from "../claim/use-claim-form.ts";
 import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
@@ -20,7 +21,6 @@ import { DateField } from "../ui/date-field.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { TileSwitch } from "../ui/tile-switch.tsx";
-import { CLAIM_DETAILS_TEXTS as T, YES_NO_OPTIONS } from "./claim-details-texts.ts";
 
 adoptClaimStepStyles();
 

@@ -1,10 +1,10 @@
 import { useMemo } from "react";
 import { Navigate } from "react-router";
-import { BeneficiariesStep } from "../beneficiaries/beneficiaries-step.tsx";
 import { readClaimData } from "../claim/claim-data-store.ts";
 import { adoptClaimStepStyles } from "../claim/claim-step-styles.ts";
 import { StartClaimFirst, verifiedClaim } from "../claim/verified-claim.tsx";
 import { BankPayoutForm } from "./bank-payout-form.tsx";
+import { BeneficiariesStep } from "./beneficiaries/beneficiaries-step.tsx";
 
 adoptClaimStepStyles();
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { usePageContent } from "../app/contexts.ts";
 import { session } from "../session/session-store.ts";
 import { Popup } from "../ui/popup.tsx";
+import { usePageContent } from "../widget/contexts.ts";
 
 /** Once per session on the public start form: living claims may go through the member portal. */
 export function ReminderPopup() {

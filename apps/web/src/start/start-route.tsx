@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from "react-router";
-import { useWidgetSetting } from "../app/contexts.ts";
+import { useWidgetSetting } from "../widget/contexts.ts";
 import { StartScreen } from "./start-screen.tsx";
 
 /** The agent-assist portal stores which journey "/" opens; elsewhere "/" is the start form. */

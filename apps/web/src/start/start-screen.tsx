@@ -14,15 +14,15 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
-import { usePageContent, useWidgetSetting } from "../app/contexts.ts";
 import { useNextRoute } from "../claim/back-to-review.ts";
+import { MainlandChinaStatement } from "../claim/mainland-china-statement.tsx";
 import { type FieldErrors, useSubmitOnlyForm } from "../forms/use-submit-only-form.ts";
 import { session } from "../session/session-store.ts";
 import { DateField } from "../ui/date-field.tsx";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { TileSwitch } from "../ui/tile-switch.tsx";
-import { MainlandChinaStatement } from "./mainland-china-statement.tsx";
+import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import { ReminderPopup } from "./reminder-popup.tsx";
 import { UnavailableNotice, useNoticeShowing } from "./unavailable-notice.tsx";
 

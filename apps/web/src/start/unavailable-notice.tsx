@@ -1,7 +1,7 @@
 import { noticeVisibility } from "@kalinga/domain/notice-window";
 import { useState } from "react";
-import { useLoadedContent } from "../app/contexts.ts";
 import { Popup } from "../ui/popup.tsx";
+import { useLoadedContent } from "../widget/contexts.ts";
 
 /** Whether the insurer's "temporarily unavailable" notice is inside its window right now. */
 export function useNoticeShowing(): boolean {

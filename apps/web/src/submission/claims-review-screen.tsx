@@ -22,14 +22,14 @@ import { buildUploadSlots } from "@kalinga/domain/upload-slots";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
-import { useWidgetSetting } from "../app/contexts.ts";
 import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
 import { saveClaimData } from "../claim/claim-data-store.ts";
+import { CLAIM_DETAILS_TEXTS, yesNoLabel } from "../claim/claim-details-texts.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
-import { CLAIM_DETAILS_TEXTS, yesNoLabel } from "../details/claim-details-texts.ts";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
+import { useWidgetSetting } from "../widget/contexts.ts";
 import { adoptSubmissionStyles } from "./submission-styles.ts";
 
 adoptSubmissionStyles();

@@ -11,12 +11,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
 import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
-import { useWidgetSetting } from "../app/contexts.ts";
 import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
 import { readClaimData, saveClaimData } from "../claim/claim-data-store.ts";
 import { claimOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
 import type { SubmittedClaim } from "../session/session-store.ts";
+import { useWidgetSetting } from "../widget/contexts.ts";
 import { adoptSubmissionStyles } from "./submission-styles.ts";
 import {
   canRate,

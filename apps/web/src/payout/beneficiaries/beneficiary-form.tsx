@@ -13,14 +13,14 @@ import { keepMobileDigits } from "@kalinga/domain/otp";
 import type { Option } from "@kalinga/domain/start-form";
 import { useEffect, useRef } from "react";
 import { Controller, useWatch } from "react-hook-form";
-import { usePageContent } from "../app/contexts.ts";
-import { messageOf, useClaimForm } from "../claim/use-claim-form.ts";
-import { MainlandChinaStatement } from "../start/mainland-china-statement.tsx";
-import { Checkbox } from "../ui/checkbox.tsx";
-import { DateField } from "../ui/date-field.tsx";
-import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
-import { TextField } from "../ui/text-field.tsx";
-import { TileSwitch } from "../ui/tile-switch.tsx";
+import { MainlandChinaStatement } from "../../claim/mainland-china-statement.tsx";
+import { messageOf, useClaimForm } from "../../claim/use-claim-form.ts";
+import { Checkbox } from "../../ui/checkbox.tsx";
+import { DateField } from "../../ui/date-field.tsx";
+import { SearchableDropdown } from "../../ui/searchable-dropdown.tsx";
+import { TextField } from "../../ui/text-field.tsx";
+import { TileSwitch } from "../../ui/tile-switch.tsx";
+import { usePageContent } from "../../widget/contexts.ts";
 import { MinorNote } from "./minor-badge.tsx";
 
 type TextName =

@@ -1,8 +1,8 @@
 import type { YesOrEmpty } from "@kalinga/domain/start-form";
 import { useEffect, useRef } from "react";
 import { track } from "../analytics/analytics.ts";
-import { usePageContent } from "../app/contexts.ts";
 import { Checkbox } from "../ui/checkbox.tsx";
+import { usePageContent } from "../widget/contexts.ts";
 
 type ConsentField =
   | "mainlandChinaStatement"

@@ -1,4 +1,4 @@
-import type { DropdownOption } from "../searchable-dropdown.tsx";
+import type { DropdownOption } from "../src/ui/searchable-dropdown.tsx";
 
 // Old aliases, groupings and pseudo-regions Intl also names; what is left are about 250 countries.
 const NOT_COUNTRIES = new Set(

@@ -9,17 +9,17 @@ import {
 import { formatDisplayDate, isIsoDate, todayInManila } from "@kalinga/domain/dates";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { useNextRoute } from "../claim/back-to-review.ts";
+import { useNextRoute } from "../../claim/back-to-review.ts";
 import {
   type ClaimData,
   readClaimData,
   saveClaimData,
   useLeaveGuard,
-} from "../claim/claim-data-store.ts";
-import type { VerifiedClaim } from "../claim/verified-claim.tsx";
-import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
-import { FieldError } from "../ui/field-error.tsx";
-import { StepActions } from "../ui/step-actions.tsx";
+} from "../../claim/claim-data-store.ts";
+import type { VerifiedClaim } from "../../claim/verified-claim.tsx";
+import { type Confirm, ConfirmPopup } from "../../ui/confirm-popup.tsx";
+import { FieldError } from "../../ui/field-error.tsx";
+import { StepActions } from "../../ui/step-actions.tsx";
 import { BeneficiaryForm } from "./beneficiary-form.tsx";
 import { MinorBadge } from "./minor-badge.tsx";
 

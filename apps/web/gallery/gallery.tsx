@@ -1,17 +1,17 @@
 import { StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { Controller, useForm } from "react-hook-form";
-import { Checkbox } from "../checkbox.tsx";
-import { DateField } from "../date-field.tsx";
-import { InfoTooltip } from "../info-tooltip.tsx";
-import { LOADING_CLOSE_EVENT, LOADING_OPEN_EVENT, loading } from "../loading.ts";
-import { LoadingOverlay } from "../loading-overlay.tsx";
-import { Popup } from "../popup.tsx";
-import { type DropdownOption, SearchableDropdown } from "../searchable-dropdown.tsx";
-import { registerWidgetRoot } from "../styles.ts";
-import { TextField } from "../text-field.tsx";
-import { TileSwitch } from "../tile-switch.tsx";
-import { WidgetRootContext } from "../widget-root.tsx";
+import { Checkbox } from "../src/ui/checkbox.tsx";
+import { DateField } from "../src/ui/date-field.tsx";
+import { InfoTooltip } from "../src/ui/info-tooltip.tsx";
+import { LOADING_CLOSE_EVENT, LOADING_OPEN_EVENT, loading } from "../src/ui/loading.ts";
+import { LoadingOverlay } from "../src/ui/loading-overlay.tsx";
+import { Popup } from "../src/ui/popup.tsx";
+import { type DropdownOption, SearchableDropdown } from "../src/ui/searchable-dropdown.tsx";
+import { registerWidgetRoot } from "../src/ui/styles.ts";
+import { TextField } from "../src/ui/text-field.tsx";
+import { TileSwitch } from "../src/ui/tile-switch.tsx";
+import { WidgetRootContext } from "../src/ui/widget-root.tsx";
 import { countryOptions } from "./country-options.ts";
 
 // Dev page only: every shared widget in each of its states, mounted the way the widget mounts.
@@ -406,7 +406,7 @@ function Gallery() {
 }
 
 const host = document.getElementById("widget");
-if (!host) throw new Error("gallery.html has no #widget element");
+if (!host) throw new Error("the gallery page has no #widget element");
 const shadow = host.attachShadow({ mode: "open" });
 registerWidgetRoot(shadow);
 const container = document.createElement("div");
