@@ -21,19 +21,15 @@ export type TestDatabase = {
   close(): Promise<void>;
 };
 
-const TABLES = [
-  "claims",
-  "claim_tokens",
-  "otp_codes",
-  "claim_documents",
-  "idempotency_keys",
-  "claim_submissions",
-  "claim_ratings",
-  "notifications",
-  "rate_limit_hits",
-  "sms_outbox",
-  "email_outbox",
-];
+/** Every table of the database's schema but the migrations' own record, read, never hand-kept. */
+export async function dataTables(db: Database): Promise<string[]> {
+  const { rows } = await db.query<{ tablename: string }>(
+    `SELECT tablename FROM pg_tables
+     WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'
+     ORDER BY tablename`,
+  );
+  return rows.map((row) => row.tablename);
+}
 
 export const testDatabaseKind = (): "pglite" | "postgres" =>
   process.env.KALINGA_TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -76,7 +72,8 @@ export async function openTestDatabase(options: { migrate?: boolean } = {}): Pro
       return db;
     },
     async reset() {
-      await db.query(`TRUNCATE ${TABLES.join(", ")} CASCADE`);
+      const tables = await dataTables(db);
+      await db.query(`TRUNCATE ${tables.map((table) => `"${table}"`).join(", ")} CASCADE`);
     },
     async close() {
       await db.close();
