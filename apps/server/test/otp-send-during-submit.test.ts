@@ -119,5 +119,6 @@ test("a code sent while the claim was submitted leaves the submitted claim's num
     "SELECT status, mobile_number FROM claims",
   );
   expect(rows).toEqual([{ status: CLAIM_RECORD_STATUS.submitted, mobile_number: MOBILE }]);
-  expect(received.map((item) => item.to)).toEqual([`63${MOBILE}`, `63${NEW_MOBILE}`]);
+  // The two codes, in order; the claim's acknowledgment SMS may follow them.
+  expect(received.slice(0, 2).map((item) => item.to)).toEqual([`63${MOBILE}`, `63${NEW_MOBILE}`]);
 });
