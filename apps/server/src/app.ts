@@ -2,11 +2,8 @@ import { randomUUID } from "node:crypto";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
-import { CLAIM_API_PREFIX, CLAIM_ROUTE_PATHS, claimRoutes } from "./claims/claim-routes.ts";
+import { claimCalls } from "./claims/claim-calls.ts";
 import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
-import { DOCUMENT_ROUTE_PATHS, documentRoutes } from "./claims/document-routes.ts";
-import { RATING_ROUTE_PATHS, ratingRoutes } from "./claims/rating-routes.ts";
-import { SUBMIT_ROUTE_PATHS, submitRoutes } from "./claims/submit-routes.ts";
 import { refuseUnsafeRunMode, type ServerConfig } from "./config.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore } from "./content/content-store.ts";
@@ -16,11 +13,13 @@ import { migrate, readMigrations } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
 import { createDiskDocumentStore } from "./documents/disk-document-store.ts";
+import { documentCalls } from "./documents/document-calls.ts";
 import { sweepOrphanFiles } from "./documents/document-repository.ts";
 import { emailOutboxRoutes } from "./email/email-outbox-routes.ts";
 import { createOutboxEmailSender, sweepEmailOutbox } from "./email/outbox-email-sender.ts";
 import { createSmtpEmailSender } from "./email/smtp-email-sender.ts";
 import { healthRoutes } from "./health/health-routes.ts";
+import { CLAIM_API_PREFIX, claimCallRoutes } from "./http/claim-call-routes.ts";
 import { registerApiCors } from "./http/cors.ts";
 import {
   frameworkErrorHandler,
@@ -31,11 +30,14 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { trustedProxyCheck } from "./http/trusted-proxies.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
 import { createNotificationWorker } from "./notifications/notification-worker.ts";
+import { otpCalls } from "./otp/otp-calls.ts";
 import { createOtpService } from "./otp/otp-service.ts";
+import { ratingCalls } from "./ratings/rating-calls.ts";
 import { resolveSecret } from "./server-secret.ts";
 import { createHttpSmsSender } from "./sms/http-sms-sender.ts";
 import { outboxRoutes } from "./sms/outbox-routes.ts";
 import { createOutboxSmsSender } from "./sms/outbox-sms-sender.ts";
+import { submissionCalls } from "./submission/submission-calls.ts";
 
 // The Kalinga service as a Fastify instance that does not listen: main.ts starts it, tests call
 // inject() or listen on port 0. Plugins load in order: cross-cutting HTTP rules, then features.
@@ -130,30 +132,22 @@ export async function buildApp(
   });
   registerSecurityHeaders(app);
   registerApiCors(app, config.allowedOrigins);
-  const postPaths = new Set([
-    ...CLAIM_ROUTE_PATHS,
-    ...DOCUMENT_ROUTE_PATHS,
-    ...SUBMIT_ROUTE_PATHS,
-    ...RATING_ROUTE_PATHS,
-  ]);
-  installErrorHandlers(app, () => postPaths);
+  installErrorHandlers(app);
 
   await app.register(healthRoutes, { db, migrations });
-  await app.register(claimRoutes, { prefix: CLAIM_API_PREFIX, db, config, secret, otpService });
-  await app.register(documentRoutes, {
+  await app.register(claimCallRoutes, {
     prefix: CLAIM_API_PREFIX,
     db,
     config,
-    store: documentStore,
     secret,
+    handlers: {
+      ...claimCalls(db, config),
+      ...otpCalls(otpService),
+      ...documentCalls(db, config, documentStore),
+      ...submissionCalls(db, () => notificationWorker.wake()),
+      ...ratingCalls(db),
+    },
   });
-  await app.register(submitRoutes, {
-    prefix: CLAIM_API_PREFIX,
-    db,
-    config,
-    wakeNotifications: () => notificationWorker.wake(),
-  });
-  await app.register(ratingRoutes, { prefix: CLAIM_API_PREFIX, db, config });
   await app.register(contentRoutes, { content });
   // Development features only when the demo command asks for them (docs/decisions/0031).
   if (config.demo) {

@@ -6,10 +6,7 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
-import {
-  beginIdempotentRequest,
-  idempotencyRequestHash,
-} from "../src/documents/idempotency-keys.ts";
+import { beginIdempotentRequest, idempotencyRequestHash } from "../src/http/idempotency-keys.ts";
 import { pngBomb } from "./fixtures/images.ts";
 import { textPdf } from "./fixtures/pdf-files.ts";
 import { multipartBody, uploadDocument, verifiedClaim } from "./support/claim-documents.ts";

@@ -5,14 +5,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startClaim } from "../src/claims/claim-repository.ts";
 import { createDiskDocumentStore } from "../src/documents/disk-document-store.ts";
 import { isDocumentChangeRefusal, storeDocument } from "../src/documents/document-repository.ts";
+import { isDocumentRefusal, prepareDocument } from "../src/documents/prepare-document.ts";
 import {
   abandonIdempotentRequest,
   beginIdempotentRequest,
   completeIdempotentRequest,
   idempotencyRequestHash,
   isIdempotencyKey,
-} from "../src/documents/idempotency-keys.ts";
-import { isDocumentRefusal, prepareDocument } from "../src/documents/prepare-document.ts";
+} from "../src/http/idempotency-keys.ts";
 import { textPdf } from "./fixtures/pdf-files.ts";
 import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 

@@ -4,7 +4,8 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { DOCUMENT_MESSAGES, DOCUMENT_ROUTE_MESSAGES } from "../src/documents/document-messages.ts";
+import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
+import { API_MESSAGES } from "../src/http/api-error.ts";
 import { multipartBody, uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import {
   API_KEY,
@@ -163,7 +164,7 @@ describe.each(ID_FRONTS)("ten parallel replaces of the one-file slot %s", (slotK
     for (const answer of answers.filter((each) => each.status !== 200)) {
       expect(answer).toEqual({
         status: 409,
-        body: { returnCode: "409", message: DOCUMENT_ROUTE_MESSAGES.idempotencyInFlight },
+        body: { returnCode: "409", message: API_MESSAGES.idempotencyInFlight },
       });
     }
     // The widget's retry after its 409 gets the first answer; the slot was swapped once.

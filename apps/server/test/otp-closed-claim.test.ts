@@ -5,7 +5,7 @@ import { RETURN_CODES } from "@kalinga/domain/claim-api";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CLAIM_CALL_MESSAGES } from "../src/claims/claim-call.ts";
+import { OTP_SERVICE_MESSAGES } from "../src/otp/otp-service.ts";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";
 import {
@@ -36,7 +36,7 @@ let claim: StartedClaim;
 /** A code to NEW_MOBILE sent before the submit and never entered. */
 let pendingCode: string;
 
-const closed = { returnCode: RETURN_CODES.claimClosed, message: CLAIM_CALL_MESSAGES.claimClosed };
+const closed = { returnCode: RETURN_CODES.claimClosed, message: OTP_SERVICE_MESSAGES.claimClosed };
 
 async function claimRow() {
   const { rows } = await database.db.query<{

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import type { ClaimRecordStatus } from "./claim-record-status.ts";
 import { COUNTRY_CODE, FIELD_LIMITS } from "./constants.ts";
 import { freeText } from "./free-text.ts";
 import { FIELD_MESSAGES as M } from "./messages.ts";
@@ -96,14 +97,6 @@ export type OtpSentResponse = {
 };
 /** validateOneTimePIN: on success the token is replaced by a verified one. */
 export type OtpValidatedResponse = { returnCode: ReturnCode; token?: string };
-/** 417 business refusals. */
-export type RefusalResponse = { returnCode: ReturnCode; message: string; sendsLeft?: number };
-/** 400 malformed input: one message per field, the same the widget shows. */
-export type BadRequestResponse = {
-  returnCode: "400";
-  message: string;
-  errors: { field: string; message: string }[];
-};
 
 // ---- Documents, submission and the reference check (docs/decisions/0025).
 
@@ -147,25 +140,14 @@ export type DocumentRefusedReason =
   | "claim-file-count"
   | "claim-too-large"
   | "slot-full";
-/** 417 (413 for "too-large" at the transport) from uploadDocument with returnCode "10". */
-export type DocumentRefusedResponse = {
-  returnCode: ReturnCode;
-  message: string;
-  refused: DocumentRefusedReason;
-};
 
+/** A mandatory slot without a file, named in finalSubmitClaim's 417 (returnCode "9"). */
 export type MissingDocument = { slotKey: string; label: string };
-/** 417 from finalSubmitClaim with returnCode "9". */
-export type MissingDocumentsResponse = {
-  returnCode: ReturnCode;
-  message: string;
-  missing: MissingDocument[];
-};
 
 export type FinalSubmitClaimResponse = {
   returnCode: ReturnCode;
   webReferenceNumber: string;
-  status: string;
+  status: ClaimRecordStatus;
   /** ISO 8601; the same on every repeat of the submit. */
   submittedAt: string;
 };
@@ -173,7 +155,7 @@ export type FinalSubmitClaimResponse = {
 export type ValidateReferenceNumberResponse = {
   returnCode: ReturnCode;
   webReferenceNumber: string;
-  status: string;
+  status: ClaimRecordStatus;
   /** Still a draft: documents and the submit are still possible. */
   isOpen: boolean;
   /** The token passed the OTP: documents and submit are allowed with it. */

@@ -7,3 +7,5 @@ export const CLAIM_RECORD_STATUS = {
   /** Submitted: the first of section 4's statuses. */
   submitted: "CLAIM APPLICATION SUBMITTED",
 } as const;
+
+export type ClaimRecordStatus = (typeof CLAIM_RECORD_STATUS)[keyof typeof CLAIM_RECORD_STATUS];

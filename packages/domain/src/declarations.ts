@@ -41,3 +41,10 @@ export const declarationsSchema = z.object({
 });
 
 export type Declarations = { truthful: "Y"; medicalRecordsRelease: "Y"; dataPrivacy: "Y" };
+
+/** What the submit sends once the claimant has agreed to every declaration. */
+export const ALL_DECLARATIONS_AGREED: Declarations = {
+  truthful: "Y",
+  medicalRecordsRelease: "Y",
+  dataPrivacy: "Y",
+};

@@ -44,3 +44,10 @@ export const DOCUMENT_MESSAGES = {
   /** The connection dropped or the server did not answer during an upload. */
   uploadInterrupted: "The upload did not finish. Check your connection, then try again.",
 } as const;
+
+/** uploadDocument's field checks (400): the widget never sends these wrong, so it shows its system error. */
+export const UPLOAD_FIELD_MESSAGES = {
+  badReference: "Not a web reference number.",
+  unknownSlot: "This document slot does not exist.",
+  badReplace: 'replace is "true" or "false".',
+} as const;

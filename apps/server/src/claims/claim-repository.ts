@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
+import { CLAIM_RECORD_STATUS, type ClaimRecordStatus } from "@kalinga/domain/claim-record-status";
 import type { Queryable } from "../db/database.ts";
 import { hashToken, newToken } from "./claim-token.ts";
 import { newWebReferenceNumber } from "./web-reference-number.ts";
@@ -10,7 +10,7 @@ import { newWebReferenceNumber } from "./web-reference-number.ts";
 export type Claim = {
   id: string;
   webReferenceNumber: string;
-  status: string;
+  status: ClaimRecordStatus;
   companyName: string;
   channelName: string;
   mobileNumber: string | null;
@@ -20,7 +20,7 @@ export type Claim = {
 type ClaimRow = {
   id: string;
   web_reference_number: string;
-  status: string;
+  status: ClaimRecordStatus;
   company_name: string;
   channel_name: string;
   mobile_number: string | null;

@@ -7,7 +7,7 @@ import type { Queryable } from "../db/database.ts";
 
 export type TokenRights = "unverified" | "otp-verified";
 
-export type ClaimSession = {
+export type ClaimAccess = {
   tokenHash: string;
   claimId: string;
   webReferenceNumber: string;
@@ -39,13 +39,13 @@ export async function issueToken(
   return token;
 }
 
-/** The session of a live token, its idle clock restarted; null for anything else. */
+/** What a live token gives access to, its idle clock restarted; null for anything else. */
 export async function useToken(
   q: Queryable,
   token: string,
   now: Date,
   idleSeconds: number,
-): Promise<ClaimSession | null> {
+): Promise<ClaimAccess | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const idleSince = new Date(now.getTime() - idleSeconds * 1000);
   const { rows } = await q.query<{

@@ -1,4 +1,6 @@
 // The claimant's texts for files live in the domain, so the widget shows the same ones.
+import { UPLOAD_FIELD_MESSAGES } from "@kalinga/domain/document-messages";
+
 export {
   DOCUMENT_MESSAGES,
   formatSizeLimit as formatFileSize,
@@ -13,10 +15,5 @@ export const DOCUMENT_ROUTE_MESSAGES = {
   unexpectedField: "An upload has only the fields webReferenceNumber, slotKey, replace and file.",
   repeatedField: "Send each field once.",
   fileMissing: "Choose a file to upload.",
-  badReference: "Not a web reference number.",
-  unknownSlot: "This document slot does not exist.",
-  badReplace: 'replace is "true" or "false".',
-  badIdempotencyKey: "The Idempotency-Key header must be 1 to 255 printable characters.",
-  idempotencyMismatch: "This Idempotency-Key was used for another request.",
-  idempotencyInFlight: "A request with this Idempotency-Key is still running.",
+  ...UPLOAD_FIELD_MESSAGES,
 } as const;

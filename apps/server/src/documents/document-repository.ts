@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { Database, Queryable } from "../db/database.ts";
+import { refusableTransaction } from "../refusal.ts";
 import { DOCUMENT_MESSAGES } from "./document-messages.ts";
 import { type DocumentStore, newStorageKey } from "./document-store.ts";
 import type { PreparedDocument } from "./prepare-document.ts";
@@ -209,7 +210,8 @@ async function writeThenRecord(
   await store.put(storageKey, pdf);
   let result: ClaimDocument | DocumentChangeRefusal;
   try {
-    result = await db.transaction((tx) => record(tx, storageKey));
+    // A refusal rolls back what the record had done (a replace's swap) before it was refused.
+    result = await refusableTransaction(db, (tx) => record(tx, storageKey));
   } catch (error) {
     // An error can also come after a commit (a connection lost while committing): remove the
     // bytes only when no row points at them. If that cannot be known, the orphan sweep decides.
@@ -264,16 +266,11 @@ export async function storeDocument(
       }
     }
     const refusal = await checkClaimLimits(tx, input.claimId, size, limits);
-    // Returning a refusal after the replace's update would commit it: throw to roll it back.
-    if (refusal && old) throw new RefusedChange(refusal);
     if (refusal) return refusal;
     const document = await insertDocument(tx, { ...input, storageKey });
     await input.inSameTransaction?.(tx, document);
     replaced.storageKey = old?.storageKey ?? null;
     return document;
-  }).catch((error: unknown) => {
-    if (error instanceof RefusedChange) return error.refusal;
-    throw error;
   });
   // Only once the swap is committed; a crash before this line leaves the old bytes under a
   // deleted row, which the sweep removes.
@@ -284,7 +281,11 @@ export async function storeDocument(
 }
 
 /** Ids of the slot's stored files, oldest first. */
-async function storedInSlot(tx: Queryable, claimId: string, slotKey: string): Promise<string[]> {
+export async function storedInSlot(
+  tx: Queryable,
+  claimId: string,
+  slotKey: string,
+): Promise<string[]> {
   const { rows } = await tx.query<{ id: string }>(
     `SELECT id FROM claim_documents WHERE claim_id = $1 AND slot_key = $2 AND status = 'stored'
      ORDER BY seq`,
@@ -319,15 +320,11 @@ export async function replaceDocument(
     const old = await markDeleted(tx, input.claimId, input.documentId, input.now);
     if (!old) return { refused: "not-found", message: DOCUMENT_MESSAGES.notFound };
     const refusal = await checkClaimLimits(tx, input.claimId, size, limits);
-    // Returning a refusal after the update would commit it: throw to roll the update back.
-    if (refusal) throw new RefusedChange(refusal);
+    if (refusal) return refusal;
     const document = await insertDocument(tx, { ...input, slotKey: old.slotKey, storageKey });
     await input.inSameTransaction?.(tx, document);
     replaced.storageKey = old.storageKey;
     return document;
-  }).catch((error: unknown) => {
-    if (error instanceof RefusedChange) return error.refusal;
-    throw error;
   });
   // Only once the swap is committed; a crash before this line leaves the old bytes under a
   // deleted row, which the sweep removes.
@@ -335,14 +332,6 @@ export async function replaceDocument(
     await store.delete(replaced.storageKey).catch(() => {});
   }
   return result;
-}
-
-class RefusedChange extends Error {
-  readonly refusal: DocumentChangeRefusal;
-  constructor(refusal: DocumentChangeRefusal) {
-    super(refusal.message);
-    this.refusal = refusal;
-  }
 }
 
 async function markDeleted(

@@ -14,6 +14,7 @@ export const API_MESSAGES = {
   unknownApiKey: "Missing or unknown API key.",
   unknownToken: "Missing, expired or unknown claim token.",
   otherClaim: "This token belongs to another claim.",
+  notVerified: "Verify the mobile number with the OTP before sending documents or the claim.",
   originNotAllowed: "This origin may not call the Kalinga API.",
   bodyTooLarge: "The request body is too large.",
   unsupportedMediaType: "Send the request body as application/json.",
@@ -23,6 +24,9 @@ export const API_MESSAGES = {
   noActiveOtp: "No code is waiting for this claim. Please request a new OTP.",
   unknownCompany: "Unknown company name.",
   unknownChannel: "Unknown channel name.",
+  badIdempotencyKey: "The Idempotency-Key header must be 1 to 255 printable characters.",
+  idempotencyMismatch: "This Idempotency-Key was used for another request.",
+  idempotencyInFlight: "A request with this Idempotency-Key is still running.",
 } as const;
 
 export class ApiError extends Error {

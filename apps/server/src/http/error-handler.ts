@@ -102,15 +102,27 @@ export function handleClientError(error: Error & { code?: string }, socket: Sock
   socket.destroy(error);
 }
 
-/** Unknown routes answer 404 JSON; a known API path with another method answers 405 with Allow. */
-export function installErrorHandlers(app: FastifyInstance, apiPostPaths: () => Set<string>) {
+/**
+ * Unknown routes answer 404 JSON; a path some route answers, asked with another method, answers 405
+ * with Allow. The paths are collected from the routes as they are registered, never listed by hand.
+ */
+export function installErrorHandlers(app: FastifyInstance) {
+  const methodsOfPath = new Map<string, Set<string>>();
+  app.addHook("onRoute", (route) => {
+    // Only exact paths: a parametric or wildcard route cannot tell a wrong method from a wrong path.
+    if (/[:*]/.test(route.url)) return;
+    const methods = methodsOfPath.get(route.url) ?? new Set<string>();
+    for (const method of [route.method].flat()) methods.add(method);
+    methodsOfPath.set(route.url, methods);
+  });
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
-    if (apiPostPaths().has(path) && request.method !== "POST") {
+    const methods = methodsOfPath.get(path);
+    if (methods && !methods.has(request.method)) {
       return reply
         .code(405)
-        .header("allow", "POST")
+        .header("allow", [...methods].join(", "))
         .send({ returnCode: "405", message: API_MESSAGES.methodNotAllowed });
     }
     return reply.code(404).send({ returnCode: "404", message: API_MESSAGES.notFound });

@@ -29,7 +29,7 @@ export async function enqueueNotification(
     notification.channel === "sms"
       ? SMS_RECIPIENT.test(notification.to)
       : EMAIL_RECIPIENT.test(notification.to);
-  // The callers pass values the domain schemas already checked; this guards the outbox's shape.
+  // The callers pass values the domain schemas already checked; this guards the queue's shape.
   if (!valid) throw new Error(`Not a ${notification.channel} recipient`);
   const id = randomUUID();
   const email = notification.channel === "email" ? notification : null;

@@ -2,7 +2,7 @@ import type { Queryable } from "../db/database.ts";
 import { EmailSendError, type EmailSender } from "../email/email-sender.ts";
 import { SmsSendError, type SmsSender } from "../sms/sms-sender.ts";
 
-// Sends the notifications outbox. Any number of servers may run a worker on one database: each
+// Sends the notification queue. Any number of servers may run a worker on one database: each
 // takes due rows with FOR UPDATE SKIP LOCKED and marks them 'sending' with a lease, so a row goes
 // to one worker at a time; a worker that dies mid-send leaves the row to be taken again once the
 // lease runs out (delivery is at least once). Failures are retried with growing, jittered delays.

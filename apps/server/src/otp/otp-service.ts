@@ -14,23 +14,23 @@ import {
 } from "@kalinga/domain/messages";
 import { toInternationalMobile } from "@kalinga/domain/otp";
 import type { FastifyBaseLogger } from "fastify";
-import { CLAIM_CALL_MESSAGES } from "../claims/claim-call.ts";
 import {
   type Claim,
   findClaim,
   recordMobileNumber,
   recordVerifiedMobileNumber,
 } from "../claims/claim-repository.ts";
-import { type ClaimSession, issueToken, revokeToken } from "../claims/claim-token.ts";
+import { type ClaimAccess, issueToken, revokeToken } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { API_MESSAGES, refusal, smsProviderFailed, tooManyRequests } from "../http/api-error.ts";
+import { API_MESSAGES } from "../http/api-error.ts";
 import {
   giveBackHit,
   MANILA_OFFSET_SECONDS,
   type RateWindow,
   takeHit,
 } from "../http/rate-limit.ts";
+import { isRefusal, type Refusal, refusableTransaction } from "../refusal.ts";
 import type { SmsSender } from "../sms/sms-sender.ts";
 import { keyedHash } from "./keyed-hash.ts";
 import { hashOtpCode, newOtpCode, otpCodeMatches, otpSmsText } from "./otp-code.ts";
@@ -38,7 +38,13 @@ import { hashOtpCode, newOtpCode, otpCodeMatches, otpSmsText } from "./otp-code.
 // The OTP challenge of a claim (docs/decisions/0012-otp-storage-and-limits.md): sends are reserved
 // in a transaction that locks the claim (so two parallel sends cannot both pass the limits), the SMS
 // goes out after the commit, and a failed SMS hands the send back. Guesses count atomically.
-// A submitted claim takes no OTP call: its verified number went out with it.
+// A submitted claim takes no OTP call: its verified number went out with it. Refusals are answered
+// as values; one inside a transaction rolls it back (refusableTransaction).
+
+export const OTP_SERVICE_MESSAGES = {
+  /** An OTP call on a submitted claim: its verified number is part of what was submitted. */
+  claimClosed: "This claim has been submitted, so its mobile number can no longer be changed.",
+} as const;
 
 export type OtpServiceDeps = {
   db: Database;
@@ -52,11 +58,14 @@ type SendKind = "request" | "reset";
 /** Who asked: the client address counts the SMS it causes; the request's logger. */
 export type OtpCaller = { ip: string; log: FastifyBaseLogger };
 
-function refuseClosedClaim(claim: Pick<Claim, "status"> | null) {
-  if (claim && claim.status !== CLAIM_RECORD_STATUS.draft) {
-    throw refusal(RETURN_CODES.claimClosed, CLAIM_CALL_MESSAGES.claimClosed);
-  }
+function closedClaim(claim: Pick<Claim, "status"> | null): Refusal | null {
+  return claim && claim.status !== CLAIM_RECORD_STATUS.draft
+    ? { refused: "claim-closed", message: OTP_SERVICE_MESSAGES.claimClosed }
+    : null;
 }
+
+const noActiveOtp: Refusal = { refused: "no-active-otp", message: API_MESSAGES.noActiveOtp };
+const otpLocked: Refusal = { refused: "otp-locked", message: DECIDED_MESSAGES.otpCodeLocked };
 
 type LiveCode = {
   id: string;
@@ -68,6 +77,15 @@ type LiveCode = {
 };
 
 const DAY_SECONDS = 24 * 3600;
+
+/** A send counted and its code stored, before its SMS leaves. */
+type Reserved = {
+  id: string;
+  code: string;
+  mobile: string;
+  companyName: string;
+  sendsLeft: number;
+};
 
 export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
   const otp = config.otp;
@@ -95,18 +113,19 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
 
   /** requestOneTimePIN (mobile given) and resetOneTimePIN (the number of the last send). */
   async function sendCode(
-    session: ClaimSession,
+    access: ClaimAccess,
     kind: SendKind,
     mobileNumber: string | null,
     { ip, log }: OtpCaller,
-  ): Promise<OtpSentResponse> {
+  ): Promise<OtpSentResponse | Refusal> {
     const now = config.now();
-    const reserved = await db.transaction(async (tx) => {
-      const claim = await findClaim(tx, session.claimId, true);
-      if (!claim) throw refusal(RETURN_CODES.noActiveOtp, API_MESSAGES.noActiveOtp);
-      refuseClosedClaim(claim);
+    const reserved = await refusableTransaction(db, async (tx): Promise<Reserved | Refusal> => {
+      const claim = await findClaim(tx, access.claimId, true);
+      if (!claim) return noActiveOtp;
+      const closed = closedClaim(claim);
+      if (closed) return closed;
       const mobile = kind === "request" ? mobileNumber : claim.mobileNumber;
-      if (!mobile) throw refusal(RETURN_CODES.noActiveOtp, API_MESSAGES.noActiveOtp);
+      if (!mobile) return noActiveOtp;
 
       const { rows } = await tx.query<{ used: number; last_sent_at: Date | null }>(
         `SELECT count(*)::int AS used, max(created_at) AS last_sent_at FROM otp_codes
@@ -116,13 +135,17 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       const used = Number(rows[0]?.used ?? 0);
       const lastSentAt = rows[0]?.last_sent_at ? new Date(rows[0].last_sent_at) : null;
       const sendsLeft = otp.sendsPerClaim - used;
-      if (sendsLeft <= 0) {
-        throw refusal(RETURN_CODES.otpSendsExhausted, OTP_ATTEMPTS_EXHAUSTED, { sendsLeft: 0 });
-      }
+      if (sendsLeft <= 0)
+        return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
       if (lastSentAt) {
         const waitLeft = lastSentAt.getTime() + otp.resendWaitSeconds * 1000 - now.getTime();
         if (waitLeft > 0) {
-          throw tooManyRequests(waitLeft / 1000, DECIDED_MESSAGES.tooManyRequests, { sendsLeft });
+          return {
+            refused: "too-many-requests",
+            message: DECIDED_MESSAGES.tooManyRequests,
+            retryAfterSeconds: waitLeft / 1000,
+            sendsLeft,
+          };
         }
       }
       // Both hits are rolled back with the transaction when either refuses.
@@ -132,9 +155,12 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       ] as const) {
         const decision = await takeHit(tx, bucket, window, now);
         if (!decision.allowed) {
-          throw tooManyRequests(decision.retryAfterSeconds, DECIDED_MESSAGES.tooManyRequests, {
+          return {
+            refused: "too-many-requests",
+            message: DECIDED_MESSAGES.tooManyRequests,
+            retryAfterSeconds: decision.retryAfterSeconds,
             sendsLeft,
-          });
+          };
         }
       }
 
@@ -154,6 +180,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       );
       return { id, code, mobile, companyName: claim.companyName, sendsLeft: sendsLeft - 1 };
     });
+    if (isRefusal(reserved)) return reserved;
 
     try {
       await sms.send({
@@ -174,16 +201,16 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
         },
         "OTP SMS not sent",
       );
-      throw smsProviderFailed();
+      return { refused: "sms-provider-failed" };
     }
 
     await db.transaction(async (tx) => {
       await tx.query("UPDATE otp_codes SET status = 'sent' WHERE id = $1", [reserved.id]);
-      await recordMobileNumber(tx, session.claimId, reserved.mobile, now);
+      await recordMobileNumber(tx, access.claimId, reserved.mobile, now);
     });
     log.info(
       {
-        webReferenceNumber: session.webReferenceNumber,
+        webReferenceNumber: access.webReferenceNumber,
         mobile: maskLast4(reserved.mobile),
         sendsLeft: reserved.sendsLeft,
         kind,
@@ -199,20 +226,19 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
 
   /** validateOneTimePIN: on success the token is replaced by an otp-verified one. */
   async function validateCode(
-    session: ClaimSession,
+    access: ClaimAccess,
     code: string,
     { log }: OtpCaller,
-  ): Promise<OtpValidatedResponse> {
+  ): Promise<OtpValidatedResponse | Refusal> {
     const now = config.now();
     // Before any guess is counted; checked again under the claim's lock below.
-    refuseClosedClaim(await findClaim(db, session.claimId));
-    const live = await latestSentCode(db, session.claimId);
-    if (!live || live.used_at) throw refusal(RETURN_CODES.noActiveOtp, API_MESSAGES.noActiveOtp);
-    if (live.wrong_guesses >= otp.wrongGuessesPerCode) {
-      throw refusal(RETURN_CODES.otpLocked, DECIDED_MESSAGES.otpCodeLocked);
-    }
+    const closed = closedClaim(await findClaim(db, access.claimId));
+    if (closed) return closed;
+    const live = await latestSentCode(db, access.claimId);
+    if (!live || live.used_at) return noActiveOtp;
+    if (live.wrong_guesses >= otp.wrongGuessesPerCode) return otpLocked;
     if (new Date(live.expires_at).getTime() <= now.getTime()) {
-      throw refusal(RETURN_CODES.expiredOtp, EXPIRED_OTP);
+      return { refused: "expired-otp", message: EXPIRED_OTP };
     }
 
     if (!otpCodeMatches(secret, live.id, code, live.code_hash)) {
@@ -223,17 +249,18 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
          RETURNING wrong_guesses`,
         [live.id, otp.wrongGuessesPerCode],
       );
-      if (rows.length === 0) throw refusal(RETURN_CODES.otpLocked, DECIDED_MESSAGES.otpCodeLocked);
+      if (rows.length === 0) return otpLocked;
       log.info(
-        { webReferenceNumber: session.webReferenceNumber, wrongGuesses: rows[0]?.wrong_guesses },
+        { webReferenceNumber: access.webReferenceNumber, wrongGuesses: rows[0]?.wrong_guesses },
         "OTP wrong",
       );
-      throw refusal(RETURN_CODES.wrongOtp, WRONG_OTP);
+      return { refused: "wrong-otp", message: WRONG_OTP };
     }
 
-    const token = await db.transaction(async (tx) => {
+    const token = await refusableTransaction(db, async (tx): Promise<string | Refusal> => {
       // The submit locks the claim too, so a code cannot be used on a claim being submitted.
-      refuseClosedClaim(await findClaim(tx, session.claimId, true));
+      const closedNow = closedClaim(await findClaim(tx, access.claimId, true));
+      if (closedNow) return closedNow;
       const { rows } = await tx.query(
         `UPDATE otp_codes SET used_at = $2
          WHERE id = $1 AND used_at IS NULL AND wrong_guesses < $3 AND expires_at > $2
@@ -241,19 +268,20 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
         [live.id, now, otp.wrongGuessesPerCode],
       );
       // Another call used or locked the code between the read and now.
-      if (rows.length === 0) throw refusal(RETURN_CODES.noActiveOtp, API_MESSAGES.noActiveOtp);
-      await revokeToken(tx, session.tokenHash, now);
-      await recordVerifiedMobileNumber(tx, session.claimId, live.mobile_number, now);
+      if (rows.length === 0) return noActiveOtp;
+      await revokeToken(tx, access.tokenHash, now);
+      await recordVerifiedMobileNumber(tx, access.claimId, live.mobile_number, now);
       return issueToken(tx, {
-        claimId: session.claimId,
+        claimId: access.claimId,
         rights: "otp-verified",
         now,
-        // The verified token keeps the absolute end of the session it replaces.
-        expiresAt: session.expiresAt,
+        // The verified token keeps the absolute end of the token it replaces.
+        expiresAt: access.expiresAt,
       });
     });
+    if (isRefusal(token)) return token;
     log.info(
-      { webReferenceNumber: session.webReferenceNumber, mobile: maskLast4(live.mobile_number) },
+      { webReferenceNumber: access.webReferenceNumber, mobile: maskLast4(live.mobile_number) },
       "OTP verified",
     );
     return { returnCode: RETURN_CODES.ok, token };

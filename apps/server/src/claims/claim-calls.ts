@@ -1,0 +1,39 @@
+import { RETURN_CODES } from "@kalinga/domain/claim-api";
+import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
+import type { ServerConfig } from "../config.ts";
+import type { Queryable } from "../db/database.ts";
+import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
+import { findClaim, startClaim } from "./claim-repository.ts";
+
+// initClaimRequest and validateReferenceNumber: a claim begins, and a claim token says where its
+// claim stands (docs/decisions/0025).
+
+export function claimCalls(
+  db: Queryable,
+  config: ServerConfig,
+): Pick<ClaimCallHandlers, "initClaimRequest" | "validateReferenceNumber"> {
+  return {
+    async initClaimRequest({ request, body, now }) {
+      const { claim, token } = await startClaim(db, {
+        companyName: body.basicInformation.companyName,
+        channelName: body.basicInformation.channelName,
+        now,
+        tokenExpiresAt: new Date(now.getTime() + config.token.maxAgeSeconds * 1000),
+      });
+      const { webReferenceNumber } = claim;
+      request.log.info({ webReferenceNumber }, "claim started");
+      return { returnCode: RETURN_CODES.ok, webReferenceNumber, token };
+    },
+
+    async validateReferenceNumber({ claim }) {
+      const status = (await findClaim(db, claim.claimId))?.status ?? CLAIM_RECORD_STATUS.draft;
+      return {
+        returnCode: RETURN_CODES.ok,
+        webReferenceNumber: claim.webReferenceNumber,
+        status,
+        isOpen: status === CLAIM_RECORD_STATUS.draft,
+        otpVerified: claim.rights === "otp-verified",
+      };
+    },
+  };
+}

@@ -1,0 +1,253 @@
+import { createHash } from "node:crypto";
+import fastifyMultipart from "@fastify/multipart";
+import { UPLOAD_DOCUMENT_FIELDS } from "@kalinga/domain/claim-api";
+import {
+  CLAIM_CALLS,
+  type ClaimCallBody,
+  type ClaimCallLimit,
+  type ClaimCallName,
+  type ClaimCallResponse,
+  type ClaimCallSpec,
+  type ClaimCalls,
+} from "@kalinga/domain/claim-calls";
+import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
+import { firstErrorPerField } from "@kalinga/domain/start-form";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type ClaimAccess, useToken } from "../claims/claim-token.ts";
+import type { ServerConfig } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import { DOCUMENT_ROUTE_MESSAGES } from "../documents/document-messages.ts";
+import { keyedHash } from "../otp/keyed-hash.ts";
+import { isRefusal, type Refusal } from "../refusal.ts";
+import { API_MESSAGES, badRequest, forbidden, tooManyRequests, unauthorized } from "./api-error.ts";
+import { apiKeyCheck } from "./api-key-auth.ts";
+import {
+  type CompleteIdempotentRequest,
+  idempotencyKeyOf,
+  withIdempotencyKey,
+} from "./idempotency.ts";
+import { idempotencyRequestHash } from "./idempotency-keys.ts";
+import { type FormFile, MULTIPART_LIMITS, multipartFormReader } from "./multipart-form.ts";
+import { giveBackHit, type RateWindow, takeHit } from "./rate-limit.ts";
+import { refusalAnswer } from "./refusal-answer.ts";
+
+// Every claim call of the domain's table (CLAIM_CALLS), registered here and checked by one chain,
+// in this order: api key (401) → claim token (401; 429 once the address has failed too often) →
+// OTP-verified token (403) → body (400) → the token's claim is the body's (403) → Idempotency-Key
+// header (400) → the call's limits (429) → Idempotency-Key replay (409/422) → the handler, whose
+// refusals one mapper answers. Limits count only what passed every check before them, so a
+// stranger's failures behind a shared address use up nothing (docs/decisions/0030).
+
+export const CLAIM_API_PREFIX = "/api/claims";
+export const CLAIM_BODY_LIMIT_BYTES = 64 * 1024;
+
+export type ClaimCallInput<K extends ClaimCallName> = {
+  request: FastifyRequest;
+  body: ClaimCallBody<K>;
+  /** The claim the token names: every handler takes its claim from here, never from the body. */
+  claim: ClaimCalls[K]["credential"] extends "api-key" ? null : ClaimAccess;
+  file: ClaimCalls[K]["encoding"] extends "multipart" ? FormFile : null;
+  now: Date;
+  complete: CompleteIdempotentRequest<ClaimCallResponse<K>>;
+};
+
+export type ClaimCallHandler<K extends ClaimCallName> = (
+  input: ClaimCallInput<K>,
+) => Promise<ClaimCallResponse<K> | Refusal>;
+
+/** One handler per call of the table; the type fails to check when a call has none. */
+export type ClaimCallHandlers = { [K in ClaimCallName]: ClaimCallHandler<K> };
+
+export type ClaimCallRoutesOptions = {
+  db: Database;
+  config: ServerConfig;
+  /** Keys the per-address and per-claim buckets, so no bucket name holds an address. */
+  secret: string;
+  handlers: ClaimCallHandlers;
+};
+
+type BasicInformation = { companyName: string; channelName: string };
+type Issue = { path: PropertyKey[]; message: string };
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== "string") return null;
+  const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRoutesOptions) {
+  const { db, config, secret, handlers } = options;
+  const companyNames = new Set(Object.values(config.companyNames));
+  const channelNames = new Set(Object.values(config.channelNames));
+  const maxFileBytes = config.documents.file.maxFileBytes;
+
+  app.addHook("onRequest", apiKeyCheck(config.apiKeys));
+  // Only uploadDocument takes multipart; every other call keeps taking JSON alone.
+  await app.register(fastifyMultipart, {
+    limits: { ...MULTIPART_LIMITS, fileSize: maxFileBytes },
+    throwFileSizeLimit: true,
+  });
+  const readForm = multipartFormReader(app, {
+    textFields: [
+      UPLOAD_DOCUMENT_FIELDS.webReferenceNumber,
+      UPLOAD_DOCUMENT_FIELDS.slotKey,
+      UPLOAD_DOCUMENT_FIELDS.replace,
+    ],
+    fileField: UPLOAD_DOCUMENT_FIELDS.file,
+    maxFileBytes,
+  });
+
+  const windows = {
+    claimStart: {
+      limit: config.claimStart.addressLimit,
+      seconds: config.claimStart.addressWindowSeconds,
+    },
+    failedToken: {
+      limit: config.failedToken.addressLimit,
+      seconds: config.failedToken.addressWindowSeconds,
+    },
+    uploadClaim: {
+      limit: config.documents.uploads.claimLimit,
+      seconds: config.documents.uploads.claimWindowSeconds,
+    },
+    uploadAddress: {
+      limit: config.documents.uploads.addressLimit,
+      seconds: config.documents.uploads.addressWindowSeconds,
+    },
+  } satisfies Record<string, RateWindow>;
+  const addressBucket = (kind: string, request: FastifyRequest) =>
+    `${kind}-address:${keyedHash(secret, "address", request.ip)}`;
+
+  async function takeHits(buckets: [string, RateWindow][], now: Date) {
+    const taken: [string, RateWindow][] = [];
+    for (const [bucket, window] of buckets) {
+      const decision = await takeHit(db, bucket, window, now);
+      if (!decision.allowed) {
+        // A refused request changes nothing: the hits it took are given back.
+        for (const [done, doneWindow] of taken) await giveBackHit(db, done, doneWindow, now);
+        throw tooManyRequests(decision.retryAfterSeconds, DECIDED_MESSAGES.tooManyRequests);
+      }
+      taken.push([bucket, window]);
+    }
+  }
+
+  const LIMITS: Record<
+    ClaimCallLimit,
+    (request: FastifyRequest, claim: ClaimAccess | null) => [string, RateWindow][]
+  > = {
+    "claim-starts-per-address": (request) => [
+      [addressBucket("claim-start", request), windows.claimStart],
+    ],
+    "uploads-per-claim-and-address": (request, claim) => [
+      [`document-claim:${keyedHash(secret, "claim", claim?.claimId ?? "")}`, windows.uploadClaim],
+      [addressBucket("document", request), windows.uploadAddress],
+    ],
+  };
+
+  async function claimOfToken(request: FastifyRequest, spec: ClaimCallSpec<unknown, unknown>) {
+    if (spec.credential === "api-key") return null;
+    const token = bearerToken(request);
+    const claim = token ? await useToken(db, token, config.now(), config.token.idleSeconds) : null;
+    if (!claim) {
+      // Failed tokens have a bucket of their own: a flood of made-up tokens slows only further failures.
+      await takeHits([[addressBucket("failed-token", request), windows.failedToken]], config.now());
+      throw unauthorized(API_MESSAGES.unknownToken);
+    }
+    if (spec.credential === "verified-claim-token" && claim.rights !== "otp-verified") {
+      throw forbidden(API_MESSAGES.notVerified);
+    }
+    return claim;
+  }
+
+  /** The body as the call's schema allows it, with the configured company and channel names. */
+  function parseJson<Body>(spec: ClaimCallSpec<Body, unknown>, body: unknown): Body {
+    const result = spec.request.safeParse(body);
+    const issues: Issue[] = result.success ? [] : [...(result.error as { issues: Issue[] }).issues];
+    const basic = (body as { basicInformation?: Partial<BasicInformation> } | null)
+      ?.basicInformation;
+    if (typeof basic?.companyName === "string" && !companyNames.has(basic.companyName)) {
+      issues.push({
+        path: ["basicInformation", "companyName"],
+        message: API_MESSAGES.unknownCompany,
+      });
+    }
+    if (typeof basic?.channelName === "string" && !channelNames.has(basic.channelName)) {
+      issues.push({
+        path: ["basicInformation", "channelName"],
+        message: API_MESSAGES.unknownChannel,
+      });
+    }
+    if (!result.success || issues.length > 0) throw badRequest(firstErrorPerField(issues));
+    return result.data;
+  }
+
+  async function parseForm<Body>(spec: ClaimCallSpec<Body, unknown>, request: FastifyRequest) {
+    const form = await readForm(request);
+    const result = spec.request.safeParse(form.fields);
+    const errors = result.success
+      ? []
+      : firstErrorPerField((result.error as { issues: Issue[] }).issues);
+    if (!form.file) {
+      errors.push({
+        field: UPLOAD_DOCUMENT_FIELDS.file,
+        message: DOCUMENT_ROUTE_MESSAGES.fileMissing,
+      });
+    }
+    if (!result.success || !form.file) throw badRequest(errors);
+    return { body: result.data, file: form.file };
+  }
+
+  function register<K extends ClaimCallName>(name: K) {
+    const spec = CLAIM_CALLS[name] as ClaimCallSpec<ClaimCallBody<K>, ClaimCallResponse<K>>;
+    const handler = handlers[name] as ClaimCallHandler<K>;
+    const multipart = spec.encoding === "multipart";
+    // Claim answers carry tokens and are small: never compressed, so no BREACH-style guessing.
+    const routeOptions = multipart
+      ? { compress: false as const }
+      : { bodyLimit: CLAIM_BODY_LIMIT_BYTES, compress: false as const };
+
+    app.post(spec.path, routeOptions, async (request) => {
+      const claim = await claimOfToken(request, spec);
+      const { body, file } = multipart
+        ? await parseForm(spec, request)
+        : { body: parseJson(spec, request.body), file: null };
+      const named = (body as { webReferenceNumber?: unknown }).webReferenceNumber;
+      if (claim && claim.webReferenceNumber !== named) throw forbidden(API_MESSAGES.otherClaim);
+      const key = spec.idempotent ? idempotencyKeyOf(request) : null;
+      const now = config.now();
+      await takeHits(
+        spec.limits.flatMap((limit) => LIMITS[limit](request, claim)),
+        now,
+      );
+      const requestHash = idempotencyRequestHash(
+        spec.path,
+        file
+          ? {
+              ...(body as object),
+              filename: file.filename,
+              sha256: createHash("sha256").update(file.bytes).digest("hex"),
+            }
+          : body,
+      );
+      return withIdempotencyKey<ClaimCallResponse<K>>(
+        db,
+        { claimId: claim?.claimId ?? "", key, requestHash, now },
+        async (complete) => {
+          const outcome = await handler({
+            request,
+            body,
+            claim,
+            file,
+            now,
+            complete,
+          } as ClaimCallInput<K>);
+          if (isRefusal(outcome)) throw refusalAnswer(outcome);
+          return outcome;
+        },
+      );
+    });
+  }
+
+  for (const name of Object.keys(CLAIM_CALLS) as ClaimCallName[]) register(name);
+}

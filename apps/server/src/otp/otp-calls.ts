@@ -1,0 +1,16 @@
+import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
+import type { OtpService } from "./otp-service.ts";
+
+// requestOneTimePIN, resetOneTimePIN and validateOneTimePIN: the OTP service's rules, as calls.
+
+export function otpCalls(
+  otpService: OtpService,
+): Pick<ClaimCallHandlers, "requestOneTimePIN" | "resetOneTimePIN" | "validateOneTimePIN"> {
+  return {
+    requestOneTimePIN: ({ claim, body, request }) =>
+      otpService.sendCode(claim, "request", body.mobileNumber, request),
+    resetOneTimePIN: ({ claim, request }) => otpService.sendCode(claim, "reset", null, request),
+    validateOneTimePIN: ({ claim, body, request }) =>
+      otpService.validateCode(claim, body.oneTimePIN, request),
+  };
+}

@@ -1,0 +1,54 @@
+import type { DocumentRefusedReason, MissingDocument } from "@kalinga/domain/claim-api";
+import type { Database, Queryable } from "./db/database.ts";
+
+// What a service answers when it will not do what was asked: a value, never an exception. One
+// mapper (http/refusal-answer.ts) turns each kind into its HTTP status and returnCode.
+
+export type Refusal =
+  /** The claim is submitted: its documents, its mobile number and its payload are frozen. */
+  | { refused: "claim-closed"; message: string }
+  | { refused: "not-found"; message: string }
+  /** The file or the claim's limits refused an upload. */
+  | { refused: DocumentRefusedReason; message: string }
+  | { refused: "missing-documents"; message: string; missing: MissingDocument[] }
+  | { refused: "claim-not-submitted"; message: string }
+  | { refused: "no-active-otp"; message: string }
+  | { refused: "wrong-otp"; message: string }
+  | { refused: "expired-otp"; message: string }
+  | { refused: "otp-locked"; message: string }
+  | { refused: "otp-sends-exhausted"; message: string }
+  | { refused: "too-many-requests"; message: string; retryAfterSeconds: number; sendsLeft?: number }
+  /** Nothing was sent and nothing was counted. */
+  | { refused: "sms-provider-failed" };
+
+export function isRefusal(value: unknown): value is Refusal {
+  return typeof value === "object" && value !== null && "refused" in value;
+}
+
+/** Thrown only inside refusableTransaction, to roll back what the refused work had written. */
+class RollBack {
+  readonly refusal: Refusal;
+  constructor(refusal: Refusal) {
+    this.refusal = refusal;
+  }
+}
+
+/**
+ * A transaction whose work may answer a refusal: the refusal rolls it back (a counter taken or a
+ * row swapped out before the refusal is undone) and is returned, not thrown.
+ */
+export async function refusableTransaction<T>(
+  db: Database,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await work(tx);
+      if (isRefusal(result)) throw new RollBack(result);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof RollBack) return error.refusal as T;
+    throw error;
+  }
+}

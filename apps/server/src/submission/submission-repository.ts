@@ -1,0 +1,73 @@
+import type { FinalSubmitClaimResponse } from "@kalinga/domain/claim-api";
+import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
+import type { SlotFacts } from "@kalinga/domain/upload-slots";
+import type { Queryable } from "../db/database.ts";
+
+// A submitted claim's rows: the payload as sent, the declarations apart (the payload has no place
+// for them), the slot facts the documents were checked against, and the answer every repeat gets.
+
+export type NewSubmission = {
+  claimId: string;
+  /** The parsed body as sent (unknown keys dropped), without the declarations. */
+  payload: unknown;
+  /** Agreed at submittedAt. */
+  declarations: unknown;
+  claimType: string;
+  slotFacts: SlotFacts;
+  response: FinalSubmitClaimResponse;
+  submittedAt: Date;
+};
+
+/** The answer of an earlier submit of the claim, if there was one. */
+export async function findSubmissionResponse(
+  q: Queryable,
+  claimId: string,
+): Promise<FinalSubmitClaimResponse | null> {
+  const { rows } = await q.query<{ response: FinalSubmitClaimResponse }>(
+    "SELECT response FROM claim_submissions WHERE claim_id = $1",
+    [claimId],
+  );
+  return rows[0]?.response ?? null;
+}
+
+/** Slot keys holding at least one stored file. */
+export async function filledSlotKeys(q: Queryable, claimId: string): Promise<Set<string>> {
+  const { rows } = await q.query<{ slot_key: string }>(
+    "SELECT DISTINCT slot_key FROM claim_documents WHERE claim_id = $1 AND status = 'stored'",
+    [claimId],
+  );
+  return new Set(rows.map((row) => row.slot_key));
+}
+
+/** Records the submission, closes the claim and marks which stored files the claim asks for. */
+export async function recordSubmission(
+  tx: Queryable,
+  submission: NewSubmission,
+  askedSlotKeys: string[],
+): Promise<void> {
+  const { claimId, submittedAt } = submission;
+  await tx.query(
+    `INSERT INTO claim_submissions
+       (claim_id, payload, declarations, claim_type, slot_facts, response, submitted_at)
+     VALUES ($1, $2::jsonb, $3::jsonb, $4, $5::jsonb, $6::jsonb, $7)`,
+    [
+      claimId,
+      JSON.stringify(submission.payload),
+      JSON.stringify(submission.declarations),
+      submission.claimType,
+      JSON.stringify(submission.slotFacts),
+      JSON.stringify(submission.response),
+      submittedAt,
+    ],
+  );
+  await tx.query(
+    "UPDATE claims SET status = $2, submitted_at = $3, updated_at = $3 WHERE id = $1",
+    [claimId, CLAIM_RECORD_STATUS.submitted, submittedAt],
+  );
+  // Files in slots the final claim no longer asks for stay with it, marked as not required.
+  await tx.query(
+    `UPDATE claim_documents SET slot_required = (slot_key = ANY($2::text[]))
+     WHERE claim_id = $1 AND status = 'stored'`,
+    [claimId, askedSlotKeys],
+  );
+}
