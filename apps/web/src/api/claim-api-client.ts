@@ -4,6 +4,11 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   RETURN_CODES,
 } from "@kalinga/domain/claim-api";
+import type {
+  ClaimCallName,
+  ClaimCallRequest,
+  ClaimCallResponse,
+} from "@kalinga/domain/claim-calls";
 import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
 import { session } from "../session/session-store.ts";
 import { loading } from "../ui/loading.ts";
@@ -12,8 +17,22 @@ import { systemError } from "./system-error.ts";
 
 // Every claim call (section 7): a JSON POST with basicInformation, the web reference number (but on
 // initClaimRequest), the agent code on the agent-assist channel, the api key and the claim token.
+// Bodies and answers are typed by the domain's call table (a type-only import: no schema is loaded).
 
-export type ClaimCall = keyof typeof CLAIM_API_PATHS;
+/** The JSON calls; uploadDocument sends a form (document-upload.ts). */
+export type JsonClaimCall = Exclude<ClaimCallName, "uploadDocument">;
+
+/** What the client adds to every body itself: the deployment's names, the claim's reference, the agent. */
+type Injected = "basicInformation" | "webReferenceNumber" | "agentCode";
+type OwnBasicInformation<K extends JsonClaimCall> =
+  ClaimCallRequest<K> extends { basicInformation: infer B }
+    ? Omit<B, "companyName" | "channelName">
+    : never;
+/** The body a screen gives for a call: its own fields, and its own part of basicInformation if any. */
+export type ClaimCallPayload<K extends JsonClaimCall> = Omit<ClaimCallRequest<K>, Injected> &
+  (keyof OwnBasicInformation<K> extends never
+    ? { basicInformation?: never }
+    : { basicInformation: OwnBasicInformation<K> });
 
 export type ClaimResponse<T> =
   | { ok: true; data: T }
@@ -30,7 +49,12 @@ function mountedSetting(): WidgetSetting {
   return setting;
 }
 
-export function claimCallUrl(call: ClaimCall): string {
+/** The one source of the claim's reference number for every call: the tab's session. */
+export function claimReference(): string {
+  return session.get("webReferenceNumber") ?? "";
+}
+
+export function claimCallUrl(call: ClaimCallName): string {
   return `${mountedSetting().apiBase}/claims${CLAIM_API_PATHS[call]}`;
 }
 
@@ -43,24 +67,23 @@ export function claimCallHeaders(idempotencyKey?: string): Record<string, string
   return headers;
 }
 
-export async function callClaimApi<T>(
-  call: ClaimCall,
-  payload: Record<string, unknown> = {},
+export async function callClaimApi<K extends JsonClaimCall>(
+  call: K,
+  payload: ClaimCallPayload<K>,
   idempotencyKey?: string,
-): Promise<ClaimResponse<T>> {
+): Promise<ClaimResponse<ClaimCallResponse<K>>> {
   const widget = mountedSetting();
   // A call's own basicInformation (the final submit's claim type, cause of loss…) keeps its fields.
-  const own = payload.basicInformation;
+  const own: object | undefined = payload.basicInformation;
   const body: Record<string, unknown> = {
     ...payload,
     basicInformation: {
-      ...(own && typeof own === "object" ? own : {}),
+      ...own,
       companyName: widget.companyName,
       channelName: widget.channelName,
     },
   };
-  if (call !== "initClaimRequest")
-    body.webReferenceNumber = session.get("webReferenceNumber") ?? "";
+  if (call !== "initClaimRequest") body.webReferenceNumber = claimReference();
   if (widget.channel === "agent-assist" && widget.agentCode) body.agentCode = widget.agentCode;
 
   const headers = { "content-type": "application/json", ...claimCallHeaders(idempotencyKey) };
@@ -75,7 +98,7 @@ export async function callClaimApi<T>(
     });
     const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
     if (response.status === 200 && data && data.returnCode === RETURN_CODES.ok) {
-      return { ok: true, data: data as T };
+      return { ok: true, data: data as ClaimCallResponse<K> };
     }
     const returnCode = typeof data?.returnCode === "string" ? data.returnCode : null;
     return { ok: false, status: response.status, returnCode, data };
@@ -87,11 +110,11 @@ export async function callClaimApi<T>(
 }
 
 /** The common case: anything but success raises the system-error popup. */
-export async function callClaimApiOrShowError<T>(
-  call: ClaimCall,
-  payload?: Record<string, unknown>,
-): Promise<T | null> {
-  const response = await callClaimApi<T>(call, payload);
+export async function callClaimApiOrShowError<K extends JsonClaimCall>(
+  call: K,
+  payload: ClaimCallPayload<K>,
+): Promise<ClaimCallResponse<K> | null> {
+  const response = await callClaimApi(call, payload);
   if (response.ok) return response.data;
   systemError.show();
   return null;

@@ -7,8 +7,7 @@ import {
 import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
-import { session } from "../session/session-store.ts";
-import { claimCallHeaders, claimCallUrl } from "./claim-api-client.ts";
+import { claimCallHeaders, claimCallUrl, claimReference } from "./claim-api-client.ts";
 
 // uploadDocument (docs/decisions/0025) over XMLHttpRequest: fetch cannot report upload progress,
 // and a claimant on mobile data needs to see that a 900 KB photo is moving.
@@ -32,7 +31,7 @@ export type UploadRequest = {
 
 export function uploadDocument(request: UploadRequest): Promise<UploadOutcome> {
   const form = new FormData();
-  form.append(FIELDS.webReferenceNumber, session.get("webReferenceNumber") ?? "");
+  form.append(FIELDS.webReferenceNumber, claimReference());
   form.append(FIELDS.slotKey, request.slotKey);
   form.append(FIELDS.replace, String(request.replace));
   form.append(FIELDS.file, request.file, request.fileName);

@@ -1,9 +1,4 @@
-import {
-  type DeleteDocumentResponse,
-  type ListDocumentsResponse,
-  RETURN_CODES,
-  type UploadedDocument,
-} from "@kalinga/domain/claim-api";
+import { RETURN_CODES, type UploadedDocument } from "@kalinga/domain/claim-api";
 import { formatFileSize } from "@kalinga/domain/document-files";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { callClaimApi, callClaimApiOrShowError } from "../api/claim-api-client.ts";
@@ -42,7 +37,7 @@ type Attempt = {
 
 /** Deletes a stored document; true when the claim no longer holds it (already gone counts). */
 async function removeFromClaim(documentId: string): Promise<boolean> {
-  const response = await callClaimApi<DeleteDocumentResponse>("deleteDocument", { documentId });
+  const response = await callClaimApi("deleteDocument", { documentId });
   return response.ok || response.returnCode === RETURN_CODES.documentNotFound;
 }
 
@@ -91,7 +86,7 @@ export function useClaimDocuments(): ClaimDocuments {
 
   useEffect(() => {
     mounted.current = true;
-    void callClaimApiOrShowError<ListDocumentsResponse>("listDocuments").then((listed) => {
+    void callClaimApiOrShowError("listDocuments", {}).then((listed) => {
       if (!mounted.current) return;
       if (listed) setFiles((current) => [...listed.documents.map(storedFile), ...current]);
       setReady(listed !== null);

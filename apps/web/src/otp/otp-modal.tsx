@@ -1,8 +1,4 @@
-import {
-  type OtpSentResponse,
-  type OtpValidatedResponse,
-  RETURN_CODES,
-} from "@kalinga/domain/claim-api";
+import { type OtpSentResponse, RETURN_CODES } from "@kalinga/domain/claim-api";
 import {
   COUNTRY_CODE,
   MOBILE_PREFIX,
@@ -20,7 +16,7 @@ import {
 import { keepMobileDigits, otpMobileNumberSchema } from "@kalinga/domain/otp";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { trackFieldError } from "../analytics/analytics.ts";
-import { type ClaimResponse, callClaimApi } from "../api/claim-api-client.ts";
+import { type ClaimResponse, callClaimApi, claimReference } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
 import { session } from "../session/session-store.ts";
 import { FieldError } from "../ui/field-error.tsx";
@@ -86,7 +82,7 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
     }
     setMobileError(undefined);
     afterSend(
-      await callClaimApi<OtpSentResponse>("requestOneTimePIN", {
+      await callClaimApi("requestOneTimePIN", {
         countryCode: COUNTRY_CODE,
         mobileNumber,
         firstName,
@@ -99,7 +95,7 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
       setExhausted(true);
       return;
     }
-    afterSend(await callClaimApi<OtpSentResponse>("resetOneTimePIN"));
+    afterSend(await callClaimApi("resetOneTimePIN", {}));
   };
 
   const submitCode = async (event: FormEvent) => {
@@ -109,12 +105,12 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
       setCodeError(DECIDED_MESSAGES.otpCodeIncomplete);
       return;
     }
-    const response = await callClaimApi<OtpValidatedResponse>("validateOneTimePIN", { oneTimePIN });
+    const response = await callClaimApi("validateOneTimePIN", { oneTimePIN });
     if (response.ok) {
       if (response.data.token) session.set("token", response.data.token);
       session.set("otpVerify", { otpMobileNumber: mobileNumber });
       session.set("isOtpAvailable", {
-        webReferenceNumber: session.get("webReferenceNumber") ?? "",
+        webReferenceNumber: claimReference(),
         pass: true,
       });
       onClose(true);

@@ -29,8 +29,6 @@ import { UnavailableNotice, useNoticeShowing } from "./unavailable-notice.tsx";
 const loadOtpModal = () => import("../otp/otp-modal.tsx");
 const OtpModal = lazy(loadOtpModal);
 
-type InitClaim = { webReferenceNumber: string; token: string };
-
 /** A field's label, placeholder and tips, as the content service gives them. */
 const described = ({ label, placeholder, tips }: FieldContent) => ({ label, placeholder, tips });
 
@@ -92,7 +90,7 @@ export function StartScreen() {
     session.endClaim();
     session.remove("submittedClaim");
     session.set("step1", step1);
-    const claim = await callClaimApiOrShowError<InitClaim>("initClaimRequest");
+    const claim = await callClaimApiOrShowError("initClaimRequest", {});
     if (!claim) return;
     session.set("webReferenceNumber", claim.webReferenceNumber);
     session.set("token", claim.token);

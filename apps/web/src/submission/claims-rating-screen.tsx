@@ -97,7 +97,7 @@ function RatingForm({ receipt }: { receipt: SubmittedClaim }) {
       return;
     }
     setErrors({});
-    const response = await callClaimApiOrShowError<RateClaimResponse>("rateClaim", result.data);
+    const response = await callClaimApiOrShowError("rateClaim", result.data);
     if (!response) return;
     // The rating was the last call the claim's token was kept for.
     markRated(receipt);

@@ -1,5 +1,5 @@
 import { type Beneficiary, HONORIFICS, isMinor } from "@kalinga/domain/beneficiary";
-import type { ListDocumentsResponse, UploadedDocument } from "@kalinga/domain/claim-api";
+import type { UploadedDocument } from "@kalinga/domain/claim-api";
 import {
   CLAIM_TYPES,
   type ClaimDetails,
@@ -181,7 +181,7 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
   }, [failedSubmits]);
 
   useEffect(() => {
-    void callClaimApiOrShowError<ListDocumentsResponse>("listDocuments").then((listed) => {
+    void callClaimApiOrShowError("listDocuments", {}).then((listed) => {
       if (listed) setDocuments(listed.documents);
     });
   }, []);

@@ -1,11 +1,7 @@
-import {
-  type FinalSubmitClaimResponse,
-  type MissingDocument,
-  RETURN_CODES,
-} from "@kalinga/domain/claim-api";
+import { type MissingDocument, RETURN_CODES } from "@kalinga/domain/claim-api";
 import { MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
-import { CLAIM_DECLARATIONS } from "@kalinga/domain/declarations";
+import { ALL_DECLARATIONS_AGREED } from "@kalinga/domain/declarations";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
@@ -62,10 +58,9 @@ function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
       return;
     }
     setOutcome({ kind: "sending" });
-    const declarations = Object.fromEntries(CLAIM_DECLARATIONS.map(({ key }) => [key, "Y"]));
-    const response = await callClaimApi<FinalSubmitClaimResponse>(
+    const response = await callClaimApi(
       "finalSubmitClaim",
-      { ...tab.payload, declarations },
+      { ...tab.payload, declarations: ALL_DECLARATIONS_AGREED },
       data.submitKey,
     );
     if (response.ok) {
