@@ -22,6 +22,14 @@ const LATER_SCREENS = [
 const LaterScreen = lazyScreen(() => import("../screens/later-screen.tsx"));
 const LoggedInStartScreen = lazyScreen(() => import("../screens/logged-in-start-screen.tsx"));
 const ClaimsTrackingScreen = lazyScreen(() => import("../screens/claims-tracking-screen.tsx"));
+// The claim steps' layouts read the claim data store, whose defaults carry the domain's schemas.
+const loadVerifiedClaim = () => import("../claim/verified-claim.tsx");
+const VerifiedClaimLayout = lazyScreen(() =>
+  loadVerifiedClaim().then((claim) => ({ default: claim.VerifiedClaimLayout })),
+);
+const RequireVerifiedClaim = lazyScreen(() =>
+  loadVerifiedClaim().then((claim) => ({ default: claim.RequireVerifiedClaim })),
+);
 const loadClaimSteps = () => import("./claim-step-screens.ts");
 const ClaimsDetailsScreen = lazyScreen(() =>
   loadClaimSteps().then((steps) => ({ default: steps.ClaimsDetailsScreen })),
@@ -59,12 +67,17 @@ export function ClaimRoutes() {
           <Route path="cf" element={<StartRoute />} />
           <Route path="cfm" element={<LoggedInStartScreen />} />
           <Route path="claims-tracking" element={<ClaimsTrackingScreen />} />
-          <Route path="claims-details" element={<ClaimsDetailsScreen />} />
-          <Route path="payout-option" element={<PayoutOptionScreen />} />
-          <Route path="claims-documents" element={<ClaimDocumentsScreen />} />
-          <Route path="claims-review" element={<ClaimsReviewScreen />} />
-          <Route path="claims-submission" element={<ClaimsSubmissionScreen />} />
-          <Route path="claims-rating" element={<ClaimsRatingScreen />} />
+          <Route element={<VerifiedClaimLayout />}>
+            <Route element={<RequireVerifiedClaim />}>
+              <Route path="claims-details" element={<ClaimsDetailsScreen />} />
+              <Route path="payout-option" element={<PayoutOptionScreen />} />
+              <Route path="claims-documents" element={<ClaimDocumentsScreen />} />
+              <Route path="claims-review" element={<ClaimsReviewScreen />} />
+            </Route>
+            {/* These two also show the receipt of a claim whose session was cleared. */}
+            <Route path="claims-submission" element={<ClaimsSubmissionScreen />} />
+            <Route path="claims-rating" element={<ClaimsRatingScreen />} />
+          </Route>
           {LATER_SCREENS.map((path) => (
             <Route key={path} path={path} element={<LaterScreen />} />
           ))}

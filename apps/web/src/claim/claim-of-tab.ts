@@ -8,7 +8,7 @@ import { payoutSchema } from "@kalinga/domain/payout";
 import { type PublicStartForm, publicStartFormSchema } from "@kalinga/domain/start-form";
 import { type SlotFacts, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import { session } from "../session/session-store.ts";
-import { type ClaimData, readClaimData } from "./claim-data-store.ts";
+import type { ClaimData } from "./claim-data-store.ts";
 import type { VerifiedClaim } from "./verified-claim.tsx";
 
 /** The step a claim goes back to when it is not complete up to the documents. */
@@ -26,7 +26,7 @@ export type ClaimOfTab =
 export function claimOfTab(claim: VerifiedClaim, channel: ChannelId): ClaimOfTab {
   const step1 = publicStartFormSchema.safeParse(session.get("step1"));
   if (!step1.success) return { complete: false, step: "/cf" };
-  const data = readClaimData(claim.webReferenceNumber);
+  const data = claim.readData();
   const details = claimDetailsSchema({ dateOfBirth: claim.insuredDateOfBirth }).safeParse(
     data.details,
   );

@@ -15,7 +15,7 @@ import { readClaimData, saveClaimData, useLeaveGuard } from "../claim/claim-data
 import { CLAIM_DETAILS_TEXTS as T, YES_NO_OPTIONS } from "../claim/claim-details-texts.ts";
 import { adoptClaimStepStyles } from "../claim/claim-step-styles.ts";
 import { messageOf, useClaimForm } from "../claim/use-claim-form.ts";
-import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
+import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { DateField } from "../ui/date-field.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
@@ -46,8 +46,7 @@ const BENEFITS: readonly { field: keyof ClaimDetails & string; label: string }[]
 
 /** Step 2 of 4: what happened, reached once the mobile number is verified. */
 export default function ClaimsDetailsScreen() {
-  const claim = useMemo(verifiedClaim, []);
-  if (!claim) return <StartClaimFirst />;
+  const claim = useVerifiedClaim();
   return <ClaimDetailsForm claim={claim} />;
 }
 

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
-import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
+import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
@@ -18,8 +18,7 @@ adoptStyles(documentsCss);
 
 /** Step 4 of 4 at /claims-documents: the documents this claim needs, computed from Steps 1 to 3. */
 export default function ClaimDocumentsScreen() {
-  const claim = useMemo(verifiedClaim, []);
-  if (!claim) return <StartClaimFirst />;
+  const claim = useVerifiedClaim();
   return <ClaimDocuments claim={claim} />;
 }
 

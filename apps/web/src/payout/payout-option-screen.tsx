@@ -1,8 +1,6 @@
-import { useMemo } from "react";
 import { Navigate } from "react-router";
-import { readClaimData } from "../claim/claim-data-store.ts";
 import { adoptClaimStepStyles } from "../claim/claim-step-styles.ts";
-import { StartClaimFirst, verifiedClaim } from "../claim/verified-claim.tsx";
+import { useVerifiedClaim } from "../claim/verified-claim.tsx";
 import { BankPayoutForm } from "./bank-payout-form.tsx";
 import { BeneficiariesStep } from "./beneficiaries/beneficiaries-step.tsx";
 
@@ -13,9 +11,8 @@ adoptClaimStepStyles();
  * a death claim names its beneficiaries, who are whom the payout goes to.
  */
 export default function PayoutOptionScreen() {
-  const claim = useMemo(verifiedClaim, []);
-  if (!claim) return <StartClaimFirst />;
-  const { claimType } = readClaimData(claim.webReferenceNumber).details;
+  const claim = useVerifiedClaim();
+  const { claimType } = claim.readData().details;
   if (claimType === "Living") return <BankPayoutForm claim={claim} />;
   if (claimType === "Death") return <BeneficiariesStep claim={claim} />;
   // The claim type is chosen on Step 2; without it Step 3 has nothing to ask.

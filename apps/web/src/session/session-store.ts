@@ -1,17 +1,19 @@
+import type { PublicStartForm } from "@kalinga/domain/start-form";
+
 // Session items (section 3) kept in sessionStorage, each key and value encrypted with AES-GCM.
 // The key is a non-extractable WebCrypto key kept in IndexedDB: page scripts can use it but never
 // read it, and nothing of it is in the source. Items are decrypted once at start and read from
 // memory; writes go to memory at once and to storage in the background.
 
 export type SessionItems = {
-  step1: unknown;
+  /** The start form as it was valid; Steps 2 to 4 check it again with the domain's rules. */
+  step1: PublicStartForm;
   webReferenceNumber: string;
   token: string;
   isOtpAvailable: { webReferenceNumber: string; pass: boolean };
   otpVerify: { otpMobileNumber: string };
   isRemindedForLivingClaims: boolean;
-  typeValue: string;
-  config: unknown;
+  /** claim-data-store.ts reads it back field by field, so an older shape still opens. */
   claimDataStore: unknown;
   level1TransactionNumbers: string[];
   submittedClaim: SubmittedClaim;
@@ -150,8 +152,6 @@ const ALL_KEYS: SessionKey[] = [
   "isOtpAvailable",
   "otpVerify",
   "isRemindedForLivingClaims",
-  "typeValue",
-  "config",
   "claimDataStore",
   "level1TransactionNumbers",
   "submittedClaim",

@@ -8,8 +8,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
 import * as z from "zod/mini";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
-import { readClaimData } from "../claim/claim-data-store.ts";
-import { StartClaimFirst, verifiedClaim } from "../claim/verified-claim.tsx";
+import { StartClaimFirst, useClaimIfAny } from "../claim/verified-claim.tsx";
 import type { SubmittedClaim } from "../session/session-store.ts";
 import { FieldError } from "../ui/field-error.tsx";
 import { TileSwitch } from "../ui/tile-switch.tsx";
@@ -39,11 +38,8 @@ const RATINGS = [
 
 /** /claims-rating: after the submit, how filing the claim went, from 1 to 5 with a comment. */
 export default function ClaimsRatingScreen() {
-  const claim = useMemo(verifiedClaim, []);
-  const receipt = useMemo(
-    () => submittedClaimOfTab(claim, claim && readClaimData(claim.webReferenceNumber)),
-    [claim],
-  );
+  const claim = useClaimIfAny();
+  const receipt = useMemo(() => submittedClaimOfTab(claim), [claim]);
   if (receipt?.rated) return <ThankYou />;
   if (receipt) {
     // Once the claim's session is cleared the rating is closed; the confirmation still reads.

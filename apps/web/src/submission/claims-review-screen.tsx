@@ -23,10 +23,9 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
-import { saveClaimData } from "../claim/claim-data-store.ts";
 import { CLAIM_DETAILS_TEXTS, yesNoLabel } from "../claim/claim-details-texts.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
-import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
+import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
@@ -36,8 +35,7 @@ adoptSubmissionStyles();
 
 /** /claims-review: everything entered, grouped, each group with an edit link; then the declarations. */
 export default function ClaimsReviewScreen() {
-  const claim = useMemo(verifiedClaim, []);
-  if (!claim) return <StartClaimFirst />;
+  const claim = useVerifiedClaim();
   return <ClaimReview claim={claim} />;
 }
 
@@ -198,7 +196,7 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
   const toggle = (key: DeclarationKey, checked: boolean) => {
     const next = { ...agreed, [key]: checked };
     setAgreed(next);
-    saveClaimData(claim.webReferenceNumber, { declarations: next });
+    claim.save({ declarations: next });
   };
 
   const onSubmit = (event: React.FormEvent) => {
@@ -212,7 +210,7 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
       return;
     }
     // One key for every attempt of this submit: a retry or a reload never files it twice.
-    saveClaimData(claim.webReferenceNumber, {
+    claim.save({
       declarations: agreed,
       submitKey: data.submitKey ?? crypto.randomUUID(),
     });

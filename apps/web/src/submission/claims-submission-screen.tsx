@@ -8,9 +8,8 @@ import { Link, Navigate } from "react-router";
 import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
 import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
-import { readClaimData, saveClaimData } from "../claim/claim-data-store.ts";
 import { claimOfTab } from "../claim/claim-of-tab.ts";
-import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
+import { StartClaimFirst, useClaimIfAny, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import type { SubmittedClaim } from "../session/session-store.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { adoptSubmissionStyles } from "./submission-styles.ts";
@@ -25,11 +24,8 @@ adoptSubmissionStyles();
 
 /** /claims-submission: sends the reviewed claim once, then confirms it. */
 export default function ClaimsSubmissionScreen() {
-  const claim = useMemo(verifiedClaim, []);
-  const receipt = useMemo(
-    () => submittedClaimOfTab(claim, claim && readClaimData(claim.webReferenceNumber)),
-    [claim],
-  );
+  const claim = useClaimIfAny();
+  const receipt = useMemo(() => submittedClaimOfTab(claim), [claim]);
   if (receipt) return <Confirmation receipt={receipt} />;
   if (!claim) return <StartClaimFirst />;
   return <ClaimSubmission claim={claim} />;
@@ -44,12 +40,12 @@ type Outcome =
 
 function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
   const { channel } = useWidgetSetting();
-  const initial = useMemo(() => readClaimData(claim.webReferenceNumber), [claim]);
+  const initial = useMemo(() => claim.readData(), [claim]);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "sending" });
   const started = useRef(false);
 
   const submit = useCallback(async () => {
-    const data = readClaimData(claim.webReferenceNumber);
+    const data = claim.readData();
     const tab = claimOfTab(claim, channel);
     if (!data.submitKey) return;
     // A step that no longer passes (changed in another tab) is sent back to the review, not sent.
@@ -64,7 +60,7 @@ function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
       data.submitKey,
     );
     if (response.ok) {
-      const submitted = saveClaimData(claim.webReferenceNumber, { submitted: response.data });
+      const submitted = claim.save({ submitted: response.data });
       setOutcome({
         kind: "submitted",
         receipt: saveSubmittedClaim(claim, response.data, submitted),

@@ -37,15 +37,13 @@ export function saveSubmittedClaim(
  * The receipt this tab shows: the one of the tab's claim, or, once that claim's session is
  * cleared, the last one submitted. A claim still being filed has none.
  */
-export function submittedClaimOfTab(
-  claim: VerifiedClaim | null,
-  data: ClaimData | null,
-): SubmittedClaim | null {
+export function submittedClaimOfTab(claim: VerifiedClaim | null): SubmittedClaim | null {
   const receipt = session.get("submittedClaim");
   if (claim) {
     if (receipt?.webReferenceNumber === claim.webReferenceNumber) return receipt;
     // Submitted before receipts were kept: the claim data holds the answer.
-    return data?.submitted ? saveSubmittedClaim(claim, data.submitted, data) : null;
+    const data = claim.readData();
+    return data.submitted ? saveSubmittedClaim(claim, data.submitted, data) : null;
   }
   return receipt ?? null;
 }
