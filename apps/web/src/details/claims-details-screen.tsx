@@ -13,7 +13,7 @@ import { useLocation, useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { readClaimData, saveClaimData, useLeaveGuard } from "../claim/claim-data-store.ts";
 import { CLAIM_DETAILS_TEXTS as T, YES_NO_OPTIONS } from "../claim/claim-details-texts.ts";
-import { adoptClaimStepStyles } from "../claim/claim-step-styles.ts";
+import claimStepsCss from "../claim/claim-steps.css?inline";
 import { useClaimForm } from "../claim/use-claim-form.ts";
 import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
 import { DateInputField } from "../forms/date-input-field.tsx";
@@ -21,8 +21,9 @@ import { DigitsInputField, TextInputField } from "../forms/text-input-field.tsx"
 import { TileSwitchField } from "../forms/tile-switch-field.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
+import { adoptStyles } from "../ui/styles.ts";
 
-adoptClaimStepStyles();
+adoptStyles(claimStepsCss);
 
 const BENEFITS: readonly { field: keyof ClaimDetails & string; label: string }[] = [
   { field: "surgery", label: T.surgery },

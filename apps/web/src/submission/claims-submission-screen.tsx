@@ -16,8 +16,9 @@ import { readClaimData, saveClaimData } from "../claim/claim-data-store.ts";
 import { claimOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, type VerifiedClaim, verifiedClaim } from "../claim/verified-claim.tsx";
 import type { SubmittedClaim } from "../session/session-store.ts";
+import { adoptStyles } from "../ui/styles.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
-import { adoptSubmissionStyles } from "./submission-styles.ts";
+import submissionCss from "./submission.css?inline";
 import {
   canRate,
   saveSubmittedClaim,
@@ -25,7 +26,7 @@ import {
   useEndSubmittedClaimOnLeave,
 } from "./submitted-claim.ts";
 
-adoptSubmissionStyles();
+adoptStyles(submissionCss);
 
 /** /claims-submission: sends the reviewed claim once, then confirms it. */
 export default function ClaimsSubmissionScreen() {
