@@ -8,11 +8,13 @@ import { LOADING_CLOSE_EVENT, LOADING_OPEN_EVENT, loading } from "../src/ui/load
 import { LoadingOverlay } from "../src/ui/loading-overlay.tsx";
 import { Popup } from "../src/ui/popup.tsx";
 import { type DropdownOption, SearchableDropdown } from "../src/ui/searchable-dropdown.tsx";
-import { registerWidgetRoot } from "../src/ui/styles.ts";
+import { adoptStyles, registerWidgetRoot } from "../src/ui/styles.ts";
 import { TextField } from "../src/ui/text-field.tsx";
 import { TileSwitch } from "../src/ui/tile-switch.tsx";
+import uiCss from "../src/ui/ui.css?inline";
 import { WidgetRootContext } from "../src/ui/widget-root.tsx";
 import { countryOptions } from "./country-options.ts";
+import galleryCss from "./gallery.css?inline";
 
 // Dev page only: every shared widget in each of its states, mounted the way the widget mounts.
 
@@ -405,6 +407,9 @@ function Gallery() {
   );
 }
 
+adoptStyles(uiCss);
+adoptStyles(galleryCss);
+
 const host = document.getElementById("widget");
 if (!host) throw new Error("the gallery page has no #widget element");
 const shadow = host.attachShadow({ mode: "open" });
@@ -412,16 +417,6 @@ registerWidgetRoot(shadow);
 const container = document.createElement("div");
 container.className = "k-root";
 container.lang = "en";
-const galleryStyle = new CSSStyleSheet();
-galleryStyle.replaceSync(`
-  .g-page { padding: 0 4px 200px; }
-  .g-section { margin: 0 0 32px; padding: 0 0 16px; border-bottom: 1px solid #ccc; }
-  .g-section h2 { font-size: 20px; margin: 16px 0; }
-  .g-output { display: block; margin: -12px 0 16px; font: 13px monospace; color: #444; }
-  .g-note { font-size: 14px; color: #444; }
-  .g-row { display: flex; flex-wrap: wrap; gap: 8px; }
-`);
-shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, galleryStyle];
 shadow.replaceChildren(container);
 
 createRoot(container).render(

@@ -6,11 +6,14 @@ import { App } from "./app/app.tsx";
 import { defaultContent, type LoadedContent, loadContent } from "./content/page-content-client.ts";
 import { openSession } from "./session/session-store.ts";
 import { adoptStyles, registerWidgetRoot } from "./ui/styles.ts";
+import uiCss from "./ui/ui.css?inline";
 import { resolveWidgetSetting, type WidgetOptions } from "./widget/widget-options.ts";
 
 // The embed entry: an insurer's page loads widget.js, which mounts the widget into the element its
 // script tag names (data-kalinga-target), inside a shadow root so neither page's CSS reaches the other.
 
+// Every screen needs both; the layout comes after the widgets' styles so that it wins ties.
+adoptStyles(uiCss);
 adoptStyles(appCss);
 
 /** Content that is slow to come must not hold the form back: the defaults serve meanwhile. */

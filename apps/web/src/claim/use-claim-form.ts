@@ -53,35 +53,16 @@ export function useClaimForm<Schema extends z.ZodMiniType<FieldValues, FieldValu
     }
   };
 
-  // After a failed submit react-hook-form checks on change only; a field left must still check.
-  const checkOnLeave = (name: Path<z.input<Schema>>) => () => {
-    void form.trigger(name);
-  };
-  /** The onBlur of a Controller field: marks it touched and checks it. */
+  /**
+   * The onBlur of a Controller field the forms/ components do not cover: marks it touched and checks
+   * it, since after a failed submit react-hook-form checks on change only.
+   */
   const leave = (field: { name: Path<z.input<Schema>>; onBlur: () => void }) => () => {
     field.onBlur();
     void form.trigger(field.name);
   };
 
-  /** A Controller field that keeps digits only (policy and account numbers), checked when left. */
-  const digitsOnly = (field: {
-    name: Path<z.input<Schema>>;
-    value: unknown;
-    onChange: (value: string) => void;
-    onBlur: () => void;
-    ref: (element: HTMLInputElement | null) => void;
-  }) => ({
-    name: field.name,
-    ref: field.ref,
-    value: typeof field.value === "string" ? field.value : "",
-    onChange: (event: { currentTarget: HTMLInputElement }) =>
-      field.onChange(event.currentTarget.value.replace(/\D/g, "")),
-    onBlur: leave(field),
-    inputMode: "numeric" as const,
-    autoComplete: "off",
-  });
-
-  return { form, formRef, onInvalid, checkOnLeave, leave, digitsOnly };
+  return { form, formRef, onInvalid, leave };
 }
 
 /** The message of a field, as the shared widgets take it. */

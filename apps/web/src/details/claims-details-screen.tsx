@@ -8,34 +8,22 @@ import {
 import { FIELD_LIMITS } from "@kalinga/domain/constants";
 import { isIsoDate, todayInManila } from "@kalinga/domain/dates";
 import { useMemo } from "react";
-import { Controller, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
-import { readClaimData, saveClaimData, useLeaveGuard } from "../claim/claim-data-store.ts";
+import { useLeaveGuard } from "../claim/claim-data-store.ts";
 import { CLAIM_DETAILS_TEXTS as T, YES_NO_OPTIONS } from "../claim/claim-details-texts.ts";
-import { adoptClaimStepStyles } from "../claim/claim-step-styles.ts";
-import { messageOf, useClaimForm } from "../claim/use-claim-form.ts";
+import claimStepsCss from "../claim/claim-steps.css?inline";
+import { useClaimForm } from "../claim/use-claim-form.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
+import { DateInputField } from "../forms/date-input-field.tsx";
+import { DigitsInputField, TextInputField } from "../forms/text-input-field.tsx";
+import { TileSwitchField } from "../forms/tile-switch-field.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
-import { DateField } from "../ui/date-field.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
-import { TextField } from "../ui/text-field.tsx";
-import { TileSwitch } from "../ui/tile-switch.tsx";
+import { adoptStyles } from "../ui/styles.ts";
 
-adoptClaimStepStyles();
-
-type DateFieldName =
-  | "accidentDate"
-  | "dateOfFirstConsultation"
-  | "dateSymptomsDiscovered"
-  | "dateOfLoss";
-type TextFieldName =
-  | "accidentPlace"
-  | "injuryDetails"
-  | "partOfBodyInjured"
-  | "diagnosis"
-  | "illnessDetails"
-  | "causeOfLoss";
+adoptStyles(claimStepsCss);
 
 const BENEFITS: readonly { field: keyof ClaimDetails & string; label: string }[] = [
   { field: "surgery", label: T.surgery },
@@ -60,83 +48,28 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
     () => claimDetailsSchema({ dateOfBirth: insuredDateOfBirth }),
     [insuredDateOfBirth],
   );
-  const { form, formRef, onInvalid, checkOnLeave, leave, digitsOnly } = useClaimForm(
-    schema,
-    readClaimData(webReferenceNumber).details,
-    {
-      name: "claims-details",
-      onValuesChange: (details) =>
-        saveClaimData(webReferenceNumber, { details: details as ClaimDetails }),
-    },
-  );
-  const { control, register, handleSubmit, formState } = form;
-  const { errors } = formState;
+  const { form, formRef, onInvalid } = useClaimForm(schema, claim.readData().details, {
+    name: "claims-details",
+    onValuesChange: (details) => claim.save({ details: details as ClaimDetails }),
+  });
+  const { control, handleSubmit } = form;
   const claimType = useWatch({ control, name: "claimType" });
   const livingSubtype = useWatch({ control, name: "livingSubtype" });
-  const today = todayInManila();
-  const min = isIsoDate(insuredDateOfBirth) ? insuredDateOfBirth : undefined;
-
-  const dateField = (name: DateFieldName, label: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <DateField
-          label={label}
-          name={field.name}
-          ref={field.ref}
-          value={field.value ?? ""}
-          onChange={(value) => {
-            field.onChange(value);
-            // The accident and the symptoms come on or before the first consultation.
-            if (name !== "dateOfFirstConsultation") return;
-            for (const earlier of ["accidentDate", "dateSymptomsDiscovered"] as const) {
-              if (form.getFieldState(earlier).isTouched) void form.trigger(earlier);
-            }
-          }}
-          onBlur={leave(field)}
-          min={min}
-          max={today}
-          error={messageOf(errors, name)}
-        />
-      )}
-    />
-  );
-  // The limit is the domain's, which says "Exceeds the maximum length"; the input never cuts text.
-  const textField = (name: TextFieldName, label: string) => (
-    <TextField
-      label={label}
-      {...register(name, { onBlur: checkOnLeave(name) })}
-      error={messageOf(errors, name)}
-    />
-  );
-  const tiles = (
-    name: "claimType" | "livingSubtype" | "natureOfDeath" | "accidentResult" | "illnessResult",
-    legend: string,
-    options: readonly { label: string; value: string }[],
-    tips?: readonly string[],
-  ) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TileSwitch
-          legend={legend}
-          name={field.name}
-          ref={field.ref}
-          options={options}
-          value={field.value ?? ""}
-          onChange={field.onChange}
-          onBlur={leave(field)}
-          error={messageOf(errors, name)}
-          tips={tips}
-        />
-      )}
-    />
-  );
+  // Every date of Step 2 falls between the insured's birth and today.
+  const dateProps = {
+    form,
+    min: isIsoDate(insuredDateOfBirth) ? insuredDateOfBirth : undefined,
+    max: todayInManila(),
+  };
+  // The accident and the symptoms come on or before the first consultation.
+  const firstConsultation = {
+    ...dateProps,
+    name: "dateOfFirstConsultation",
+    recheck: ["accidentDate", "dateSymptomsDiscovered"],
+  } as const;
 
   const onValid = (details: ClaimDetails) => {
-    saveClaimData(webReferenceNumber, { details });
+    claim.save({ details });
     navigate(nextRoute, { state: location.state });
   };
 
@@ -153,42 +86,58 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
       </p>
       <form ref={formRef} className="k-form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
         <div className="k-section">
-          {tiles("claimType", T.claimTypeQuestion, CLAIM_TYPES)}
-          {claimType === "Living"
-            ? tiles("livingSubtype", T.livingSubtypeQuestion, LIVING_SUBTYPES)
-            : null}
+          <TileSwitchField
+            form={form}
+            name="claimType"
+            legend={T.claimTypeQuestion}
+            options={CLAIM_TYPES}
+          />
+          {claimType === "Living" ? (
+            <TileSwitchField
+              form={form}
+              name="livingSubtype"
+              legend={T.livingSubtypeQuestion}
+              options={LIVING_SUBTYPES}
+            />
+          ) : null}
         </div>
 
         {claimType === "Living" && livingSubtype === "AC" ? (
           <fieldset className="k-section">
             <legend className="k-section-title">{T.accidentSection}</legend>
-            {dateField("accidentDate", T.accidentDate)}
-            {textField("accidentPlace", T.accidentPlace)}
-            {textField("injuryDetails", T.injuryDetails)}
-            {textField("partOfBodyInjured", T.partOfBodyInjured)}
-            {tiles(
-              "accidentResult",
-              T.accidentNeurologicalQuestion,
-              YES_NO_OPTIONS,
-              T.accidentNeurologicalTips,
-            )}
-            {dateField("dateOfFirstConsultation", T.accidentFirstConsultation)}
+            <DateInputField {...dateProps} name="accidentDate" label={T.accidentDate} />
+            <TextInputField form={form} name="accidentPlace" label={T.accidentPlace} />
+            <TextInputField form={form} name="injuryDetails" label={T.injuryDetails} />
+            <TextInputField form={form} name="partOfBodyInjured" label={T.partOfBodyInjured} />
+            <TileSwitchField
+              form={form}
+              name="accidentResult"
+              legend={T.accidentNeurologicalQuestion}
+              options={YES_NO_OPTIONS}
+              tips={T.accidentNeurologicalTips}
+            />
+            <DateInputField {...firstConsultation} label={T.accidentFirstConsultation} />
           </fieldset>
         ) : null}
 
         {claimType === "Living" && livingSubtype === "IL" ? (
           <fieldset className="k-section">
             <legend className="k-section-title">{T.illnessSection}</legend>
-            {textField("diagnosis", T.diagnosis)}
-            {textField("illnessDetails", T.illnessDetails)}
-            {tiles(
-              "illnessResult",
-              T.illnessNeurologicalQuestion,
-              YES_NO_OPTIONS,
-              T.illnessNeurologicalTips,
-            )}
-            {dateField("dateSymptomsDiscovered", T.dateSymptomsDiscovered)}
-            {dateField("dateOfFirstConsultation", T.illnessFirstConsultation)}
+            <TextInputField form={form} name="diagnosis" label={T.diagnosis} />
+            <TextInputField form={form} name="illnessDetails" label={T.illnessDetails} />
+            <TileSwitchField
+              form={form}
+              name="illnessResult"
+              legend={T.illnessNeurologicalQuestion}
+              options={YES_NO_OPTIONS}
+              tips={T.illnessNeurologicalTips}
+            />
+            <DateInputField
+              {...dateProps}
+              name="dateSymptomsDiscovered"
+              label={T.dateSymptomsDiscovered}
+            />
+            <DateInputField {...firstConsultation} label={T.illnessFirstConsultation} />
           </fieldset>
         ) : null}
 
@@ -197,7 +146,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
             <legend className="k-section-title">{T.benefitsSection}</legend>
             <p className="k-hint">{T.benefitsHint}</p>
             {BENEFITS.map(({ field, label }) => (
-              <Checkbox key={field} label={label} {...register(field)} />
+              <Checkbox key={field} label={label} {...form.register(field)} />
             ))}
           </fieldset>
         ) : null}
@@ -205,26 +154,25 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
         {claimType === "Death" ? (
           <fieldset className="k-section">
             <legend className="k-section-title">{T.deathSection}</legend>
-            {dateField("dateOfLoss", T.dateOfDeath)}
-            {textField("causeOfLoss", T.causeOfDeath)}
-            {tiles("natureOfDeath", T.natureOfDeathQuestion, NATURES_OF_DEATH)}
+            <DateInputField {...dateProps} name="dateOfLoss" label={T.dateOfDeath} />
+            <TextInputField form={form} name="causeOfLoss" label={T.causeOfDeath} />
+            <TileSwitchField
+              form={form}
+              name="natureOfDeath"
+              legend={T.natureOfDeathQuestion}
+              options={NATURES_OF_DEATH}
+            />
           </fieldset>
         ) : null}
 
         {claimType !== "" ? (
           <div className="k-section">
-            <Controller
-              control={control}
+            <DigitsInputField
+              form={form}
               name="policyNumber"
-              render={({ field }) => (
-                <TextField
-                  label={T.policyNumber}
-                  {...digitsOnly(field)}
-                  maxLength={FIELD_LIMITS.policyNumber}
-                  tips={[T.policyNumberTip]}
-                  error={messageOf(errors, "policyNumber")}
-                />
-              )}
+              label={T.policyNumber}
+              maxLength={FIELD_LIMITS.policyNumber}
+              tips={[T.policyNumberTip]}
             />
           </div>
         ) : null}

@@ -5,15 +5,15 @@ import {
   PHILIPPINE_BANKS,
   payoutSchema,
 } from "@kalinga/domain/payout";
-import { Controller, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
-import { readClaimData, saveClaimData, useLeaveGuard } from "../claim/claim-data-store.ts";
-import { messageOf, useClaimForm } from "../claim/use-claim-form.ts";
+import { useLeaveGuard } from "../claim/claim-data-store.ts";
+import { useClaimForm } from "../claim/use-claim-form.ts";
 import type { VerifiedClaim } from "../claim/verified-claim.tsx";
-import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
+import { DropdownField } from "../forms/dropdown-field.tsx";
+import { DigitsInputField, TextInputField } from "../forms/text-input-field.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
-import { TextField } from "../ui/text-field.tsx";
 
 const bankOptions = PHILIPPINE_BANKS.map(({ label, value }) => ({ label, value }));
 
@@ -22,21 +22,15 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
   const navigate = useNavigate();
   const nextRoute = useNextRoute("/claims-documents");
   useLeaveGuard();
-  const { webReferenceNumber } = claim;
-  const { form, formRef, onInvalid, checkOnLeave, leave, digitsOnly } = useClaimForm(
-    payoutSchema,
-    readClaimData(webReferenceNumber).payout,
-    {
-      name: "payout-option",
-      onValuesChange: (payout) => saveClaimData(webReferenceNumber, { payout: payout as Payout }),
-    },
-  );
-  const { control, register, handleSubmit, formState } = form;
-  const { errors } = formState;
+  const { form, formRef, onInvalid } = useClaimForm(payoutSchema, claim.readData().payout, {
+    name: "payout-option",
+    onValuesChange: (payout) => claim.save({ payout: payout as Payout }),
+  });
+  const { control, handleSubmit } = form;
   const bank = bankOf(useWatch({ control, name: "bank" }) ?? "");
 
   const onValid = (payout: Payout) => {
-    saveClaimData(webReferenceNumber, { payout });
+    claim.save({ payout });
     navigate(nextRoute);
   };
 
@@ -52,52 +46,27 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
             We credit the benefit to a bank account in the Philippines. Enter the account exactly as
             your bank shows it.
           </p>
-          <Controller
-            control={control}
+          <DropdownField
+            form={form}
             name="bank"
-            render={({ field }) => (
-              <SearchableDropdown
-                label="Bank"
-                name={field.name}
-                ref={field.ref}
-                options={bankOptions}
-                value={bankOptions.find((option) => option.value === field.value) ?? null}
-                onChange={(option) => {
-                  field.onChange(option.value);
-                  // The account number's length depends on the bank.
-                  if (form.getFieldState("accountNumber").isTouched) {
-                    void form.trigger("accountNumber");
-                  }
-                }}
-                onBlur={leave(field)}
-                placeholder="Type to search"
-                error={messageOf(errors, "bank")}
-              />
-            )}
+            label="Bank"
+            options={bankOptions}
+            // The account number's length depends on the bank.
+            recheck={["accountNumber"]}
+            placeholder="Type to search"
           />
           {/* No maxlength: a longer name or number gets the domain's message, never a silent cut. */}
-          <TextField
-            label="Account name"
-            {...register("accountName", { onBlur: checkOnLeave("accountName") })}
-            autoComplete="name"
-            error={messageOf(errors, "accountName")}
-          />
-          <Controller
-            control={control}
+          <TextInputField form={form} name="accountName" label="Account name" autoComplete="name" />
+          <DigitsInputField
+            form={form}
             name="accountNumber"
-            render={({ field }) => (
-              <TextField
-                label="Account number"
-                {...digitsOnly(field)}
-                tips={[
-                  bank
-                    ? `An account number at ${bank.label} has ${accountDigitsText(bank)} digits.`
-                    : `An account number has ${accountDigitsText(null)} digits, depending on the bank.`,
-                  "Digits only, without spaces or dashes.",
-                ]}
-                error={messageOf(errors, "accountNumber")}
-              />
-            )}
+            label="Account number"
+            tips={[
+              bank
+                ? `An account number at ${bank.label} has ${accountDigitsText(bank)} digits.`
+                : `An account number has ${accountDigitsText(null)} digits, depending on the bank.`,
+              "Digits only, without spaces or dashes.",
+            ]}
           />
         </fieldset>
         <StepActions backTo="/claims-details" />

@@ -1,10 +1,11 @@
 import { Navigate } from "react-router";
-import { adoptClaimStepStyles } from "../claim/claim-step-styles.ts";
+import claimStepsCss from "../claim/claim-steps.css?inline";
 import { useVerifiedClaim } from "../claim/verified-claim.tsx";
+import { adoptStyles } from "../ui/styles.ts";
 import { BankPayoutForm } from "./bank-payout-form.tsx";
 import { BeneficiariesStep } from "./beneficiaries/beneficiaries-step.tsx";
 
-adoptClaimStepStyles();
+adoptStyles(claimStepsCss);
 
 /**
  * Step 3 of 4 at /payout-option: who the benefit is paid to. A living claim names the bank account;

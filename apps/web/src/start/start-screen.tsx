@@ -1,4 +1,4 @@
-import type { FieldContent } from "@kalinga/content/page-content";
+import type { FieldContent, Option } from "@kalinga/content/page-content";
 import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { todayInManila } from "@kalinga/domain/dates";
 import { keepMobileDigits } from "@kalinga/domain/otp";
@@ -28,9 +28,6 @@ import { UnavailableNotice, useNoticeShowing } from "./unavailable-notice.tsx";
 
 const loadOtpModal = () => import("../otp/otp-modal.tsx");
 const OtpModal = lazy(loadOtpModal);
-
-/** A field's label, placeholder and tips, as the content service gives them. */
-const described = ({ label, placeholder, tips }: FieldContent) => ({ label, placeholder, tips });
 
 /** A verified mobile number for this claim lets the claimant skip the OTP on a second Next. */
 function hasOtpPass(mobileNumber: string): boolean {
@@ -103,7 +100,12 @@ export function StartScreen() {
     }
   }
 
-  /** Props that bind a text field to the form: its value, its setter and its message. */
+  /** A field's name and message, with its label, placeholder and tips from the content service. */
+  const described = (
+    field: keyof PublicStartFormDraft,
+    { label, placeholder, tips }: FieldContent,
+  ) => ({ name: field, error: errors[field], label, placeholder, tips });
+  /** A text field's props: described(), its value and its setter. */
   const text = (
     field:
       | "firstName"
@@ -113,12 +115,19 @@ export function StartScreen() {
       | "emailAddress"
       | "homeAddress"
       | "companyOther",
+    fieldContent: FieldContent,
   ) => ({
-    name: field,
+    ...described(field, fieldContent),
     value: values[field] ?? "",
     onChange: (event: { currentTarget: HTMLInputElement }) =>
       setValue(field, event.currentTarget.value),
-    error: errors[field],
+  });
+  /** A country list's props: described(), the countries, the chosen one and its setter. */
+  const country = (field: "citizenship" | "countryResident") => ({
+    ...described(field, owner[field]),
+    options: content.dropdownList.country,
+    value: values[field] ?? null,
+    onChange: (option: Option) => setValue(field, option),
   });
 
   return (
@@ -130,81 +139,45 @@ export function StartScreen() {
       <form ref={formRef} className="k-form" noValidate onSubmit={onSubmit}>
         <fieldset className="k-section">
           <legend className="k-section-title">{insuredInformation.title}</legend>
+          <TextField {...text("firstName", insured.firstName)} autoComplete="given-name" />
+          <TextField {...text("middleName", insured.middleName)} autoComplete="additional-name" />
+          <TextField {...text("lastName", insured.lastName)} autoComplete="family-name" />
           <TextField
-            {...text("firstName")}
-            {...described(insured.firstName)}
-            autoComplete="given-name"
-          />
-          <TextField
-            {...text("middleName")}
-            {...described(insured.middleName)}
-            autoComplete="additional-name"
-          />
-          <TextField
-            {...text("lastName")}
-            {...described(insured.lastName)}
-            autoComplete="family-name"
-          />
-          <TextField
-            {...text("suffix")}
-            {...described(insured.suffix)}
+            {...text("suffix", insured.suffix)}
             // Section 5 limits the suffix as it is typed; longer text elsewhere is refused on Next.
             maxLength={FIELD_LIMITS.suffix}
             autoComplete="honorific-suffix"
           />
           <DateField
-            name="dateOfBirth"
+            {...described("dateOfBirth", insured.dateOfBirth)}
             value={values.dateOfBirth ?? ""}
             onChange={(value) => setValue("dateOfBirth", value)}
-            {...described(insured.dateOfBirth)}
             max={todayInManila()}
-            error={errors.dateOfBirth}
           />
         </fieldset>
 
         <fieldset className="k-section">
           <legend className="k-section-title">{policyOwnerDetails.title}</legend>
           <TextField
-            name="phoneNumber"
+            {...described("phoneNumber", owner.phoneNumber)}
             value={values.phoneNumber ?? ""}
             onChange={(event) =>
               setValue("phoneNumber", keepMobileDigits(event.currentTarget.value))
             }
-            {...described(owner.phoneNumber)}
             prefix={MOBILE_PREFIX}
             inputMode="numeric"
             autoComplete="tel-national"
             notAllowBlank
-            error={errors.phoneNumber}
           />
           <TextField
-            {...text("emailAddress")}
+            {...text("emailAddress", owner.emailAddress)}
             type="email"
-            {...described(owner.emailAddress)}
             autoComplete="email"
             notAllowBlank
           />
-          <TextField
-            {...text("homeAddress")}
-            {...described(owner.homeAddress)}
-            autoComplete="street-address"
-          />
-          <SearchableDropdown
-            name="citizenship"
-            value={values.citizenship ?? null}
-            onChange={(option) => setValue("citizenship", option)}
-            {...described(owner.citizenship)}
-            options={content.dropdownList.country}
-            error={errors.citizenship}
-          />
-          <SearchableDropdown
-            name="countryResident"
-            value={values.countryResident ?? null}
-            onChange={(option) => setValue("countryResident", option)}
-            {...described(owner.countryResident)}
-            options={content.dropdownList.country}
-            error={errors.countryResident}
-          />
+          <TextField {...text("homeAddress", owner.homeAddress)} autoComplete="street-address" />
+          <SearchableDropdown {...country("citizenship")} />
+          <SearchableDropdown {...country("countryResident")} />
           {china ? (
             <MainlandChinaStatement
               statement={values.mainlandChinaStatement ?? ""}
@@ -237,8 +210,7 @@ export function StartScreen() {
           />
           {values.policyType === "Corporate" ? (
             <TextField
-              {...text("companyOther")}
-              {...described(claimInfo.companyOther)}
+              {...text("companyOther", claimInfo.companyOther)}
               autoComplete="organization"
             />
           ) : null}

@@ -11,8 +11,9 @@ import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { StartClaimFirst, useClaimIfAny } from "../claim/verified-claim.tsx";
 import type { SubmittedClaim } from "../session/session-store.ts";
 import { FieldError } from "../ui/field-error.tsx";
+import { adoptStyles } from "../ui/styles.ts";
 import { TileSwitch } from "../ui/tile-switch.tsx";
-import { adoptSubmissionStyles } from "./submission-styles.ts";
+import submissionCss from "./submission.css?inline";
 import {
   canRate,
   markRated,
@@ -20,7 +21,7 @@ import {
   useEndSubmittedClaimOnLeave,
 } from "./submitted-claim.ts";
 
-adoptSubmissionStyles();
+adoptStyles(submissionCss);
 
 /** The claimant's part of rateClaimSchema: the same rules and messages the server applies. */
 const ratingFormSchema = z.object({

@@ -28,10 +28,11 @@ import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
+import { adoptStyles } from "../ui/styles.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
-import { adoptSubmissionStyles } from "./submission-styles.ts";
+import submissionCss from "./submission.css?inline";
 
-adoptSubmissionStyles();
+adoptStyles(submissionCss);
 
 /** /claims-review: everything entered, grouped, each group with an edit link; then the declarations. */
 export default function ClaimsReviewScreen() {

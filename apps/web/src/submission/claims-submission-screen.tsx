@@ -11,8 +11,9 @@ import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
 import { claimOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, useClaimIfAny, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import type { SubmittedClaim } from "../session/session-store.ts";
+import { adoptStyles } from "../ui/styles.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
-import { adoptSubmissionStyles } from "./submission-styles.ts";
+import submissionCss from "./submission.css?inline";
 import {
   canRate,
   saveSubmittedClaim,
@@ -20,7 +21,7 @@ import {
   useEndSubmittedClaimOnLeave,
 } from "./submitted-claim.ts";
 
-adoptSubmissionStyles();
+adoptStyles(submissionCss);
 
 /** /claims-submission: sends the reviewed claim once, then confirms it. */
 export default function ClaimsSubmissionScreen() {

@@ -1,7 +1,7 @@
-import uiCss from "./ui.css?inline";
-
 // Styles live in constructable stylesheets adopted by each widget root: they cross neither way
 // between the insurer's page and the widget, and a strict style-src CSP does not block them.
+// One way in (docs/decisions/0037): the module whose markup a CSS file styles imports it with
+// `?inline` and calls adoptStyles() at its top level, so a lazy chunk brings its own styles.
 const roots = new Set<ShadowRoot | Document>();
 const sheets = new Map<string, CSSStyleSheet | undefined>();
 const canAdopt = typeof CSSStyleSheet !== "undefined" && "replaceSync" in CSSStyleSheet.prototype;
@@ -42,5 +42,3 @@ export function registerWidgetRoot(root: ShadowRoot | Document): () => void {
     roots.delete(root);
   };
 }
-
-adoptStyles(uiCss);

@@ -10,12 +10,7 @@ import { formatDisplayDate, isIsoDate, todayInManila } from "@kalinga/domain/dat
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useNextRoute } from "../../claim/back-to-review.ts";
-import {
-  type ClaimData,
-  readClaimData,
-  saveClaimData,
-  useLeaveGuard,
-} from "../../claim/claim-data-store.ts";
+import { type ClaimData, useLeaveGuard } from "../../claim/claim-data-store.ts";
 import type { VerifiedClaim } from "../../claim/verified-claim.tsx";
 import { type Confirm, ConfirmPopup } from "../../ui/confirm-popup.tsx";
 import { FieldError } from "../../ui/field-error.tsx";
@@ -39,8 +34,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
   const navigate = useNavigate();
   const nextRoute = useNextRoute("/claims-documents");
   useLeaveGuard();
-  const { webReferenceNumber } = claim;
-  const [data, setData] = useState<ClaimData>(() => readClaimData(webReferenceNumber));
+  const [data, setData] = useState<ClaimData>(() => claim.readData());
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [listError, setListError] = useState<string | null>(null);
   const [needsCheck, setNeedsCheck] = useState<ReadonlySet<number>>(new Set());
@@ -53,7 +47,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
   const today = todayInManila();
   const { beneficiaries, beneficiaryEdit: edit } = data;
 
-  const save = (change: Partial<ClaimData>) => setData(saveClaimData(webReferenceNumber, change));
+  const save = (change: Partial<ClaimData>) => setData(claim.save(change));
 
   useEffect(() => {
     if (focusRequest?.target === "list") listTitleRef.current?.focus();
@@ -76,7 +70,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
           title={edit.index === null ? "New beneficiary" : `Beneficiary ${edit.index + 1}`}
           initial={edit.values}
           onValuesChange={(values) =>
-            saveClaimData(webReferenceNumber, { beneficiaryEdit: { index: edit.index, values } })
+            claim.save({ beneficiaryEdit: { index: edit.index, values } })
           }
           onSave={(beneficiary: Beneficiary) => {
             const list = [...beneficiaries];
@@ -88,7 +82,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
             focusOn("list");
           }}
           onCancel={() => {
-            const current = readClaimData(webReferenceNumber).beneficiaryEdit?.values;
+            const current = claim.readData().beneficiaryEdit?.values;
             if (!original || !current || sameValues(current, original)) return close();
             setConfirm({
               title: "Discard your changes?",

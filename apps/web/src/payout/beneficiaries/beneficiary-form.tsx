@@ -10,34 +10,17 @@ import {
 import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { todayInManila } from "@kalinga/domain/dates";
 import { keepMobileDigits } from "@kalinga/domain/otp";
-import type { Option } from "@kalinga/domain/start-form";
 import { useEffect, useRef } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { MainlandChinaStatement } from "../../claim/mainland-china-statement.tsx";
 import { messageOf, useClaimForm } from "../../claim/use-claim-form.ts";
+import { DateInputField } from "../../forms/date-input-field.tsx";
+import { CountryField, DropdownField } from "../../forms/dropdown-field.tsx";
+import { DigitsInputField, TextInputField } from "../../forms/text-input-field.tsx";
+import { TileSwitchField } from "../../forms/tile-switch-field.tsx";
 import { Checkbox } from "../../ui/checkbox.tsx";
-import { DateField } from "../../ui/date-field.tsx";
-import { SearchableDropdown } from "../../ui/searchable-dropdown.tsx";
 import { TextField } from "../../ui/text-field.tsx";
-import { TileSwitch } from "../../ui/tile-switch.tsx";
-import { usePageContent } from "../../widget/contexts.ts";
 import { MinorNote } from "./minor-badge.tsx";
-
-type TextName =
-  | "firstName"
-  | "lastName"
-  | "suffix"
-  | "placeOfBirth"
-  | "emailAddress"
-  | "addressLine1"
-  | "addressLine2"
-  | "province"
-  | "districtOrBarangay"
-  | "city"
-  | "zipCode"
-  | "occupation"
-  | "employerName"
-  | "positionStatement";
 
 type Props = {
   /** "Beneficiary 2", or "New beneficiary". */
@@ -50,16 +33,11 @@ type Props = {
 
 /** One beneficiary's details: every beneficiaryList field of section 3, saved into the list when valid. */
 export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCancel }: Props) {
-  const countries = usePageContent().dropdownList.country;
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const { form, formRef, onInvalid, checkOnLeave, leave } = useClaimForm(
-    beneficiarySchema,
-    initial,
-    {
-      name: "beneficiary",
-      onValuesChange,
-    },
-  );
+  const { form, formRef, onInvalid, leave } = useClaimForm(beneficiarySchema, initial, {
+    name: "beneficiary",
+    onValuesChange,
+  });
   const { control, register, handleSubmit, formState, setValue } = form;
   const { errors } = formState;
   const [noMiddleName, dateOfBirth, citizenship, nationality, country] = useWatch({
@@ -78,71 +56,13 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
   const stillChina = useRef(china);
   stillChina.current = china;
   const today = todayInManila();
+  // Autofill holds the claimant's own details, not a beneficiary's: text fields ask for none.
+  const textProps = { form, autoComplete: "off" } as const;
 
   // The form replaces the list on a phone: its title takes focus so a screen reader starts there.
   useEffect(() => {
     titleRef.current?.focus();
   }, []);
-
-  // Text runs past its limit and the domain says "Exceeds the maximum length" rather than a paste
-  // being cut without a word; the suffix alone is limited as it is typed, as on Step 1.
-  const text = (name: TextName, label: string, autoComplete = "off", inputLimit?: number) => (
-    <TextField
-      label={label}
-      {...register(name, { onBlur: checkOnLeave(name) })}
-      maxLength={inputLimit}
-      autoComplete={autoComplete}
-      error={messageOf(errors, name)}
-    />
-  );
-  /** A fixed list whose value is the option's code. */
-  const codeList = (
-    name: "relationship" | "honorific",
-    label: string,
-    options: readonly Option[],
-  ) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <SearchableDropdown
-          label={label}
-          name={field.name}
-          ref={field.ref}
-          options={options}
-          value={options.find((option) => option.value === field.value) ?? null}
-          onChange={(option) => field.onChange(option.value)}
-          onBlur={leave(field)}
-          error={messageOf(errors, name)}
-        />
-      )}
-    />
-  );
-  const countryList = (name: "citizenship" | "nationality" | "country", label: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <SearchableDropdown
-          label={label}
-          name={field.name}
-          ref={field.ref}
-          options={countries}
-          value={field.value ?? null}
-          onChange={(option) => {
-            field.onChange({ label: option.label, value: option.value });
-            // A Philippine address needs a province, a barangay and a 4-digit zip code.
-            if (name !== "country") return;
-            for (const part of ["province", "districtOrBarangay", "zipCode"] as const) {
-              if (form.getFieldState(part).isTouched) void form.trigger(part);
-            }
-          }}
-          onBlur={leave(field)}
-          error={messageOf(errors, name)}
-        />
-      )}
-    />
-  );
 
   return (
     <form
@@ -157,9 +77,14 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
       </h3>
       <fieldset className="k-section k-section--columns">
         <legend className="k-section-title">Who they are</legend>
-        {codeList("relationship", "Relationship to the insured", BENEFICIARY_RELATIONSHIPS)}
-        {codeList("honorific", "Title", HONORIFICS)}
-        {text("firstName", "First name", "given-name")}
+        <DropdownField
+          form={form}
+          name="relationship"
+          label="Relationship to the insured"
+          options={BENEFICIARY_RELATIONSHIPS}
+        />
+        <DropdownField form={form} name="honorific" label="Title" options={HONORIFICS} />
+        <TextInputField form={form} name="firstName" label="First name" autoComplete="given-name" />
         <div className="k-field-group">
           <Controller
             control={control}
@@ -183,71 +108,37 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
             {...register("noMiddleName", { onChange: () => void form.trigger("middleName") })}
           />
         </div>
-        {text("lastName", "Last name", "family-name")}
-        {text("suffix", "Suffix", "honorific-suffix", FIELD_LIMITS.suffix)}
+        <TextInputField form={form} name="lastName" label="Last name" autoComplete="family-name" />
+        {/* The suffix alone is limited as it is typed, as on Step 1. */}
+        <TextInputField
+          form={form}
+          name="suffix"
+          label="Suffix"
+          maxLength={FIELD_LIMITS.suffix}
+          autoComplete="honorific-suffix"
+        />
         <div className="k-field-group">
-          <Controller
-            control={control}
-            name="dateOfBirth"
-            render={({ field }) => (
-              <DateField
-                label="Date of birth"
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ""}
-                onChange={field.onChange}
-                onBlur={leave(field)}
-                max={today}
-                error={messageOf(errors, "dateOfBirth")}
-              />
-            )}
-          />
+          <DateInputField form={form} name="dateOfBirth" label="Date of birth" max={today} />
           <MinorNote dateOfBirth={dateOfBirth ?? ""} today={today} />
         </div>
-        {text("placeOfBirth", "Place of birth")}
-        {countryList("citizenship", "Citizenship")}
-        {countryList("nationality", "Nationality")}
-        <Controller
-          control={control}
-          name="sex"
-          render={({ field }) => (
-            <TileSwitch
-              legend="Sex"
-              name={field.name}
-              ref={field.ref}
-              options={SEXES}
-              value={field.value ?? ""}
-              onChange={field.onChange}
-              onBlur={leave(field)}
-              error={messageOf(errors, "sex")}
-            />
-          )}
-        />
+        <TextInputField {...textProps} name="placeOfBirth" label="Place of birth" />
+        <CountryField form={form} name="citizenship" label="Citizenship" />
+        <CountryField form={form} name="nationality" label="Nationality" />
+        <TileSwitchField form={form} name="sex" legend="Sex" options={SEXES} />
       </fieldset>
 
       <fieldset className="k-section k-section--columns">
         <legend className="k-section-title">How to reach them</legend>
         <p className="k-hint k-wide">For a minor, give the parent&rsquo;s or guardian&rsquo;s.</p>
-        <Controller
-          control={control}
+        <DigitsInputField
+          form={form}
           name="phoneNumber"
-          render={({ field }) => (
-            <TextField
-              label="Mobile number"
-              name={field.name}
-              ref={field.ref}
-              value={field.value ?? ""}
-              onChange={(event) => field.onChange(keepMobileDigits(event.currentTarget.value))}
-              onBlur={leave(field)}
-              prefix={MOBILE_PREFIX}
-              inputMode="numeric"
-              autoComplete="off"
-              notAllowBlank
-              error={messageOf(errors, "phoneNumber")}
-            />
-          )}
+          label="Mobile number"
+          keep={keepMobileDigits}
+          prefix={MOBILE_PREFIX}
+          notAllowBlank
         />
-        {text("emailAddress", "Email address")}
+        <TextInputField {...textProps} name="emailAddress" label="Email address" />
       </fieldset>
 
       <fieldset className="k-section k-section--columns">
@@ -256,20 +147,26 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
           An address in the Philippines needs the province, the district or barangay and the 4-digit
           zip code.
         </p>
-        {text("addressLine1", "Address line 1")}
-        {text("addressLine2", "Address line 2 (optional)")}
-        {text("districtOrBarangay", "District or barangay")}
-        {text("city", "City or municipality")}
-        {text("province", "Province")}
-        {countryList("country", "Country")}
-        {text("zipCode", "Zip code")}
+        <TextInputField {...textProps} name="addressLine1" label="Address line 1" />
+        <TextInputField {...textProps} name="addressLine2" label="Address line 2 (optional)" />
+        <TextInputField {...textProps} name="districtOrBarangay" label="District or barangay" />
+        <TextInputField {...textProps} name="city" label="City or municipality" />
+        <TextInputField {...textProps} name="province" label="Province" />
+        {/* A Philippine address needs a province, a barangay and a 4-digit zip code. */}
+        <CountryField
+          form={form}
+          name="country"
+          label="Country"
+          recheck={["province", "districtOrBarangay", "zipCode"]}
+        />
+        <TextInputField {...textProps} name="zipCode" label="Zip code" />
       </fieldset>
 
       <fieldset className="k-section k-section--columns">
         <legend className="k-section-title">Work</legend>
-        {text("occupation", "Occupation")}
-        {text("employerName", "Employer name (optional)")}
-        {text("positionStatement", "Position (optional)")}
+        <TextInputField {...textProps} name="occupation" label="Occupation" />
+        <TextInputField {...textProps} name="employerName" label="Employer name (optional)" />
+        <TextInputField {...textProps} name="positionStatement" label="Position (optional)" />
       </fieldset>
 
       <div className="k-section">

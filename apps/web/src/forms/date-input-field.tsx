@@ -1,0 +1,28 @@
+import type { FieldValues } from "react-hook-form";
+import { DateField, type DateFieldProps } from "../ui/date-field.tsx";
+import { type FieldBinding, useFormField } from "./form-field.ts";
+
+type DateProps = Pick<DateFieldProps, "label" | "min" | "max">;
+
+/** A date held by the form as "yyyy-MM-dd" (or the text typed, until it is a date). */
+export function DateInputField<Values extends FieldValues, Output>({
+  label,
+  min,
+  max,
+  ...binding
+}: FieldBinding<Values, Output, string | undefined> & DateProps) {
+  const field = useFormField(binding);
+  return (
+    <DateField
+      label={label}
+      name={field.name}
+      ref={field.ref}
+      value={field.value ?? ""}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      min={min}
+      max={max}
+      error={field.error}
+    />
+  );
+}
