@@ -11,18 +11,15 @@ export function DateInputField<Values extends FieldValues, Output>({
   max,
   ...binding
 }: FieldBinding<Values, Output, string | undefined> & DateProps) {
-  const field = useFormField(binding);
+  const { bound, value, onChange } = useFormField(binding);
   return (
     <DateField
       label={label}
-      name={field.name}
-      ref={field.ref}
-      value={field.value ?? ""}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
+      {...bound}
+      value={value ?? ""}
+      onChange={onChange}
       min={min}
       max={max}
-      error={field.error}
     />
   );
 }

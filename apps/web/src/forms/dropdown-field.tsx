@@ -17,18 +17,15 @@ export function DropdownField<Values extends FieldValues, Output>({
   ...binding
 }: FieldBinding<Values, Output, string | undefined> &
   ListProps & { options: readonly DropdownOption[] }) {
-  const field = useFormField(binding);
+  const { bound, value, onChange } = useFormField(binding);
   return (
     <SearchableDropdown
       label={label}
-      name={field.name}
-      ref={field.ref}
+      {...bound}
       options={options}
-      value={options.find((option) => option.value === field.value) ?? null}
-      onChange={(option) => field.onChange(option.value)}
-      onBlur={field.onBlur}
+      value={options.find((option) => option.value === value) ?? null}
+      onChange={(option) => onChange(option.value)}
       placeholder={placeholder}
-      error={field.error}
     />
   );
 }
@@ -39,17 +36,14 @@ export function CountryField<Values extends FieldValues, Output>({
   ...binding
 }: FieldBinding<Values, Output, DropdownOption | null | undefined> & { label: string }) {
   const countries = usePageContent().dropdownList.country;
-  const field = useFormField(binding);
+  const { bound, value, onChange } = useFormField(binding);
   return (
     <SearchableDropdown
       label={label}
-      name={field.name}
-      ref={field.ref}
+      {...bound}
       options={countries}
-      value={field.value ?? null}
-      onChange={(option) => field.onChange({ label: option.label, value: option.value })}
-      onBlur={field.onBlur}
-      error={field.error}
+      value={value ?? null}
+      onChange={(option) => onChange({ label: option.label, value: option.value })}
     />
   );
 }

@@ -21,8 +21,9 @@ export type FieldBinding<Values extends FieldValues, Output, Value> = {
 };
 
 /**
- * A field held by react-hook-form for a controlled widget: its value, its first message, a blur
- * that marks it touched and checks it, and a change that also re-checks the fields that depend on it.
+ * A field held by react-hook-form for a controlled widget: its value; a change that also re-checks
+ * the fields that depend on it; and `bound`, the props every widget takes alike (name, ref, a blur
+ * that marks the field touched and checks it, and its first message).
  */
 export function useFormField<Values extends FieldValues, Output, Value>({
   form,
@@ -31,21 +32,23 @@ export function useFormField<Values extends FieldValues, Output, Value>({
 }: FieldBinding<Values, Output, Value>) {
   const { field, fieldState } = useController({ control: form.control, name });
   return {
-    name: field.name,
-    ref: field.ref,
+    bound: {
+      name: field.name,
+      ref: field.ref,
+      // After a failed submit react-hook-form checks on change only; a field left must still check.
+      onBlur: () => {
+        field.onBlur();
+        void form.trigger(name);
+      },
+      error: fieldState.error?.message,
+    },
     // The name's type guarantees the value; useController cannot see through a generic path.
     value: field.value as Value,
-    error: fieldState.error?.message,
     onChange: (value: unknown) => {
       field.onChange(value);
       for (const other of recheck ?? []) {
         if (form.getFieldState(other).isTouched) void form.trigger(other);
       }
-    },
-    // After a failed submit react-hook-form checks on change only; a field left must still check.
-    onBlur: () => {
-      field.onBlur();
-      void form.trigger(name);
     },
   };
 }

@@ -4,7 +4,7 @@ import { type FieldBinding, useFormField } from "./form-field.ts";
 
 type InputProps = Omit<
   TextFieldProps,
-  "form" | "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "error" | "disabled"
+  "form" | "name" | "ref" | "value" | "defaultValue" | "onChange" | "onBlur" | "error" | "disabled"
 >;
 
 /**
@@ -44,19 +44,16 @@ export function DigitsInputField<Values extends FieldValues, Output>({
   ...input
 }: FieldBinding<Values, Output, string | undefined> &
   InputProps & { keep?: ((typed: string) => string) | undefined }) {
-  const field = useFormField({ form, name, recheck });
+  const { bound, value, onChange } = useFormField({ form, name, recheck });
   return (
     <TextField
       label={label}
-      name={field.name}
-      ref={field.ref}
-      value={field.value ?? ""}
-      onChange={(event) => field.onChange(keep(event.currentTarget.value))}
-      onBlur={field.onBlur}
+      {...bound}
+      value={value ?? ""}
+      onChange={(event) => onChange(keep(event.currentTarget.value))}
       inputMode="numeric"
       autoComplete="off"
       {...input}
-      error={field.error}
     />
   );
 }

@@ -11,17 +11,14 @@ export function TileSwitchField<Values extends FieldValues, Output>({
   tips,
   ...binding
 }: FieldBinding<Values, Output, string | undefined> & TileProps) {
-  const field = useFormField(binding);
+  const { bound, value, onChange } = useFormField(binding);
   return (
     <TileSwitch
       legend={legend}
-      name={field.name}
-      ref={field.ref}
+      {...bound}
       options={options}
-      value={field.value ?? ""}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={field.error}
+      value={value ?? ""}
+      onChange={onChange}
       tips={tips}
     />
   );
