@@ -1,13 +1,9 @@
+import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { FIELD_MESSAGES } from "@kalinga/domain/messages";
 import sharp from "sharp";
 import { beforeEach, describe, expect, test } from "vitest";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
-import {
-  ACCIDENT_MANDATORY_SLOTS,
-  accidentPayload,
-  storedPayload,
-  submitBodyOf,
-} from "./support/claim-payloads.ts";
+import { ACCIDENT_MANDATORY_SLOTS, storedPayload, submitBodyOf } from "./support/claim-payloads.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,

@@ -1,7 +1,10 @@
-import { beneficiarySchema, emptyBeneficiary } from "@kalinga/domain/beneficiary";
-import { buildClaimPayload } from "@kalinga/domain/build-claim-payload";
-import { claimDetailsSchema, emptyClaimDetails } from "@kalinga/domain/claim-details";
 import { DECLARATION_MESSAGES } from "@kalinga/domain/declarations";
+import {
+  accidentPayload,
+  franciscoChild,
+  joseClaimPayload,
+  josephineSpouse,
+} from "@kalinga/domain/fixtures/claim-fixtures";
 import {
   buildUploadSlots,
   mandatorySlotKeys,
@@ -11,16 +14,7 @@ import sharp from "sharp";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
-import {
-  AGREED,
-  accidentPayload,
-  EMAIL,
-  PH,
-  step1,
-  storedPayload,
-  submitBodyOf,
-  TODAY,
-} from "./support/claim-payloads.ts";
+import { AGREED, EMAIL, storedPayload, submitBodyOf, TODAY } from "./support/claim-payloads.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
@@ -33,61 +27,15 @@ import {
 const payload = accidentPayload;
 const MANDATORY = mandatorySlotKeys(slotFactsOfPayload(payload, TODAY));
 
-const US = { label: "United States", value: "US" };
-const beneficiaryAddress = {
-  ...emptyBeneficiary,
-  phoneNumber: "9181234567",
-  emailAddress: "josephine@example.com",
-  addressLine1: "45 Rizal Street",
-  province: "Cebu",
-  districtOrBarangay: "Barangay Lahug",
-  city: "Cebu City",
-  country: PH,
-  zipCode: "6000",
-  docVerifyAuthorize: "Y" as const,
-};
-const deathPayload = buildClaimPayload({
-  step1,
-  details: claimDetailsSchema({ dateOfBirth: step1.dateOfBirth, today: TODAY }).parse({
-    ...emptyClaimDetails,
+const deathPayload = joseClaimPayload(
+  {
     claimType: "Death",
     dateOfLoss: "2026-08-15",
     causeOfLoss: "Dengue fever",
     natureOfDeath: "IL",
-  }),
-  beneficiaries: [
-    beneficiarySchema.parse({
-      ...beneficiaryAddress,
-      relationship: "Spouse",
-      honorific: "Mrs",
-      firstName: "Josephine",
-      noMiddleName: true,
-      lastName: "Bracken",
-      dateOfBirth: "1986-10-09",
-      placeOfBirth: "Hong Kong",
-      citizenship: US,
-      nationality: US,
-      sex: "F",
-      occupation: "Teacher",
-    }),
-    beneficiarySchema.parse({
-      ...beneficiaryAddress,
-      relationship: "Child",
-      honorific: "Mr",
-      firstName: "Francisco",
-      middleName: "Bracken",
-      lastName: "Rizal",
-      dateOfBirth: "2015-04-10",
-      placeOfBirth: "Dapitan",
-      citizenship: PH,
-      nationality: PH,
-      sex: "M",
-      occupation: "Student",
-    }),
-  ],
-  payout: null,
-  channel: "corporate-website",
-});
+  },
+  { beneficiaries: [josephineSpouse, franciscoChild], payout: null },
+);
 
 const server = useServerTest({ documentsDir: true, env: { NOTIFICATION_POLL_MS: "60000" } });
 let claim: StartedClaim;

@@ -1,3 +1,4 @@
+import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import sharp from "sharp";
 import { beforeEach, describe, expect, test } from "vitest";
@@ -6,7 +7,6 @@ import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import {
   ACCIDENT_MANDATORY_SLOTS,
   AGREED,
-  accidentPayload,
   storedPayload,
   submitBodyOf,
   TODAY,
