@@ -1,3 +1,9 @@
+import {
+  bpiPayout,
+  heartAttackDeath,
+  motorcycleAccident as sampleAccident,
+} from "@kalinga/domain/fixtures/claim-fixtures";
+import { bankOf } from "@kalinga/domain/payout";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { readOtpFromOutbox } from "./outbox.ts";
 import {
@@ -11,33 +17,9 @@ import {
   typeOtp,
   uniqueMobile,
 } from "./start-form.ts";
+import { bornYearsAgo, manilaDate } from "./typed-dates.ts";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** A day in Manila `daysFromToday` away from today, as a claimant types it: "DD MMM YYYY". */
-export function manilaDate(daysFromToday: number): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Asia/Manila",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(new Date(Date.now() + daysFromToday * 86_400_000));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return `${String(part("day")).padStart(2, "0")} ${MONTHS[part("month") - 1]} ${part("year")}`;
-}
-
-/** "05 Mar 1980" → "03/05/1980": a typed date as the section 3 payload carries it. */
-export function payloadDate(typed: string): string {
-  const [day, month, year] = typed.split(" ");
-  const monthNumber = MONTHS.indexOf(month ?? "") + 1;
-  return `${String(monthNumber).padStart(2, "0")}/${day}/${year}`;
-}
-
-/** A date of birth `years` years and `days` days before today in Manila, as typed. */
-export function bornYearsAgo(years: number, days = 0): string {
-  const [day, month, year] = manilaDate(-days).split(" ");
-  return `${day} ${month} ${Number(year) - years}`;
-}
+export { bornYearsAgo, manilaDate, payloadDate } from "./typed-dates.ts";
 
 /**
  * Step 1 and the OTP as a claimant does them; ends on Step 2 with a verified mobile number.
@@ -119,14 +101,15 @@ export type AccidentAnswers = {
   policyNumber?: string;
 };
 
+/** The domain's sample accident, typed with dates of the last weeks and two benefits ticked. */
 export const motorcycleAccident: AccidentAnswers = {
   accidentDate: manilaDate(-20),
-  place: "EDSA corner Ortigas Ave, Mandaluyong City",
-  injury: "Fractured left wrist after a motorcycle collision",
-  partOfBody: "Left wrist",
+  place: sampleAccident.accidentPlace,
+  injury: sampleAccident.injuryDetails,
+  partOfBody: sampleAccident.partOfBodyInjured,
   firstConsultation: manilaDate(-19),
   benefits: ["Surgery", "Confinement in a hospital"],
-  policyNumber: "1234567890",
+  policyNumber: sampleAccident.policyNumber,
 };
 
 export async function fillLivingAccident(page: Page, answers: AccidentAnswers): Promise<void> {
@@ -152,7 +135,7 @@ export type DeathAnswers = { dateOfDeath: string; cause: string; nature: "Accide
 
 export const heartAttack: DeathAnswers = {
   dateOfDeath: manilaDate(-30),
-  cause: "Acute myocardial infarction",
+  cause: heartAttackDeath.causeOfLoss,
   nature: "Illness",
 };
 
@@ -173,10 +156,11 @@ export async function chooseOption(page: Page, label: string, option: string): P
 
 export type BankAnswers = { bank: string; accountName: string; accountNumber: string };
 
+/** The sample BPI account, in Maria's name. */
 export const bpiAccount: BankAnswers = {
-  bank: "Bank of the Philippine Islands (BPI)",
+  bank: bankOf(bpiPayout.bank)?.label ?? bpiPayout.bank,
   accountName: "Maria Pena Dela Cruz",
-  accountNumber: "1234567890",
+  accountNumber: bpiPayout.accountNumber,
 };
 
 export async function fillBankPayout(page: Page, answers: BankAnswers): Promise<void> {

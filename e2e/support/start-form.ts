@@ -1,4 +1,6 @@
+import { mariaStartForm } from "@kalinga/domain/fixtures/claim-fixtures";
 import { expect, type Page } from "@playwright/test";
+import { typedDate } from "./typed-dates.ts";
 
 export const CORPORATE_START = "/help-support/claims/cf";
 
@@ -18,18 +20,19 @@ export type StartAnswers = {
   companyName?: string;
 };
 
+/** The domain's sample claimant Maria, typed as she would. */
 export const maria: StartAnswers = {
-  firstName: "Maria Peña",
-  middleName: "S",
-  lastName: "Dela Cruz",
-  suffix: "",
-  dateOfBirth: "05 Mar 1980",
-  mobile: "9171234567",
-  email: "maria.delacruz@example.ph",
-  homeAddress: "12 Mabini St, Barangay 1, Quezon City",
-  citizenship: "Philippines",
-  residence: "Philippines",
-  policyType: "Individual",
+  firstName: mariaStartForm.firstName,
+  middleName: mariaStartForm.middleName,
+  lastName: mariaStartForm.lastName,
+  suffix: mariaStartForm.suffix,
+  dateOfBirth: typedDate(mariaStartForm.dateOfBirth),
+  mobile: mariaStartForm.phoneNumber,
+  email: mariaStartForm.emailAddress,
+  homeAddress: mariaStartForm.homeAddress,
+  citizenship: mariaStartForm.citizenship.label,
+  residence: mariaStartForm.countryResident.label,
+  policyType: mariaStartForm.policyType,
 };
 
 /** A mobile number no other test uses, so outbox reads and rate limits never mix tests up. */

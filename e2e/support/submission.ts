@@ -1,35 +1,16 @@
 import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
+import type { DevClaimRecord } from "../../apps/server/src/claims/dev-claim-routes.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { saveScreenshot } from "./screens.ts";
 
 /** What the server holds for a claim (GET /api/dev/claims/:webReferenceNumber, never in production). */
-export type ClaimRecord = {
-  webReferenceNumber: string;
-  status: string;
-  submission: {
-    payload: Record<string, unknown>;
-    declarations: Record<string, string>;
-    slotFacts: Record<string, unknown>;
-    submittedAt: string;
-  } | null;
-  documents: {
-    id: string;
-    slotKey: string;
-    name: string;
-    sizeBytes: number;
-    sha256: string;
-    slotRequired: boolean | null;
-  }[];
-  rating: { rating: number; comment: string; ratedAt: string } | null;
-};
-
 export async function claimRecord(
   request: APIRequestContext,
   webReferenceNumber: string,
-): Promise<ClaimRecord> {
+): Promise<DevClaimRecord> {
   const response = await request.get(`/api/dev/claims/${encodeURIComponent(webReferenceNumber)}`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as ClaimRecord;
+  return (await response.json()) as DevClaimRecord;
 }
 
 const DECLARATIONS = [

@@ -1,6 +1,6 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
   callClaim,
@@ -10,12 +10,9 @@ import {
   resendCode,
   type StartedClaim,
   startClaim,
-  TestClock,
-  testApp,
   testConfig,
   validateCode,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // Philippine carriers put many subscribers behind one carrier-grade NAT address. With the default
 // limits, honest claimants sharing that address with an attacker all get through
@@ -27,17 +24,7 @@ const HONEST_CLAIMANTS = 100;
 const CONCURRENT = 10;
 const at = { remoteAddress: NAT_ADDRESS };
 
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await testApp(database.db, testConfig({}, { now: new TestClock().now }));
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const server = useServerTest();
 
 const honestMobile = (index: number) => `917${String(1_000_000 + index).padStart(7, "0")}`;
 const attackerMobile = (index: number) => `998${String(2_000_000 + index).padStart(7, "0")}`;
@@ -48,19 +35,22 @@ async function attack(round: number, statuses: Map<string, number>) {
     const key = `${kind} ${status}${returnCode ? ` ${returnCode}` : ""}`;
     statuses.set(key, (statuses.get(key) ?? 0) + 1);
   };
-  const own = await startClaim(app, at);
-  note("own send", (await requestCode(app, own, attackerMobile(round), at)).statusCode);
+  const own = await startClaim(server.app, at);
+  note("own send", (await requestCode(server.app, own, attackerMobile(round), at)).statusCode);
   for (let guess = 0; guess < 6; guess++) {
-    const wrong = await validateCode(app, own, "000000", at);
+    const wrong = await validateCode(server.app, own, "000000", at);
     note("wrong code", wrong.statusCode, (wrong.json() as { returnCode: string }).returnCode);
   }
   const forged: StartedClaim = { ...own, token: `made-up-${round}-Zk4cQ2Lr9vXw1TyBn7Hd0Ep` };
-  note("bad token", (await requestCode(app, forged, attackerMobile(round), at)).statusCode);
-  note("bad token", (await resendCode(app, forged, at)).statusCode);
-  note("bad token", (await validateCode(app, forged, "123456", at)).statusCode);
-  note("bad token", (await validateCode(app, { ...own, token: "" }, "123456", at)).statusCode);
+  note("bad token", (await requestCode(server.app, forged, attackerMobile(round), at)).statusCode);
+  note("bad token", (await resendCode(server.app, forged, at)).statusCode);
+  note("bad token", (await validateCode(server.app, forged, "123456", at)).statusCode);
+  note(
+    "bad token",
+    (await validateCode(server.app, { ...own, token: "" }, "123456", at)).statusCode,
+  );
   const badKey = await callClaim(
-    app,
+    server.app,
     "initClaimRequest",
     { basicInformation },
     {
@@ -76,15 +66,15 @@ describe("one carrier NAT address", () => {
     const attackerStatuses = new Map<string, number>();
     const verified: string[] = [];
     const claimant = async (index: number) => {
-      const claim = await startClaim(app, at);
-      const sent = await requestCode(app, claim, honestMobile(index), at);
+      const claim = await startClaim(server.app, at);
+      const sent = await requestCode(server.app, claim, honestMobile(index), at);
       expect(sent.json()).toMatchObject({ returnCode: RETURN_CODES.ok, sendsLeft: 3 });
 
       // The attacker strikes between the SMS and its entry.
       await attack(index, attackerStatuses);
 
-      const code = await latestCode(app, `63${honestMobile(index)}`);
-      const answer = await validateCode(app, claim, code, at);
+      const code = await latestCode(server.app, `63${honestMobile(index)}`);
+      const answer = await validateCode(server.app, claim, code, at);
       expect(answer.statusCode, `claimant ${index}`).toBe(200);
       expect(answer.json()).toMatchObject({
         returnCode: RETURN_CODES.ok,
@@ -101,9 +91,9 @@ describe("one carrier NAT address", () => {
     expect(verified).toHaveLength(HONEST_CLAIMANTS);
     // Every honest SMS was the one entered: one message to each number, none wasted.
     for (let index = 0; index < HONEST_CLAIMANTS; index++) {
-      expect(await outbox(app, `63${honestMobile(index)}`)).toHaveLength(1);
+      expect(await outbox(server.app, `63${honestMobile(index)}`)).toHaveLength(1);
     }
-    const { rows } = await database.db.query<{ n: number | string }>(
+    const { rows } = await server.db.query<{ n: number | string }>(
       "SELECT count(*) AS n FROM claims WHERE verified_mobile_number IS NOT NULL",
     );
     expect(Number(rows[0]?.n)).toBe(HONEST_CLAIMANTS);

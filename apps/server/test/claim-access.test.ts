@@ -1,6 +1,6 @@
 import { WEB_REFERENCE_PATTERN } from "@kalinga/domain/web-reference-number";
-import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
   callClaim,
@@ -9,40 +9,18 @@ import {
   requestCode,
   resendCode,
   startClaim,
-  TestClock,
-  testApp,
-  testConfig,
   validateCode,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let clock: TestClock;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await database.reset();
-  clock = new TestClock();
-  app = await testApp(
-    database.db,
-    testConfig({ KALINGA_ALLOWED_ORIGINS: "https://www.kalinga-life.example" }, { now: clock.now }),
-  );
-});
-afterEach(async () => {
-  await app.close();
+const server = useServerTest({
+  env: { KALINGA_ALLOWED_ORIGINS: "https://www.kalinga-life.example" },
 });
 
 const unauthorized = (message: string) => ({ returnCode: "401", message });
 
 describe("initClaimRequest", () => {
   test("starts a draft claim with a readable web reference number and a token", async () => {
-    const response = await callClaim(app, "initClaimRequest", { basicInformation });
+    const response = await callClaim(server.app, "initClaimRequest", { basicInformation });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
     const body = response.json() as {
@@ -53,14 +31,14 @@ describe("initClaimRequest", () => {
     expect(body.returnCode).toBe("0");
     expect(body.webReferenceNumber).toMatch(WEB_REFERENCE_PATTERN);
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const { rows } = await database.db.query(
+    const { rows } = await server.db.query(
       "SELECT status, company_name, channel_name FROM claims WHERE web_reference_number = $1",
       [body.webReferenceNumber],
     );
     expect(rows).toEqual([
       { status: "draft", company_name: "Kalinga Life", channel_name: "Corporate Website" },
     ]);
-    const tokens = await database.db.query<{ token_hash: string }>(
+    const tokens = await server.db.query<{ token_hash: string }>(
       "SELECT token_hash FROM claim_tokens",
     );
     expect(tokens.rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -68,17 +46,17 @@ describe("initClaimRequest", () => {
   });
 
   test("every claim gets its own number and token", async () => {
-    const claims = await Promise.all(Array.from({ length: 20 }, () => startClaim(app)));
+    const claims = await Promise.all(Array.from({ length: 20 }, () => startClaim(server.app)));
     expect(new Set(claims.map((c) => c.webReferenceNumber)).size).toBe(20);
     expect(new Set(claims.map((c) => c.token)).size).toBe(20);
   });
 
   test("the bank-partner company and the other channels are accepted; unknown names are not", async () => {
-    const bank = await callClaim(app, "initClaimRequest", {
+    const bank = await callClaim(server.app, "initClaimRequest", {
       basicInformation: { companyName: "Kalinga Bank Life", channelName: "Agent Assist" },
     });
     expect(bank.statusCode).toBe(200);
-    const unknown = await callClaim(app, "initClaimRequest", {
+    const unknown = await callClaim(server.app, "initClaimRequest", {
       basicInformation: { companyName: "Acme Life", channelName: "Kiosk" },
     });
     expect(unknown.statusCode).toBe(400);
@@ -90,19 +68,19 @@ describe("initClaimRequest", () => {
         { field: "basicInformation.channelName", message: "Unknown channel name." },
       ],
     });
-    const missing = await callClaim(app, "initClaimRequest", {});
+    const missing = await callClaim(server.app, "initClaimRequest", {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ errors: [{ field: "basicInformation" }] });
   });
 
   test("unknown keys are dropped, never stored", async () => {
-    const response = await callClaim(app, "initClaimRequest", {
+    const response = await callClaim(server.app, "initClaimRequest", {
       basicInformation,
       status: "approved",
       webReferenceNumber: "KL-AAAA-AAAA",
     });
     expect(response.statusCode).toBe(200);
-    const { rows } = await database.db.query("SELECT status, web_reference_number FROM claims");
+    const { rows } = await server.db.query("SELECT status, web_reference_number FROM claims");
     expect(rows[0]).toMatchObject({ status: "draft" });
     expect(rows[0]).not.toMatchObject({ web_reference_number: "KL-AAAA-AAAA" });
   });
@@ -111,7 +89,7 @@ describe("initClaimRequest", () => {
 describe("api key", () => {
   test("a missing api key answers 401", async () => {
     const response = await callClaim(
-      app,
+      server.app,
       "initClaimRequest",
       { basicInformation },
       { apiKey: null },
@@ -121,7 +99,7 @@ describe("api key", () => {
   });
 
   test("an unknown api key answers 401 on every call", async () => {
-    const claim = await startClaim(app);
+    const claim = await startClaim(server.app);
     for (const call of [
       "initClaimRequest",
       "requestOneTimePIN",
@@ -129,7 +107,7 @@ describe("api key", () => {
       "validateOneTimePIN",
     ]) {
       const response = await callClaim(
-        app,
+        server.app,
         call,
         { basicInformation, webReferenceNumber: claim.webReferenceNumber },
         { apiKey: "someone-elses-key", token: claim.token },
@@ -139,14 +117,12 @@ describe("api key", () => {
   });
 
   test("KALINGA_API_KEYS replaces the development key", async () => {
-    await app.close();
-    app = await testApp(
-      database.db,
-      testConfig({ KALINGA_API_KEYS: "insurer-key-one,insurer-key-two" }),
+    await server.restart({ KALINGA_API_KEYS: "insurer-key-one,insurer-key-two" });
+    expect((await callClaim(server.app, "initClaimRequest", { basicInformation })).statusCode).toBe(
+      401,
     );
-    expect((await callClaim(app, "initClaimRequest", { basicInformation })).statusCode).toBe(401);
     const second = await callClaim(
-      app,
+      server.app,
       "initClaimRequest",
       { basicInformation },
       { apiKey: "insurer-key-two" },
@@ -157,14 +133,14 @@ describe("api key", () => {
 
 describe("claim token", () => {
   test("a missing or garbage token answers 401", async () => {
-    const claim = await startClaim(app);
+    const claim = await startClaim(server.app);
     for (const token of [null, "garbage", "A".repeat(43)]) {
-      const response = await requestCode(app, { ...claim, token: token as string });
+      const response = await requestCode(server.app, { ...claim, token: token as string });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual(unauthorized("Missing, expired or unknown claim token."));
     }
     const badScheme = await callClaim(
-      app,
+      server.app,
       "resetOneTimePIN",
       { basicInformation, webReferenceNumber: claim.webReferenceNumber },
       { headers: { authorization: `Basic ${claim.token}` } },
@@ -173,33 +149,33 @@ describe("claim token", () => {
   });
 
   test("a token idle for 30 minutes has expired; a used one stays alive", async () => {
-    const claim = await startClaim(app);
-    clock.advance(29 * 60);
-    expect((await requestCode(app, claim)).statusCode).toBe(200);
-    clock.advance(29 * 60);
-    expect((await validateCode(app, claim, "000000")).statusCode).toBe(417);
-    clock.advance(30 * 60);
-    expect((await validateCode(app, claim, "000000")).statusCode).toBe(401);
+    const claim = await startClaim(server.app);
+    server.clock.advance(29 * 60);
+    expect((await requestCode(server.app, claim)).statusCode).toBe(200);
+    server.clock.advance(29 * 60);
+    expect((await validateCode(server.app, claim, "000000")).statusCode).toBe(417);
+    server.clock.advance(30 * 60);
+    expect((await validateCode(server.app, claim, "000000")).statusCode).toBe(401);
   });
 
   test("a token lives 12 hours at most, however busy", async () => {
-    const claim = await startClaim(app);
+    const claim = await startClaim(server.app);
     // 14 × 50 minutes = 11 h 40 min of steady use, then 25 minutes more crosses 12 h.
     for (let step = 0; step < 14; step++) {
-      clock.advance(25 * 60);
-      expect((await resendCode(app, claim)).statusCode).not.toBe(401);
-      clock.advance(25 * 60);
-      expect((await resendCode(app, claim)).statusCode).not.toBe(401);
+      server.clock.advance(25 * 60);
+      expect((await resendCode(server.app, claim)).statusCode).not.toBe(401);
+      server.clock.advance(25 * 60);
+      expect((await resendCode(server.app, claim)).statusCode).not.toBe(401);
     }
-    clock.advance(25 * 60);
-    expect((await resendCode(app, claim)).statusCode).toBe(401);
+    server.clock.advance(25 * 60);
+    expect((await resendCode(server.app, claim)).statusCode).toBe(401);
   });
 
   test("the verified token keeps the absolute end of the first", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    const verified = await validateCode(app, claim, await latestCode(app));
-    const { rows } = await database.db.query<{ expires_at: Date; rights: string }>(
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    const verified = await validateCode(server.app, claim, await latestCode(server.app));
+    const { rows } = await server.db.query<{ expires_at: Date; rights: string }>(
       "SELECT expires_at, rights FROM claim_tokens",
     );
     const [a, b] = rows.map((row) => new Date(row.expires_at).getTime());
@@ -208,30 +184,30 @@ describe("claim token", () => {
   });
 
   test("the old token answers 401 once the OTP is verified; the new one works", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    const verified = await validateCode(app, claim, await latestCode(app));
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    const verified = await validateCode(server.app, claim, await latestCode(server.app));
     const newToken = (verified.json() as { token: string }).token;
-    clock.advance(120);
-    expect((await resendCode(app, claim)).statusCode).toBe(401);
-    expect((await resendCode(app, { ...claim, token: newToken })).statusCode).toBe(200);
+    server.clock.advance(120);
+    expect((await resendCode(server.app, claim)).statusCode).toBe(401);
+    expect((await resendCode(server.app, { ...claim, token: newToken })).statusCode).toBe(200);
   });
 
   test("claim A's token with claim B's web reference number answers 403 and B is untouched", async () => {
-    const claimA = await startClaim(app);
-    const claimB = await startClaim(app);
-    await requestCode(app, claimB, "9180000001");
-    const before = await database.db.query("SELECT * FROM claims WHERE web_reference_number = $1", [
+    const claimA = await startClaim(server.app);
+    const claimB = await startClaim(server.app);
+    await requestCode(server.app, claimB, "9180000001");
+    const before = await server.db.query("SELECT * FROM claims WHERE web_reference_number = $1", [
       claimB.webReferenceNumber,
     ]);
-    const beforeCodes = await database.db.query("SELECT * FROM otp_codes ORDER BY seq");
+    const beforeCodes = await server.db.query("SELECT * FROM otp_codes ORDER BY seq");
 
     const asA = { webReferenceNumber: claimB.webReferenceNumber, token: claimA.token };
-    clock.advance(120);
+    server.clock.advance(120);
     for (const response of [
-      await requestCode(app, asA, "9180000002"),
-      await resendCode(app, asA),
-      await validateCode(app, asA, await latestCode(app, "639180000001")),
+      await requestCode(server.app, asA, "9180000002"),
+      await resendCode(server.app, asA),
+      await validateCode(server.app, asA, await latestCode(server.app, "639180000001")),
     ]) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
@@ -240,20 +216,20 @@ describe("claim token", () => {
       });
     }
 
-    const after = await database.db.query("SELECT * FROM claims WHERE web_reference_number = $1", [
+    const after = await server.db.query("SELECT * FROM claims WHERE web_reference_number = $1", [
       claimB.webReferenceNumber,
     ]);
     expect(after.rows).toEqual(before.rows);
-    expect((await database.db.query("SELECT * FROM otp_codes ORDER BY seq")).rows).toEqual(
+    expect((await server.db.query("SELECT * FROM otp_codes ORDER BY seq")).rows).toEqual(
       beforeCodes.rows,
     );
-    expect(await outbox(app, "639180000002")).toHaveLength(0);
+    expect(await outbox(server.app, "639180000002")).toHaveLength(0);
   });
 });
 
 describe("malformed requests", () => {
   test("malformed JSON answers 400 without a stack trace", async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: "POST",
       url: "/api/claims/initClaimRequest",
       headers: { "content-type": "application/json", "x-api-key": "kalinga-dev-key" },
@@ -269,14 +245,14 @@ describe("malformed requests", () => {
   });
 
   test("an empty body and a JSON array answer 400", async () => {
-    const empty = await app.inject({
+    const empty = await server.app.inject({
       method: "POST",
       url: "/api/claims/initClaimRequest",
       headers: { "content-type": "application/json", "x-api-key": "kalinga-dev-key" },
       payload: "",
     });
     expect(empty.statusCode).toBe(400);
-    const array = await app.inject({
+    const array = await server.app.inject({
       method: "POST",
       url: "/api/claims/initClaimRequest",
       headers: { "content-type": "application/json", "x-api-key": "kalinga-dev-key" },
@@ -287,7 +263,7 @@ describe("malformed requests", () => {
   });
 
   test("a prototype-poisoning body answers 400", async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: "POST",
       url: "/api/claims/initClaimRequest",
       headers: { "content-type": "application/json", "x-api-key": "kalinga-dev-key" },
@@ -298,7 +274,7 @@ describe("malformed requests", () => {
   });
 
   test("a body over 64 KB answers 413", async () => {
-    const response = await callClaim(app, "initClaimRequest", {
+    const response = await callClaim(server.app, "initClaimRequest", {
       basicInformation,
       padding: "x".repeat(65 * 1024),
     });
@@ -310,7 +286,7 @@ describe("malformed requests", () => {
   });
 
   test("a body that is not JSON answers 415", async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: "POST",
       url: "/api/claims/initClaimRequest",
       headers: { "content-type": "text/xml", "x-api-key": "kalinga-dev-key" },
@@ -321,11 +297,11 @@ describe("malformed requests", () => {
   });
 
   test("another method on a claim path answers 405; an unknown path 404, both JSON", async () => {
-    const get = await app.inject({ method: "GET", url: "/api/claims/initClaimRequest" });
+    const get = await server.app.inject({ method: "GET", url: "/api/claims/initClaimRequest" });
     expect(get.statusCode).toBe(405);
     expect(get.headers.allow).toBe("POST");
     expect(get.json()).toEqual({ returnCode: "405", message: "Method not allowed." });
-    const unknown = await callClaim(app, "noSuchCall", { basicInformation });
+    const unknown = await callClaim(server.app, "noSuchCall", { basicInformation });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ returnCode: "404", message: "Not found." });
   });
@@ -334,7 +310,7 @@ describe("malformed requests", () => {
 describe("CORS and headers", () => {
   test("a configured host origin may call; the answer names it", async () => {
     const response = await callClaim(
-      app,
+      server.app,
       "initClaimRequest",
       { basicInformation },
       { headers: { origin: "https://www.kalinga-life.example" } },
@@ -348,7 +324,7 @@ describe("CORS and headers", () => {
 
   test("the server's own origin may call", async () => {
     const response = await callClaim(
-      app,
+      server.app,
       "initClaimRequest",
       { basicInformation },
       { headers: { origin: "http://claims.kalinga.example", host: "claims.kalinga.example" } },
@@ -358,18 +334,18 @@ describe("CORS and headers", () => {
 
   test("another origin is refused with 403 and no CORS header", async () => {
     const response = await callClaim(
-      app,
+      server.app,
       "initClaimRequest",
       { basicInformation },
       { headers: { origin: "https://evil.example" } },
     );
     expect(response.statusCode).toBe(403);
     expect(response.headers["access-control-allow-origin"]).toBeUndefined();
-    expect((await database.db.query("SELECT 1 FROM claims")).rows).toHaveLength(0);
+    expect((await server.db.query("SELECT 1 FROM claims")).rows).toHaveLength(0);
   });
 
   test("a preflight from a host origin is answered with the allowed methods and headers", async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: "OPTIONS",
       url: "/api/claims/requestOneTimePIN",
       headers: {
@@ -387,12 +363,12 @@ describe("CORS and headers", () => {
   });
 
   test("API answers are never cached and carry the security headers", async () => {
-    const claim = await startClaim(app);
+    const claim = await startClaim(server.app);
     for (const response of [
-      await requestCode(app, claim, "123"),
-      await requestCode(app, claim),
-      await validateCode(app, claim, "000000"),
-      await callClaim(app, "initClaimRequest", {}, { apiKey: null }),
+      await requestCode(server.app, claim, "123"),
+      await requestCode(server.app, claim),
+      await validateCode(server.app, claim, "000000"),
+      await callClaim(server.app, "initClaimRequest", {}, { apiKey: null }),
     ]) {
       expect(response.headers["cache-control"]).toBe("no-store");
       expect(response.headers["x-content-type-options"]).toBe("nosniff");
@@ -401,15 +377,14 @@ describe("CORS and headers", () => {
   });
 
   test("HSTS is sent only behind https", async () => {
-    await app.close();
-    app = await testApp(database.db, testConfig({ KALINGA_TRUSTED_PROXIES: "127.0.0.1" }));
-    const https = await app.inject({
+    await server.restart({ KALINGA_TRUSTED_PROXIES: "127.0.0.1" });
+    const https = await server.app.inject({
       method: "GET",
       url: "/healthz",
       headers: { "x-forwarded-proto": "https" },
     });
     expect(https.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
-    const http = await app.inject({ method: "GET", url: "/healthz" });
+    const http = await server.app.inject({ method: "GET", url: "/healthz" });
     expect(http.headers["strict-transport-security"]).toBeUndefined();
   });
 });

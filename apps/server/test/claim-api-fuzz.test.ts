@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { CLAIM_API_PATHS } from "@kalinga/domain/claim-api";
 import * as fc from "fast-check";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";
+import { useServerTest } from "./support/server-test.ts";
 import {
   API_KEY,
   basicInformation,
@@ -15,11 +12,7 @@ import {
   requestCode,
   type StartedClaim,
   startClaim,
-  TestClock,
-  testApp,
-  testConfig,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // Every JSON call of the claim API fed arbitrary JSON, and valid bodies with parts swapped for NUL,
 // half an emoji, bidi controls, huge numbers, arrays and deep objects, with a valid token and
@@ -32,9 +25,11 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Path = (string | number)[];
 
-let database: TestDatabase;
-let documentsDir: string;
-let app: FastifyInstance;
+const server = useServerTest({
+  scope: "file",
+  documentsDir: true,
+  env: { NOTIFICATION_POLL_MS: "600000" },
+});
 let address = 0;
 
 /** POST a body as raw JSON text, from a fresh address so the per-address limits never answer first. */
@@ -45,7 +40,7 @@ async function post(call: string, body: unknown, token: string | null) {
     "x-api-key": API_KEY,
   };
   if (token) headers.authorization = `Bearer ${token}`;
-  return app.inject({
+  return server.app.inject({
     method: "POST",
     url: `/api/claims/${call}`,
     headers,
@@ -223,7 +218,7 @@ async function upload(claim: StartedClaim, slotKeys: readonly string[]): Promise
     .toBuffer();
   const ids: string[] = [];
   for (const slotKey of slotKeys) {
-    const response = await uploadDocument(app, claim, { slotKey, bytes });
+    const response = await uploadDocument(server.app, claim, { slotKey, bytes });
     expect(response.statusCode).toBe(200);
     ids.push((response.json() as { document: { id: string } }).document.id);
   }
@@ -232,11 +227,11 @@ async function upload(claim: StartedClaim, slotKeys: readonly string[]): Promise
 
 /** The claim open again after a submit, so the next body that passes reaches the insert too. */
 async function reopen(claim: StartedClaim) {
-  await database.db.query(
+  await server.db.query(
     "DELETE FROM claim_submissions WHERE claim_id = (SELECT id FROM claims WHERE web_reference_number = $1)",
     [claim.webReferenceNumber],
   );
-  await database.db.query("UPDATE claims SET status = 'draft' WHERE web_reference_number = $1", [
+  await server.db.query("UPDATE claims SET status = 'draft' WHERE web_reference_number = $1", [
     claim.webReferenceNumber,
   ]);
 }
@@ -297,30 +292,17 @@ const fuzzed = (): Fuzzed[] => [
 ];
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-fuzz-"));
-  const config = testConfig(
-    { KALINGA_DOCUMENTS_DIR: documentsDir, NOTIFICATION_POLL_MS: "600000" },
-    { now: new TestClock().now },
-  );
-  app = await testApp(database.db, config);
-  unverified = await startClaim(app);
-  expect((await requestCode(app, unverified)).statusCode).toBe(200);
-  forDocuments = await verifiedClaim(app);
+  unverified = await startClaim(server.app);
+  expect((await requestCode(server.app, unverified)).statusCode).toBe(200);
+  forDocuments = await verifiedClaim(server.app);
   documentId = (await upload(forDocuments, ACCIDENT_MANDATORY_SLOTS.slice(0, 1)))[0] as string;
-  forSubmit = await verifiedClaim(app);
+  forSubmit = await verifiedClaim(server.app);
   await upload(forSubmit, ACCIDENT_MANDATORY_SLOTS);
-  submitted = await verifiedClaim(app);
+  submitted = await verifiedClaim(server.app);
   await upload(submitted, ACCIDENT_MANDATORY_SLOTS);
   const sent = await post("finalSubmitClaim", submitBodyOf(submitted), submitted.token);
   expect(sent.statusCode).toBe(200);
 }, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await rm(documentsDir, { recursive: true, force: true });
-});
 
 describe(`claim API bodies under fuzzing (fast-check seed ${SEED}, ${RUNS} runs a call)`, () => {
   test("every JSON call is listed", () => {

@@ -1,17 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { FIELD_MESSAGES } from "@kalinga/domain/messages";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
-import {
-  ACCIDENT_MANDATORY_SLOTS,
-  accidentPayload,
-  storedPayload,
-  submitBodyOf,
-} from "./support/claim-payloads.ts";
+import { ACCIDENT_MANDATORY_SLOTS, storedPayload, submitBodyOf } from "./support/claim-payloads.ts";
+import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
   callClaim,
@@ -19,11 +12,7 @@ import {
   requestCode,
   type StartedClaim,
   startClaim,
-  TestClock,
-  testApp,
-  testConfig,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // Text PostgreSQL cannot store (a NUL, half of an emoji) answered 500 at the final submit; it is
 // now refused with 400 naming the field, and invisible bidi and zero-width characters are removed.
@@ -34,9 +23,10 @@ const HIGH_SURROGATE = "\uD83D"; // 😀 cut in half
 const RLO = "\u202E";
 const ZWSP = "\u200B";
 
-let database: TestDatabase;
-let documentsDir: string;
-let app: FastifyInstance;
+const server = useServerTest({
+  documentsDir: true,
+  env: { NOTIFICATION_POLL_MS: "60000" },
+});
 let claim: StartedClaim;
 
 type Payload = typeof accidentPayload;
@@ -50,17 +40,17 @@ function withInsured(values: Partial<Insured>): Payload {
 }
 
 const submit = (payload: Payload) =>
-  callClaim(app, "finalSubmitClaim", submitBodyOf(claim, payload), { token: claim.token });
+  callClaim(server.app, "finalSubmitClaim", submitBodyOf(claim, payload), { token: claim.token });
 
 async function count(table: string): Promise<number> {
-  const { rows } = await database.db.query<{ n: number | string }>(
+  const { rows } = await server.db.query<{ n: number | string }>(
     `SELECT count(*) AS n FROM ${table}`,
   );
   return Number(rows[0]?.n ?? 0);
 }
 
 async function claimStatus(): Promise<string | undefined> {
-  const { rows } = await database.db.query<{ status: string }>("SELECT status FROM claims");
+  const { rows } = await server.db.query<{ status: string }>("SELECT status FROM claims");
   return rows[0]?.status;
 }
 
@@ -71,29 +61,12 @@ async function uploadMandatory() {
     .jpeg()
     .toBuffer();
   for (const slotKey of ACCIDENT_MANDATORY_SLOTS) {
-    expect((await uploadDocument(app, claim, { slotKey, bytes })).statusCode).toBe(200);
+    expect((await uploadDocument(server.app, claim, { slotKey, bytes })).statusCode).toBe(200);
   }
 }
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
 beforeEach(async () => {
-  await database.reset();
-  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-text-"));
-  const config = testConfig(
-    { KALINGA_DOCUMENTS_DIR: documentsDir, NOTIFICATION_POLL_MS: "60000" },
-    { now: new TestClock().now },
-  );
-  app = await testApp(database.db, config);
-  claim = await verifiedClaim(app);
-});
-afterEach(async () => {
-  await app.close();
-  await rm(documentsDir, { recursive: true, force: true });
+  claim = await verifiedClaim(server.app);
 });
 
 describe("finalSubmitClaim with text the database cannot store", () => {
@@ -155,7 +128,7 @@ describe("finalSubmitClaim with text the database cannot store", () => {
       }),
     );
     expect(response.statusCode).toBe(200);
-    const { rows } = await database.db.query<{ payload: Payload }>(
+    const { rows } = await server.db.query<{ payload: Payload }>(
       "SELECT payload FROM claim_submissions",
     );
     const stored = rows[0]?.payload.insuredInformation;
@@ -169,7 +142,7 @@ describe("finalSubmitClaim with text the database cannot store", () => {
     const decomposed = "Fractured left forearm at Cafe\u0301 Adriatico";
     const response = await submit(withInsured({ injuryDetails: decomposed }));
     expect(response.statusCode).toBe(200);
-    const { rows } = await database.db.query<{ payload: Payload }>(
+    const { rows } = await server.db.query<{ payload: Payload }>(
       "SELECT payload FROM claim_submissions",
     );
     expect(rows[0]?.payload.insuredInformation.injuryDetails).toBe(
@@ -183,7 +156,7 @@ describe("rateClaim with text the database cannot store", () => {
     await uploadMandatory();
     expect((await submit(accidentPayload)).statusCode).toBe(200);
     const response = await callClaim(
-      app,
+      server.app,
       "rateClaim",
       {
         basicInformation,
@@ -210,8 +183,8 @@ describe("requestOneTimePIN with a number that is not a Philippine mobile number
   test.each(["0000000000", "2123456789"])(
     "%s is refused with 400 and no SMS is sent",
     async (mobileNumber) => {
-      const fresh = await startClaim(app);
-      const response = await requestCode(app, fresh, mobileNumber);
+      const fresh = await startClaim(server.app);
+      const response = await requestCode(server.app, fresh, mobileNumber);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         returnCode: "400",
@@ -219,7 +192,7 @@ describe("requestOneTimePIN with a number that is not a Philippine mobile number
         errors: [{ field: "mobileNumber", message: FIELD_MESSAGES.otpMobileInvalid }],
       });
       expect(FIELD_MESSAGES.otpMobileInvalid).toBe("Please provide a correct Mobile number.");
-      expect(await outbox(app, `63${mobileNumber}`)).toEqual([]);
+      expect(await outbox(server.app, `63${mobileNumber}`)).toEqual([]);
       // The one SMS in the outbox is the code the claim of beforeEach was verified with.
       expect(await count("sms_outbox")).toBe(1);
     },

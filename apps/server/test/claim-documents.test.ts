@@ -1,34 +1,27 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
 import { beginIdempotentRequest, idempotencyRequestHash } from "../src/http/idempotency-keys.ts";
 import { pngBomb } from "./fixtures/images.ts";
 import { textPdf } from "./fixtures/pdf-files.ts";
 import { multipartBody, uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { useServerTest } from "./support/server-test.ts";
 import {
   API_KEY,
   basicInformation,
   callClaim,
   type StartedClaim,
   startClaim,
-  TestClock,
-  testApp,
-  testConfig,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 const ID_FRONT = "LIDC001-VIF-MIN";
 const PHYSICIAN = "LMED001-APS-MIN";
 const MB = 1024 * 1024;
 
-let database: TestDatabase;
-let documentsDir: string;
-let app: FastifyInstance;
+const server = useServerTest({ documentsDir: true, env: { DOCUMENT_MAX_FILE_MB: "1" } });
 let claim: StartedClaim;
 
 const jpeg = (colour = "#336699") =>
@@ -37,14 +30,15 @@ const jpeg = (colour = "#336699") =>
     .toBuffer();
 
 async function storedFiles(): Promise<string[]> {
-  const folders = await readdir(documentsDir).catch(() => []);
+  const folders = await readdir(server.documentsDir).catch(() => []);
   const files: string[] = [];
-  for (const folder of folders) files.push(...(await readdir(path.join(documentsDir, folder))));
+  for (const folder of folders)
+    files.push(...(await readdir(path.join(server.documentsDir, folder))));
   return files;
 }
 
 async function storedRows(): Promise<{ slot_key: string; status: string; display_name: string }[]> {
-  const { rows } = await database.db.query<{
+  const { rows } = await server.db.query<{
     slot_key: string;
     status: string;
     display_name: string;
@@ -52,33 +46,13 @@ async function storedRows(): Promise<{ slot_key: string; status: string; display
   return rows;
 }
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
 beforeEach(async () => {
-  await database.reset();
-  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-documents-"));
-  const clock = new TestClock();
-  app = await testApp(
-    database.db,
-    testConfig(
-      { KALINGA_DOCUMENTS_DIR: documentsDir, DOCUMENT_MAX_FILE_MB: "1" },
-      { now: clock.now },
-    ),
-  );
-  claim = await verifiedClaim(app);
-});
-afterEach(async () => {
-  await app.close();
-  await rm(documentsDir, { recursive: true, force: true });
+  claim = await verifiedClaim(server.app);
 });
 
 describe("uploadDocument", () => {
   test("stores a JPEG photo and a PDF as PDFs and names them after the files sent", async () => {
-    const photo = await uploadDocument(app, claim, {
+    const photo = await uploadDocument(server.app, claim, {
       slotKey: ID_FRONT,
       bytes: await jpeg(),
       filename: "ID front.jpg",
@@ -91,7 +65,7 @@ describe("uploadDocument", () => {
     expect(body.document.sizeText).toMatch(/^\d+ KB$/);
 
     const pdf = await textPdf(1);
-    const statement = await uploadDocument(app, claim, {
+    const statement = await uploadDocument(server.app, claim, {
       slotKey: PHYSICIAN,
       bytes: pdf,
       filename: "statement.pdf",
@@ -103,7 +77,7 @@ describe("uploadDocument", () => {
     expect(await storedFiles()).toHaveLength(2);
 
     const list = await callClaim(
-      app,
+      server.app,
       "listDocuments",
       { basicInformation, webReferenceNumber: claim.webReferenceNumber },
       { token: claim.token },
@@ -114,7 +88,7 @@ describe("uploadDocument", () => {
   });
 
   test("a text file named .jpg is refused by its content", async () => {
-    const response = await uploadDocument(app, claim, {
+    const response = await uploadDocument(server.app, claim, {
       slotKey: ID_FRONT,
       bytes: Buffer.from("this is only text, whatever its name says"),
       filename: "photo.jpg",
@@ -130,7 +104,7 @@ describe("uploadDocument", () => {
 
   test("a file over the size limit is refused with 413 and the claimant's message", async () => {
     const big = Buffer.concat([await jpeg(), Buffer.alloc(MB + 10)]);
-    const response = await uploadDocument(app, claim, { slotKey: PHYSICIAN, bytes: big });
+    const response = await uploadDocument(server.app, claim, { slotKey: PHYSICIAN, bytes: big });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
       returnCode: "10",
@@ -141,7 +115,7 @@ describe("uploadDocument", () => {
   });
 
   test("a decompression bomb is refused before decoding", async () => {
-    const response = await uploadDocument(app, claim, {
+    const response = await uploadDocument(server.app, claim, {
       slotKey: PHYSICIAN,
       bytes: pngBomb(),
       filename: "scan.png",
@@ -152,7 +126,7 @@ describe("uploadDocument", () => {
   });
 
   test("a path-traversal file name becomes a plain name and never a path", async () => {
-    const response = await uploadDocument(app, claim, {
+    const response = await uploadDocument(server.app, claim, {
       slotKey: PHYSICIAN,
       bytes: await jpeg(),
       filename: "../../../etc/passwd.jpg",
@@ -165,8 +139,8 @@ describe("uploadDocument", () => {
   });
 
   test("a token of claim A cannot upload to claim B; nothing is stored", async () => {
-    const other = await verifiedClaim(app);
-    const response = await uploadDocument(app, claim, {
+    const other = await verifiedClaim(server.app);
+    const response = await uploadDocument(server.app, claim, {
       slotKey: PHYSICIAN,
       bytes: await jpeg(),
       webReferenceNumber: other.webReferenceNumber,
@@ -178,8 +152,8 @@ describe("uploadDocument", () => {
   });
 
   test("a token that has not passed the OTP cannot upload", async () => {
-    const unverified = await startClaim(app);
-    const response = await uploadDocument(app, unverified, {
+    const unverified = await startClaim(server.app);
+    const response = await uploadDocument(server.app, unverified, {
       slotKey: PHYSICIAN,
       bytes: await jpeg(),
     });
@@ -192,14 +166,14 @@ describe("uploadDocument", () => {
       { webReferenceNumber: claim.webReferenceNumber, slotKey: PHYSICIAN },
       { name: "file", filename: "a.jpg", bytes: await jpeg() },
     );
-    const noToken = await app.inject({
+    const noToken = await server.app.inject({
       method: "POST",
       url: "/api/claims/uploadDocument",
       headers: { "content-type": contentType, "x-api-key": API_KEY },
       payload,
     });
     expect(noToken.statusCode).toBe(401);
-    const noKey = await app.inject({
+    const noKey = await server.app.inject({
       method: "POST",
       url: "/api/claims/uploadDocument",
       headers: { "content-type": contentType, authorization: `Bearer ${claim.token}` },
@@ -214,14 +188,14 @@ describe("uploadDocument", () => {
     ["a beneficiary index past the last", "DIDC001-VIF11-MAJ"],
     ["a death key without its index", "DIDC001-VIF-MAJ"],
   ])("a malformed slot key (%s) is 400", async (_name, slotKey) => {
-    const response = await uploadDocument(app, claim, { slotKey, bytes: await jpeg() });
+    const response = await uploadDocument(server.app, claim, { slotKey, bytes: await jpeg() });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errors: [{ field: "slotKey" }] });
     expect(await storedRows()).toEqual([]);
   });
 
   test("a per-beneficiary slot with its index is accepted", async () => {
-    const response = await uploadDocument(app, claim, {
+    const response = await uploadDocument(server.app, claim, {
       slotKey: "DIDC001-VIF2-MAJ",
       bytes: await jpeg(),
     });
@@ -229,13 +203,13 @@ describe("uploadDocument", () => {
   });
 
   test("the valid-ID slot takes one file: a second is refused, unless it replaces the first", async () => {
-    const first = await uploadDocument(app, claim, {
+    const first = await uploadDocument(server.app, claim, {
       slotKey: ID_FRONT,
       bytes: await jpeg("#ff0000"),
       filename: "first.jpg",
     });
     expect(first.statusCode).toBe(200);
-    const second = await uploadDocument(app, claim, {
+    const second = await uploadDocument(server.app, claim, {
       slotKey: ID_FRONT,
       bytes: await jpeg("#00ff00"),
       filename: "second.jpg",
@@ -247,7 +221,7 @@ describe("uploadDocument", () => {
       message: DOCUMENT_MESSAGES.slotFull,
     });
 
-    const replaced = await uploadDocument(app, claim, {
+    const replaced = await uploadDocument(server.app, claim, {
       slotKey: ID_FRONT,
       bytes: await jpeg("#0000ff"),
       filename: "third.jpg",
@@ -264,7 +238,7 @@ describe("uploadDocument", () => {
   test("parallel uploads to the one-file slot store one file", async () => {
     const answers = await Promise.all(
       ["#110000", "#001100", "#000011"].map(async (colour) =>
-        uploadDocument(app, claim, { slotKey: ID_FRONT, bytes: await jpeg(colour) }),
+        uploadDocument(server.app, claim, { slotKey: ID_FRONT, bytes: await jpeg(colour) }),
       ),
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
@@ -277,8 +251,8 @@ describe("uploadDocument with an Idempotency-Key", () => {
   test("a retry gets the first answer and stores nothing more", async () => {
     const bytes = await jpeg();
     const options = { slotKey: PHYSICIAN, bytes, idempotencyKey: "upload-1" };
-    const first = await uploadDocument(app, claim, options);
-    const again = await uploadDocument(app, claim, options);
+    const first = await uploadDocument(server.app, claim, options);
+    const again = await uploadDocument(server.app, claim, options);
     expect(first.statusCode).toBe(200);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
@@ -287,12 +261,12 @@ describe("uploadDocument with an Idempotency-Key", () => {
   });
 
   test("the same key with another file is 422", async () => {
-    await uploadDocument(app, claim, {
+    await uploadDocument(server.app, claim, {
       slotKey: PHYSICIAN,
       bytes: await jpeg("#ff0000"),
       idempotencyKey: "upload-2",
     });
-    const other = await uploadDocument(app, claim, {
+    const other = await uploadDocument(server.app, claim, {
       slotKey: PHYSICIAN,
       bytes: await jpeg("#00ff00"),
       idempotencyKey: "upload-2",
@@ -302,13 +276,13 @@ describe("uploadDocument with an Idempotency-Key", () => {
   });
 
   test("a key whose first request still runs is 409", async () => {
-    const { rows } = await database.db.query<{ id: string }>(
+    const { rows } = await server.db.query<{ id: string }>(
       "SELECT id FROM claims WHERE web_reference_number = $1",
       [claim.webReferenceNumber],
     );
     const bytes = await jpeg();
     // The row the first request of this upload writes before it starts its work.
-    await beginIdempotentRequest(database.db, {
+    await beginIdempotentRequest(server.db, {
       claimId: rows[0]?.id as string,
       key: "upload-3",
       requestHash: idempotencyRequestHash("/uploadDocument", {
@@ -320,7 +294,7 @@ describe("uploadDocument with an Idempotency-Key", () => {
       }),
       now: new Date(),
     });
-    const response = await uploadDocument(app, claim, {
+    const response = await uploadDocument(server.app, claim, {
       slotKey: PHYSICIAN,
       bytes,
       idempotencyKey: "upload-3",
@@ -330,25 +304,28 @@ describe("uploadDocument with an Idempotency-Key", () => {
   });
 
   test("a refused file frees its key, so the corrected retry runs", async () => {
-    const refused = await uploadDocument(app, claim, {
+    const refused = await uploadDocument(server.app, claim, {
       slotKey: PHYSICIAN,
       bytes: Buffer.from("not a picture"),
       idempotencyKey: "upload-4",
     });
     expect(refused.statusCode).toBe(417);
-    const { rows } = await database.db.query("SELECT 1 FROM idempotency_keys");
+    const { rows } = await server.db.query("SELECT 1 FROM idempotency_keys");
     expect(rows).toEqual([]);
   });
 });
 
 describe("deleteDocument", () => {
   async function upload(target: StartedClaim) {
-    const response = await uploadDocument(app, target, { slotKey: PHYSICIAN, bytes: await jpeg() });
+    const response = await uploadDocument(server.app, target, {
+      slotKey: PHYSICIAN,
+      bytes: await jpeg(),
+    });
     return (response.json() as { document: { id: string } }).document.id;
   }
   const remove = (target: StartedClaim, documentId: string) =>
     callClaim(
-      app,
+      server.app,
       "deleteDocument",
       { basicInformation, webReferenceNumber: target.webReferenceNumber, documentId },
       { token: target.token },
@@ -367,7 +344,7 @@ describe("deleteDocument", () => {
   });
 
   test("another claim's document id answers exactly like a missing one", async () => {
-    const other = await verifiedClaim(app);
+    const other = await verifiedClaim(server.app);
     const othersDocument = await upload(other);
     const response = await remove(claim, othersDocument);
     const missing = await remove(claim, "7d6f0c8e-9a53-4c1e-b0a4-0f5b2a7c9e11");

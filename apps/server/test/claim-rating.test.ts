@@ -1,38 +1,26 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { RATING_MESSAGES } from "@kalinga/domain/rating";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";
-import {
-  basicInformation,
-  callClaim,
-  type StartedClaim,
-  startClaim,
-  TestClock,
-  testApp,
-  testConfig,
-} from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+import { useServerTest } from "./support/server-test.ts";
+import { basicInformation, callClaim, type StartedClaim, startClaim } from "./support/test-app.ts";
 
 // rateClaim: after the submit, one rating per claim that a repeat replaces; the same token checks
 // as every claim call; the comment is stored and never logged.
 
 const COMMENT = "Mabilis po, salamat! The list of documents was clear. Zelphinekka-7731";
 
-let database: TestDatabase;
-let documentsDir: string;
-let app: FastifyInstance;
-let clock: TestClock;
+const server = useServerTest({
+  documentsDir: true,
+  logs: true,
+  env: { NOTIFICATION_POLL_MS: "60000" },
+});
 let claim: StartedClaim;
-const lines: string[] = [];
 
 const rate = (body: Record<string, unknown>, target: StartedClaim = claim, token = target.token) =>
   callClaim(
-    app,
+    server.app,
     "rateClaim",
     { basicInformation, webReferenceNumber: target.webReferenceNumber, ...body },
     { token },
@@ -45,16 +33,16 @@ async function submitted(target: StartedClaim) {
     .jpeg()
     .toBuffer();
   for (const slotKey of ACCIDENT_MANDATORY_SLOTS) {
-    expect((await uploadDocument(app, target, { slotKey, bytes })).statusCode).toBe(200);
+    expect((await uploadDocument(server.app, target, { slotKey, bytes })).statusCode).toBe(200);
   }
-  const response = await callClaim(app, "finalSubmitClaim", submitBodyOf(target), {
+  const response = await callClaim(server.app, "finalSubmitClaim", submitBodyOf(target), {
     token: target.token,
   });
   expect(response.statusCode).toBe(200);
 }
 
 async function ratings() {
-  const { rows } = await database.db.query<{
+  const { rows } = await server.db.query<{
     rating: number;
     comment: string;
     first_rated_at: Date;
@@ -68,70 +56,51 @@ async function ratings() {
   }));
 }
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
 beforeEach(async () => {
-  await database.reset();
-  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-rating-"));
-  clock = new TestClock();
-  lines.length = 0;
-  const config = testConfig(
-    { KALINGA_DOCUMENTS_DIR: documentsDir, NOTIFICATION_POLL_MS: "60000", LOG_LEVEL: "trace" },
-    { now: clock.now },
-  );
-  app = await testApp(database.db, config, { write: (line) => lines.push(line) });
-  claim = await verifiedClaim(app);
-});
-afterEach(async () => {
-  await app.close();
-  await rm(documentsDir, { recursive: true, force: true });
+  claim = await verifiedClaim(server.app);
 });
 
 describe("rateClaim", () => {
   test("a submitted claim is rated; the rating and comment are stored and answered", async () => {
     await submitted(claim);
-    clock.advance(30);
+    server.clock.advance(30);
     const response = await rate({ rating: 4, comment: COMMENT });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       returnCode: "0",
       rating: 4,
       comment: COMMENT,
-      ratedAt: clock.current.toISOString(),
+      ratedAt: server.clock.current.toISOString(),
     });
     expect(await ratings()).toEqual([
       {
         rating: 4,
         comment: COMMENT,
-        firstRatedAt: clock.current.toISOString(),
-        ratedAt: clock.current.toISOString(),
+        firstRatedAt: server.clock.current.toISOString(),
+        ratedAt: server.clock.current.toISOString(),
       },
     ]);
     // The comment is free text: no log line carries it, though the rating call is logged.
-    const logged = lines.join("\n");
+    const logged = server.logLines.join("\n");
     expect(logged).toContain("claim rated");
     expect(logged).not.toContain("Zelphinekka");
   });
 
   test("a second rating replaces the first and moves ratedAt; a missing comment is empty", async () => {
     await submitted(claim);
-    const first = clock.current.toISOString();
+    const first = server.clock.current.toISOString();
     expect((await rate({ rating: 5, comment: COMMENT })).statusCode).toBe(200);
-    clock.advance(120);
+    server.clock.advance(120);
     const second = await rate({ rating: 2 });
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({
       returnCode: "0",
       rating: 2,
       comment: "",
-      ratedAt: clock.current.toISOString(),
+      ratedAt: server.clock.current.toISOString(),
     });
     expect(await ratings()).toEqual([
-      { rating: 2, comment: "", firstRatedAt: first, ratedAt: clock.current.toISOString() },
+      { rating: 2, comment: "", firstRatedAt: first, ratedAt: server.clock.current.toISOString() },
     ]);
   });
 
@@ -172,18 +141,18 @@ describe("rateClaim", () => {
 
   test("another claim's token is 403, an unverified token 403, no token 401", async () => {
     await submitted(claim);
-    const other = await verifiedClaim(app);
+    const other = await verifiedClaim(server.app);
     expect((await rate({ rating: 1 }, claim, other.token)).statusCode).toBe(403);
-    const unverified = await startClaim(app);
+    const unverified = await startClaim(server.app);
     expect((await rate({ rating: 1 }, unverified)).statusCode).toBe(403);
-    const anonymous = await callClaim(app, "rateClaim", {
+    const anonymous = await callClaim(server.app, "rateClaim", {
       basicInformation,
       webReferenceNumber: claim.webReferenceNumber,
       rating: 1,
     });
     expect(anonymous.statusCode).toBe(401);
     expect(await ratings()).toEqual([]);
-    const get = await app.inject({ method: "GET", url: "/api/claims/rateClaim" });
+    const get = await server.app.inject({ method: "GET", url: "/api/claims/rateClaim" });
     expect(get.statusCode).toBe(405);
   });
 });

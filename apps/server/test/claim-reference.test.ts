@@ -1,37 +1,13 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { verifiedClaim } from "./support/claim-documents.ts";
-import {
-  basicInformation,
-  callClaim,
-  type StartedClaim,
-  startClaim,
-  TestClock,
-  testApp,
-  testConfig,
-} from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+import { useServerTest } from "./support/server-test.ts";
+import { basicInformation, callClaim, type StartedClaim, startClaim } from "./support/test-app.ts";
 
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await database.reset();
-  app = await testApp(database.db, testConfig({}, { now: new TestClock().now }));
-});
-afterEach(async () => {
-  await app.close();
-});
+const server = useServerTest();
 
 const check = (claim: StartedClaim, webReferenceNumber = claim.webReferenceNumber) =>
   callClaim(
-    app,
+    server.app,
     "validateReferenceNumber",
     { basicInformation, webReferenceNumber },
     { token: claim.token },
@@ -39,7 +15,7 @@ const check = (claim: StartedClaim, webReferenceNumber = claim.webReferenceNumbe
 
 describe("validateReferenceNumber", () => {
   test("a verified token and its reference: open, verified", async () => {
-    const claim = await verifiedClaim(app);
+    const claim = await verifiedClaim(server.app);
     const response = await check(claim);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -52,15 +28,15 @@ describe("validateReferenceNumber", () => {
   });
 
   test("a token before the OTP: open, not verified", async () => {
-    const claim = await startClaim(app);
+    const claim = await startClaim(server.app);
     const response = await check(claim);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ isOpen: true, otpVerified: false });
   });
 
   test("a submitted claim is no longer open", async () => {
-    const claim = await verifiedClaim(app);
-    await database.db.query(
+    const claim = await verifiedClaim(server.app);
+    await server.db.query(
       "UPDATE claims SET status = 'CLAIM APPLICATION SUBMITTED' WHERE web_reference_number = $1",
       [claim.webReferenceNumber],
     );
@@ -72,15 +48,15 @@ describe("validateReferenceNumber", () => {
   });
 
   test("a reference that is not the token's claim is 403", async () => {
-    const claim = await verifiedClaim(app);
-    const other = await startClaim(app);
+    const claim = await verifiedClaim(server.app);
+    const other = await startClaim(server.app);
     const response = await check(claim, other.webReferenceNumber);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ returnCode: "403" });
   });
 
   test("an unknown or missing token is 401; a malformed reference is 400", async () => {
-    const claim = await startClaim(app);
+    const claim = await startClaim(server.app);
     const unknown = await check({ ...claim, token: "x".repeat(43) });
     expect(unknown.statusCode).toBe(401);
     const malformed = await check(claim, "not a reference");

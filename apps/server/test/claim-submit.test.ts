@@ -1,110 +1,49 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { beneficiarySchema, emptyBeneficiary } from "@kalinga/domain/beneficiary";
-import { buildClaimPayload } from "@kalinga/domain/build-claim-payload";
-import { claimDetailsSchema, emptyClaimDetails } from "@kalinga/domain/claim-details";
 import { DECLARATION_MESSAGES } from "@kalinga/domain/declarations";
+import {
+  accidentPayload,
+  franciscoChild,
+  joseClaimPayload,
+  josephineSpouse,
+} from "@kalinga/domain/fixtures/claim-fixtures";
 import {
   buildUploadSlots,
   mandatorySlotKeys,
   slotFactsOfPayload,
 } from "@kalinga/domain/upload-slots";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { beforeEach, describe, expect, test, vi } from "vitest";
 import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
-import {
-  AGREED,
-  accidentPayload,
-  EMAIL,
-  PH,
-  step1,
-  storedPayload,
-  submitBodyOf,
-  TODAY,
-} from "./support/claim-payloads.ts";
+import { AGREED, EMAIL, storedPayload, submitBodyOf, TODAY } from "./support/claim-payloads.ts";
+import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
   callClaim,
   MOBILE_63,
   type StartedClaim,
   startClaim,
-  TestClock,
-  testApp,
-  testConfig,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 const payload = accidentPayload;
 const MANDATORY = mandatorySlotKeys(slotFactsOfPayload(payload, TODAY));
 
-const US = { label: "United States", value: "US" };
-const beneficiaryAddress = {
-  ...emptyBeneficiary,
-  phoneNumber: "9181234567",
-  emailAddress: "josephine@example.com",
-  addressLine1: "45 Rizal Street",
-  province: "Cebu",
-  districtOrBarangay: "Barangay Lahug",
-  city: "Cebu City",
-  country: PH,
-  zipCode: "6000",
-  docVerifyAuthorize: "Y" as const,
-};
-const deathPayload = buildClaimPayload({
-  step1,
-  details: claimDetailsSchema({ dateOfBirth: step1.dateOfBirth, today: TODAY }).parse({
-    ...emptyClaimDetails,
+const deathPayload = joseClaimPayload(
+  {
     claimType: "Death",
     dateOfLoss: "2026-08-15",
     causeOfLoss: "Dengue fever",
     natureOfDeath: "IL",
-  }),
-  beneficiaries: [
-    beneficiarySchema.parse({
-      ...beneficiaryAddress,
-      relationship: "Spouse",
-      honorific: "Mrs",
-      firstName: "Josephine",
-      noMiddleName: true,
-      lastName: "Bracken",
-      dateOfBirth: "1986-10-09",
-      placeOfBirth: "Hong Kong",
-      citizenship: US,
-      nationality: US,
-      sex: "F",
-      occupation: "Teacher",
-    }),
-    beneficiarySchema.parse({
-      ...beneficiaryAddress,
-      relationship: "Child",
-      honorific: "Mr",
-      firstName: "Francisco",
-      middleName: "Bracken",
-      lastName: "Rizal",
-      dateOfBirth: "2015-04-10",
-      placeOfBirth: "Dapitan",
-      citizenship: PH,
-      nationality: PH,
-      sex: "M",
-      occupation: "Student",
-    }),
-  ],
-  payout: null,
-  channel: "corporate-website",
-});
+  },
+  { beneficiaries: [josephineSpouse, franciscoChild], payout: null },
+);
 
-let database: TestDatabase;
-let documentsDir: string;
-let app: FastifyInstance;
+const server = useServerTest({ documentsDir: true, env: { NOTIFICATION_POLL_MS: "60000" } });
 let claim: StartedClaim;
 
 const submitBody = (target: StartedClaim) => submitBodyOf(target);
 
 const submit = (target: StartedClaim, headers: Record<string, string> = {}) =>
-  callClaim(app, "finalSubmitClaim", submitBody(target), { token: target.token, headers });
+  callClaim(server.app, "finalSubmitClaim", submitBody(target), { token: target.token, headers });
 
 const jpeg = () =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
@@ -114,41 +53,18 @@ const jpeg = () =>
 async function uploadAll(target: StartedClaim, slotKeys: string[]) {
   const bytes = await jpeg();
   for (const slotKey of slotKeys) {
-    const response = await uploadDocument(app, target, { slotKey, bytes });
+    const response = await uploadDocument(server.app, target, { slotKey, bytes });
     expect(response.statusCode).toBe(200);
   }
 }
 
 async function count(sql: string): Promise<number> {
-  const { rows } = await database.db.query<{ n: number | string }>(sql);
+  const { rows } = await server.db.query<{ n: number | string }>(sql);
   return Number(rows[0]?.n ?? 0);
 }
 
-function config(clock: TestClock) {
-  return testConfig(
-    { KALINGA_DOCUMENTS_DIR: documentsDir, NOTIFICATION_POLL_MS: "60000" },
-    { now: clock.now },
-  );
-}
-
-let clock: TestClock;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
 beforeEach(async () => {
-  await database.reset();
-  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-submit-"));
-  clock = new TestClock();
-  app = await testApp(database.db, config(clock));
-  claim = await verifiedClaim(app);
-});
-afterEach(async () => {
-  await app.close();
-  await rm(documentsDir, { recursive: true, force: true });
+  claim = await verifiedClaim(server.app);
 });
 
 describe("finalSubmitClaim", () => {
@@ -180,15 +96,15 @@ describe("finalSubmitClaim", () => {
       "DBNK002-MKP2-MAJ",
     ]);
     await uploadAll(claim, mandatory.slice(0, -1));
-    const missing = await callClaim(app, "finalSubmitClaim", body, { token: claim.token });
+    const missing = await callClaim(server.app, "finalSubmitClaim", body, { token: claim.token });
     expect(missing.statusCode).toBe(417);
     expect((missing.json() as { missing: { slotKey: string }[] }).missing).toEqual([
       expect.objectContaining({ slotKey: mandatory.at(-1) }),
     ]);
     await uploadAll(claim, mandatory.slice(-1));
-    const response = await callClaim(app, "finalSubmitClaim", body, { token: claim.token });
+    const response = await callClaim(server.app, "finalSubmitClaim", body, { token: claim.token });
     expect(response.statusCode).toBe(200);
-    const { rows } = await database.db.query<{ payload: unknown }>(
+    const { rows } = await server.db.query<{ payload: unknown }>(
       "SELECT payload FROM claim_submissions",
     );
     expect(rows[0]?.payload).toEqual(storedPayload(claim, deathPayload));
@@ -202,10 +118,10 @@ describe("finalSubmitClaim", () => {
       returnCode: "0",
       webReferenceNumber: claim.webReferenceNumber,
       status: "CLAIM APPLICATION SUBMITTED",
-      submittedAt: clock.current.toISOString(),
+      submittedAt: server.clock.current.toISOString(),
     });
 
-    const { rows } = await database.db.query<{ payload: unknown; status: string }>(
+    const { rows } = await server.db.query<{ payload: unknown; status: string }>(
       `SELECT s.payload, c.status FROM claim_submissions s JOIN claims c ON c.id = s.claim_id`,
     );
     expect(rows).toHaveLength(1);
@@ -219,13 +135,13 @@ describe("finalSubmitClaim", () => {
         ),
       { timeout: 5000, interval: 50 },
     );
-    const sms = await database.db.query<{ recipient: string; body: string }>(
+    const sms = await server.db.query<{ recipient: string; body: string }>(
       "SELECT recipient, body FROM sms_outbox WHERE body LIKE '%received your claim%'",
     );
     expect(sms.rows).toEqual([
       { recipient: MOBILE_63, body: expect.stringContaining(claim.webReferenceNumber) },
     ]);
-    const email = await database.db.query<{ recipient: string; subject: string }>(
+    const email = await server.db.query<{ recipient: string; subject: string }>(
       "SELECT recipient, subject FROM email_outbox",
     );
     expect(email.rows).toEqual([
@@ -253,7 +169,7 @@ describe("finalSubmitClaim", () => {
     });
     expect(await count("SELECT count(*) AS n FROM claim_submissions")).toBe(0);
     expect(await count("SELECT count(*) AS n FROM notifications")).toBe(0);
-    const { rows } = await database.db.query<{ status: string }>("SELECT status FROM claims");
+    const { rows } = await server.db.query<{ status: string }>("SELECT status FROM claims");
     expect(rows).toEqual([{ status: "draft" }]);
   });
 
@@ -273,7 +189,7 @@ describe("finalSubmitClaim", () => {
     const extra = confined.find((slot) => !finalKeys.has(slot.key))?.key as string;
     await uploadAll(claim, [...MANDATORY, extra]);
     expect((await submit(claim)).statusCode).toBe(200);
-    const { rows } = await database.db.query<{ slot_key: string; slot_required: boolean }>(
+    const { rows } = await server.db.query<{ slot_key: string; slot_required: boolean }>(
       "SELECT slot_key, slot_required FROM claim_documents WHERE status = 'stored' ORDER BY seq",
     );
     expect(rows).toHaveLength(MANDATORY.length + 1);
@@ -285,7 +201,7 @@ describe("finalSubmitClaim", () => {
   test("a repeated submit gets the first answer: one submission, one acknowledgment", async () => {
     await uploadAll(claim, MANDATORY);
     const first = await submit(claim);
-    clock.advance(60);
+    server.clock.advance(60);
     const second = await submit(claim);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
@@ -311,7 +227,7 @@ describe("finalSubmitClaim", () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     const changed = await callClaim(
-      app,
+      server.app,
       "finalSubmitClaim",
       { ...submitBody(claim), agentCode: "A123" },
       { token: claim.token, headers },
@@ -322,17 +238,17 @@ describe("finalSubmitClaim", () => {
   test("after the submit the claim's files can no longer change", async () => {
     await uploadAll(claim, MANDATORY);
     expect((await submit(claim)).statusCode).toBe(200);
-    const upload = await uploadDocument(app, claim, {
+    const upload = await uploadDocument(server.app, claim, {
       slotKey: "LMED006-OMR-MIN",
       bytes: await jpeg(),
     });
     expect(upload.statusCode).toBe(417);
     expect(upload.json()).toEqual({ returnCode: "8", message: DOCUMENT_MESSAGES.claimClosed });
-    const { rows } = await database.db.query<{ id: string }>(
+    const { rows } = await server.db.query<{ id: string }>(
       "SELECT id FROM claim_documents ORDER BY seq LIMIT 1",
     );
     const removed = await callClaim(
-      app,
+      server.app,
       "deleteDocument",
       {
         basicInformation,
@@ -350,13 +266,13 @@ describe("finalSubmitClaim", () => {
 
   test("a token that has not passed the OTP, or another claim's token, cannot submit", async () => {
     await uploadAll(claim, MANDATORY);
-    const other = await verifiedClaim(app);
-    const foreign = await callClaim(app, "finalSubmitClaim", submitBody(claim), {
+    const other = await verifiedClaim(server.app);
+    const foreign = await callClaim(server.app, "finalSubmitClaim", submitBody(claim), {
       token: other.token,
     });
     expect(foreign.statusCode).toBe(403);
-    const unverified = await startClaim(app);
-    const notVerified = await callClaim(app, "finalSubmitClaim", submitBody(unverified), {
+    const unverified = await startClaim(server.app);
+    const notVerified = await callClaim(server.app, "finalSubmitClaim", submitBody(unverified), {
       token: unverified.token,
     });
     expect(notVerified.statusCode).toBe(403);
@@ -366,7 +282,7 @@ describe("finalSubmitClaim", () => {
   test("a payload that breaks a rule is 400 with the field's path", async () => {
     const body = submitBody(claim);
     const response = await callClaim(
-      app,
+      server.app,
       "finalSubmitClaim",
       { ...body, insuredInformation: { ...body.insuredInformation, emailAddress: "not-an-email" } },
       { token: claim.token },
@@ -379,7 +295,7 @@ describe("finalSubmitClaim", () => {
   test("the declarations are stored in their own column, agreed at the submit, not in the payload", async () => {
     await uploadAll(claim, MANDATORY);
     expect((await submit(claim)).statusCode).toBe(200);
-    const { rows } = await database.db.query<{
+    const { rows } = await server.db.query<{
       payload: Record<string, unknown>;
       declarations: unknown;
       submitted_at: Date;
@@ -388,7 +304,9 @@ describe("finalSubmitClaim", () => {
     expect(rows[0]?.declarations).toEqual(AGREED);
     expect(rows[0]?.payload).not.toHaveProperty("declarations");
     expect(rows[0]?.payload).toEqual(storedPayload(claim));
-    expect(new Date(rows[0]?.submitted_at as Date).toISOString()).toBe(clock.current.toISOString());
+    expect(new Date(rows[0]?.submitted_at as Date).toISOString()).toBe(
+      server.clock.current.toISOString(),
+    );
   });
 
   test("a submit without every declaration agreed is 400 naming each one, and stores nothing", async () => {
@@ -409,7 +327,9 @@ describe("finalSubmitClaim", () => {
       ],
     ];
     for (const [body, fields] of cases) {
-      const response = await callClaim(app, "finalSubmitClaim", body, { token: claim.token });
+      const response = await callClaim(server.app, "finalSubmitClaim", body, {
+        token: claim.token,
+      });
       expect(response.statusCode).toBe(400);
       expect((response.json() as { errors: unknown[] }).errors).toEqual(
         fields.map((field) => ({ field, message: DECLARATION_MESSAGES.required })),
@@ -417,7 +337,7 @@ describe("finalSubmitClaim", () => {
     }
     expect(await count("SELECT count(*) AS n FROM claim_submissions")).toBe(0);
     expect(await count("SELECT count(*) AS n FROM notifications")).toBe(0);
-    const { rows } = await database.db.query<{ status: string }>("SELECT status FROM claims");
+    const { rows } = await server.db.query<{ status: string }>("SELECT status FROM claims");
     expect(rows).toEqual([{ status: "draft" }]);
     // Agreeing afterwards submits as usual.
     expect((await submit(claim)).statusCode).toBe(200);
@@ -425,9 +345,7 @@ describe("finalSubmitClaim", () => {
 
   test("a restart between the uploads and the submit loses nothing", async () => {
     await uploadAll(claim, MANDATORY);
-    await app.close();
-    await database.reopen();
-    app = await testApp(database.db, config(clock));
+    await server.restart({}, { reopenDatabase: true });
     const response = await submit(claim);
     expect(response.statusCode).toBe(200);
     expect(await count("SELECT count(*) AS n FROM claim_documents WHERE status = 'stored'")).toBe(

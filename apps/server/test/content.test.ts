@@ -3,28 +3,22 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { countryOptions } from "@kalinga/content/countries";
 import { englishPageContent, type PageContent } from "@kalinga/content/page-content";
-import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { useServerTest } from "./support/server-test.ts";
 import { testApp, testConfig } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useServerTest({ scope: "file", clock: false });
 let scratch: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   scratch = await mkdtemp(path.join(tmpdir(), "kalinga-content-"));
-  app = await testApp(database.db, testConfig());
 });
 afterAll(async () => {
-  await app.close();
-  await database.close();
   await rm(scratch, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: "GET", url, headers });
+  server.app.inject({ method: "GET", url, headers });
 
 describe("GET /api/content/page", () => {
   test("serves the English page content with the country list, cacheable with an ETag", async () => {
@@ -132,7 +126,7 @@ describe("GET /api/content/notice", () => {
       showCloseEndTime: "2099-03-02T02:00:00+08:00",
     };
     await writeFile(file, JSON.stringify(notice));
-    const noticeApp = await testApp(database.db, testConfig({ KALINGA_NOTICE_FILE: file }));
+    const noticeApp = await testApp(server.db, testConfig({ KALINGA_NOTICE_FILE: file }));
     try {
       const first = await noticeApp.inject({ method: "GET", url: "/api/content/notice" });
       expect(first.json()).toEqual({ item: { temporarilyUnavailableTip: notice } });
@@ -154,7 +148,7 @@ describe("GET /api/content/notice", () => {
   test("a notice file that is broken at start-up stops the server", async () => {
     const file = path.join(scratch, "notice.json");
     await writeFile(file, JSON.stringify({ title: "No times" }));
-    await expect(testApp(database.db, testConfig({ KALINGA_NOTICE_FILE: file }))).rejects.toThrow(
+    await expect(testApp(server.db, testConfig({ KALINGA_NOTICE_FILE: file }))).rejects.toThrow(
       /"content" must be a string/,
     );
   });
@@ -184,7 +178,7 @@ describe("content folder", () => {
       path.join(dir, "first.member-portal.json"),
       JSON.stringify({ reminder: { title: "Portal title" }, dropdownList: { company: [] } }),
     );
-    const contentApp = await testApp(database.db, testConfig({ KALINGA_CONTENT_DIR: dir }));
+    const contentApp = await testApp(server.db, testConfig({ KALINGA_CONTENT_DIR: dir }));
     try {
       const website = (
         await contentApp.inject({

@@ -1,65 +1,37 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { slotFactsOfPayload } from "@kalinga/domain/upload-slots";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import type { DevClaimRecord } from "../src/claims/dev-claim-routes.ts";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import {
   ACCIDENT_MANDATORY_SLOTS,
   AGREED,
-  accidentPayload,
   storedPayload,
   submitBodyOf,
   TODAY,
 } from "./support/claim-payloads.ts";
+import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
   callClaim,
   PRODUCTION_ENV,
   type StartedClaim,
-  TestClock,
   testApp,
   testConfig,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // GET /api/dev/claims/:webReferenceNumber: the claim as the database holds it, for browser
 // journeys; only with KALINGA_DEMO=true, never in production.
 
-let database: TestDatabase;
-let documentsDir: string;
-let app: FastifyInstance;
-let clock: TestClock;
+const server = useServerTest({ documentsDir: true, env: { NOTIFICATION_POLL_MS: "60000" } });
 let claim: StartedClaim;
 
 const record = (reference: string) =>
-  app.inject({ method: "GET", url: `/api/dev/claims/${encodeURIComponent(reference)}` });
+  server.app.inject({ method: "GET", url: `/api/dev/claims/${encodeURIComponent(reference)}` });
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
 beforeEach(async () => {
-  await database.reset();
-  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-record-"));
-  clock = new TestClock();
-  app = await testApp(
-    database.db,
-    testConfig(
-      { KALINGA_DOCUMENTS_DIR: documentsDir, NOTIFICATION_POLL_MS: "60000" },
-      { now: clock.now },
-    ),
-  );
-  claim = await verifiedClaim(app);
-});
-afterEach(async () => {
-  await app.close();
-  await rm(documentsDir, { recursive: true, force: true });
+  claim = await verifiedClaim(server.app);
 });
 
 describe("dev claim record", () => {
@@ -89,7 +61,7 @@ describe("dev claim record", () => {
       .toBuffer();
     const uploaded: { id: string; sizeBytes: number; name: string; slotKey: string }[] = [];
     for (const slotKey of ACCIDENT_MANDATORY_SLOTS) {
-      const response = await uploadDocument(app, claim, {
+      const response = await uploadDocument(server.app, claim, {
         slotKey,
         bytes: jpeg,
         filename: `${slotKey}.jpg`,
@@ -102,14 +74,14 @@ describe("dev claim record", () => {
       uploaded.map(() => null),
     );
 
-    const submitted = await callClaim(app, "finalSubmitClaim", submitBodyOf(claim), {
+    const submitted = await callClaim(server.app, "finalSubmitClaim", submitBodyOf(claim), {
       token: claim.token,
     });
     expect(submitted.statusCode).toBe(200);
-    const submittedAt = clock.current.toISOString();
-    clock.advance(45);
+    const submittedAt = server.clock.current.toISOString();
+    server.clock.advance(45);
     const rated = await callClaim(
-      app,
+      server.app,
       "rateClaim",
       { basicInformation, webReferenceNumber: claim.webReferenceNumber, rating: 5, comment: "Ok" },
       { token: claim.token },
@@ -137,10 +109,10 @@ describe("dev claim record", () => {
         contentType: "application/pdf",
         slotRequired: true,
       })),
-      rating: { rating: 5, comment: "Ok", ratedAt: clock.current.toISOString() },
+      rating: { rating: 5, comment: "Ok", ratedAt: server.clock.current.toISOString() },
     });
     // The sha256 is the stored row's, the one the bytes in the store are checked against.
-    const { rows } = await database.db.query<{ id: string; sha256: string }>(
+    const { rows } = await server.db.query<{ id: string; sha256: string }>(
       "SELECT id, sha256 FROM claim_documents WHERE status = 'stored' ORDER BY seq",
     );
     expect(body.documents.map(({ id, sha256 }) => ({ id, sha256 }))).toEqual(rows);
@@ -148,8 +120,8 @@ describe("dev claim record", () => {
 
   test("production does not register it", async () => {
     const production = await testApp(
-      database.db,
-      testConfig({ ...PRODUCTION_ENV, KALINGA_DOCUMENTS_DIR: documentsDir }),
+      server.db,
+      testConfig({ ...PRODUCTION_ENV, KALINGA_DOCUMENTS_DIR: server.documentsDir }),
     );
     try {
       const response = await production.inject({

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startClaim } from "../src/claims/claim-repository.ts";
 import { createDiskDocumentStore } from "../src/documents/disk-document-store.ts";
 import { isDocumentChangeRefusal, storeDocument } from "../src/documents/document-repository.ts";
@@ -14,18 +14,18 @@ import {
   isIdempotencyKey,
 } from "../src/http/idempotency-keys.ts";
 import { textPdf } from "./fixtures/pdf-files.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+import { useServerTest } from "./support/server-test.ts";
 
 // Idempotency-Key bookkeeping for uploads and submissions (DESIGN.md, Retries).
 
 const NOW = new Date("2026-11-22T03:00:00Z");
 const MINUTE_MS = 60_000;
 
-let testDb: TestDatabase;
+const server = useServerTest({ app: false, clock: false });
 let workDir: string;
 
 async function newClaim(): Promise<string> {
-  const { claim } = await startClaim(testDb.db, {
+  const { claim } = await startClaim(server.db, {
     companyName: "Kalinga Life",
     channelName: "Public",
     now: NOW,
@@ -41,17 +41,11 @@ const otherUpload = idempotencyRequestHash("uploadDocument", {
 });
 
 beforeAll(async () => {
-  testDb = await openTestDatabase();
   workDir = await mkdtemp(path.join(tmpdir(), "kalinga-idempotency-"));
 });
 
 afterAll(async () => {
-  await testDb?.close();
   if (workDir) await rm(workDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  await testDb.reset();
 });
 
 describe("idempotency keys", () => {
@@ -59,14 +53,14 @@ describe("idempotency keys", () => {
     const claimId = await newClaim();
     const key = "5f0c2a4e-5a7b-4d1f-9c61-0c1d2e3f4a5b";
     const begin = (requestHash: string, now = NOW) =>
-      beginIdempotentRequest(testDb.db, { claimId, key, requestHash, now });
+      beginIdempotentRequest(server.db, { claimId, key, requestHash, now });
 
     expect(await begin(upload)).toEqual({ state: "new" });
     expect(await begin(upload)).toEqual({ state: "in-flight" });
     expect(await begin(otherUpload)).toEqual({ state: "mismatch" });
 
     const response = { returnCode: "0", documentId: "d1", name: "id.pdf", size: 1234 };
-    await completeIdempotentRequest(testDb.db, { claimId, key, response, now: NOW });
+    await completeIdempotentRequest(server.db, { claimId, key, response, now: NOW });
     expect(await begin(upload)).toEqual({ state: "replay", response });
     expect(await begin(otherUpload)).toEqual({ state: "mismatch" });
     // A finished key is never taken over, however old.
@@ -75,7 +69,7 @@ describe("idempotency keys", () => {
       response,
     });
     await expect(
-      completeIdempotentRequest(testDb.db, { claimId, key, response, now: NOW }),
+      completeIdempotentRequest(server.db, { claimId, key, response, now: NOW }),
     ).rejects.toThrow("not in flight");
   });
 
@@ -84,7 +78,7 @@ describe("idempotency keys", () => {
     const second = await newClaim();
     const key = "same-key";
     expect(
-      await beginIdempotentRequest(testDb.db, {
+      await beginIdempotentRequest(server.db, {
         claimId: first,
         key,
         requestHash: upload,
@@ -92,7 +86,7 @@ describe("idempotency keys", () => {
       }),
     ).toEqual({ state: "new" });
     expect(
-      await beginIdempotentRequest(testDb.db, {
+      await beginIdempotentRequest(server.db, {
         claimId: second,
         key,
         requestHash: upload,
@@ -105,9 +99,9 @@ describe("idempotency keys", () => {
     const claimId = await newClaim();
     const key = "k-1";
     const begin = (now: Date) =>
-      beginIdempotentRequest(testDb.db, { claimId, key, requestHash: upload, now });
+      beginIdempotentRequest(server.db, { claimId, key, requestHash: upload, now });
     expect(await begin(NOW)).toEqual({ state: "new" });
-    await abandonIdempotentRequest(testDb.db, { claimId, key });
+    await abandonIdempotentRequest(server.db, { claimId, key });
     expect(await begin(NOW)).toEqual({ state: "new" });
     // Nobody completes it: after five minutes the key is taken over once.
     expect(await begin(new Date(NOW.getTime() + 4 * MINUTE_MS))).toEqual({ state: "in-flight" });
@@ -139,11 +133,11 @@ describe("idempotency keys", () => {
       sha256: prepared.sha256,
     });
     expect(
-      await beginIdempotentRequest(testDb.db, { claimId, key, requestHash, now: NOW }),
+      await beginIdempotentRequest(server.db, { claimId, key, requestHash, now: NOW }),
     ).toEqual({
       state: "new",
     });
-    const document = await storeDocument(testDb.db, store, {
+    const document = await storeDocument(server.db, store, {
       claimId,
       slotKey: "S",
       prepared,
@@ -158,7 +152,7 @@ describe("idempotency keys", () => {
     });
     if (isDocumentChangeRefusal(document)) throw new Error(document.message);
     expect(
-      await beginIdempotentRequest(testDb.db, { claimId, key, requestHash, now: NOW }),
+      await beginIdempotentRequest(server.db, { claimId, key, requestHash, now: NOW }),
     ).toEqual({
       state: "replay",
       response: { documentId: document.id, name: "aps.pdf", size: document.sizeBytes },

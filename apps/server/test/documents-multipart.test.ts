@@ -1,15 +1,12 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import net from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { DOCUMENT_ROUTE_MESSAGES } from "../src/documents/document-messages.ts";
 import { API_MESSAGES } from "../src/http/api-error.ts";
 import { verifiedClaim } from "./support/claim-documents.ts";
-import { API_KEY, type StartedClaim, TestClock, testApp, testConfig } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+import { useServerTest } from "./support/server-test.ts";
+import { API_KEY, type StartedClaim } from "./support/test-app.ts";
 
 // uploadDocument bodies that are not the one-file form the widget sends: each is a 400 that says
 // what is wrong, never a 500 or a "too large", and stores nothing (docs/decisions/0029).
@@ -18,9 +15,7 @@ const PHYSICIAN = "LMED001-APS-MIN";
 const BOUNDARY = "kalinga-test-boundary";
 const URL = "/api/claims/uploadDocument";
 
-let database: TestDatabase;
-let documentsDir: string;
-let app: FastifyInstance;
+const server = useServerTest({ documentsDir: true });
 let claim: StartedClaim;
 let photo: Buffer;
 
@@ -46,7 +41,7 @@ const claimFields = () =>
   field("webReferenceNumber", claim.webReferenceNumber) + field("slotKey", PHYSICIAN);
 
 function post(payload: Buffer, contentType = formType) {
-  return app.inject({
+  return server.app.inject({
     method: "POST",
     url: URL,
     headers: {
@@ -60,15 +55,15 @@ function post(payload: Buffer, contentType = formType) {
 }
 
 async function nothingChanged() {
-  const documents = await database.db.query("SELECT 1 FROM claim_documents");
-  const keys = await database.db.query("SELECT 1 FROM idempotency_keys");
-  const hits = await database.db.query(
+  const documents = await server.db.query("SELECT 1 FROM claim_documents");
+  const keys = await server.db.query("SELECT 1 FROM idempotency_keys");
+  const hits = await server.db.query(
     "SELECT 1 FROM rate_limit_hits WHERE bucket LIKE 'document-%'",
   );
   expect(documents.rows).toEqual([]);
   expect(keys.rows).toEqual([]);
   expect(hits.rows).toEqual([]);
-  expect(await readdir(documentsDir)).toEqual([]);
+  expect(await readdir(server.documentsDir)).toEqual([]);
 }
 
 function refusedWith(
@@ -85,26 +80,12 @@ function refusedWith(
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
     .jpeg()
     .toBuffer();
 });
-afterAll(async () => {
-  await database.close();
-});
 beforeEach(async () => {
-  await database.reset();
-  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-multipart-"));
-  app = await testApp(
-    database.db,
-    testConfig({ KALINGA_DOCUMENTS_DIR: documentsDir }, { now: new TestClock().now }),
-  );
-  claim = await verifiedClaim(app);
-});
-afterEach(async () => {
-  await app.close();
-  await rm(documentsDir, { recursive: true, force: true });
+  claim = await verifiedClaim(server.app);
 });
 
 describe("a body that cannot be read as multipart/form-data is 400", () => {
@@ -139,8 +120,8 @@ describe("a body that cannot be read as multipart/form-data is 400", () => {
   });
 
   test("a body cut short on a real connection (chunked, ended before the closing boundary)", async () => {
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.address();
+    await server.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = server.app.server.address();
     if (!address || typeof address === "string") throw new Error("The server has no port.");
     const body = form(claimFields(), filePart("file", photo)).subarray(0, 400);
     const answer = await new Promise<string>((resolve, reject) => {

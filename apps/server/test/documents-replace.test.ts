@@ -1,22 +1,12 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
 import { API_MESSAGES } from "../src/http/api-error.ts";
 import { multipartBody, uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
-import {
-  API_KEY,
-  basicInformation,
-  callClaim,
-  type StartedClaim,
-  TestClock,
-  testApp,
-  testConfig,
-} from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+import { useServerTest } from "./support/server-test.ts";
+import { API_KEY, basicInformation, callClaim, type StartedClaim } from "./support/test-app.ts";
 
 // Replacing the file of a one-file slot (the valid IDs) many times at once, over real HTTP: the
 // widget's retries of one replace reuse its Idempotency-Key; other replaces come with their own
@@ -25,9 +15,7 @@ import { openTestDatabase, type TestDatabase } from "./support/test-database.ts"
 const ID_FRONTS = ["LIDC001-VIF-MIN", "DIDC001-VIF1-MAJ"];
 const PARALLEL = 10;
 
-let database: TestDatabase;
-let documentsDir: string;
-let app: FastifyInstance;
+const server = useServerTest({ documentsDir: true });
 let claim: StartedClaim;
 let baseUrl: string;
 
@@ -63,7 +51,7 @@ async function replaceOverHttp(
 }
 
 async function storedInSlot(slotKey: string): Promise<string[]> {
-  const { rows } = await database.db.query<{ id: string }>(
+  const { rows } = await server.db.query<{ id: string }>(
     "SELECT id FROM claim_documents WHERE slot_key = $1 AND status = 'stored'",
     [slotKey],
   );
@@ -71,15 +59,16 @@ async function storedInSlot(slotKey: string): Promise<string[]> {
 }
 
 async function filesOnDisk(): Promise<number> {
-  const folders = await readdir(documentsDir).catch(() => []);
+  const folders = await readdir(server.documentsDir).catch(() => []);
   let count = 0;
-  for (const folder of folders) count += (await readdir(path.join(documentsDir, folder))).length;
+  for (const folder of folders)
+    count += (await readdir(path.join(server.documentsDir, folder))).length;
   return count;
 }
 
 async function listed(): Promise<string[]> {
   const response = await callClaim(
-    app,
+    server.app,
     "listDocuments",
     { basicInformation, webReferenceNumber: claim.webReferenceNumber },
     { token: claim.token },
@@ -87,32 +76,16 @@ async function listed(): Promise<string[]> {
   return (response.json() as { documents: { id: string }[] }).documents.map((d) => d.id);
 }
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
 beforeEach(async () => {
-  await database.reset();
-  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-replace-"));
-  app = await testApp(
-    database.db,
-    testConfig({ KALINGA_DOCUMENTS_DIR: documentsDir }, { now: new TestClock().now }),
-  );
-  claim = await verifiedClaim(app);
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
+  claim = await verifiedClaim(server.app);
+  await server.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = server.app.server.address();
   if (!address || typeof address === "string") throw new Error("The server has no port.");
   baseUrl = `http://127.0.0.1:${address.port}`;
 });
-afterEach(async () => {
-  await app.close();
-  await rm(documentsDir, { recursive: true, force: true });
-});
 
 async function slotWithOneFile(slotKey: string): Promise<string> {
-  const first = await uploadDocument(app, claim, { slotKey, bytes: await jpeg("#ff0000") });
+  const first = await uploadDocument(server.app, claim, { slotKey, bytes: await jpeg("#ff0000") });
   expect(first.statusCode).toBe(200);
   return (first.json() as { document: { id: string } }).document.id;
 }
@@ -173,7 +146,7 @@ describe.each(ID_FRONTS)("ten parallel replaces of the one-file slot %s", (slotK
     const left = await storedInSlot(slotKey);
     expect(left).toEqual([stored[0]?.body.document?.id]);
     expect(left[0]).not.toBe(original);
-    const { rows } = await database.db.query("SELECT 1 FROM claim_documents WHERE slot_key = $1", [
+    const { rows } = await server.db.query("SELECT 1 FROM claim_documents WHERE slot_key = $1", [
       slotKey,
     ]);
     expect(rows).toHaveLength(2);

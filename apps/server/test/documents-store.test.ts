@@ -30,12 +30,12 @@ import {
 } from "../src/documents/prepare-document.ts";
 import { solidPng } from "./fixtures/images.ts";
 import { textPdf } from "./fixtures/pdf-files.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+import { useServerTest } from "./support/server-test.ts";
 
 const NOW = new Date("2026-11-22T03:00:00Z");
 const HOUR_MS = 3600 * 1000;
 
-let testDb: TestDatabase;
+const server = useServerTest({ app: false, clock: false });
 let workDir: string;
 let documentsDir: string;
 let store: DocumentStore;
@@ -48,7 +48,7 @@ async function prepare(bytes: Uint8Array, name: string): Promise<PreparedDocumen
 }
 
 async function newClaim(): Promise<string> {
-  const { claim } = await startClaim(testDb.db, {
+  const { claim } = await startClaim(server.db, {
     companyName: "Kalinga Life",
     channelName: "Public",
     now: NOW,
@@ -103,11 +103,11 @@ function failingInserts(db: Database): Database {
 /** PostgreSQL: until that many sessions wait for a row lock. PGlite runs one query at a time. */
 async function waitForLockWaiters(count: number): Promise<void> {
   for (let tries = 0; tries < 200; tries++) {
-    if (testDb.kind === "pglite") {
+    if (server.database.kind === "pglite") {
       await new Promise((resolve) => setTimeout(resolve, 100));
       return;
     }
-    const { rows } = await testDb.db.query<{ waiting: number | string }>(
+    const { rows } = await server.db.query<{ waiting: number | string }>(
       "SELECT count(*) AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
     );
     if (Number(rows[0]?.waiting) >= count) return;
@@ -130,18 +130,15 @@ function lostCommits(db: Database): Database {
 }
 
 beforeAll(async () => {
-  testDb = await openTestDatabase();
   workDir = await mkdtemp(path.join(tmpdir(), "kalinga-documents-"));
   pdf = await prepare(await textPdf(1), "statement.pdf");
 });
 
 afterAll(async () => {
-  await testDb?.close();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 beforeEach(async () => {
-  await testDb.reset();
   documentsDir = path.join(workDir, `documents-${Math.random().toString(36).slice(2)}`);
   store = createDiskDocumentStore(documentsDir);
 });
@@ -185,7 +182,7 @@ describe("storeDocument", () => {
     const claimId = await newClaim();
     const photo = await prepare(await solidPng(200, 100), "../../etc/passwd.jpg");
     const document = stored(
-      await storeDocument(testDb.db, store, {
+      await storeDocument(server.db, store, {
         claimId,
         slotKey: "LIDC001-MIN",
         prepared: photo,
@@ -208,13 +205,13 @@ describe("storeDocument", () => {
     expect(await readdir(workDir)).not.toContain("etc");
     const bytes = await store.get(document.storageKey);
     expect(document.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
-    expect(await listDocuments(testDb.db, claimId)).toEqual([document]);
-    expect(await findDocument(testDb.db, claimId, document.id)).toEqual(document);
+    expect(await listDocuments(server.db, claimId)).toEqual([document]);
+    expect(await findDocument(server.db, claimId, document.id)).toEqual(document);
   });
 
   it("leaves no file when the claim does not exist", async () => {
     await expect(
-      storeDocument(testDb.db, store, {
+      storeDocument(server.db, store, {
         claimId: "00000000-0000-4000-8000-000000000000",
         slotKey: "LIDC001-MIN",
         prepared: pdf,
@@ -227,7 +224,7 @@ describe("storeDocument", () => {
   it("leaves no file when the row cannot be inserted", async () => {
     const claimId = await newClaim();
     await expect(
-      storeDocument(failingInserts(testDb.db), store, {
+      storeDocument(failingInserts(server.db), store, {
         claimId,
         slotKey: "LIDC001-MIN",
         prepared: pdf,
@@ -235,20 +232,20 @@ describe("storeDocument", () => {
       }),
     ).rejects.toThrow("connection lost");
     expect(await filesOnDisk()).toEqual([]);
-    expect(await listDocuments(testDb.db, claimId)).toEqual([]);
+    expect(await listDocuments(server.db, claimId)).toEqual([]);
   });
 
   it("keeps the file when the commit went through but its answer was lost", async () => {
     const claimId = await newClaim();
     await expect(
-      storeDocument(lostCommits(testDb.db), store, {
+      storeDocument(lostCommits(server.db), store, {
         claimId,
         slotKey: "LIDC001-MIN",
         prepared: pdf,
         now: NOW,
       }),
     ).rejects.toThrow("connection lost while committing");
-    const [document] = await listDocuments(testDb.db, claimId);
+    const [document] = await listDocuments(server.db, claimId);
     expect(document).toBeDefined();
     expect(await storedKeys()).toEqual([document?.storageKey]);
   });
@@ -256,7 +253,7 @@ describe("storeDocument", () => {
   it("runs the caller's statements in the insert's transaction", async () => {
     const claimId = await newClaim();
     await expect(
-      storeDocument(testDb.db, store, {
+      storeDocument(server.db, store, {
         claimId,
         slotKey: "S",
         prepared: pdf,
@@ -268,25 +265,25 @@ describe("storeDocument", () => {
         },
       }),
     ).rejects.toThrow("the answer could not be recorded");
-    expect(await listDocuments(testDb.db, claimId)).toEqual([]);
+    expect(await listDocuments(server.db, claimId)).toEqual([]);
     expect(await filesOnDisk()).toEqual([]);
   });
 
   it("refuses changes once the claim is submitted, leaving no file", async () => {
     const claimId = await newClaim();
     const document = stored(
-      await storeDocument(testDb.db, store, { claimId, slotKey: "S-1", prepared: pdf, now: NOW }),
+      await storeDocument(server.db, store, { claimId, slotKey: "S-1", prepared: pdf, now: NOW }),
     );
-    await testDb.db.query("UPDATE claims SET status = 'submitted' WHERE id = $1", [claimId]);
+    await server.db.query("UPDATE claims SET status = 'submitted' WHERE id = $1", [claimId]);
     const closed = { refused: "claim-closed", message: DOCUMENT_MESSAGES.claimClosed };
     expect(
-      await storeDocument(testDb.db, store, { claimId, slotKey: "S-1", prepared: pdf, now: NOW }),
+      await storeDocument(server.db, store, { claimId, slotKey: "S-1", prepared: pdf, now: NOW }),
     ).toEqual(closed);
     expect(
-      await deleteDocument(testDb.db, store, { claimId, documentId: document.id, now: NOW }),
+      await deleteDocument(server.db, store, { claimId, documentId: document.id, now: NOW }),
     ).toEqual(closed);
     expect(
-      await replaceDocument(testDb.db, store, {
+      await replaceDocument(server.db, store, {
         claimId,
         documentId: document.id,
         prepared: pdf,
@@ -294,7 +291,7 @@ describe("storeDocument", () => {
       }),
     ).toEqual(closed);
     expect(await storedKeys()).toEqual([document.storageKey]);
-    expect(await listDocuments(testDb.db, claimId)).toEqual([document]);
+    expect(await listDocuments(server.db, claimId)).toEqual([document]);
   });
 });
 
@@ -304,7 +301,7 @@ describe("per-claim limits", () => {
     const limits = { maxFiles: 3, maxBytes: 100 * 1024 * 1024 };
     for (let index = 0; index < 3; index++) {
       stored(
-        await storeDocument(testDb.db, store, {
+        await storeDocument(server.db, store, {
           claimId,
           slotKey: "S",
           prepared: pdf,
@@ -314,7 +311,7 @@ describe("per-claim limits", () => {
       );
     }
     expect(
-      await storeDocument(testDb.db, store, {
+      await storeDocument(server.db, store, {
         claimId,
         slotKey: "S",
         prepared: pdf,
@@ -330,7 +327,7 @@ describe("per-claim limits", () => {
     // Another claim has its own count.
     const other = await newClaim();
     stored(
-      await storeDocument(testDb.db, store, {
+      await storeDocument(server.db, store, {
         claimId: other,
         slotKey: "S",
         prepared: pdf,
@@ -345,7 +342,7 @@ describe("per-claim limits", () => {
     const size = pdf.pdf.byteLength;
     const limits = { maxFiles: 30, maxBytes: size * 2 + 10 };
     stored(
-      await storeDocument(testDb.db, store, {
+      await storeDocument(server.db, store, {
         claimId,
         slotKey: "S",
         prepared: pdf,
@@ -354,7 +351,7 @@ describe("per-claim limits", () => {
       }),
     );
     stored(
-      await storeDocument(testDb.db, store, {
+      await storeDocument(server.db, store, {
         claimId,
         slotKey: "S",
         prepared: pdf,
@@ -362,7 +359,7 @@ describe("per-claim limits", () => {
         limits,
       }),
     );
-    const refusal = await storeDocument(testDb.db, store, {
+    const refusal = await storeDocument(server.db, store, {
       claimId,
       slotKey: "S",
       prepared: pdf,
@@ -377,11 +374,11 @@ describe("per-claim limits", () => {
     const claimId = await newClaim();
     for (let index = 0; index < 30; index++) {
       stored(
-        await storeDocument(testDb.db, store, { claimId, slotKey: "S", prepared: pdf, now: NOW }),
+        await storeDocument(server.db, store, { claimId, slotKey: "S", prepared: pdf, now: NOW }),
       );
     }
     expect(
-      await storeDocument(testDb.db, store, { claimId, slotKey: "S", prepared: pdf, now: NOW }),
+      await storeDocument(server.db, store, { claimId, slotKey: "S", prepared: pdf, now: NOW }),
     ).toMatchObject({ refused: "claim-file-count", message: DOCUMENT_MESSAGES.claimFileCount(30) });
     expect(DOCUMENT_MESSAGES.claimTooLarge(100 * 1024 * 1024)).toBe(
       "This file would take the claim's files past 100 MB. Remove a file before adding another.",
@@ -392,7 +389,7 @@ describe("per-claim limits", () => {
     const claimId = await newClaim();
     const limits = { maxFiles: 2, maxBytes: 100 * 1024 * 1024 };
     stored(
-      await storeDocument(testDb.db, store, {
+      await storeDocument(server.db, store, {
         claimId,
         slotKey: "S",
         prepared: pdf,
@@ -409,14 +406,14 @@ describe("per-claim limits", () => {
     const lockTaken = new Promise<void>((resolve) => {
       locked = resolve;
     });
-    const holder = testDb.db.transaction(async (tx) => {
+    const holder = server.db.transaction(async (tx) => {
       await tx.query("SELECT id FROM claims WHERE id = $1 FOR UPDATE", [claimId]);
       locked();
       await held;
     });
     await lockTaken;
     const racing = Array.from({ length: 2 }, () =>
-      storeDocument(testDb.db, store, { claimId, slotKey: "S", prepared: pdf, now: NOW, limits }),
+      storeDocument(server.db, store, { claimId, slotKey: "S", prepared: pdf, now: NOW, limits }),
     );
     await waitForLockWaiters(2);
     release();
@@ -425,7 +422,7 @@ describe("per-claim limits", () => {
     expect(results.filter(isDocumentChangeRefusal)).toEqual([
       { refused: "claim-file-count", message: DOCUMENT_MESSAGES.claimFileCount(2) },
     ]);
-    expect(await listDocuments(testDb.db, claimId)).toHaveLength(2);
+    expect(await listDocuments(server.db, claimId)).toHaveLength(2);
     expect(await storedKeys()).toHaveLength(2);
   });
 });
@@ -434,25 +431,25 @@ describe("deleteDocument and replaceDocument", () => {
   it("marks the row deleted, then removes the bytes", async () => {
     const claimId = await newClaim();
     const document = stored(
-      await storeDocument(testDb.db, store, { claimId, slotKey: "S", prepared: pdf, now: NOW }),
+      await storeDocument(server.db, store, { claimId, slotKey: "S", prepared: pdf, now: NOW }),
     );
     const later = new Date(NOW.getTime() + 60_000);
     expect(
-      await deleteDocument(testDb.db, store, { claimId, documentId: document.id, now: later }),
+      await deleteDocument(server.db, store, { claimId, documentId: document.id, now: later }),
     ).toEqual(document);
-    expect(await listDocuments(testDb.db, claimId)).toEqual([]);
+    expect(await listDocuments(server.db, claimId)).toEqual([]);
     expect(await store.exists(document.storageKey)).toBe(false);
-    const { rows } = await testDb.db.query(
+    const { rows } = await server.db.query(
       "SELECT status, deleted_at FROM claim_documents WHERE id = $1",
       [document.id],
     );
     expect(rows).toEqual([{ status: "deleted", deleted_at: later }]);
     const notFound = { refused: "not-found", message: DOCUMENT_MESSAGES.notFound };
     expect(
-      await deleteDocument(testDb.db, store, { claimId, documentId: document.id, now: later }),
+      await deleteDocument(server.db, store, { claimId, documentId: document.id, now: later }),
     ).toEqual(notFound);
     expect(
-      await deleteDocument(testDb.db, store, { claimId, documentId: "not-a-uuid", now: later }),
+      await deleteDocument(server.db, store, { claimId, documentId: "not-a-uuid", now: later }),
     ).toEqual(notFound);
   });
 
@@ -460,30 +457,30 @@ describe("deleteDocument and replaceDocument", () => {
     const owner = await newClaim();
     const stranger = await newClaim();
     const document = stored(
-      await storeDocument(testDb.db, store, {
+      await storeDocument(server.db, store, {
         claimId: owner,
         slotKey: "S",
         prepared: pdf,
         now: NOW,
       }),
     );
-    expect(await findDocument(testDb.db, stranger, document.id)).toBeNull();
+    expect(await findDocument(server.db, stranger, document.id)).toBeNull();
     expect(
-      await deleteDocument(testDb.db, store, {
+      await deleteDocument(server.db, store, {
         claimId: stranger,
         documentId: document.id,
         now: NOW,
       }),
     ).toMatchObject({ refused: "not-found" });
     expect(
-      await replaceDocument(testDb.db, store, {
+      await replaceDocument(server.db, store, {
         claimId: stranger,
         documentId: document.id,
         prepared: pdf,
         now: NOW,
       }),
     ).toMatchObject({ refused: "not-found" });
-    expect(await listDocuments(testDb.db, owner)).toEqual([document]);
+    expect(await listDocuments(server.db, owner)).toEqual([document]);
     expect(await storedKeys()).toEqual([document.storageKey]);
   });
 
@@ -491,7 +488,7 @@ describe("deleteDocument and replaceDocument", () => {
     const claimId = await newClaim();
     const limits = { maxFiles: 2, maxBytes: 100 * 1024 * 1024 };
     const first = stored(
-      await storeDocument(testDb.db, store, {
+      await storeDocument(server.db, store, {
         claimId,
         slotKey: "DIDC001-MAJ1",
         prepared: pdf,
@@ -500,7 +497,7 @@ describe("deleteDocument and replaceDocument", () => {
       }),
     );
     const second = stored(
-      await storeDocument(testDb.db, store, {
+      await storeDocument(server.db, store, {
         claimId,
         slotKey: "OTHERS",
         prepared: pdf,
@@ -510,7 +507,7 @@ describe("deleteDocument and replaceDocument", () => {
     );
     const photo = await prepare(await solidPng(120, 80), "id-front.png");
     const replacement = stored(
-      await replaceDocument(testDb.db, store, {
+      await replaceDocument(server.db, store, {
         claimId,
         documentId: first.id,
         prepared: photo,
@@ -520,7 +517,7 @@ describe("deleteDocument and replaceDocument", () => {
     );
     expect(replacement).toMatchObject({ slotKey: "DIDC001-MAJ1", displayName: "id-front.pdf" });
     expect(replacement.id).not.toBe(first.id);
-    expect((await listDocuments(testDb.db, claimId)).map((document) => document.id)).toEqual([
+    expect((await listDocuments(server.db, claimId)).map((document) => document.id)).toEqual([
       second.id,
       replacement.id,
     ]);
@@ -532,7 +529,7 @@ describe("deleteDocument and replaceDocument", () => {
     const big = await prepare(await textPdf(40), "big.pdf");
     const limits = { maxFiles: 30, maxBytes: pdf.pdf.byteLength + 10 };
     const first = stored(
-      await storeDocument(testDb.db, store, {
+      await storeDocument(server.db, store, {
         claimId,
         slotKey: "S",
         prepared: pdf,
@@ -541,7 +538,7 @@ describe("deleteDocument and replaceDocument", () => {
       }),
     );
     expect(
-      await replaceDocument(testDb.db, store, {
+      await replaceDocument(server.db, store, {
         claimId,
         documentId: first.id,
         prepared: big,
@@ -549,7 +546,7 @@ describe("deleteDocument and replaceDocument", () => {
         limits,
       }),
     ).toMatchObject({ refused: "claim-too-large" });
-    expect(await listDocuments(testDb.db, claimId)).toEqual([first]);
+    expect(await listDocuments(server.db, claimId)).toEqual([first]);
     expect(await storedKeys()).toEqual([first.storageKey]);
   });
 });
@@ -558,10 +555,10 @@ describe("sweepOrphanFiles", () => {
   it("removes files without a stored row once they are old enough, and nothing else", async () => {
     const claimId = await newClaim();
     const kept = stored(
-      await storeDocument(testDb.db, store, { claimId, slotKey: "S", prepared: pdf, now: NOW }),
+      await storeDocument(server.db, store, { claimId, slotKey: "S", prepared: pdf, now: NOW }),
     );
     const removedLater = stored(
-      await storeDocument(testDb.db, store, { claimId, slotKey: "S", prepared: pdf, now: NOW }),
+      await storeDocument(server.db, store, { claimId, slotKey: "S", prepared: pdf, now: NOW }),
     );
     // A crash between the write and the insert: bytes without a row.
     const orphan = newStorageKey();
@@ -570,7 +567,7 @@ describe("sweepOrphanFiles", () => {
     const inProgress = newStorageKey();
     await store.put(inProgress, pdf.pdf);
     // A crash between marking a row deleted and removing its bytes.
-    await testDb.db.query(
+    await server.db.query(
       "UPDATE claim_documents SET status = 'deleted', deleted_at = $2 WHERE id = $1",
       [removedLater.id, NOW],
     );
@@ -583,7 +580,7 @@ describe("sweepOrphanFiles", () => {
     }
     await age(partial, 48);
 
-    const result = await sweepOrphanFiles(testDb.db, store, { now: new Date() });
+    const result = await sweepOrphanFiles(server.db, store, { now: new Date() });
     expect(result).toEqual({ removedFiles: 2, removedUnfinishedWrites: 1 });
     expect(await storedKeys()).toEqual([kept.storageKey, inProgress].sort());
     expect(await filesOnDisk()).toEqual(
@@ -593,12 +590,12 @@ describe("sweepOrphanFiles", () => {
   });
 
   it("does nothing on an empty or missing folder", async () => {
-    expect(await sweepOrphanFiles(testDb.db, store, { now: new Date() })).toEqual({
+    expect(await sweepOrphanFiles(server.db, store, { now: new Date() })).toEqual({
       removedFiles: 0,
       removedUnfinishedWrites: 0,
     });
     await mkdir(documentsDir, { recursive: true });
-    expect(await sweepOrphanFiles(testDb.db, store, { now: new Date() })).toEqual({
+    expect(await sweepOrphanFiles(server.db, store, { now: new Date() })).toEqual({
       removedFiles: 0,
       removedUnfinishedWrites: 0,
     });

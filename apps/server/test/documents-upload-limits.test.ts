@@ -1,25 +1,21 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { ServerConfig } from "../src/config.ts";
 import { DEFAULT_UPLOAD_RATE_LIMITS } from "../src/documents/document-config.ts";
 import { multipartBody } from "./support/claim-documents.ts";
+import { useServerTest } from "./support/server-test.ts";
 import {
   API_KEY,
   latestCode,
   requestCode,
   type StartedClaim,
   startClaim,
-  TestClock,
-  testApp,
-  testConfig,
   validateCode,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // Upload limits per claim and per client address (docs/decisions/0029): the claim's limit stops
 // one abuser; the address's is a ceiling that many claimants behind one carrier address stay under.
@@ -27,28 +23,24 @@ import { openTestDatabase, type TestDatabase } from "./support/test-database.ts"
 const PHYSICIAN = "LMED001-APS-MIN";
 const SHARED_ADDRESS = "203.177.0.10";
 
-let database: TestDatabase;
-let documentsDir: string;
-let app: FastifyInstance;
-let clock: TestClock;
+// Each test starts its app with its own limits; the TestClock starts at 01:00:00 UTC, the start of
+// a 10-minute window.
+const server = useServerTest({ documentsDir: true, app: false });
 let photo: Buffer;
 
 async function startApp(env: Record<string, string>, overrides: Partial<ServerConfig> = {}) {
-  app = await testApp(
-    database.db,
-    testConfig({ KALINGA_DOCUMENTS_DIR: documentsDir, ...env }, { now: clock.now, ...overrides }),
-  );
+  await server.restart(env, { overrides });
 }
 
 /** A claim past its OTP; each claimant's phone and start come from its own address. */
 async function claimant(index: number): Promise<StartedClaim> {
   const remoteAddress = `10.20.${Math.floor(index / 250)}.${(index % 250) + 1}`;
   const mobile = `917${String(index).padStart(7, "0")}`;
-  const claim = await startClaim(app, { remoteAddress });
-  const sent = await requestCode(app, claim, mobile, { remoteAddress });
+  const claim = await startClaim(server.app, { remoteAddress });
+  const sent = await requestCode(server.app, claim, mobile, { remoteAddress });
   if (sent.statusCode !== 200) throw new Error(`requestOneTimePIN answered ${sent.statusCode}`);
-  const code = await latestCode(app, `63${mobile}`);
-  const validated = await validateCode(app, claim, code, { remoteAddress });
+  const code = await latestCode(server.app, `63${mobile}`);
+  const validated = await validateCode(server.app, claim, code, { remoteAddress });
   if (validated.statusCode !== 200) throw new Error(`validateOneTimePIN ${validated.statusCode}`);
   return { ...claim, token: (validated.json() as { token: string }).token };
 }
@@ -76,7 +68,7 @@ function upload(
     authorization: `Bearer ${options.token ?? claim.token}`,
   };
   if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
-  return app.inject({
+  return server.app.inject({
     method: "POST",
     url: "/api/claims/uploadDocument",
     headers,
@@ -86,7 +78,7 @@ function upload(
 }
 
 async function storedCount(claim: StartedClaim): Promise<number> {
-  const { rows } = await database.db.query<{ files: number | string }>(
+  const { rows } = await server.db.query<{ files: number | string }>(
     `SELECT count(*) AS files FROM claim_documents d JOIN claims c ON c.id = d.claim_id
      WHERE c.web_reference_number = $1 AND d.status = 'stored'`,
     [claim.webReferenceNumber],
@@ -95,9 +87,10 @@ async function storedCount(claim: StartedClaim): Promise<number> {
 }
 
 async function filesOnDisk(): Promise<number> {
-  const folders = await readdir(documentsDir).catch(() => []);
+  const folders = await readdir(server.documentsDir).catch(() => []);
   let count = 0;
-  for (const folder of folders) count += (await readdir(path.join(documentsDir, folder))).length;
+  for (const folder of folders)
+    count += (await readdir(path.join(server.documentsDir, folder))).length;
   return count;
 }
 
@@ -112,22 +105,9 @@ function expectTooMany(response: LightMyRequestResponse, retryAfterSeconds: numb
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#336699" } })
     .jpeg()
     .toBuffer();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await database.reset();
-  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-upload-limits-"));
-  clock = new TestClock(); // 01:00:00 UTC, the start of a 10-minute window
-});
-afterEach(async () => {
-  await app.close();
-  await rm(documentsDir, { recursive: true, force: true });
 });
 
 describe("uploads per claim", () => {
@@ -140,16 +120,16 @@ describe("uploads per claim", () => {
     for (let file = 0; file < 3; file++) {
       expect((await upload(claim)).statusCode).toBe(200);
     }
-    clock.advance(120);
+    server.clock.advance(120);
     const refused = await upload(claim, { idempotencyKey: "fourth-file" });
     expectTooMany(refused, 480);
     expect(await storedCount(claim)).toBe(3);
     expect(await filesOnDisk()).toBe(3);
     // The refused request left no key behind: its retry in the next window runs.
-    const { rows } = await database.db.query("SELECT 1 FROM idempotency_keys");
+    const { rows } = await server.db.query("SELECT 1 FROM idempotency_keys");
     expect(rows).toEqual([]);
 
-    clock.advance(480);
+    server.clock.advance(480);
     expect((await upload(claim, { idempotencyKey: "fourth-file" })).statusCode).toBe(200);
     expect(await storedCount(claim)).toBe(4);
   });
@@ -188,7 +168,7 @@ describe("uploads per client address", () => {
     await startApp({ DOCUMENT_UPLOAD_CLAIM_LIMIT: "3", DOCUMENT_UPLOAD_ADDRESS_LIMIT: "3" });
     const honest = await claimant(1);
     const other = await claimant(2);
-    const unverified = await startClaim(app, { remoteAddress: "10.30.0.1" });
+    const unverified = await startClaim(server.app, { remoteAddress: "10.30.0.1" });
     for (let attempt = 0; attempt < 10; attempt++) {
       expect((await upload(honest, { token: "not-a-token" })).statusCode).toBe(401);
       expect((await upload(unverified)).statusCode).toBe(403);
@@ -213,7 +193,7 @@ describe("uploads per client address", () => {
     for (let file = 0; file < 15; file++) {
       const answers = await Promise.all(claimants.map((claim) => upload(claim)));
       for (const answer of answers) if (answer.statusCode !== 200) refused.push(answer.statusCode);
-      clock.advance(30);
+      server.clock.advance(30);
     }
     expect(refused).toEqual([]);
     expect(await storedCount(claimants[99] as StartedClaim)).toBe(15);

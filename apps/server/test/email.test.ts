@@ -1,9 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { enqueueNotification } from "../src/notifications/enqueue-notification.ts";
-import { PRODUCTION_ENV, TestClock, testApp, testConfig } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+import { useServerTest } from "./support/server-test.ts";
+import { PRODUCTION_ENV, testApp, testConfig } from "./support/test-app.ts";
 
 // E-mail settings from the environment, and the default outbox provider read through the
 // development route, sent by the server's own notification worker.
@@ -89,34 +88,12 @@ describe("e-mail and notification settings", () => {
 });
 
 describe("the e-mail outbox", () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let clock: TestClock;
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
-    await database.db.query("TRUNCATE notifications, email_outbox");
-    clock = new TestClock();
-    app = await testApp(
-      database.db,
-      testConfig(
-        { EMAIL_FROM: "Kalinga Life <claims@kalinga-life.example>", NOTIFICATION_POLL_MS: "100" },
-        { now: clock.now },
-      ),
-    );
-  });
-  afterEach(async () => {
-    await app.close();
+  const server = useServerTest({
+    env: { EMAIL_FROM: "Kalinga Life <claims@kalinga-life.example>", NOTIFICATION_POLL_MS: "100" },
   });
 
   async function readOutbox(to: string) {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: "GET",
       url: `/api/dev/email-outbox?to=${encodeURIComponent(to)}`,
     });
@@ -126,7 +103,7 @@ describe("the e-mail outbox", () => {
 
   test("a queued e-mail is kept in the outbox by the server's worker and listed for its address", async () => {
     await enqueueNotification(
-      database.db,
+      server.db,
       {
         claimId: null,
         channel: "email",
@@ -135,7 +112,7 @@ describe("the e-mail outbox", () => {
         text: "Dear Maria,\n",
         html: "<p>Dear Maria,</p>",
       },
-      clock.now(),
+      server.clock.now(),
     );
     let messages: Record<string, unknown>[] = [];
     for (let i = 0; i < 200 && messages.length === 0; i++) {
@@ -149,18 +126,19 @@ describe("the e-mail outbox", () => {
         subject: "We received your claim KL-7KQ4-M9XP",
         text: "Dear Maria,\n",
         html: "<p>Dear Maria,</p>",
-        createdAt: clock.now().toISOString(),
+        createdAt: server.clock.now().toISOString(),
       },
     ]);
     expect(await readOutbox("someone.else@example.ph")).toEqual([]);
-    const { rows } = await database.db.query<{ status: string }>(
-      "SELECT status FROM notifications",
-    );
+    const { rows } = await server.db.query<{ status: string }>("SELECT status FROM notifications");
     expect(rows).toEqual([{ status: "sent" }]);
   });
 
   test("the route wants an address", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/dev/email-outbox?to=maria" });
+    const response = await server.app.inject({
+      method: "GET",
+      url: "/api/dev/email-outbox?to=maria",
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       errors: [{ field: "to", message: "Give an e-mail address, e.g. maria@example.ph." }],
@@ -168,7 +146,7 @@ describe("the e-mail outbox", () => {
   });
 
   test("is not served in production", async () => {
-    const production = await testApp(database.db, testConfig(PRODUCTION_ENV));
+    const production = await testApp(server.db, testConfig(PRODUCTION_ENV));
     try {
       const response = await production.inject({
         method: "GET",

@@ -1,17 +1,15 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { scrub } from "../src/logging.ts";
+import { useServerTest } from "./support/server-test.ts";
 import {
   API_KEY,
   basicInformation,
   callClaim,
   latestCode,
   otherCode,
-  TestClock,
   testApp,
   testConfig,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // Plants an OTP, tokens, a mobile number, an api key and a body value through real calls, captures
 // every log line the server writes, and searches them.
@@ -19,48 +17,32 @@ import { openTestDatabase, type TestDatabase } from "./support/test-database.ts"
 const PLANTED_MOBILE = "9175550199";
 const PLANTED_FIRST_NAME = "Zelphinekka";
 
-let database: TestDatabase;
-let app: FastifyInstance;
-const lines: string[] = [];
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  const clock = new TestClock();
-  app = await testApp(database.db, testConfig({ LOG_LEVEL: "trace" }, { now: clock.now }), {
-    write: (line) => {
-      lines.push(line);
-    },
-  });
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const server = useServerTest({ scope: "file", logs: true });
 
 describe("logs", () => {
   test("hold no OTP, token, api key, full mobile number or request body", async () => {
-    const init = await callClaim(app, "initClaimRequest", { basicInformation });
+    const init = await callClaim(server.app, "initClaimRequest", { basicInformation });
     const { webReferenceNumber, token } = init.json() as {
       webReferenceNumber: string;
       token: string;
     };
     const claim = { basicInformation, webReferenceNumber };
     const sent = await callClaim(
-      app,
+      server.app,
       "requestOneTimePIN",
       { ...claim, countryCode: "63", mobileNumber: PLANTED_MOBILE, firstName: PLANTED_FIRST_NAME },
       { token },
     );
     expect(sent.statusCode).toBe(200);
-    const code = await latestCode(app, `63${PLANTED_MOBILE}`);
+    const code = await latestCode(server.app, `63${PLANTED_MOBILE}`);
     await callClaim(
-      app,
+      server.app,
       "validateOneTimePIN",
       { ...claim, oneTimePIN: otherCode(code) },
       { token },
     );
     const verified = await callClaim(
-      app,
+      server.app,
       "validateOneTimePIN",
       { ...claim, oneTimePIN: code },
       { token },
@@ -69,8 +51,8 @@ describe("logs", () => {
     expect(newToken).toBeTruthy();
 
     // Failure paths that carry the same values.
-    await callClaim(app, "resetOneTimePIN", claim, { token });
-    await app.inject({
+    await callClaim(server.app, "resetOneTimePIN", claim, { token });
+    await server.app.inject({
       method: "POST",
       url: "/api/claims/requestOneTimePIN",
       headers: {
@@ -81,17 +63,20 @@ describe("logs", () => {
       payload: `{"mobileNumber":"${PLANTED_MOBILE}","oneTimePIN":"${code}",`,
     });
     await callClaim(
-      app,
+      server.app,
       "requestOneTimePIN",
       { ...claim, mobileNumber: `${PLANTED_MOBILE}9` },
       { token: newToken },
     );
-    await app.inject({ method: "GET", url: `/api/nowhere?to=63${PLANTED_MOBILE}&code=${code}` });
-    await app.inject({ method: "GET", url: `/help-support/claims/${PLANTED_MOBILE}` });
+    await server.app.inject({
+      method: "GET",
+      url: `/api/nowhere?to=63${PLANTED_MOBILE}&code=${code}`,
+    });
+    await server.app.inject({ method: "GET", url: `/help-support/claims/${PLANTED_MOBILE}` });
 
-    const log = lines.join("");
+    const log = server.logLines.join("");
     if (process.env.KALINGA_SHOW_LOGS) console.log(log);
-    expect(lines.length).toBeGreaterThan(10);
+    expect(server.logLines.length).toBeGreaterThan(10);
     expect(log).toContain('"reqId"');
     expect(log).toContain("******0199");
     // The code as a number of its own (a timestamp or a duration may hold the same 6 digits by chance).
@@ -106,18 +91,18 @@ describe("logs", () => {
   test("a client's X-Request-Id never reaches the logs; a listed proxy's is every line's reqId", async () => {
     const planted = `tok-${PLANTED_MOBILE}`;
     const direct = await callClaim(
-      app,
+      server.app,
       "initClaimRequest",
       { basicInformation },
       { headers: { "x-request-id": planted } },
     );
     expect(direct.statusCode).toBe(200);
     expect(direct.headers["x-request-id"]).not.toBe(planted);
-    expect(lines.join("")).not.toContain(planted);
+    expect(server.logLines.join("")).not.toContain(planted);
 
     const proxiedLines: string[] = [];
     const behindProxy = await testApp(
-      database.db,
+      server.db,
       testConfig({ LOG_LEVEL: "info", KALINGA_TRUSTED_PROXIES: "10.0.0.0/8" }),
       { write: (line) => void proxiedLines.push(line) },
     );

@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { ClaimPayload } from "@kalinga/domain/claim-payload";
 import { FILING_MESSAGES } from "@kalinga/domain/messages";
 import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import {
@@ -16,8 +12,8 @@ import {
   submitBodyOf,
   TODAY,
 } from "./support/claim-payloads.ts";
-import { callClaim, type StartedClaim, testApp, testConfig } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+import { useServerTest } from "./support/server-test.ts";
+import { callClaim, type StartedClaim } from "./support/test-app.ts";
 
 // The living claim's neurological-exam variant (docs/decisions/0034): the answers of Step 2
 // travel as accidentResult and illnessResult, and finalSubmitClaim wants the exam report exactly
@@ -26,9 +22,11 @@ import { openTestDatabase, type TestDatabase } from "./support/test-database.ts"
 const NEU = "LMED002-NEU-MIN";
 const NEU_LABEL = "Neurological examination report";
 
-let database: TestDatabase;
-let documentsDir: string;
-let app: FastifyInstance;
+const server = useServerTest({
+  documentsDir: true,
+  clock: false,
+  env: { NOTIFICATION_POLL_MS: "60000" },
+});
 let claim: StartedClaim;
 
 const jpeg = () =>
@@ -39,16 +37,16 @@ const jpeg = () =>
 async function uploadAll(slotKeys: string[]) {
   const bytes = await jpeg();
   for (const slotKey of slotKeys) {
-    const response = await uploadDocument(app, claim, { slotKey, bytes });
+    const response = await uploadDocument(server.app, claim, { slotKey, bytes });
     expect(response.statusCode, slotKey).toBe(200);
   }
 }
 
 const submit = (payload: ClaimPayload) =>
-  callClaim(app, "finalSubmitClaim", submitBodyOf(claim, payload), { token: claim.token });
+  callClaim(server.app, "finalSubmitClaim", submitBodyOf(claim, payload), { token: claim.token });
 
 async function submissions() {
-  const { rows } = await database.db.query<{
+  const { rows } = await server.db.query<{
     payload: ClaimPayload;
     slot_facts: { neurological?: boolean };
   }>("SELECT payload, slot_facts FROM claim_submissions");
@@ -61,24 +59,8 @@ const withAnswers = (payload: ClaimPayload, answers: Partial<ClaimPayload["insur
     insuredInformation: { ...payload.insuredInformation, ...answers },
   }) satisfies ClaimPayload;
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
 beforeEach(async () => {
-  await database.reset();
-  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-neuro-"));
-  app = await testApp(
-    database.db,
-    testConfig({ KALINGA_DOCUMENTS_DIR: documentsDir, NOTIFICATION_POLL_MS: "60000" }),
-  );
-  claim = await verifiedClaim(app);
-});
-afterEach(async () => {
-  await app.close();
-  await rm(documentsDir, { recursive: true, force: true });
+  claim = await verifiedClaim(server.app);
 });
 
 describe("the neurological exam at finalSubmitClaim", () => {
@@ -171,7 +153,7 @@ describe("the neurological exam at finalSubmitClaim", () => {
       withoutAnswer,
     ]) {
       const response = await callClaim(
-        app,
+        server.app,
         "finalSubmitClaim",
         { ...submitBodyOf(claim, strokePayload), insuredInformation },
         { token: claim.token },

@@ -20,8 +20,8 @@ import {
   type NotificationWorkerOptions,
 } from "../src/notifications/notification-worker.ts";
 import { createOutboxSmsSender } from "../src/sms/outbox-sms-sender.ts";
-import { TestClock, testApp, testConfig } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+import { useServerTest } from "./support/server-test.ts";
+import { testApp, testConfig } from "./support/test-app.ts";
 
 // The notifications outbox and its worker against the file's real database and a real SMTP server
 // (smtp-server) on a random local port, with authentication; messages are parsed and checked.
@@ -183,9 +183,9 @@ function smtpConfig(port: number, extra: Record<string, string> = {}): SmtpEmail
 
 type LogEntry = { level: "info" | "warn"; details: object; message: string };
 
-let database: TestDatabase;
+// No app: the worker is driven on the file's database and clock; "in the server" starts its own.
+const server = useServerTest({ app: false });
 let mail: MailServer;
-let clock: TestClock;
 let logs: LogEntry[];
 const recordingLog: NotificationLog = {
   info: (details, message) => logs.push({ level: "info", details, message }),
@@ -193,18 +193,13 @@ const recordingLog: NotificationLog = {
 };
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   mail = await startMailServer();
 });
 afterAll(async () => {
   await mail.close();
-  await database.close();
 });
-beforeEach(async () => {
-  await database.reset();
-  await database.db.query("TRUNCATE notifications, email_outbox");
+beforeEach(() => {
   mail.received.length = 0;
-  clock = new TestClock();
   logs = [];
 });
 
@@ -212,12 +207,12 @@ function worker(
   port: number,
   options: Partial<NotificationWorkerOptions> = {},
 ): NotificationWorker {
-  const db = options.db ?? database.db;
+  const db = options.db ?? server.db;
   return createNotificationWorker({
     db,
-    sms: createOutboxSmsSender(db, clock.now),
+    sms: createOutboxSmsSender(db, server.clock.now),
     email: createSmtpEmailSender(smtpConfig(port)),
-    now: clock.now,
+    now: server.clock.now,
     log: recordingLog,
     maxAttempts: 4,
     pollIntervalMs: 100,
@@ -227,7 +222,7 @@ function worker(
 }
 
 function queueEmail(
-  q = database.db,
+  q = server.db,
   to = "maria.santos@example.ph",
   subject = "We received your claim KL-7KQ4-M9XP",
 ) {
@@ -241,7 +236,7 @@ function queueEmail(
       text: "Dear Maria,\n\nThank you. Your web reference number: KL-7KQ4-M9XP\n",
       html: "<p>Dear Maria,</p><p>Your web reference number: <strong>KL-7KQ4-M9XP</strong></p>",
     },
-    clock.now(),
+    server.clock.now(),
   );
 }
 
@@ -254,7 +249,7 @@ type NotificationRow = {
 };
 
 async function notification(id: string): Promise<NotificationRow> {
-  const { rows } = await database.db.query<NotificationRow>(
+  const { rows } = await server.db.query<NotificationRow>(
     "SELECT status, attempts, next_attempt_at, last_error, sent_at FROM notifications WHERE id = $1",
     [id],
   );
@@ -268,7 +263,7 @@ async function insertClaim(q: { query: Database["query"] }): Promise<string> {
   await q.query(
     `INSERT INTO claims (id, web_reference_number, company_name, channel_name, created_at, updated_at)
      VALUES ($1, $2, 'Kalinga Life', 'Corporate Website', $3, $3)`,
-    [id, `KL-${id.slice(0, 4).toUpperCase()}-TEST`, clock.now()],
+    [id, `KL-${id.slice(0, 4).toUpperCase()}-TEST`, server.clock.now()],
   );
   return id;
 }
@@ -277,7 +272,7 @@ describe("enqueue", () => {
   test("a notification queued in a transaction that rolls back is never sent", async () => {
     const failure = new Error("the submit failed after queuing");
     await expect(
-      database.db.transaction(async (tx) => {
+      server.db.transaction(async (tx) => {
         const claimId = await insertClaim(tx);
         await enqueueClaimAcknowledgment(
           tx,
@@ -290,20 +285,20 @@ describe("enqueue", () => {
             mobileNumber: "9171234567",
             emailAddress: "maria.santos@example.ph",
           },
-          clock.now(),
+          server.clock.now(),
         );
         throw failure;
       }),
     ).rejects.toBe(failure);
 
-    expect((await database.db.query("SELECT 1 FROM notifications")).rows).toHaveLength(0);
+    expect((await server.db.query("SELECT 1 FROM notifications")).rows).toHaveLength(0);
     expect(await worker(mail.port).runOnce()).toEqual({ taken: 0, sent: 0, retried: 0, failed: 0 });
     expect(mail.received).toHaveLength(0);
-    expect((await database.db.query("SELECT 1 FROM sms_outbox")).rows).toHaveLength(0);
+    expect((await server.db.query("SELECT 1 FROM sms_outbox")).rows).toHaveLength(0);
   });
 
   test("committed with its claim, the acknowledgment goes out by SMS and e-mail", async () => {
-    const ids = await database.db.transaction(async (tx) => {
+    const ids = await server.db.transaction(async (tx) => {
       const claimId = await insertClaim(tx);
       return enqueueClaimAcknowledgment(
         tx,
@@ -316,13 +311,13 @@ describe("enqueue", () => {
           mobileNumber: "9171234567",
           emailAddress: " maria.santos@example.ph ",
         },
-        clock.now(),
+        server.clock.now(),
       );
     });
     expect(ids).toHaveLength(2);
 
     expect(await worker(mail.port).runOnce()).toEqual({ taken: 2, sent: 2, retried: 0, failed: 0 });
-    const sms = await database.db.query<{ recipient: string; body: string }>(
+    const sms = await server.db.query<{ recipient: string; body: string }>(
       "SELECT recipient, body FROM sms_outbox",
     );
     expect(sms.rows).toEqual([
@@ -347,7 +342,7 @@ describe("enqueue", () => {
   });
 
   test("a claim without an e-mail address gets the SMS only", async () => {
-    const ids = await database.db.transaction(async (tx) =>
+    const ids = await server.db.transaction(async (tx) =>
       enqueueClaimAcknowledgment(
         tx,
         {
@@ -359,10 +354,10 @@ describe("enqueue", () => {
           mobileNumber: "9171234567",
           emailAddress: "",
         },
-        clock.now(),
+        server.clock.now(),
       ),
     );
-    const { rows } = await database.db.query<{ channel: string }>(
+    const { rows } = await server.db.query<{ channel: string }>(
       "SELECT channel FROM notifications WHERE id = ANY($1)",
       [ids],
     );
@@ -372,14 +367,12 @@ describe("enqueue", () => {
   test("a recipient of the wrong shape is refused before anything is written", async () => {
     await expect(
       enqueueNotification(
-        database.db,
+        server.db,
         { claimId: null, channel: "sms", to: "+63 917", text: "x" },
-        clock.now(),
+        server.clock.now(),
       ),
     ).rejects.toThrow("Not a sms recipient");
-    await expect(queueEmail(database.db, "not-an-address")).rejects.toThrow(
-      "Not a email recipient",
-    );
+    await expect(queueEmail(server.db, "not-an-address")).rejects.toThrow("Not a email recipient");
   });
 });
 
@@ -391,7 +384,7 @@ describe("sending e-mail over SMTP", () => {
     const row = await notification(id);
     expect(row.status).toBe("sent");
     expect(row.attempts).toBe(1);
-    expect(new Date(row.sent_at ?? 0).toISOString()).toBe(clock.now().toISOString());
+    expect(new Date(row.sent_at ?? 0).toISOString()).toBe(server.clock.now().toISOString());
     expect(row.last_error).toBeNull();
 
     expect(mail.received).toHaveLength(1);
@@ -412,7 +405,7 @@ describe("sending e-mail over SMTP", () => {
     );
 
     // Sent is sent: later rounds take nothing.
-    clock.advance(3600);
+    server.clock.advance(3600);
     expect((await worker(mail.port).runOnce()).taken).toBe(0);
     expect(mail.received).toHaveLength(1);
   });
@@ -427,21 +420,21 @@ describe("sending e-mail over SMTP", () => {
     expect(row.status).toBe("pending");
     expect(row.attempts).toBe(1);
     expect(row.last_error).toBe("SMTP ESOCKET ECONNREFUSED");
-    expect(new Date(row.next_attempt_at).getTime() - clock.now().getTime()).toBe(30_000);
+    expect(new Date(row.next_attempt_at).getTime() - server.clock.now().getTime()).toBe(30_000);
 
-    clock.advance(29);
+    server.clock.advance(29);
     expect((await down.runOnce()).taken).toBe(0);
-    clock.advance(1);
+    server.clock.advance(1);
     expect(await down.runOnce()).toEqual({ taken: 1, sent: 0, retried: 1, failed: 0 });
     row = await notification(id);
     expect(row.attempts).toBe(2);
-    expect(new Date(row.next_attempt_at).getTime() - clock.now().getTime()).toBe(120_000);
+    expect(new Date(row.next_attempt_at).getTime() - server.clock.now().getTime()).toBe(120_000);
 
     const back = await startMailServer({ port });
     try {
-      clock.advance(119);
+      server.clock.advance(119);
       expect((await down.runOnce()).taken).toBe(0);
-      clock.advance(1);
+      server.clock.advance(1);
       expect(await down.runOnce()).toEqual({ taken: 1, sent: 1, retried: 0, failed: 0 });
       expect(back.received).toHaveLength(1);
       row = await notification(id);
@@ -458,7 +451,7 @@ describe("sending e-mail over SMTP", () => {
     const id = await queueEmail();
     const down = worker(port, { maxAttempts: 3 });
     for (const wait of [0, 30, 120]) {
-      clock.advance(wait);
+      server.clock.advance(wait);
       expect((await down.runOnce()).taken).toBe(1);
     }
     const row = await notification(id);
@@ -476,7 +469,7 @@ describe("sending e-mail over SMTP", () => {
         reason: "SMTP ESOCKET ECONNREFUSED",
       },
     });
-    clock.advance(24 * 3600);
+    server.clock.advance(24 * 3600);
     expect((await down.runOnce()).taken).toBe(0);
   });
 
@@ -520,7 +513,7 @@ describe("sending e-mail over SMTP", () => {
       expect((await sender.runOnce()).retried).toBe(1);
       expect((await notification(id)).last_error).toBe("SMTP EMESSAGE 451");
       refuse = false;
-      clock.advance(30);
+      server.clock.advance(30);
       expect((await sender.runOnce()).sent).toBe(1);
       expect(flaky.received).toHaveLength(1);
     } finally {
@@ -567,17 +560,17 @@ describe("sending e-mail over SMTP", () => {
 describe("SMS notifications", () => {
   test("go through the SMS adapter (the outbox provider here)", async () => {
     const id = await enqueueNotification(
-      database.db,
+      server.db,
       {
         claimId: null,
         channel: "sms",
         to: "639171234567",
         text: "Kalinga Life received your claim.",
       },
-      clock.now(),
+      server.clock.now(),
     );
     expect((await worker(mail.port).runOnce()).sent).toBe(1);
-    const { rows } = await database.db.query<{ recipient: string; body: string }>(
+    const { rows } = await server.db.query<{ recipient: string; body: string }>(
       "SELECT recipient, body FROM sms_outbox",
     );
     expect(rows).toEqual([
@@ -591,7 +584,7 @@ describe("SMS notifications", () => {
 describe("polling", () => {
   test("start() runs a round at once, wake() runs one before the next poll, stop() waits for it", async () => {
     const polling = worker(mail.port, { pollIntervalMs: 10 * 60_000 });
-    await queueEmail(database.db, "first@example.ph");
+    await queueEmail(server.db, "first@example.ph");
     polling.start();
     const until = async (count: number) => {
       for (let i = 0; i < 200 && mail.received.length < count; i++) {
@@ -602,7 +595,7 @@ describe("polling", () => {
     expect(mail.received).toHaveLength(1);
 
     // The next poll is ten minutes away: only wake() can send this one in time.
-    await queueEmail(database.db, "second@example.ph");
+    await queueEmail(server.db, "second@example.ph");
     polling.wake();
     await until(2);
     expect(mail.received.map((message) => message.rcptTo[0])).toEqual([
@@ -611,11 +604,11 @@ describe("polling", () => {
     ]);
 
     await polling.stop();
-    await queueEmail(database.db, "third@example.ph");
+    await queueEmail(server.db, "third@example.ph");
     polling.wake();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mail.received).toHaveLength(2);
-    const { rows } = await database.db.query<{ status: string }>(
+    const { rows } = await server.db.query<{ status: string }>(
       "SELECT status FROM notifications WHERE recipient = 'third@example.ph'",
     );
     expect(rows).toEqual([{ status: "pending" }]);
@@ -641,9 +634,9 @@ describe("crashes and several servers", () => {
       expect(await notification(id)).toMatchObject({ status: "sending", attempts: 1 });
 
       const survivor = worker(mail.port, { leaseMs: 60_000 });
-      clock.advance(59);
+      server.clock.advance(59);
       expect((await survivor.runOnce()).taken).toBe(0);
-      clock.advance(1);
+      server.clock.advance(1);
       expect(await survivor.runOnce()).toEqual({ taken: 1, sent: 1, retried: 0, failed: 0 });
       expect(mail.received).toHaveLength(1);
       expect(await notification(id)).toMatchObject({ status: "sent", attempts: 2 });
@@ -652,7 +645,7 @@ describe("crashes and several servers", () => {
       releaseStalled();
       await abandoned;
       expect(await notification(id)).toMatchObject({ status: "sent", attempts: 2 });
-      clock.advance(3600);
+      server.clock.advance(3600);
       expect((await survivor.runOnce()).taken).toBe(0);
       expect(mail.received).toHaveLength(1);
     } finally {
@@ -663,9 +656,9 @@ describe("crashes and several servers", () => {
 
   test("a row that keeps dying mid-send stops after the last allowed attempt", async () => {
     const id = await queueEmail();
-    await database.db.query(
+    await server.db.query(
       "UPDATE notifications SET status = 'sending', attempts = 4, locked_until = $2 WHERE id = $1",
-      [id, clock.now()],
+      [id, server.clock.now()],
     );
     expect((await worker(mail.port).runOnce()).failed).toBe(1);
     expect(await notification(id)).toMatchObject({
@@ -677,7 +670,7 @@ describe("crashes and several servers", () => {
 
   test("queued notifications survive a restart of the server", async () => {
     const id = await queueEmail();
-    const db = await database.reopen();
+    const db = await server.database.reopen();
     expect((await worker(mail.port, { db }).runOnce()).sent).toBe(1);
     expect((await notification(id)).status).toBe("sent");
     expect(mail.received).toHaveLength(1);
@@ -690,9 +683,9 @@ describe("crashes and several servers", () => {
       },
     });
     // On PostgreSQL the second worker has its own pool, as a second server would.
-    let secondDb: Database = database.db;
-    if (database.kind === "postgres") {
-      const { rows } = await database.db.query<{ schema: string }>(
+    let secondDb: Database = server.db;
+    if (server.database.kind === "postgres") {
+      const { rows } = await server.db.query<{ schema: string }>(
         "SELECT current_schema() AS schema",
       );
       secondDb = openPostgresDatabase({
@@ -703,7 +696,7 @@ describe("crashes and several servers", () => {
     try {
       const count = 24;
       for (let i = 0; i < count; i++)
-        await queueEmail(database.db, `claimant${i}@example.ph`, `Claim ${i}`);
+        await queueEmail(server.db, `claimant${i}@example.ph`, `Claim ${i}`);
       const first = worker(slow.port, { batchSize: 3 });
       const second = worker(slow.port, { batchSize: 3, db: secondDb });
       const drain = async (w: NotificationWorker) => {
@@ -721,12 +714,12 @@ describe("crashes and several servers", () => {
       const recipients = slow.received.flatMap((message) => message.rcptTo).sort();
       expect(recipients).toHaveLength(count);
       expect(new Set(recipients).size).toBe(count);
-      const { rows } = await database.db.query<{ status: string; attempts: number }>(
+      const { rows } = await server.db.query<{ status: string; attempts: number }>(
         "SELECT DISTINCT status, attempts FROM notifications",
       );
       expect(rows).toEqual([{ status: "sent", attempts: 1 }]);
     } finally {
-      if (secondDb !== database.db) await secondDb.close();
+      if (secondDb !== server.db) await secondDb.close();
       await slow.close();
     }
   });
@@ -751,7 +744,7 @@ describe("in the server", () => {
     });
     try {
       app = await testApp(
-        database.db,
+        server.db,
         testConfig(
           {
             LOG_LEVEL: "trace",
@@ -760,17 +753,17 @@ describe("in the server", () => {
             EMAIL_FROM: FROM,
             NOTIFICATION_POLL_MS: "100",
           },
-          { now: clock.now },
+          { now: server.clock.now },
         ),
         { write: (line) => void lines.push(line) },
       );
-      const claimId = await insertClaim(database.db);
+      const claimId = await insertClaim(server.db);
       const planted = {
         firstName: "Zelphinekka",
         mobileNumber: "9175550199",
         emailAddress: "zelphinekka.reyes@example.ph",
       };
-      const ids = await database.db.transaction((tx) =>
+      const ids = await server.db.transaction((tx) =>
         enqueueClaimAcknowledgment(
           tx,
           {
@@ -780,12 +773,12 @@ describe("in the server", () => {
             claimType: "Living",
             ...planted,
           },
-          clock.now(),
+          server.clock.now(),
         ),
       );
       const settled = async (status: string) => {
         for (let i = 0; i < 200; i++) {
-          const { rows } = await database.db.query<{ status: string }>(
+          const { rows } = await server.db.query<{ status: string }>(
             "SELECT status FROM notifications WHERE id = ANY($1)",
             [ids],
           );
@@ -798,7 +791,7 @@ describe("in the server", () => {
       for (let i = 0; i < 200 && lines.join("").includes("will retry") === false; i++) {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      clock.advance(40);
+      server.clock.advance(40);
       await settled("sent");
       expect(picky.received).toHaveLength(1);
 

@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { OTP_SERVICE_MESSAGES } from "../src/otp/otp-service.ts";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";
+import { useServerTest } from "./support/server-test.ts";
 import {
   callClaim,
   latestCode,
@@ -16,12 +13,8 @@ import {
   requestCode,
   resendCode,
   type StartedClaim,
-  TestClock,
-  testApp,
-  testConfig,
   validateCode,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // Once a claim is submitted its verified mobile number went out with it: no OTP call may send a
 // code for it, check one, or issue a new token.
@@ -29,9 +22,11 @@ import { openTestDatabase, type TestDatabase } from "./support/test-database.ts"
 const NEW_MOBILE = "9189876543";
 const NEW_MOBILE_63 = `63${NEW_MOBILE}`;
 
-let database: TestDatabase;
-let documentsDir: string;
-let app: FastifyInstance;
+const server = useServerTest({
+  scope: "file",
+  documentsDir: true,
+  env: { NOTIFICATION_POLL_MS: "60000" },
+});
 let claim: StartedClaim;
 /** A code to NEW_MOBILE sent before the submit and never entered. */
 let pendingCode: string;
@@ -39,7 +34,7 @@ let pendingCode: string;
 const closed = { returnCode: RETURN_CODES.claimClosed, message: OTP_SERVICE_MESSAGES.claimClosed };
 
 async function claimRow() {
-  const { rows } = await database.db.query<{
+  const { rows } = await server.db.query<{
     status: string;
     mobile_number: string;
     verified_mobile_number: string;
@@ -48,20 +43,10 @@ async function claimRow() {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-otp-closed-"));
-  const clock = new TestClock();
-  app = await testApp(
-    database.db,
-    testConfig(
-      { KALINGA_DOCUMENTS_DIR: documentsDir, NOTIFICATION_POLL_MS: "60000" },
-      { now: clock.now },
-    ),
-  );
-  claim = await verifiedClaim(app);
-  clock.advance(120);
-  expect((await requestCode(app, claim, NEW_MOBILE)).statusCode).toBe(200);
-  pendingCode = await latestCode(app, NEW_MOBILE_63);
+  claim = await verifiedClaim(server.app);
+  server.clock.advance(120);
+  expect((await requestCode(server.app, claim, NEW_MOBILE)).statusCode).toBe(200);
+  pendingCode = await latestCode(server.app, NEW_MOBILE_63);
 
   const bytes = await sharp({
     create: { width: 64, height: 48, channels: 3, background: "#336699" },
@@ -69,30 +54,25 @@ beforeAll(async () => {
     .jpeg()
     .toBuffer();
   for (const slotKey of ACCIDENT_MANDATORY_SLOTS) {
-    expect((await uploadDocument(app, claim, { slotKey, bytes })).statusCode).toBe(200);
+    expect((await uploadDocument(server.app, claim, { slotKey, bytes })).statusCode).toBe(200);
   }
-  const submitted = await callClaim(app, "finalSubmitClaim", submitBodyOf(claim), {
+  const submitted = await callClaim(server.app, "finalSubmitClaim", submitBodyOf(claim), {
     token: claim.token,
   });
   expect(submitted.statusCode).toBe(200);
   // Past the resend wait and within the pending code's life, so only the closed claim can refuse.
-  clock.advance(120);
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  await rm(documentsDir, { recursive: true, force: true });
+  server.clock.advance(120);
 });
 
 describe("OTP calls on a submitted claim", () => {
   test("validateOneTimePIN with a code sent before the submit is refused and issues no token", async () => {
     const before = await claimRow();
-    const answer = await validateCode(app, claim, pendingCode);
+    const answer = await validateCode(server.app, claim, pendingCode);
     expect(answer.statusCode).toBe(417);
     expect(answer.json()).toEqual(closed);
     expect(await claimRow()).toEqual(before);
     expect(before?.verified_mobile_number).toBe(MOBILE);
-    const { rows } = await database.db.query(
+    const { rows } = await server.db.query(
       "SELECT 1 FROM otp_codes WHERE used_at IS NOT NULL OR wrong_guesses > 0",
     );
     expect(rows).toHaveLength(1); // the code entered before the submit
@@ -100,17 +80,17 @@ describe("OTP calls on a submitted claim", () => {
 
   test("requestOneTimePIN for a new number is refused and sends nothing", async () => {
     const before = await claimRow();
-    const answer = await requestCode(app, claim, "9181112222");
+    const answer = await requestCode(server.app, claim, "9181112222");
     expect(answer.statusCode).toBe(417);
     expect(answer.json()).toEqual(closed);
-    expect(await outbox(app, "639181112222")).toEqual([]);
+    expect(await outbox(server.app, "639181112222")).toEqual([]);
     expect(await claimRow()).toEqual(before);
   });
 
   test("resetOneTimePIN is refused and sends nothing", async () => {
-    const answer = await resendCode(app, claim);
+    const answer = await resendCode(server.app, claim);
     expect(answer.statusCode).toBe(417);
     expect(answer.json()).toEqual(closed);
-    expect(await outbox(app, NEW_MOBILE_63)).toHaveLength(1);
+    expect(await outbox(server.app, NEW_MOBILE_63)).toHaveLength(1);
   });
 });

@@ -1,24 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { uploadDocument } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";
-import {
-  callClaim,
-  MOBILE,
-  requestCode,
-  startClaim,
-  TestClock,
-  testApp,
-  testConfig,
-  validateCode,
-} from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+import { useServerTest } from "./support/server-test.ts";
+import { callClaim, MOBILE, requestCode, startClaim, validateCode } from "./support/test-app.ts";
 
 // An SMS still with the gateway when the claim is submitted: its number must not replace the
 // number the submitted claim went out with. A local HTTP server stands in for the SMS gateway and
@@ -28,11 +15,8 @@ const NEW_MOBILE = "9189876543";
 
 type GatewayMessage = { to: string; message: string };
 
-let database: TestDatabase;
-let documentsDir: string;
-let app: FastifyInstance;
 let gateway: Server;
-let clock: TestClock;
+let gatewayPort = 0;
 const received: GatewayMessage[] = [];
 let holdNext = false;
 let release: (() => void) | null = null;
@@ -62,36 +46,28 @@ beforeAll(async () => {
   gateway = createServer(answer);
   await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
   const address = gateway.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  database = await openTestDatabase();
-  documentsDir = await mkdtemp(path.join(tmpdir(), "kalinga-otp-race-"));
-  clock = new TestClock();
-  app = await testApp(
-    database.db,
-    testConfig(
-      {
-        KALINGA_DOCUMENTS_DIR: documentsDir,
-        NOTIFICATION_POLL_MS: "60000",
-        SMS_PROVIDER: "http",
-        SMS_HTTP_URL: `http://127.0.0.1:${port}/sms`,
-        SMS_HTTP_TOKEN: "gateway-token",
-      },
-      { now: clock.now },
-    ),
-  );
+  gatewayPort = typeof address === "object" && address ? address.port : 0;
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.close();
   await new Promise((resolve) => gateway.close(resolve));
-  await rm(documentsDir, { recursive: true, force: true });
+});
+
+const server = useServerTest({
+  scope: "file",
+  documentsDir: true,
+  env: () => ({
+    NOTIFICATION_POLL_MS: "60000",
+    SMS_PROVIDER: "http",
+    SMS_HTTP_URL: `http://127.0.0.1:${gatewayPort}/sms`,
+    SMS_HTTP_TOKEN: "gateway-token",
+  }),
 });
 
 test("a code sent while the claim was submitted leaves the submitted claim's number as it was", async () => {
-  const started = await startClaim(app);
-  expect((await requestCode(app, started)).statusCode).toBe(200);
-  const validated = await validateCode(app, started, codeSentTo(MOBILE));
+  const started = await startClaim(server.app);
+  expect((await requestCode(server.app, started)).statusCode).toBe(200);
+  const validated = await validateCode(server.app, started, codeSentTo(MOBILE));
   expect(validated.statusCode).toBe(200);
   const claim = { ...started, token: (validated.json() as { token: string }).token };
   const bytes = await sharp({
@@ -100,22 +76,22 @@ test("a code sent while the claim was submitted leaves the submitted claim's num
     .jpeg()
     .toBuffer();
   for (const slotKey of ACCIDENT_MANDATORY_SLOTS) {
-    expect((await uploadDocument(app, claim, { slotKey, bytes })).statusCode).toBe(200);
+    expect((await uploadDocument(server.app, claim, { slotKey, bytes })).statusCode).toBe(200);
   }
-  clock.advance(120);
+  server.clock.advance(120);
 
   // The new number's SMS reaches the gateway, which answers only after the submit.
   holdNext = true;
-  const sending = requestCode(app, claim, NEW_MOBILE);
+  const sending = requestCode(server.app, claim, NEW_MOBILE);
   await expect.poll(() => release !== null, { timeout: 5000 }).toBe(true);
-  const submitted = await callClaim(app, "finalSubmitClaim", submitBodyOf(claim), {
+  const submitted = await callClaim(server.app, "finalSubmitClaim", submitBodyOf(claim), {
     token: claim.token,
   });
   expect(submitted.statusCode).toBe(200);
   release?.();
   await sending;
 
-  const { rows } = await database.db.query<{ status: string; mobile_number: string }>(
+  const { rows } = await server.db.query<{ status: string; mobile_number: string }>(
     "SELECT status, mobile_number FROM claims",
   );
   expect(rows).toEqual([{ status: CLAIM_RECORD_STATUS.submitted, mobile_number: MOBILE }]);

@@ -6,8 +6,8 @@ import {
   OTP_ATTEMPTS_EXHAUSTED,
   WRONG_OTP,
 } from "@kalinga/domain/messages";
-import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
   callClaim,
@@ -19,59 +19,38 @@ import {
   requestCode,
   resendCode,
   startClaim,
-  TestClock,
-  testApp,
-  testConfig,
   validateCode,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let clock: TestClock;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await database.reset();
-  clock = new TestClock();
-  app = await testApp(database.db, testConfig({}, { now: clock.now }));
-});
-afterEach(async () => {
-  await app.close();
-});
+const server = useServerTest();
 
 describe("requestOneTimePIN and validateOneTimePIN", () => {
   test("a claim is started, a code is sent by SMS, and the right code gives a verified token", async () => {
-    const claim = await startClaim(app);
-    const sent = await requestCode(app, claim);
+    const claim = await startClaim(server.app);
+    const sent = await requestCode(server.app, claim);
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ returnCode: "0", sendsLeft: 3, resendAvailableInSeconds: 120 });
 
-    const messages = await outbox(app);
+    const messages = await outbox(server.app);
     expect(messages).toHaveLength(1);
     expect(messages[0]?.to).toBe(MOBILE_63);
     expect(messages[0]?.text).toMatch(
       /^Your Kalinga Life claim code is \d{6}\. It expires in 5 minutes\. Never share this code\.$/,
     );
 
-    const validated = await validateCode(app, claim, await latestCode(app));
+    const validated = await validateCode(server.app, claim, await latestCode(server.app));
     expect(validated.statusCode).toBe(200);
     const body = validated.json() as { returnCode: string; token: string };
     expect(body.returnCode).toBe("0");
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.token).not.toBe(claim.token);
 
-    const { rows } = await database.db.query<{ mobile_number: string; verified: string }>(
+    const { rows } = await server.db.query<{ mobile_number: string; verified: string }>(
       "SELECT mobile_number, verified_mobile_number AS verified FROM claims WHERE web_reference_number = $1",
       [claim.webReferenceNumber],
     );
     expect(rows[0]).toEqual({ mobile_number: MOBILE, verified: MOBILE });
-    const tokens = await database.db.query<{ rights: string; revoked: boolean }>(
+    const tokens = await server.db.query<{ rights: string; revoked: boolean }>(
       "SELECT rights, revoked_at IS NOT NULL AS revoked FROM claim_tokens ORDER BY created_at, rights",
     );
     expect(tokens.rows).toEqual([
@@ -81,70 +60,69 @@ describe("requestOneTimePIN and validateOneTimePIN", () => {
   });
 
   test("the code is stored only as a keyed hash", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    const code = await latestCode(app);
-    const { rows } = await database.db.query<{ code_hash: string }>(
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    const code = await latestCode(server.app);
+    const { rows } = await server.db.query<{ code_hash: string }>(
       "SELECT code_hash FROM otp_codes",
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]?.code_hash).toMatch(/^[0-9a-f]{64}$/);
     const dump = JSON.stringify(
-      (await database.db.query("SELECT * FROM otp_codes")).rows.concat(
-        (await database.db.query("SELECT * FROM claims")).rows,
+      (await server.db.query("SELECT * FROM otp_codes")).rows.concat(
+        (await server.db.query("SELECT * FROM claims")).rows,
       ),
     );
     expect(dump).not.toContain(code);
   });
 
   test("a wrong code answers 417 with returnCode 1 and the exact message", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    const response = await validateCode(app, claim, otherCode(await latestCode(app)));
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    const response = await validateCode(server.app, claim, otherCode(await latestCode(server.app)));
     expect(response.statusCode).toBe(417);
     expect(response.json()).toEqual({ returnCode: RETURN_CODES.wrongOtp, message: WRONG_OTP });
   });
 
   test("an expired code answers 417 with returnCode 3 and the exact message", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    const code = await latestCode(app);
-    clock.advance(300);
-    const response = await validateCode(app, claim, code);
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    const code = await latestCode(server.app);
+    server.clock.advance(300);
+    const response = await validateCode(server.app, claim, code);
     expect(response.statusCode).toBe(417);
     expect(response.json()).toEqual({ returnCode: RETURN_CODES.expiredOtp, message: EXPIRED_OTP });
   });
 
   test("a code is still good one second before it expires", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    const code = await latestCode(app);
-    clock.advance(299);
-    expect((await validateCode(app, claim, code)).statusCode).toBe(200);
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    const code = await latestCode(server.app);
+    server.clock.advance(299);
+    expect((await validateCode(server.app, claim, code)).statusCode).toBe(200);
   });
 
   test("OTP_TTL_SECONDS sets the lifetime and the SMS says it", async () => {
-    await app.close();
-    app = await testApp(database.db, testConfig({ OTP_TTL_SECONDS: "60" }, { now: clock.now }));
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    expect((await outbox(app))[0]?.text).toContain("It expires in 1 minute.");
-    const code = await latestCode(app);
-    clock.advance(61);
-    expect((await validateCode(app, claim, code)).json()).toMatchObject({ returnCode: "3" });
+    await server.restart({ OTP_TTL_SECONDS: "60" });
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    expect((await outbox(server.app))[0]?.text).toContain("It expires in 1 minute.");
+    const code = await latestCode(server.app);
+    server.clock.advance(61);
+    expect((await validateCode(server.app, claim, code)).json()).toMatchObject({ returnCode: "3" });
   });
 
   test("after 5 wrong guesses the code is locked (returnCode 4), even for the right code", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    const code = await latestCode(app);
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    const code = await latestCode(server.app);
     for (let guess = 0; guess < 5; guess++) {
-      expect((await validateCode(app, claim, otherCode(code))).json()).toEqual({
+      expect((await validateCode(server.app, claim, otherCode(code))).json()).toEqual({
         returnCode: "1",
         message: WRONG_OTP,
       });
     }
-    const locked = await validateCode(app, claim, code);
+    const locked = await validateCode(server.app, claim, code);
     expect(locked.statusCode).toBe(417);
     expect(locked.json()).toEqual({
       returnCode: RETURN_CODES.otpLocked,
@@ -153,85 +131,87 @@ describe("requestOneTimePIN and validateOneTimePIN", () => {
   });
 
   test("a resend after a lock gives a new code that works", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    const first = await latestCode(app);
-    for (let guess = 0; guess < 5; guess++) await validateCode(app, claim, otherCode(first));
-    clock.advance(120);
-    expect((await resendCode(app, claim)).statusCode).toBe(200);
-    const second = await latestCode(app);
-    expect((await validateCode(app, claim, second)).statusCode).toBe(200);
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    const first = await latestCode(server.app);
+    for (let guess = 0; guess < 5; guess++) await validateCode(server.app, claim, otherCode(first));
+    server.clock.advance(120);
+    expect((await resendCode(server.app, claim)).statusCode).toBe(200);
+    const second = await latestCode(server.app);
+    expect((await validateCode(server.app, claim, second)).statusCode).toBe(200);
   });
 
   test("20 parallel wrong guesses count at most 5, and the code is locked after", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    const code = await latestCode(app);
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    const code = await latestCode(server.app);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => validateCode(app, claim, otherCode(code))),
+      Array.from({ length: 20 }, () => validateCode(server.app, claim, otherCode(code))),
     );
     const codes = answers.map((answer) => (answer.json() as { returnCode: string }).returnCode);
     expect(codes.filter((c) => c === "1").length).toBeLessThanOrEqual(5);
     expect(codes.every((c) => c === "1" || c === "4")).toBe(true);
-    const { rows } = await database.db.query<{ wrong_guesses: number }>(
+    const { rows } = await server.db.query<{ wrong_guesses: number }>(
       "SELECT wrong_guesses FROM otp_codes",
     );
     expect(rows[0]?.wrong_guesses).toBe(5);
-    expect((await validateCode(app, claim, code)).json()).toMatchObject({ returnCode: "4" });
+    expect((await validateCode(server.app, claim, code)).json()).toMatchObject({ returnCode: "4" });
   });
 
   test("a code validates once only", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    const code = await latestCode(app);
-    const first = await validateCode(app, claim, code);
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    const code = await latestCode(server.app);
+    const first = await validateCode(server.app, claim, code);
     const verified = { ...claim, token: (first.json() as { token: string }).token };
-    const again = await validateCode(app, verified, code);
+    const again = await validateCode(server.app, verified, code);
     expect(again.statusCode).toBe(417);
     expect(again.json()).toMatchObject({ returnCode: RETURN_CODES.noActiveOtp });
   });
 
   test("parallel right guesses verify once", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    const code = await latestCode(app);
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    const code = await latestCode(server.app);
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => validateCode(app, claim, code)),
+      Array.from({ length: 5 }, () => validateCode(server.app, claim, code)),
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
-    const { rows } = await database.db.query(
+    const { rows } = await server.db.query(
       "SELECT 1 FROM claim_tokens WHERE rights = 'otp-verified'",
     );
     expect(rows).toHaveLength(1);
   });
 
   test("validating before any code was sent answers returnCode 7", async () => {
-    const claim = await startClaim(app);
-    const response = await validateCode(app, claim, "123456");
+    const claim = await startClaim(server.app);
+    const response = await validateCode(server.app, claim, "123456");
     expect(response.statusCode).toBe(417);
     expect(response.json()).toMatchObject({ returnCode: RETURN_CODES.noActiveOtp });
   });
 
   test("a resent code replaces the old one", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    const first = await latestCode(app);
-    clock.advance(120);
-    await resendCode(app, claim);
-    const second = await latestCode(app);
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    const first = await latestCode(server.app);
+    server.clock.advance(120);
+    await resendCode(server.app, claim);
+    const second = await latestCode(server.app);
     if (first !== second) {
-      expect((await validateCode(app, claim, first)).json()).toMatchObject({ returnCode: "1" });
+      expect((await validateCode(server.app, claim, first)).json()).toMatchObject({
+        returnCode: "1",
+      });
     }
-    expect((await validateCode(app, claim, second)).statusCode).toBe(200);
+    expect((await validateCode(server.app, claim, second)).statusCode).toBe(200);
   });
 });
 
 describe("sends and the resend wait", () => {
   test("a resend within the wait is refused with 429, Retry-After and returnCode 6", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    clock.advance(100);
-    const response = await resendCode(app, claim);
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    server.clock.advance(100);
+    const response = await resendCode(server.app, claim);
     expect(response.statusCode).toBe(429);
     expect(response.headers["retry-after"]).toBe("20");
     expect(response.json()).toEqual({
@@ -240,70 +220,74 @@ describe("sends and the resend wait", () => {
       retryAfterSeconds: 20,
       sendsLeft: 3,
     });
-    expect(await outbox(app)).toHaveLength(1);
+    expect(await outbox(server.app)).toHaveLength(1);
   });
 
   test("a resend after the wait is sent", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    clock.advance(120);
-    const response = await resendCode(app, claim);
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    server.clock.advance(120);
+    const response = await resendCode(server.app, claim);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       returnCode: "0",
       sendsLeft: 2,
       resendAvailableInSeconds: 120,
     });
-    expect(await outbox(app)).toHaveLength(2);
+    expect(await outbox(server.app)).toHaveLength(2);
   });
 
   test("a second requestOneTimePIN counts as a send and keeps the wait", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
-    expect((await requestCode(app, claim)).statusCode).toBe(429);
-    clock.advance(120);
-    const again = await requestCode(app, claim, "9187654321");
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
+    expect((await requestCode(server.app, claim)).statusCode).toBe(429);
+    server.clock.advance(120);
+    const again = await requestCode(server.app, claim, "9187654321");
     expect(again.json()).toMatchObject({ returnCode: "0", sendsLeft: 2 });
-    expect(await outbox(app, "639187654321")).toHaveLength(1);
+    expect(await outbox(server.app, "639187654321")).toHaveLength(1);
   });
 
   test("after 4 sends the next is refused with 417, returnCode 5 and the exhausted message", async () => {
-    const claim = await startClaim(app);
-    expect((await requestCode(app, claim)).json()).toMatchObject({ sendsLeft: 3 });
+    const claim = await startClaim(server.app);
+    expect((await requestCode(server.app, claim)).json()).toMatchObject({ sendsLeft: 3 });
     for (const left of [2, 1, 0]) {
-      clock.advance(120);
-      expect((await resendCode(app, claim)).json()).toMatchObject({
+      server.clock.advance(120);
+      expect((await resendCode(server.app, claim)).json()).toMatchObject({
         returnCode: "0",
         sendsLeft: left,
       });
     }
-    clock.advance(120);
-    const refused = await resendCode(app, claim);
+    server.clock.advance(120);
+    const refused = await resendCode(server.app, claim);
     expect(refused.statusCode).toBe(417);
     expect(refused.json()).toEqual({
       returnCode: RETURN_CODES.otpSendsExhausted,
       message: OTP_ATTEMPTS_EXHAUSTED,
       sendsLeft: 0,
     });
-    expect(await outbox(app)).toHaveLength(4);
+    expect(await outbox(server.app)).toHaveLength(4);
     // The last code sent still works.
-    expect((await validateCode(app, claim, await latestCode(app))).statusCode).toBe(200);
+    expect((await validateCode(server.app, claim, await latestCode(server.app))).statusCode).toBe(
+      200,
+    );
   });
 
   test("parallel sends for one claim send one SMS", async () => {
-    const claim = await startClaim(app);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => requestCode(app, claim)));
+    const claim = await startClaim(server.app);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => requestCode(server.app, claim)),
+    );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(5);
-    expect(await outbox(app)).toHaveLength(1);
+    expect(await outbox(server.app)).toHaveLength(1);
   });
 
   test("a resend before any request answers returnCode 7 and sends nothing", async () => {
-    const claim = await startClaim(app);
-    const response = await resendCode(app, claim);
+    const claim = await startClaim(server.app);
+    const response = await resendCode(server.app, claim);
     expect(response.statusCode).toBe(417);
     expect(response.json()).toMatchObject({ returnCode: RETURN_CODES.noActiveOtp });
-    expect(await outbox(app)).toHaveLength(0);
+    expect(await outbox(server.app)).toHaveLength(0);
   });
 });
 
@@ -316,27 +300,27 @@ describe("the mobile number and other fields", () => {
   ];
   for (const { mobileNumber, message } of cases) {
     test(`mobile "${mobileNumber}" answers 400 "${message}" and nothing is stored or sent`, async () => {
-      const claim = await startClaim(app);
-      const response = await requestCode(app, claim, mobileNumber);
+      const claim = await startClaim(server.app);
+      const response = await requestCode(server.app, claim, mobileNumber);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         returnCode: "400",
         message: "Invalid request",
         errors: [{ field: "mobileNumber", message }],
       });
-      expect((await database.db.query("SELECT 1 FROM otp_codes")).rows).toHaveLength(0);
-      const { rows } = await database.db.query<{ mobile_number: string | null }>(
+      expect((await server.db.query("SELECT 1 FROM otp_codes")).rows).toHaveLength(0);
+      const { rows } = await server.db.query<{ mobile_number: string | null }>(
         "SELECT mobile_number FROM claims",
       );
       expect(rows[0]?.mobile_number).toBeNull();
-      expect((await database.db.query("SELECT 1 FROM sms_outbox")).rows).toHaveLength(0);
+      expect((await server.db.query("SELECT 1 FROM sms_outbox")).rows).toHaveLength(0);
     });
   }
 
   test("a missing mobile number answers the required message", async () => {
-    const claim = await startClaim(app);
+    const claim = await startClaim(server.app);
     const response = await callClaim(
-      app,
+      server.app,
       "requestOneTimePIN",
       {
         basicInformation,
@@ -352,9 +336,9 @@ describe("the mobile number and other fields", () => {
   });
 
   test("a country code other than 63, a bad code format and an unknown company answer 400", async () => {
-    const claim = await startClaim(app);
+    const claim = await startClaim(server.app);
     const wrongCountry = await callClaim(
-      app,
+      server.app,
       "requestOneTimePIN",
       {
         basicInformation,
@@ -368,12 +352,12 @@ describe("the mobile number and other fields", () => {
     expect(wrongCountry.statusCode).toBe(400);
     expect(wrongCountry.json()).toMatchObject({ errors: [{ field: "countryCode" }] });
 
-    const shortCode = await validateCode(app, claim, "12345");
+    const shortCode = await validateCode(server.app, claim, "12345");
     expect(shortCode.statusCode).toBe(400);
     expect(shortCode.json()).toMatchObject({ errors: [{ field: "oneTimePIN" }] });
 
     const unknownCompany = await callClaim(
-      app,
+      server.app,
       "resetOneTimePIN",
       {
         basicInformation: { ...basicInformation, companyName: "Other Life" },

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig, type ServerConfig } from "../src/config.ts";
+import { useServerTest } from "./support/server-test.ts";
 import {
   PRODUCTION_ENV,
   startClaim,
@@ -13,16 +14,12 @@ import {
   testApp,
   testConfig,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // The demo host pages, the widget files and what production leaves out.
 
-let database: TestDatabase;
 let widgetDir: string;
-let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   widgetDir = await mkdtemp(path.join(tmpdir(), "kalinga-widget-"));
   await mkdir(path.join(widgetDir, "chunks"));
   await mkdir(path.join(widgetDir, "assets"));
@@ -42,22 +39,21 @@ beforeAll(async () => {
       "src/embed.tsx": { file: "widget.js", isEntry: true, imports: ["_shared-x1.js"] },
     }),
   );
-  app = await testApp(
-    database.db,
-    testConfig({
-      KALINGA_WIDGET_DIR: widgetDir,
-      KALINGA_ALLOWED_ORIGINS:
-        "https://www.kalinga-life.example,https://portal.kalinga-life.example",
-    }),
-  );
 });
 afterAll(async () => {
-  await app.close();
-  await database.close();
   await rm(widgetDir, { recursive: true, force: true });
 });
 
-const get = (url: string) => app.inject({ method: "GET", url });
+const server = useServerTest({
+  scope: "file",
+  clock: false,
+  env: () => ({
+    KALINGA_WIDGET_DIR: widgetDir,
+    KALINGA_ALLOWED_ORIGINS: "https://www.kalinga-life.example,https://portal.kalinga-life.example",
+  }),
+});
+
+const get = (url: string) => server.app.inject({ method: "GET", url });
 
 function scriptOf(html: string) {
   return html.match(
@@ -148,7 +144,7 @@ describe("demo host pages", () => {
 
   test("without a built widget the page says how to build it", async () => {
     const unbuilt = await testApp(
-      database.db,
+      server.db,
       testConfig({ KALINGA_WIDGET_DIR: path.join(widgetDir, "nope") }),
     );
     try {
@@ -164,7 +160,7 @@ describe("demo host pages", () => {
 
 describe("widget files", () => {
   test("widget.js goes out as the build's brotli file to browsers that take it", async () => {
-    const response = await app.inject({
+    const response = await server.app.inject({
       method: "GET",
       url: "/widget/widget.js",
       headers: { "accept-encoding": "br, gzip" },
@@ -180,13 +176,13 @@ describe("widget files", () => {
   });
 
   test("content is compressed; claim answers, which carry tokens, are not", async () => {
-    const content = await app.inject({
+    const content = await server.app.inject({
       method: "GET",
       url: "/api/content/page?company=first&channel=corporate-website&locale=en",
       headers: { "accept-encoding": "gzip" },
     });
     expect(content.headers["content-encoding"]).toBe("gzip");
-    const started = await app.inject({
+    const started = await server.app.inject({
       method: "POST",
       url: "/api/claims/initClaimRequest",
       headers: { "accept-encoding": "gzip, br", "x-api-key": "kalinga-dev-key" },
@@ -227,7 +223,7 @@ describe("widget files", () => {
 describe("development features are opt-in (KALINGA_DEMO)", () => {
   let devPaths: string[];
   beforeAll(async () => {
-    const claim = await startClaim(app);
+    const claim = await startClaim(server.app);
     devPaths = [
       "/api/dev/outbox?to=639171234567",
       "/api/dev/email-outbox?to=maria%40example.ph",
@@ -260,17 +256,17 @@ describe("development features are opt-in (KALINGA_DEMO)", () => {
       KALINGA_WIDGET_DIR: widgetDir,
       ...env,
     });
-    const server = await testApp(database.db, config);
+    const withoutDemo = await testApp(server.db, config);
     try {
-      await expectNoDevelopmentFeatures(server);
+      await expectNoDevelopmentFeatures(withoutDemo);
     } finally {
-      await server.close();
+      await withoutDemo.close();
     }
   });
 
   test("production has none either", async () => {
     const prod = await testApp(
-      database.db,
+      server.db,
       testConfig({ ...PRODUCTION_ENV, KALINGA_WIDGET_DIR: widgetDir }),
     );
     try {
@@ -305,7 +301,7 @@ describe("development features are opt-in (KALINGA_DEMO)", () => {
       ],
     ] as const) {
       await expect(
-        buildApp({ ...production, ...overrides } as ServerConfig, { database: database.db }),
+        buildApp({ ...production, ...overrides } as ServerConfig, { database: server.db }),
       ).rejects.toThrow(message);
     }
   });

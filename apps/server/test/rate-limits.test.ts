@@ -1,55 +1,39 @@
 import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
-import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { useServerTest } from "./support/server-test.ts";
 import {
   latestCode,
   outbox,
   requestCode,
   resendCode,
   startClaim,
-  TestClock,
   testApp,
   testConfig,
   validateCode,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let clock: TestClock;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await database.reset();
-  clock = new TestClock(); // 09:00 in Manila
-  app = await testApp(
-    database.db,
-    testConfig(
-      { OTP_MOBILE_DAILY_LIMIT: "3", OTP_SEND_ADDRESS_LIMIT: "5", FAILED_TOKEN_ADDRESS_LIMIT: "3" },
-      { now: clock.now },
-    ),
-  );
-});
-afterEach(async () => {
-  await app.close();
+// The TestClock starts at 09:00 in Manila.
+const server = useServerTest({
+  env: {
+    OTP_MOBILE_DAILY_LIMIT: "3",
+    OTP_SEND_ADDRESS_LIMIT: "5",
+    FAILED_TOKEN_ADDRESS_LIMIT: "3",
+  },
 });
 
 describe("sends per mobile number per day, across claims", () => {
   test("the fourth send of the day to one number is refused until midnight in Manila", async () => {
     for (let claim = 0; claim < 3; claim++) {
-      const started = await startClaim(app);
+      const started = await startClaim(server.app);
       expect(
-        (await requestCode(app, started, "9170000001", { remoteAddress: `10.0.1.${claim}` }))
+        (await requestCode(server.app, started, "9170000001", { remoteAddress: `10.0.1.${claim}` }))
           .statusCode,
       ).toBe(200);
     }
-    const fourth = await startClaim(app);
-    const refused = await requestCode(app, fourth, "9170000001", { remoteAddress: "10.0.1.9" });
+    const fourth = await startClaim(server.app);
+    const refused = await requestCode(server.app, fourth, "9170000001", {
+      remoteAddress: "10.0.1.9",
+    });
     expect(refused.statusCode).toBe(429);
     // 09:00 to midnight in Manila is 15 hours.
     expect(refused.headers["retry-after"]).toBe(String(15 * 3600));
@@ -59,33 +43,35 @@ describe("sends per mobile number per day, across claims", () => {
       retryAfterSeconds: 15 * 3600,
       sendsLeft: 4,
     });
-    expect(await outbox(app, "639170000001")).toHaveLength(3);
+    expect(await outbox(server.app, "639170000001")).toHaveLength(3);
     // The refusal used none of the claim's sends.
-    const { rows } = await database.db.query("SELECT 1 FROM otp_codes");
+    const { rows } = await server.db.query("SELECT 1 FROM otp_codes");
     expect(rows).toHaveLength(3);
-    clock.advance(15 * 3600);
-    const nextDay = await requestCode(app, await startClaim(app), "9170000001");
+    server.clock.advance(15 * 3600);
+    const nextDay = await requestCode(server.app, await startClaim(server.app), "9170000001");
     expect(nextDay.json()).toMatchObject({ returnCode: "0", sendsLeft: 3 });
   });
 
   test("another number is not affected", async () => {
     for (let claim = 0; claim < 3; claim++) {
-      await requestCode(app, await startClaim(app), "9170000001", {
+      await requestCode(server.app, await startClaim(server.app), "9170000001", {
         remoteAddress: `10.0.2.${claim}`,
       });
     }
-    const other = await requestCode(app, await startClaim(app), "9170000002", {
+    const other = await requestCode(server.app, await startClaim(server.app), "9170000002", {
       remoteAddress: "10.0.2.9",
     });
     expect(other.statusCode).toBe(200);
   });
 
   test("the answer is the same whether or not the number was seen before", async () => {
-    await requestCode(app, await startClaim(app), "9170000003", { remoteAddress: "10.0.3.1" });
-    const seen = await requestCode(app, await startClaim(app), "9170000003", {
+    await requestCode(server.app, await startClaim(server.app), "9170000003", {
+      remoteAddress: "10.0.3.1",
+    });
+    const seen = await requestCode(server.app, await startClaim(server.app), "9170000003", {
       remoteAddress: "10.0.3.2",
     });
-    const unseen = await requestCode(app, await startClaim(app), "9170000004", {
+    const unseen = await requestCode(server.app, await startClaim(server.app), "9170000004", {
       remoteAddress: "10.0.3.3",
     });
     expect(seen.statusCode).toBe(unseen.statusCode);
@@ -93,8 +79,8 @@ describe("sends per mobile number per day, across claims", () => {
   });
 
   test("the counters hold no mobile number in clear", async () => {
-    await requestCode(app, await startClaim(app), "9170000005");
-    const { rows } = await database.db.query<{ bucket: string }>(
+    await requestCode(server.app, await startClaim(server.app), "9170000005");
+    const { rows } = await server.db.query<{ bucket: string }>(
       "SELECT bucket FROM rate_limit_hits",
     );
     expect(rows.length).toBeGreaterThan(0);
@@ -107,13 +93,17 @@ describe("SMS sends per client address", () => {
   test("the sixth send in 10 minutes from one address is refused; its codes stay usable; others and later sends pass", async () => {
     const claims = [];
     for (let send = 0; send < 5; send++) {
-      const claim = await startClaim(app, { remoteAddress: "10.0.4.1" });
-      const sent = await requestCode(app, claim, `917000002${send}`, { remoteAddress: "10.0.4.1" });
+      const claim = await startClaim(server.app, { remoteAddress: "10.0.4.1" });
+      const sent = await requestCode(server.app, claim, `917000002${send}`, {
+        remoteAddress: "10.0.4.1",
+      });
       expect(sent.statusCode).toBe(200);
       claims.push(claim);
     }
-    const sixth = await startClaim(app, { remoteAddress: "10.0.4.1" });
-    const refused = await requestCode(app, sixth, "9170000029", { remoteAddress: "10.0.4.1" });
+    const sixth = await startClaim(server.app, { remoteAddress: "10.0.4.1" });
+    const refused = await requestCode(server.app, sixth, "9170000029", {
+      remoteAddress: "10.0.4.1",
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers["retry-after"]).toBe("600");
     expect(refused.json()).toEqual({
@@ -122,30 +112,32 @@ describe("SMS sends per client address", () => {
       retryAfterSeconds: 600,
       sendsLeft: 4,
     });
-    expect(await outbox(app, "639170000029")).toEqual([]);
+    expect(await outbox(server.app, "639170000029")).toEqual([]);
     // The refusal took nothing from the number's daily count either.
-    const { rows } = await database.db.query("SELECT 1 FROM otp_codes");
+    const { rows } = await server.db.query("SELECT 1 FROM otp_codes");
     expect(rows).toHaveLength(5);
 
     // Guesses are not address calls: every code sent from the address can still be entered.
     const first = claims[0] as (typeof claims)[number];
     for (let guess = 0; guess < 3; guess++) {
       expect(
-        (await validateCode(app, first, "000000", { remoteAddress: "10.0.4.1" })).statusCode,
+        (await validateCode(server.app, first, "000000", { remoteAddress: "10.0.4.1" })).statusCode,
       ).toBe(417);
     }
     for (const [index, claim] of claims.entries()) {
-      const code = await latestCode(app, `63917000002${index}`);
-      const verified = await validateCode(app, claim, code, { remoteAddress: "10.0.4.1" });
+      const code = await latestCode(server.app, `63917000002${index}`);
+      const verified = await validateCode(server.app, claim, code, { remoteAddress: "10.0.4.1" });
       expect(verified.json()).toMatchObject({ returnCode: "0" });
     }
 
-    const elsewhere = await requestCode(app, sixth, "9170000029", { remoteAddress: "10.0.4.2" });
+    const elsewhere = await requestCode(server.app, sixth, "9170000029", {
+      remoteAddress: "10.0.4.2",
+    });
     expect(elsewhere.statusCode).toBe(200);
-    clock.advance(600);
+    server.clock.advance(600);
     const later = await requestCode(
-      app,
-      await startClaim(app, { remoteAddress: "10.0.4.1" }),
+      server.app,
+      await startClaim(server.app, { remoteAddress: "10.0.4.1" }),
       "9170000028",
       { remoteAddress: "10.0.4.1" },
     );
@@ -154,7 +146,7 @@ describe("SMS sends per client address", () => {
 
   test("a send the SMS provider failed is given back to the address", async () => {
     const failing = await testApp(
-      database.db,
+      server.db,
       testConfig(
         {
           OTP_SEND_ADDRESS_LIMIT: "1",
@@ -163,7 +155,7 @@ describe("SMS sends per client address", () => {
           SMS_HTTP_URL: "http://127.0.0.1:9/sms",
           SMS_HTTP_TOKEN: "unused",
         },
-        { now: clock.now },
+        { now: server.clock.now },
       ),
     );
     try {
@@ -183,16 +175,16 @@ describe("SMS sends per client address", () => {
 
   test("two servers on one database share the count", async () => {
     const second = await testApp(
-      database.db,
-      testConfig({ OTP_SEND_ADDRESS_LIMIT: "5" }, { now: clock.now }),
+      server.db,
+      testConfig({ OTP_SEND_ADDRESS_LIMIT: "5" }, { now: server.clock.now }),
     );
     try {
       const answers = [];
       for (let send = 0; send < 6; send++) {
-        const server = send % 2 === 0 ? app : second;
-        const claim = await startClaim(server);
+        const either = send % 2 === 0 ? server.app : second;
+        const claim = await startClaim(either);
         answers.push(
-          (await requestCode(server, claim, `917000003${send}`, { remoteAddress: "10.0.5.1" }))
+          (await requestCode(either, claim, `917000003${send}`, { remoteAddress: "10.0.5.1" }))
             .statusCode,
         );
       }
@@ -205,35 +197,44 @@ describe("SMS sends per client address", () => {
 
 describe("failed tokens per client address", () => {
   test("past the limit, calls with a made-up token get 429; calls with a valid token from the same address pass", async () => {
-    const claim = await startClaim(app, { remoteAddress: "10.0.7.1" });
+    const claim = await startClaim(server.app, { remoteAddress: "10.0.7.1" });
     const forged = { ...claim, token: "made-up-token-0123456789" };
     const answers = [];
     for (let call = 0; call < 4; call++) {
       answers.push(
-        (await validateCode(app, forged, "123456", { remoteAddress: "10.0.7.1" })).statusCode,
+        (await validateCode(server.app, forged, "123456", { remoteAddress: "10.0.7.1" }))
+          .statusCode,
       );
     }
     // No token at all is a failure too.
     answers.push(
-      (await validateCode(app, { ...claim, token: "" }, "123456", { remoteAddress: "10.0.7.1" }))
-        .statusCode,
+      (
+        await validateCode(server.app, { ...claim, token: "" }, "123456", {
+          remoteAddress: "10.0.7.1",
+        })
+      ).statusCode,
     );
     expect(answers).toEqual([401, 401, 401, 429, 429]);
-    const throttled = await resendCode(app, forged, { remoteAddress: "10.0.7.1" });
+    const throttled = await resendCode(server.app, forged, { remoteAddress: "10.0.7.1" });
     expect(throttled.headers["retry-after"]).toBe("600");
     expect(throttled.json()).toMatchObject({
       returnCode: "6",
       message: DECIDED_MESSAGES.tooManyRequests,
     });
 
-    const sent = await requestCode(app, claim, "9170000040", { remoteAddress: "10.0.7.1" });
+    const sent = await requestCode(server.app, claim, "9170000040", { remoteAddress: "10.0.7.1" });
     expect(sent.statusCode).toBe(200);
-    const verified = await validateCode(app, claim, await latestCode(app, "639170000040"), {
-      remoteAddress: "10.0.7.1",
-    });
+    const verified = await validateCode(
+      server.app,
+      claim,
+      await latestCode(server.app, "639170000040"),
+      {
+        remoteAddress: "10.0.7.1",
+      },
+    );
     expect(verified.json()).toMatchObject({ returnCode: "0" });
     expect(
-      (await validateCode(app, forged, "123456", { remoteAddress: "10.0.7.2" })).statusCode,
+      (await validateCode(server.app, forged, "123456", { remoteAddress: "10.0.7.2" })).statusCode,
     ).toBe(401);
   });
 });
@@ -241,13 +242,13 @@ describe("failed tokens per client address", () => {
 describe("claims started per client address", () => {
   test("past the limit a start is refused with Retry-After and creates nothing", async () => {
     const limited = await testApp(
-      database.db,
-      testConfig({ CLAIM_START_ADDRESS_LIMIT: "3" }, { now: clock.now }),
+      server.db,
+      testConfig({ CLAIM_START_ADDRESS_LIMIT: "3" }, { now: server.clock.now }),
     );
     try {
       for (let start = 0; start < 3; start++)
         await startClaim(limited, { remoteAddress: "10.0.6.1" });
-      const before = await database.db.query("SELECT 1 FROM claims");
+      const before = await server.db.query("SELECT 1 FROM claims");
       const refused = await limited.inject({
         method: "POST",
         url: "/api/claims/initClaimRequest",
@@ -263,9 +264,7 @@ describe("claims started per client address", () => {
         returnCode: "6",
         message: DECIDED_MESSAGES.tooManyRequests,
       });
-      expect((await database.db.query("SELECT 1 FROM claims")).rows).toHaveLength(
-        before.rows.length,
-      );
+      expect((await server.db.query("SELECT 1 FROM claims")).rows).toHaveLength(before.rows.length);
       expect((await startClaim(limited, { remoteAddress: "10.0.6.2" })).token).toBeTruthy();
     } finally {
       await limited.close();

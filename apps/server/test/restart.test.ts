@@ -2,9 +2,10 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SYSTEM_ERROR } from "@kalinga/domain/messages";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { migrate, migrationsApplied, readMigrations } from "../src/db/migrate.ts";
+import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
   callClaim,
@@ -16,31 +17,22 @@ import {
   testConfig,
   validateCode,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+import { openTestDatabase } from "./support/test-database.ts";
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await database.reset();
-});
+// Each test starts and restarts its own apps on the file's database.
+const server = useServerTest({ app: false });
 
 describe("restart", () => {
   test("a code sent before a restart validates after it", async () => {
     const clock = new TestClock();
     const config = testConfig({}, { now: clock.now });
-    const before = await testApp(database.db, config);
+    const before = await testApp(server.db, config);
     const claim = await startClaim(before);
     expect((await requestCode(before, claim)).statusCode).toBe(200);
     const code = await latestCode(before);
     await before.close();
 
-    const db = await database.reopen();
+    const db = await server.database.reopen();
     const after = await testApp(db, config);
     try {
       const response = await validateCode(after, claim, code);
@@ -55,7 +47,7 @@ describe("restart", () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "kalinga-secret-"));
     try {
       const config = testConfig({}, { secret: null, dataDir });
-      const before = await testApp(database.db, config);
+      const before = await testApp(server.db, config);
       const claim = await startClaim(before);
       await requestCode(before, claim);
       const code = await latestCode(before);
@@ -63,7 +55,7 @@ describe("restart", () => {
       const kept = await readFile(path.join(dataDir, "secret.key"), "utf8");
       expect(kept.trim().length).toBeGreaterThanOrEqual(32);
 
-      const after = await testApp(await database.reopen(), config);
+      const after = await testApp(await server.database.reopen(), config);
       try {
         expect((await validateCode(after, claim, code)).statusCode).toBe(200);
       } finally {

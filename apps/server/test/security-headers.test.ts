@@ -3,15 +3,14 @@ import net from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildApp } from "../src/app.ts";
+import { useServerTest } from "./support/server-test.ts";
 import { API_KEY, basicInformation, testApp, testConfig } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // Every answer carries the security headers, including those Fastify and Node write before any
 // hook (a URL the router cannot decode, a request line Node cannot parse), over a real socket where
 // nothing normalises the URL; and a call is same-origin only when scheme, host and port all match.
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const server = useServerTest({ scope: "file", clock: false });
 let behindProxy: FastifyInstance;
 let port: number;
 let proxiedPort: number;
@@ -22,16 +21,12 @@ async function listen(server: FastifyInstance): Promise<number> {
 }
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  app = await testApp(database.db, testConfig());
-  port = await listen(app);
-  behindProxy = await testApp(database.db, testConfig({ KALINGA_TRUSTED_PROXIES: "127.0.0.1" }));
+  port = await listen(server.app);
+  behindProxy = await testApp(server.db, testConfig({ KALINGA_TRUSTED_PROXIES: "127.0.0.1" }));
   proxiedPort = await listen(behindProxy);
 });
 afterAll(async () => {
-  await app.close();
   await behindProxy.close();
-  await database.close();
 });
 
 type RawAnswer = { status: number; headers: Map<string, string>; body: string };
@@ -131,14 +126,14 @@ describe("security headers on every answer", () => {
   );
 
   test.each(["/%", "/%E0%A4%A"])("inject %s: the same answer", async (url) => {
-    const response = await app.inject({ method: "GET", url });
+    const response = await server.app.inject({ method: "GET", url });
     expect(response.statusCode).toBe(400);
     expectSecurityHeaders(response.headers);
     expect(response.json()).toEqual({ returnCode: "400", message: "Invalid request", errors: [] });
   });
 
   test("an answer written on the raw response, as Fastify does while closing, has the baseline", async () => {
-    const raw = await buildApp(testConfig(), { database: database.db });
+    const raw = await buildApp(testConfig(), { database: server.db });
     raw.get("/raw", (_request, reply) => {
       reply.hijack();
       reply.raw.writeHead(503, { "content-type": "application/json" });

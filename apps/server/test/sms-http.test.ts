@@ -1,27 +1,22 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SYSTEM_ERROR } from "@kalinga/domain/messages";
-import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createHttpSmsSender } from "../src/sms/http-sms-sender.ts";
 import { SmsSendError } from "../src/sms/sms-sender.ts";
+import { useServerTest } from "./support/server-test.ts";
 import {
   MOBILE_63,
   requestCode,
   resendCode,
   startClaim,
-  TestClock,
-  testApp,
-  testConfig,
   validateCode,
 } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // The http SMS provider against a real local HTTP server playing the gateway.
 
 type Received = { method: string; url: string; headers: IncomingMessage["headers"]; body: string };
 
-let database: TestDatabase;
 let gateway: Server;
 let gatewayUrl: string;
 let received: Received[];
@@ -29,7 +24,6 @@ let answerStatus: number;
 let answerDelayMs: number;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   gateway = createServer((request, response) => {
     let body = "";
     request.on("data", (chunk) => {
@@ -53,40 +47,28 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => gateway.close(resolve));
-  await database.close();
 });
 
-let app: FastifyInstance;
-let clock: TestClock;
+const server = useServerTest({
+  env: () => ({
+    SMS_PROVIDER: "http",
+    SMS_HTTP_URL: gatewayUrl,
+    SMS_HTTP_TOKEN: "gateway-token-123",
+    SMS_SENDER_NAME: "KALINGALIFE",
+    SMS_HTTP_TIMEOUT_MS: "500",
+  }),
+});
 
-beforeEach(async () => {
-  await database.reset();
+beforeEach(() => {
   received = [];
   answerStatus = 202;
   answerDelayMs = 0;
-  clock = new TestClock();
-  app = await testApp(
-    database.db,
-    testConfig(
-      {
-        SMS_PROVIDER: "http",
-        SMS_HTTP_URL: gatewayUrl,
-        SMS_HTTP_TOKEN: "gateway-token-123",
-        SMS_SENDER_NAME: "KALINGALIFE",
-        SMS_HTTP_TIMEOUT_MS: "500",
-      },
-      { now: clock.now },
-    ),
-  );
-});
-afterEach(async () => {
-  await app.close();
 });
 
 describe("http SMS provider", () => {
   test("posts {to, from, message} as JSON with the bearer token", async () => {
-    const claim = await startClaim(app);
-    const response = await requestCode(app, claim);
+    const claim = await startClaim(server.app);
+    const response = await requestCode(server.app, claim);
     expect(response.statusCode).toBe(200);
     expect(received).toHaveLength(1);
     const [sms] = received;
@@ -103,43 +85,45 @@ describe("http SMS provider", () => {
     );
 
     const code = body.message.match(/\d{6}/)?.[0] ?? "";
-    expect((await validateCode(app, claim, code)).statusCode).toBe(200);
+    expect((await validateCode(server.app, claim, code)).statusCode).toBe(200);
     // Nothing goes to the development outbox with a real provider.
-    expect((await database.db.query("SELECT 1 FROM sms_outbox")).rows).toHaveLength(0);
+    expect((await server.db.query("SELECT 1 FROM sms_outbox")).rows).toHaveLength(0);
   });
 
   test("a gateway answering 500 gives 502 with the system error, and the send is not counted", async () => {
-    const claim = await startClaim(app);
+    const claim = await startClaim(server.app);
     answerStatus = 500;
-    const failed = await requestCode(app, claim);
+    const failed = await requestCode(server.app, claim);
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toEqual({ returnCode: "502", message: SYSTEM_ERROR });
     expect(received).toHaveLength(1);
 
     // No wait started, no send used, no live code.
     answerStatus = 202;
-    expect((await validateCode(app, claim, "000000")).json()).toMatchObject({ returnCode: "7" });
-    const retried = await requestCode(app, claim);
+    expect((await validateCode(server.app, claim, "000000")).json()).toMatchObject({
+      returnCode: "7",
+    });
+    const retried = await requestCode(server.app, claim);
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toMatchObject({ sendsLeft: 3 });
   });
 
   test("a failed resend keeps the earlier code alive", async () => {
-    const claim = await startClaim(app);
-    await requestCode(app, claim);
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim);
     const first =
       (JSON.parse(received[0]?.body ?? "{}") as { message: string }).message.match(/\d{6}/)?.[0] ??
       "";
-    clock.advance(120);
+    server.clock.advance(120);
     answerStatus = 503;
-    expect((await resendCode(app, claim)).statusCode).toBe(502);
-    expect((await validateCode(app, claim, first)).statusCode).toBe(200);
+    expect((await resendCode(server.app, claim)).statusCode).toBe(502);
+    expect((await validateCode(server.app, claim, first)).statusCode).toBe(200);
   });
 
   test("a gateway slower than SMS_HTTP_TIMEOUT_MS is a failure", async () => {
-    const claim = await startClaim(app);
+    const claim = await startClaim(server.app);
     answerDelayMs = 1_500;
-    const response = await requestCode(app, claim);
+    const response = await requestCode(server.app, claim);
     expect(response.statusCode).toBe(502);
   });
 

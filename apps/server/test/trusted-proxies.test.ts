@@ -1,7 +1,6 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { basicInformation, callClaim, TestClock, testApp, testConfig } from "./support/test-app.ts";
-import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
+import { describe, expect, test } from "vitest";
+import { useServerTest } from "./support/server-test.ts";
+import { basicInformation, callClaim } from "./support/test-app.ts";
 
 // X-Forwarded-For and X-Request-Id are believed from the listed load balancers only
 // (KALINGA_TRUSTED_PROXIES): a client cannot pick the address its per-address limits count.
@@ -10,27 +9,18 @@ const LOAD_BALANCER = "10.0.0.5";
 const CLIENT = "198.51.100.9";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let database: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  const clock = new TestClock();
-  app = await testApp(
-    database.db,
-    testConfig(
-      { KALINGA_TRUSTED_PROXIES: "10.0.0.0/8,127.0.0.1", CLAIM_START_ADDRESS_LIMIT: "2" },
-      { now: clock.now },
-    ),
-  );
-});
-afterAll(async () => {
-  await app.close();
-  await database.close();
+const server = useServerTest({
+  scope: "file",
+  env: { KALINGA_TRUSTED_PROXIES: "10.0.0.0/8,127.0.0.1", CLAIM_START_ADDRESS_LIMIT: "2" },
 });
 
 function start(remoteAddress: string, headers: Record<string, string> = {}) {
-  return callClaim(app, "initClaimRequest", { basicInformation }, { remoteAddress, headers });
+  return callClaim(
+    server.app,
+    "initClaimRequest",
+    { basicInformation },
+    { remoteAddress, headers },
+  );
 }
 
 describe("a client that is not a listed proxy", () => {
@@ -77,14 +67,14 @@ describe("a listed proxy", () => {
   });
 
   test("passes on https, so HSTS is sent; a client's X-Forwarded-Proto is not believed", async () => {
-    const viaProxy = await app.inject({
+    const viaProxy = await server.app.inject({
       method: "GET",
       url: "/healthz",
       remoteAddress: LOAD_BALANCER,
       headers: { "x-forwarded-proto": "https" },
     });
     expect(viaProxy.headers["strict-transport-security"]).toBeDefined();
-    const direct = await app.inject({
+    const direct = await server.app.inject({
       method: "GET",
       url: "/healthz",
       remoteAddress: CLIENT,

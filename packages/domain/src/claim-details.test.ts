@@ -7,42 +7,21 @@ import {
   emptyClaimDetails,
   needsNeurologicalExam,
 } from "./claim-details.ts";
+import { dengueIllness, heartAttackDeath, motorcycleAccident } from "./fixtures/claim-fixtures.ts";
 import { firstErrorPerField } from "./start-form.ts";
 
 const context = { dateOfBirth: "1980-03-05", today: "2026-11-22" };
 
 const accident: ClaimDetailsDraft = {
-  ...emptyClaimDetails,
-  claimType: "Living",
-  livingSubtype: "AC",
-  accidentDate: "2026-10-01",
-  accidentPlace: "EDSA corner Ortigas Avenue, Mandaluyong City",
-  injuryDetails: "Fractured left forearm after a motorcycle collision",
-  partOfBodyInjured: "Left forearm",
-  accidentResult: "N",
+  ...motorcycleAccident,
   dateOfFirstConsultation: "2026-10-01",
   surgery: true,
+  policyNumber: "",
 };
 
-const illness: ClaimDetailsDraft = {
-  ...emptyClaimDetails,
-  claimType: "Living",
-  livingSubtype: "IL",
-  diagnosis: "Dengue fever",
-  illnessDetails: "High fever and rashes, confined for five days",
-  illnessResult: "N",
-  dateSymptomsDiscovered: "2026-09-10",
-  dateOfFirstConsultation: "2026-09-12",
-  confinement: true,
-};
+const illness: ClaimDetailsDraft = dengueIllness;
 
-const death: ClaimDetailsDraft = {
-  ...emptyClaimDetails,
-  claimType: "Death",
-  dateOfLoss: "2026-08-15",
-  causeOfLoss: "Acute myocardial infarction",
-  natureOfDeath: "IL",
-};
+const death: ClaimDetailsDraft = heartAttackDeath;
 
 function errorsOf(values: unknown, ctx: ClaimDetailsContext = context): Record<string, string> {
   const result = claimDetailsSchema(ctx).safeParse(values);

@@ -1,73 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { type Beneficiary, beneficiarySchema, emptyBeneficiary } from "./beneficiary.ts";
 import { buildClaimPayload, type ClaimPayloadInput } from "./build-claim-payload.ts";
-import { type ClaimDetails, claimDetailsSchema, emptyClaimDetails } from "./claim-details.ts";
+import { type ClaimDetails, emptyClaimDetails } from "./claim-details.ts";
 import type { ClaimPayload } from "./claim-payload.ts";
 import { claimPayloadSchema, finalSubmitClaimSchema } from "./claim-payload-schema.ts";
-import { payoutSchema } from "./payout.ts";
 import {
-  emptyPublicStartForm,
+  franciscoChild as child,
+  dengueIllness,
+  joseDetails as details,
+  joseStartForm,
+  motorcycleAccident,
+  bpiPayout as payout,
+  josephineSpouse as spouse,
+  US,
+} from "./fixtures/claim-fixtures.ts";
+import {
   firstErrorPerField,
   type PublicStartForm,
   publicStartFormSchema,
   toStep1,
 } from "./start-form.ts";
 
-const PH = { label: "Philippines", value: "PH" };
-const US = { label: "United States", value: "US" };
-const TODAY = "2026-11-22";
-
 // Every input goes through its own schema first, as the widget does before building.
 const step1: PublicStartForm = toStep1(
-  publicStartFormSchema.parse({
-    ...emptyPublicStartForm,
-    firstName: "Jose",
-    middleName: "P",
-    lastName: "Rizal",
-    suffix: "Jr.",
-    dateOfBirth: "1980-03-05",
-    phoneNumber: "9171234567",
-    emailAddress: "jose.rizal@example.ph",
-    homeAddress: "12 Mabini St, Barangay 1, Quezon City",
-    citizenship: PH,
-    countryResident: PH,
-    policyType: "Individual",
-  }),
+  publicStartFormSchema.parse({ ...joseStartForm, suffix: "Jr." }),
 );
 
-const details = (values: Partial<ClaimDetails>): ClaimDetails =>
-  claimDetailsSchema({ dateOfBirth: step1.dateOfBirth, today: TODAY }).parse({
-    ...emptyClaimDetails,
-    ...values,
-  });
-
 const accident = details({
-  claimType: "Living",
-  livingSubtype: "AC",
-  accidentDate: "2026-10-01",
-  accidentPlace: "EDSA corner Ortigas Avenue, Mandaluyong City",
-  injuryDetails: "Fractured left forearm after a motorcycle collision",
-  partOfBodyInjured: "Left forearm",
-  accidentResult: "N",
-  dateOfFirstConsultation: "2026-10-02",
+  ...motorcycleAccident,
   surgery: true,
   confinement: true,
-  policyNumber: "1234567890",
   // Left over from an earlier choice of Illness: not sent.
   diagnosis: "Dengue fever",
 });
 
-const illness = details({
-  claimType: "Living",
-  livingSubtype: "IL",
-  diagnosis: "Dengue fever",
-  illnessDetails: "High fever and rashes, confined for five days",
-  illnessResult: "N",
-  dateSymptomsDiscovered: "2026-09-10",
-  dateOfFirstConsultation: "2026-09-12",
-  confinement: true,
-  disability: true,
-});
+const illness = details({ ...dengueIllness, disability: true });
 
 const death = details({
   claimType: "Death",
@@ -77,65 +43,6 @@ const death = details({
   policyNumber: "1234567890",
   // Benefits of a living claim never reach a death claim.
   surgery: true,
-});
-
-const payout = payoutSchema.parse({
-  bank: "BPI",
-  accountName: "Jose P Rizal",
-  accountNumber: "1234567890",
-});
-
-const spouse: Beneficiary = beneficiarySchema.parse({
-  ...emptyBeneficiary,
-  relationship: "Spouse",
-  honorific: "Mrs",
-  firstName: "Josephine",
-  noMiddleName: true,
-  middleName: "typed before ticking",
-  lastName: "Bracken",
-  dateOfBirth: "1986-10-09",
-  placeOfBirth: "Hong Kong",
-  citizenship: US,
-  nationality: US,
-  phoneNumber: "9181234567",
-  emailAddress: "josephine@example.com",
-  addressLine1: "45 Rizal Street",
-  addressLine2: "Unit 3B",
-  province: "Cebu",
-  districtOrBarangay: "Barangay Lahug",
-  city: "Cebu City",
-  country: PH,
-  zipCode: "6000",
-  sex: "F",
-  occupation: "Teacher",
-  employerName: "Cebu Normal School",
-  positionStatement: "Head teacher",
-  docVerifyAuthorize: "Y",
-  markectingCampaignsConsent: "Y",
-});
-
-const child: Beneficiary = beneficiarySchema.parse({
-  ...emptyBeneficiary,
-  relationship: "Child",
-  honorific: "Mr",
-  firstName: "Francisco",
-  middleName: "Bracken",
-  lastName: "Rizal",
-  dateOfBirth: "2015-04-10",
-  placeOfBirth: "Dapitan",
-  citizenship: PH,
-  nationality: PH,
-  phoneNumber: "9181234567",
-  emailAddress: "josephine@example.com",
-  addressLine1: "45 Rizal Street",
-  province: "Cebu",
-  districtOrBarangay: "Barangay Lahug",
-  city: "Cebu City",
-  country: PH,
-  zipCode: "6000",
-  sex: "M",
-  occupation: "Student",
-  docVerifyAuthorize: "Y",
 });
 
 const base: Omit<ClaimPayloadInput, "details"> = {

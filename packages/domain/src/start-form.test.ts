@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mariaStartForm } from "./fixtures/claim-fixtures.ts";
 import {
   emptyPublicStartForm,
   firstErrorPerField,
@@ -8,19 +9,7 @@ import {
   toStep1,
 } from "./start-form.ts";
 
-const valid: PublicStartFormDraft = {
-  ...emptyPublicStartForm,
-  firstName: "Maria Peña",
-  middleName: "S",
-  lastName: "Dela Cruz",
-  dateOfBirth: "1980-03-05",
-  phoneNumber: "9171234567",
-  emailAddress: "maria@example.ph",
-  homeAddress: "12 Mabini St, Barangay 1, Quezon City",
-  citizenship: { label: "Philippines", value: "PH" },
-  countryResident: { label: "Philippines", value: "PH" },
-  policyType: "Individual",
-};
+const valid: PublicStartFormDraft = mariaStartForm;
 
 function errorsOf(values: unknown): Record<string, string> {
   const result = publicStartFormSchema.safeParse(values);

@@ -1,3 +1,6 @@
+import type { FinalSubmitClaim } from "@kalinga/domain/claim-payload-schema";
+import type { Declarations } from "@kalinga/domain/declarations";
+import type { SlotFacts } from "@kalinga/domain/upload-slots";
 import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { API_MESSAGES, ApiError } from "../http/api-error.ts";
@@ -9,13 +12,15 @@ import { API_MESSAGES, ApiError } from "../http/api-error.ts";
 /** Stored documents are always PDFs (docs/decisions/0022). */
 const STORED_CONTENT_TYPE = "application/pdf";
 
+/** What the route answers; the browser journeys read it with this type too. */
 export type DevClaimRecord = {
   webReferenceNumber: string;
   status: string;
   submission: {
-    payload: unknown;
-    declarations: unknown;
-    slotFacts: unknown;
+    /** The finalSubmitClaim body as parsed, without the declarations kept beside it. */
+    payload: Omit<FinalSubmitClaim, "declarations">;
+    declarations: Declarations;
+    slotFacts: SlotFacts;
     submittedAt: string;
   } | null;
   documents: {
@@ -44,10 +49,11 @@ export async function readClaimRecord(
   const claim = claims.rows[0];
   if (!claim) return null;
   const [submissions, documents, ratings] = await Promise.all([
+    // The JSON columns hold what the submit wrote from the parsed body, so they have its types.
     db.query<{
-      payload: unknown;
-      declarations: unknown;
-      slot_facts: unknown;
+      payload: Omit<FinalSubmitClaim, "declarations">;
+      declarations: Declarations;
+      slot_facts: SlotFacts;
       submitted_at: Date | string;
     }>(
       "SELECT payload, declarations, slot_facts, submitted_at FROM claim_submissions WHERE claim_id = $1",
