@@ -116,7 +116,7 @@ const beneficiaryObject = z.object({
     ._default(z.enum(["Y", ""]), "")
     .check(z.refine<string>((value) => value === "Y", F.docVerifyAuthorizeRequired)),
   mainlandChinaStatement: yesOrEmpty,
-  markectingCampaignsConsent: yesOrEmpty,
+  marketingCampaignsConsent: yesOrEmpty,
   financialServicesConsent: yesOrEmpty,
 });
 
@@ -150,7 +150,7 @@ export const emptyBeneficiary: Beneficiary = {
   positionStatement: "",
   docVerifyAuthorize: "",
   mainlandChinaStatement: "",
-  markectingCampaignsConsent: "",
+  marketingCampaignsConsent: "",
   financialServicesConsent: "",
 };
 

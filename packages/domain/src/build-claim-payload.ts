@@ -44,6 +44,8 @@ function toBeneficiaryPayload(beneficiary: Beneficiary, index: number): Benefici
     beneficiaryNo: index + 1,
     countryCode: COUNTRY_CODE,
     ...fieldsOf(b, BENEFICIARY_TEXT_FIELDS),
+    // The payload keeps the specification's spelling; the forms spell it right.
+    markectingCampaignsConsent: b.marketingCampaignsConsent,
     ...codesOf(b, BENEFICIARY_CODE_FIELDS),
     middleName: b.noMiddleName ? "" : b.middleName,
     dateOfBirth: toPayloadDate(b.dateOfBirth),

@@ -52,7 +52,6 @@ const LIVING_FLAGS = [
 /** Beneficiary fields the payload carries as they are. */
 export const BENEFICIARY_TEXT_FIELDS = [
   "mainlandChinaStatement",
-  "markectingCampaignsConsent",
   "financialServicesConsent",
   "relationship",
   "honorific",

@@ -40,7 +40,7 @@ export function inputsOfPayload(payload: ClaimPayload): Omit<ClaimPayloadInput, 
       policyNumber: policy.policyNumber,
       // The Step 1 consents do not travel in the payload; Step 1 checked the China statement.
       mainlandChinaStatement: "Y",
-      markectingCampaignsConsent: "",
+      marketingCampaignsConsent: "",
       financialServicesConsent: "",
     },
     details: {
@@ -59,6 +59,7 @@ export function inputsOfPayload(payload: ClaimPayload): Omit<ClaimPayloadInput, 
     },
     beneficiaries: payload.beneficiaryList.map((b) => ({
       ...fieldsOf(b, BENEFICIARY_TEXT_FIELDS),
+      marketingCampaignsConsent: b.markectingCampaignsConsent,
       ...optionsOf(b, BENEFICIARY_CODE_FIELDS),
       middleName: b.middleName,
       noMiddleName: b.middleName === "",

@@ -60,7 +60,7 @@ const countryFields = {
   citizenship: option(M.citizenshipRequired),
   countryResident: option(M.countryResidentRequired),
   mainlandChinaStatement: yesOrEmpty,
-  markectingCampaignsConsent: yesOrEmpty,
+  marketingCampaignsConsent: yesOrEmpty,
   financialServicesConsent: yesOrEmpty,
 };
 
@@ -174,7 +174,7 @@ export const emptyPublicStartForm = {
   company: null,
   companyOther: "",
   mainlandChinaStatement: "",
-  markectingCampaignsConsent: "",
+  marketingCampaignsConsent: "",
   financialServicesConsent: "",
 } satisfies PublicStartFormDraft;
 

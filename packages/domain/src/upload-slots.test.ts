@@ -408,7 +408,7 @@ describe("slotFactsOfPayload", () => {
     company: { label: "Other", value: "OTHERS" },
     companyOther: "Rizal Trading",
     mainlandChinaStatement: "Y" as const,
-    markectingCampaignsConsent: "" as const,
+    marketingCampaignsConsent: "" as const,
     financialServicesConsent: "" as const,
   };
   const person = (values: Partial<Beneficiary>): Beneficiary => ({

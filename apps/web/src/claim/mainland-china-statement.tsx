@@ -6,7 +6,7 @@ import { usePageContent } from "../widget/contexts.ts";
 
 type ConsentField =
   | "mainlandChinaStatement"
-  | "markectingCampaignsConsent"
+  | "marketingCampaignsConsent"
   | "financialServicesConsent";
 
 type Props = {
@@ -36,11 +36,11 @@ export function MainlandChinaStatement({
 
   // Section 4: on mount both consents are set to Y; on unmount they are cleared unless still China.
   useEffect(() => {
-    latest.current.onChange("markectingCampaignsConsent", "Y");
+    latest.current.onChange("marketingCampaignsConsent", "Y");
     latest.current.onChange("financialServicesConsent", "Y");
     return () => {
       if (latest.current.isStillMainlandChina()) return;
-      latest.current.onChange("markectingCampaignsConsent", "");
+      latest.current.onChange("marketingCampaignsConsent", "");
       latest.current.onChange("financialServicesConsent", "");
       latest.current.onChange("mainlandChinaStatement", "");
     };
@@ -61,14 +61,14 @@ export function MainlandChinaStatement({
         error={error}
       />
       <Checkbox
-        name="markectingCampaignsConsent"
+        name="marketingCampaignsConsent"
         label={text.marketingConsent}
         checked={marketing === "Y"}
         onChange={(event) =>
-          onChange("markectingCampaignsConsent", yes(event.currentTarget.checked))
+          onChange("marketingCampaignsConsent", yes(event.currentTarget.checked))
         }
         onClickReport={(checked) =>
-          track("consent_click", { consent: "markectingCampaignsConsent", checked })
+          track("consent_click", { consent: "marketingCampaignsConsent", checked })
         }
       />
       <Checkbox

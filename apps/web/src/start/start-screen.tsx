@@ -181,7 +181,7 @@ export function StartScreen() {
           {china ? (
             <MainlandChinaStatement
               statement={values.mainlandChinaStatement ?? ""}
-              marketing={values.markectingCampaignsConsent ?? ""}
+              marketing={values.marketingCampaignsConsent ?? ""}
               financialServices={values.financialServicesConsent ?? ""}
               onChange={(field, value) => setValue(field, value)}
               isStillMainlandChina={() => stillChina.current}

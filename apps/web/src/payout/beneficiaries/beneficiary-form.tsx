@@ -46,7 +46,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
   });
   const [statement, marketing, financialServices] = useWatch({
     control,
-    name: ["mainlandChinaStatement", "markectingCampaignsConsent", "financialServicesConsent"],
+    name: ["mainlandChinaStatement", "marketingCampaignsConsent", "financialServicesConsent"],
   });
   const china = isBeneficiaryMainlandChina({
     citizenship: citizenship ?? null,
