@@ -2,7 +2,7 @@ import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import sharp from "sharp";
 import { beforeEach, describe, expect, test } from "vitest";
-import type { DevClaimRecord } from "../src/claims/dev-claim-routes.ts";
+import type { DevClaimRecord } from "../src/claims/claim-record-repository.ts";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import {
   ACCIDENT_MANDATORY_SLOTS,
