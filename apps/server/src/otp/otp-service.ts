@@ -22,7 +22,7 @@ import {
 } from "../claims/claim-repository.ts";
 import { type ClaimAccess, issueToken, revokeToken } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
-import type { Database, Queryable } from "../db/database.ts";
+import type { Database } from "../db/database.ts";
 import { API_MESSAGES } from "../http/api-error.ts";
 import {
   giveBackHit,
@@ -34,6 +34,14 @@ import { isRefusal, type Refusal, refusableTransaction } from "../refusal.ts";
 import type { SmsSender } from "../sms/sms-sender.ts";
 import { keyedHash } from "./keyed-hash.ts";
 import { hashOtpCode, newOtpCode, otpCodeMatches, otpSmsText } from "./otp-code.ts";
+import {
+  countWrongGuess,
+  latestSentCode,
+  markCodeSent,
+  reserveCode,
+  sendsOfClaim,
+  useCode,
+} from "./otp-code-repository.ts";
 
 // The OTP challenge of a claim (docs/decisions/0012-otp-storage-and-limits.md): sends are reserved
 // in a transaction that locks the claim (so two parallel sends cannot both pass the limits), the SMS
@@ -67,15 +75,6 @@ function closedClaim(claim: Pick<Claim, "status"> | null): Refusal | null {
 const noActiveOtp: Refusal = { refused: "no-active-otp", message: API_MESSAGES.noActiveOtp };
 const otpLocked: Refusal = { refused: "otp-locked", message: DECIDED_MESSAGES.otpCodeLocked };
 
-type LiveCode = {
-  id: string;
-  code_hash: string;
-  mobile_number: string;
-  expires_at: Date;
-  wrong_guesses: number;
-  used_at: Date | null;
-};
-
 const DAY_SECONDS = 24 * 3600;
 
 /** A send counted and its code stored, before its SMS leaves. */
@@ -102,15 +101,6 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
   const addressBucket = (address: string) =>
     `otp-send-address:${keyedHash(secret, "address", address)}`;
 
-  async function latestSentCode(q: Queryable, claimId: string): Promise<LiveCode | null> {
-    const { rows } = await q.query<LiveCode>(
-      `SELECT id, code_hash, mobile_number, expires_at, wrong_guesses, used_at FROM otp_codes
-       WHERE claim_id = $1 AND status = 'sent' ORDER BY seq DESC LIMIT 1`,
-      [claimId],
-    );
-    return rows[0] ?? null;
-  }
-
   /** requestOneTimePIN (mobile given) and resetOneTimePIN (the number of the last send). */
   async function sendCode(
     access: ClaimAccess,
@@ -127,13 +117,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       const mobile = kind === "request" ? mobileNumber : claim.mobileNumber;
       if (!mobile) return noActiveOtp;
 
-      const { rows } = await tx.query<{ used: number; last_sent_at: Date | null }>(
-        `SELECT count(*)::int AS used, max(created_at) AS last_sent_at FROM otp_codes
-         WHERE claim_id = $1 AND status IN ('sending', 'sent')`,
-        [claim.id],
-      );
-      const used = Number(rows[0]?.used ?? 0);
-      const lastSentAt = rows[0]?.last_sent_at ? new Date(rows[0].last_sent_at) : null;
+      const { used, lastSentAt } = await sendsOfClaim(tx, claim.id);
       const sendsLeft = otp.sendsPerClaim - used;
       if (sendsLeft <= 0)
         return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
@@ -166,18 +150,14 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
 
       const id = randomUUID();
       const code = newOtpCode();
-      await tx.query(
-        `INSERT INTO otp_codes (id, claim_id, code_hash, mobile_number, status, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, 'sending', $5, $6)`,
-        [
-          id,
-          claim.id,
-          hashOtpCode(secret, id, code),
-          mobile,
-          now,
-          new Date(now.getTime() + otp.ttlSeconds * 1000),
-        ],
-      );
+      await reserveCode(tx, {
+        id,
+        claimId: claim.id,
+        codeHash: hashOtpCode(secret, id, code),
+        mobileNumber: mobile,
+        now,
+        expiresAt: new Date(now.getTime() + otp.ttlSeconds * 1000),
+      });
       return { id, code, mobile, companyName: claim.companyName, sendsLeft: sendsLeft - 1 };
     });
     if (isRefusal(reserved)) return reserved;
@@ -189,7 +169,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       });
     } catch (error) {
       await db.transaction(async (tx) => {
-        await tx.query("UPDATE otp_codes SET status = 'failed' WHERE id = $1", [reserved.id]);
+        await markCodeSent(tx, reserved.id, false);
         await giveBackHit(tx, mobileBucket(reserved.mobile), mobileWindow, now);
         await giveBackHit(tx, addressBucket(ip), addressWindow, now);
       });
@@ -205,7 +185,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
     }
 
     await db.transaction(async (tx) => {
-      await tx.query("UPDATE otp_codes SET status = 'sent' WHERE id = $1", [reserved.id]);
+      await markCodeSent(tx, reserved.id, true);
       await recordMobileNumber(tx, access.claimId, reserved.mobile, now);
     });
     log.info(
@@ -242,18 +222,9 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
     }
 
     if (!otpCodeMatches(secret, live.id, code, live.code_hash)) {
-      // Counted only while below the limit, so parallel guesses cannot add more than the limit.
-      const { rows } = await db.query<{ wrong_guesses: number }>(
-        `UPDATE otp_codes SET wrong_guesses = wrong_guesses + 1
-         WHERE id = $1 AND wrong_guesses < $2 AND used_at IS NULL
-         RETURNING wrong_guesses`,
-        [live.id, otp.wrongGuessesPerCode],
-      );
-      if (rows.length === 0) return otpLocked;
-      log.info(
-        { webReferenceNumber: access.webReferenceNumber, wrongGuesses: rows[0]?.wrong_guesses },
-        "OTP wrong",
-      );
+      const wrongGuesses = await countWrongGuess(db, live.id, otp.wrongGuessesPerCode);
+      if (wrongGuesses === null) return otpLocked;
+      log.info({ webReferenceNumber: access.webReferenceNumber, wrongGuesses }, "OTP wrong");
       return { refused: "wrong-otp", message: WRONG_OTP };
     }
 
@@ -261,14 +232,8 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       // The submit locks the claim too, so a code cannot be used on a claim being submitted.
       const closedNow = closedClaim(await findClaim(tx, access.claimId, true));
       if (closedNow) return closedNow;
-      const { rows } = await tx.query(
-        `UPDATE otp_codes SET used_at = $2
-         WHERE id = $1 AND used_at IS NULL AND wrong_guesses < $3 AND expires_at > $2
-         RETURNING id`,
-        [live.id, now, otp.wrongGuessesPerCode],
-      );
       // Another call used or locked the code between the read and now.
-      if (rows.length === 0) return noActiveOtp;
+      if (!(await useCode(tx, live.id, now, otp.wrongGuessesPerCode))) return noActiveOtp;
       await revokeToken(tx, access.tokenHash, now);
       await recordVerifiedMobileNumber(tx, access.claimId, live.mobile_number, now);
       return issueToken(tx, {

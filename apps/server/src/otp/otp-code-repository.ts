@@ -1,0 +1,91 @@
+import type { Queryable } from "../db/database.ts";
+
+// The OTP codes of a claim: only a keyed hash of each code is stored. A send is reserved as
+// 'sending' before its SMS leaves, then marked 'sent' or 'failed'; guesses count on the code's row.
+
+export type SentCode = {
+  id: string;
+  code_hash: string;
+  mobile_number: string;
+  expires_at: Date;
+  wrong_guesses: number;
+  used_at: Date | null;
+};
+
+/** The claim's last code whose SMS left, used or not. */
+export async function latestSentCode(q: Queryable, claimId: string): Promise<SentCode | null> {
+  const { rows } = await q.query<SentCode>(
+    `SELECT id, code_hash, mobile_number, expires_at, wrong_guesses, used_at FROM otp_codes
+     WHERE claim_id = $1 AND status = 'sent' ORDER BY seq DESC LIMIT 1`,
+    [claimId],
+  );
+  return rows[0] ?? null;
+}
+
+/** How many sends the claim has used (those on their way count) and when the last one began. */
+export async function sendsOfClaim(
+  q: Queryable,
+  claimId: string,
+): Promise<{ used: number; lastSentAt: Date | null }> {
+  const { rows } = await q.query<{ used: number; last_sent_at: Date | null }>(
+    `SELECT count(*)::int AS used, max(created_at) AS last_sent_at FROM otp_codes
+     WHERE claim_id = $1 AND status IN ('sending', 'sent')`,
+    [claimId],
+  );
+  const lastSentAt = rows[0]?.last_sent_at;
+  return { used: Number(rows[0]?.used ?? 0), lastSentAt: lastSentAt ? new Date(lastSentAt) : null };
+}
+
+export async function reserveCode(
+  q: Queryable,
+  code: {
+    id: string;
+    claimId: string;
+    codeHash: string;
+    mobileNumber: string;
+    now: Date;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO otp_codes (id, claim_id, code_hash, mobile_number, status, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, 'sending', $5, $6)`,
+    [code.id, code.claimId, code.codeHash, code.mobileNumber, code.now, code.expiresAt],
+  );
+}
+
+export async function markCodeSent(q: Queryable, id: string, sent: boolean): Promise<void> {
+  await q.query("UPDATE otp_codes SET status = $2 WHERE id = $1", [id, sent ? "sent" : "failed"]);
+}
+
+/** Counts a wrong guess while below the limit; null once the code is locked or used. */
+export async function countWrongGuess(
+  q: Queryable,
+  id: string,
+  limit: number,
+): Promise<number | null> {
+  // Counted only while below the limit, so parallel guesses cannot add more than the limit.
+  const { rows } = await q.query<{ wrong_guesses: number }>(
+    `UPDATE otp_codes SET wrong_guesses = wrong_guesses + 1
+     WHERE id = $1 AND wrong_guesses < $2 AND used_at IS NULL
+     RETURNING wrong_guesses`,
+    [id, limit],
+  );
+  return rows[0] ? Number(rows[0].wrong_guesses) : null;
+}
+
+/** Uses the code if it is still live; false when another call used or locked it first. */
+export async function useCode(
+  q: Queryable,
+  id: string,
+  now: Date,
+  wrongGuessLimit: number,
+): Promise<boolean> {
+  const { rows } = await q.query(
+    `UPDATE otp_codes SET used_at = $2
+     WHERE id = $1 AND used_at IS NULL AND wrong_guesses < $3 AND expires_at > $2
+     RETURNING id`,
+    [id, now, wrongGuessLimit],
+  );
+  return rows.length > 0;
+}
