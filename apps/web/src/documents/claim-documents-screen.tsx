@@ -12,6 +12,7 @@ import { adoptStyles } from "../ui/styles.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { DocumentSlot } from "./document-slot.tsx";
 import documentsCss from "./documents.css?inline";
+import { showsMissingDocument } from "./missing-document.ts";
 import { type DocumentFile, useClaimDocuments } from "./use-claim-documents.ts";
 
 adoptStyles(documentsCss);
@@ -126,7 +127,7 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
       forWhom={slot.beneficiaryIndex ? `beneficiary ${slot.beneficiaryIndex}` : undefined}
       files={filesOf(slot.key)}
       error={
-        showMissing && slot.mandatory && isEmpty(slot)
+        showsMissingDocument(slot, filesOf(slot.key), showMissing)
           ? DOCUMENT_MESSAGES.uploadRequired
           : undefined
       }
