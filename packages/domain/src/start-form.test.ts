@@ -39,6 +39,17 @@ describe("public start form", () => {
     });
   });
 
+  it("refuses an e-mail address whose domain has no dot and ending, which could never be delivered", () => {
+    for (const emailAddress of ["luisa.delacruz@gmail", "luisa@localhost", "luisa@gmail.c"]) {
+      expect(errorsOf({ ...valid, emailAddress }).emailAddress, emailAddress).toBe(
+        "Please provide a correct Email Address",
+      );
+    }
+    for (const emailAddress of ["luisa.delacruz@gmail.com", "ana@up.edu.ph", "jo@mail.co"]) {
+      expect(errorsOf({ ...valid, emailAddress }).emailAddress, emailAddress).toBeUndefined();
+    }
+  });
+
   it("treats a name of spaces only as missing", () => {
     expect(errorsOf({ ...valid, firstName: "   " }).firstName).toBe("Please provide First Name");
   });

@@ -21,6 +21,8 @@ export const NO_ANGLE_BRACKETS = /^[^<>]*$/;
 /** The WHATWG pattern behind <input type="email">. */
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+/** A domain an e-mail can reach: at least one dot and an ending of two letters or more (".ph", ".com"). */
+const DELIVERABLE_EMAIL_DOMAIN = /@(?:[^@.]+\.)+[A-Za-z]{2,}$/;
 const POLICY_NUMBER = new RegExp(`^\\d{${FIELD_LIMITS.policyNumber}}$`);
 
 // No check aborts: an aborting issue would skip the cross-field rules, and a submit shows every message at once.
@@ -131,13 +133,13 @@ export const publicStartFormSchema = z
     phoneNumber: z
       .string({ error: M.mobileRequired })
       .check(required(M.mobileRequired), z.regex(PHILIPPINE_MOBILE_NUMBER, M.mobileInvalid)),
-    emailAddress: z
-      .string({ error: M.emailRequired })
-      .check(
-        required(M.emailRequired),
-        z.maxLength(FIELD_LIMITS.email, M.tooLong),
-        z.regex(EMAIL_PATTERN, M.emailInvalid),
-      ),
+    emailAddress: z.string({ error: M.emailRequired }).check(
+      required(M.emailRequired),
+      z.maxLength(FIELD_LIMITS.email, M.tooLong),
+      z.regex(EMAIL_PATTERN, M.emailInvalid),
+      // The WHATWG pattern takes "luisa@gmail", whose acknowledgment could never be delivered.
+      z.regex(DELIVERABLE_EMAIL_DOMAIN, M.emailInvalid),
+    ),
     homeAddress: freeText("homeAddress", { error: M.homeAddressRequired }).check(
       required(M.homeAddressRequired),
       z.regex(NO_ANGLE_BRACKETS, M.specialCharacters),
