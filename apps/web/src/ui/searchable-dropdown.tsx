@@ -10,6 +10,7 @@ import {
 import { describedBy } from "./describedby.ts";
 import { FieldError } from "./field-error.tsx";
 import { FieldLabel } from "./field-label.tsx";
+import { optionMatches } from "./option-matches.ts";
 
 export interface DropdownOption {
   label: string;
@@ -89,11 +90,7 @@ function Combobox({
   );
 
   // The full list while the box shows the chosen label; the matches once the user types.
-  const query = text.trim().toLowerCase();
-  const items =
-    query === "" || text === chosen
-      ? options
-      : options.filter((option) => option.label.toLowerCase().includes(query));
+  const items = text === chosen ? options : optionMatches(options, text);
   const chosenIndex = items.findIndex((option) => option.value === value?.value);
 
   // Scroll the list, never the page: on a short phone screen scrollIntoView would move the whole form.
