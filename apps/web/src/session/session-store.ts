@@ -49,7 +49,10 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 function toBase64(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes));
+  // One byte at a time: spreading a large value into fromCharCode overflows the call stack.
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
@@ -114,6 +117,17 @@ function idb<T>(
   });
 }
 
+/** Keys of sessions long closed are of no use to anyone. */
+async function removeClosedSessionKeys(db: IDBDatabase, id: string): Promise<void> {
+  const all = await idb<IDBValidKey[]>(db, "readonly", (s) => s.getAllKeys());
+  for (const other of all) {
+    if (other === id) continue;
+    const entry = await idb<{ createdAt: number } | undefined>(db, "readonly", (s) => s.get(other));
+    if (!entry || Date.now() - entry.createdAt > KEY_LIFETIME_MS)
+      await idb(db, "readwrite", (s) => s.delete(other));
+  }
+}
+
 async function loadKey(): Promise<CryptoKey> {
   const id = sessionId();
   const fresh = () =>
@@ -128,16 +142,8 @@ async function loadKey(): Promise<CryptoKey> {
     if (stored) return stored.key;
     const created = await fresh();
     await idb(db, "readwrite", (s) => s.put({ key: created, createdAt: Date.now() }, id));
-    // Keys of sessions long closed are of no use to anyone.
-    const all = await idb<IDBValidKey[]>(db, "readonly", (s) => s.getAllKeys());
-    for (const other of all) {
-      if (other === id) continue;
-      const entry = await idb<{ createdAt: number } | undefined>(db, "readonly", (s) =>
-        s.get(other),
-      );
-      if (!entry || Date.now() - entry.createdAt > KEY_LIFETIME_MS)
-        await idb(db, "readwrite", (s) => s.delete(other));
-    }
+    // The key is stored: a failed clean-up must not swap it for one the next load cannot find.
+    await removeClosedSessionKeys(db, id).catch(() => undefined);
     return created;
   } catch {
     // Without IndexedDB (some private modes) the session lasts as long as the page.
