@@ -7,6 +7,7 @@ import {
   isBeneficiaryMainlandChina,
   isMinor,
   isUsPerson,
+  needsGuardian,
 } from "./beneficiary.ts";
 import { firstErrorPerField } from "./start-form.ts";
 
@@ -185,6 +186,69 @@ describe("minor", () => {
     expect(isMinor("2009-05-23", "2026-11-22")).toBe(false); // 17 years and 183 days: 18
     expect(isMinor("2008-11-22", "2026-11-22")).toBe(false);
     expect(isMinor("", "2026-11-22")).toBe(false);
+  });
+});
+
+describe("a minor's guardian", () => {
+  const minor = {
+    ...valid,
+    relationship: "Child",
+    dateOfBirth: "2015-04-10",
+    occupation: "Student",
+  };
+  const guardian = {
+    firstName: "Ana",
+    middleName: "",
+    lastName: "Santos",
+    relationship: "Mother",
+    phoneNumber: "9181234567",
+    emailAddress: "ana.santos@example.ph",
+  };
+
+  it("is asked while the beneficiary is a minor, every field at once", () => {
+    expect(errorsOf(minor)).toEqual({
+      "guardian.firstName": "Please provide the guardian's first name",
+      "guardian.lastName": "Please provide the guardian's last name",
+      "guardian.relationship": "Please provide the guardian's relationship to the beneficiary",
+      "guardian.phoneNumber": "Please provide the guardian's mobile number",
+      "guardian.emailAddress": "Please provide the guardian's email address",
+    });
+    expect(errorsOf({ ...minor, guardian })).toEqual({});
+  });
+
+  it("is not asked of an adult, whatever the guardian fields still hold", () => {
+    expect(errorsOf({ ...valid, guardian: { ...guardian, phoneNumber: "12" } })).toEqual({});
+  });
+
+  it("takes the start form's name, mobile and email rules", () => {
+    const withGuardian = (change: Partial<typeof guardian>) =>
+      errorsOf({ ...minor, guardian: { ...guardian, ...change } });
+    expect(withGuardian({ firstName: "Ma. Luisa" })).toEqual({
+      "guardian.firstName": "Special characters not allowed",
+    });
+    expect(withGuardian({ middleName: "Dela-Cruz" })).toEqual({
+      "guardian.middleName": "Special characters not allowed",
+    });
+    expect(withGuardian({ lastName: "A".repeat(31) })).toEqual({
+      "guardian.lastName": "Exceeds the maximum length",
+    });
+    expect(withGuardian({ phoneNumber: "81234567" })).toEqual({
+      "guardian.phoneNumber": "Please provide a correct Mobile Number",
+    });
+    expect(withGuardian({ emailAddress: "ana@gmail" })).toEqual({
+      "guardian.emailAddress": "Please provide a correct Email Address",
+    });
+    expect(withGuardian({ relationship: "Neighbour" })).toEqual({
+      "guardian.relationship": "Please provide the guardian's relationship to the beneficiary",
+    });
+  });
+
+  it("is needed for a valid date of birth that makes a minor today", () => {
+    expect(needsGuardian("2015-04-10", "2026-11-22")).toBe(true);
+    expect(needsGuardian("1982-07-19", "2026-11-22")).toBe(false);
+    expect(needsGuardian("2999-01-01", "2026-11-22")).toBe(false);
+    expect(needsGuardian("", "2026-11-22")).toBe(false);
+    expect(needsGuardian(undefined, "2026-11-22")).toBe(false);
   });
 });
 

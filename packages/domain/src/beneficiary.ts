@@ -1,12 +1,14 @@
 import * as z from "zod/mini";
 import { ageInYears } from "./age.ts";
 import { FIELD_LIMITS } from "./constants.ts";
-import type { IsoDate } from "./dates.ts";
+import { type IsoDate, isIsoDate, todayInManila } from "./dates.ts";
 import { freeText } from "./free-text.ts";
 import { FILING_MESSAGES as F, type FreeTextField, FIELD_MESSAGES as M } from "./messages.ts";
 import {
   type FieldError,
   isMainlandChina,
+  middleNameFields,
+  middleNameIssue,
   NAME_PATTERN,
   NO_ANGLE_BRACKETS,
   type Option,
@@ -66,6 +68,38 @@ const FOREIGN_ZIP_CODE = /^[A-Za-z0-9 -]*$/;
 
 const start = publicStartFormSchema.shape;
 
+/** Who the guardian is to the minor beneficiary. */
+export const GUARDIAN_RELATIONSHIPS: readonly Option[] = [
+  { label: "Mother", value: "Mother" },
+  { label: "Father", value: "Father" },
+  { label: "Grandparent", value: "Grandparent" },
+  { label: "Brother or sister", value: "Sibling" },
+  { label: "Aunt or uncle", value: "Aunt or uncle" },
+  { label: "Other relative", value: "Other relative" },
+  { label: "Legal guardian, not a relative", value: "Legal guardian" },
+];
+
+// Every guardian field is text until the beneficiary is a minor: the rules are cross-field rules.
+const guardianObject = z.object({
+  firstName: z._default(freeText("guardianFirstName"), ""),
+  middleName: z._default(freeText("guardianMiddleName"), ""),
+  lastName: z._default(freeText("guardianLastName"), ""),
+  relationship: z._default(z.string(), ""),
+  phoneNumber: z._default(freeText("guardianPhoneNumber"), ""),
+  emailAddress: z._default(freeText("guardianEmailAddress"), ""),
+});
+
+export type Guardian = z.infer<typeof guardianObject>;
+
+export const emptyGuardian: Guardian = {
+  firstName: "",
+  middleName: "",
+  lastName: "",
+  relationship: "",
+  phoneNumber: "",
+  emailAddress: "",
+};
+
 const oneOf = (options: readonly Option[], requiredMessage: string) =>
   z
     ._default(z.string(), "")
@@ -86,8 +120,7 @@ const beneficiaryObject = z.object({
   honorific: oneOf(HONORIFICS, F.honorificRequired),
   firstName: start.firstName,
   // Checked with the cross-field rules: a name kept from before ticking noMiddleName is not sent.
-  middleName: z._default(freeText("middleName"), ""),
-  noMiddleName: z._default(z.boolean(), false),
+  ...middleNameFields,
   lastName: start.lastName,
   suffix: start.suffix,
   dateOfBirth: start.dateOfBirth,
@@ -118,6 +151,8 @@ const beneficiaryObject = z.object({
   mainlandChinaStatement: yesOrEmpty,
   marketingCampaignsConsent: yesOrEmpty,
   financialServicesConsent: yesOrEmpty,
+  /** A minor's guardian; checked, and sent, only while the beneficiary is a minor (decision 0049). */
+  guardian: z._default(guardianObject, emptyGuardian),
 });
 
 export type Beneficiary = z.infer<typeof beneficiaryObject>;
@@ -152,6 +187,7 @@ export const emptyBeneficiary: Beneficiary = {
   mainlandChinaStatement: "",
   marketingCampaignsConsent: "",
   financialServicesConsent: "",
+  guardian: emptyGuardian,
 };
 
 /** Cross-field rules run beside field errors, so any field may still hold anything. */
@@ -184,16 +220,68 @@ export function isMinor(dateOfBirth: IsoDate, today: IsoDate): boolean {
   return !Number.isNaN(age) && age < ADULT_AGE;
 }
 
+/** A date of birth that makes the beneficiary a minor today, so the form asks for a guardian. */
+export function needsGuardian(dateOfBirth: unknown, today: IsoDate): boolean {
+  return (
+    typeof dateOfBirth === "string" &&
+    isIsoDate(dateOfBirth) &&
+    dateOfBirth <= today &&
+    isMinor(dateOfBirth, today)
+  );
+}
+
+/** The first message of a start-form rule on a value, or null. */
+function messageOf(schema: z.ZodMiniType, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/** A guardian's name: the start form's pattern and limit; the middle name may stay empty. */
+function guardianNameIssue(name: string, requiredMessage: string | null): string | null {
+  if (!name.trim()) return requiredMessage;
+  if (!NAME_PATTERN.test(name)) return M.specialCharacters;
+  if (name.length > FIELD_LIMITS.name) return M.tooLong;
+  return null;
+}
+
+/** The guardian's fields in error, each with its first message (decision 0049). */
+export function guardianIssues(guardian: unknown): FieldError[] {
+  const g = (typeof guardian === "object" && guardian !== null ? guardian : {}) as Record<
+    string,
+    unknown
+  >;
+  const text = (field: string) => textOf(g[field]);
+  const issues: FieldError[] = [];
+  const add = (field: keyof Guardian, message: string | null) => {
+    if (message) issues.push({ field: `guardian.${field}`, message });
+  };
+  add("firstName", guardianNameIssue(text("firstName"), F.guardianFirstNameRequired));
+  add("middleName", guardianNameIssue(text("middleName"), null));
+  add("lastName", guardianNameIssue(text("lastName"), F.guardianLastNameRequired));
+  add(
+    "relationship",
+    GUARDIAN_RELATIONSHIPS.some((o) => o.value === text("relationship"))
+      ? null
+      : F.guardianRelationshipRequired,
+  );
+  const phone = text("phoneNumber");
+  add("phoneNumber", phone.trim() ? messageOf(start.phoneNumber, phone) : F.guardianMobileRequired);
+  const email = text("emailAddress");
+  add(
+    "emailAddress",
+    email.trim() ? messageOf(start.emailAddress, email) : F.guardianEmailRequired,
+  );
+  return issues;
+}
+
 function crossFieldIssues(values: CrossFieldInput): FieldError[] {
   const issues: FieldError[] = [];
   const add = (field: string, message: string | null) => {
     if (message) issues.push({ field, message });
   };
-  if (values.noMiddleName !== true) {
-    const middleName = textOf(values.middleName);
-    if (!middleName.trim()) add("middleName", M.middleNameRequired);
-    else if (!NAME_PATTERN.test(middleName)) add("middleName", M.specialCharacters);
-    else if (middleName.length > FIELD_LIMITS.name) add("middleName", M.tooLong);
+  add("middleName", middleNameIssue(values.middleName, values.noMiddleName));
+  if (needsGuardian(values.dateOfBirth, todayInManila())) {
+    issues.push(...guardianIssues(values.guardian));
   }
   const country = optionOf(values.country);
   // A Philippine address has a province, a barangay and a 4-digit zip code; abroad they vary.
@@ -223,7 +311,7 @@ export const beneficiarySchema = beneficiaryObject.check(
   z.superRefine<CrossFieldInput>(
     (values, ctx) => {
       for (const { field, message } of crossFieldIssues(values)) {
-        ctx.issues.push({ code: "custom", message, path: [field], input: values });
+        ctx.issues.push({ code: "custom", message, path: field.split("."), input: values });
       }
     },
     // Runs beside field errors too, so one submit shows every message.

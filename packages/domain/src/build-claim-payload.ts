@@ -1,4 +1,4 @@
-import { type Beneficiary, isUsPerson } from "./beneficiary.ts";
+import { type Beneficiary, emptyGuardian, isUsPerson, needsGuardian } from "./beneficiary.ts";
 import type { ChannelId } from "./channel.ts";
 import { type ClaimDetails, dateOfLossOf } from "./claim-details.ts";
 import {
@@ -19,7 +19,7 @@ import {
   INSURED_TEXT_FIELDS,
 } from "./claim-payload-fields.ts";
 import { COUNTRY_CODE, IS_FIRST_SUBMIT_DEFAULT } from "./constants.ts";
-import { toPayloadDate } from "./dates.ts";
+import { type IsoDate, todayInManila, toPayloadDate } from "./dates.ts";
 import { bankOf, type Payout } from "./payout.ts";
 import type { Option, PublicStartForm } from "./start-form.ts";
 
@@ -34,11 +34,23 @@ export type ClaimPayloadInput = {
   /** Living claims; ignored for Death. */
   payout: Payout | null;
   channel: ChannelId;
+  /** The day a beneficiary's age is counted on; today in Manila unless given. */
+  today?: IsoDate;
 };
 
 const codeOf = (option: Option | null): string => option?.value ?? "";
 
-function toBeneficiaryPayload(beneficiary: Beneficiary, index: number): BeneficiaryPayload {
+/** A middle name and its flag as the payload carries them: no middle name sends "" and "Y". */
+const middleNameOf = (person: { middleName: string; noMiddleName: boolean }) => ({
+  middleName: person.noMiddleName ? "" : person.middleName,
+  noMiddleName: person.noMiddleName ? ("Y" as const) : ("N" as const),
+});
+
+function toBeneficiaryPayload(
+  beneficiary: Beneficiary,
+  index: number,
+  today: IsoDate,
+): BeneficiaryPayload {
   const b = beneficiary;
   return {
     beneficiaryNo: index + 1,
@@ -47,10 +59,11 @@ function toBeneficiaryPayload(beneficiary: Beneficiary, index: number): Benefici
     // The payload keeps the specification's spelling; the forms spell it right.
     markectingCampaignsConsent: b.marketingCampaignsConsent,
     ...codesOf(b, BENEFICIARY_CODE_FIELDS),
-    middleName: b.noMiddleName ? "" : b.middleName,
+    ...middleNameOf(b),
     dateOfBirth: toPayloadDate(b.dateOfBirth),
     gender: b.sex,
     hasForm: isUsPerson(b) ? 1 : 0,
+    guardian: needsGuardian(b.dateOfBirth, today) ? { ...b.guardian } : { ...emptyGuardian },
   };
 }
 
@@ -89,6 +102,7 @@ export function buildClaimPayload(input: ClaimPayloadInput): ClaimPayload {
     insuredInformation: {
       ...fieldsOf(step1, INSURED_TEXT_FIELDS),
       ...codesOf(step1, INSURED_CODE_FIELDS),
+      ...middleNameOf(step1),
       dateOfLoss: toPayloadDate(dateOfLossOf(details)),
       dateOfBirth: toPayloadDate(step1.dateOfBirth),
       ...(accident ? fieldsOf(details, ACCIDENT_FIELDS) : emptyFields(ACCIDENT_FIELDS)),
@@ -99,7 +113,11 @@ export function buildClaimPayload(input: ClaimPayloadInput): ClaimPayload {
       firstDiagnosedDate: living ? toPayloadDate(details.dateOfFirstConsultation) : "",
       countryCode: COUNTRY_CODE,
     },
-    beneficiaryList: death ? input.beneficiaries.map(toBeneficiaryPayload) : [],
+    beneficiaryList: death
+      ? input.beneficiaries.map((b, index) =>
+          toBeneficiaryPayload(b, index, input.today ?? todayInManila()),
+        )
+      : [],
     payoutInformation: payout
       ? {
           payoutMethod: PAYOUT_METHOD_BANK_CREDIT,

@@ -90,10 +90,10 @@ function claimPayloadIssues(payload: ClaimPayload, today: IsoDate = todayInManil
     const beneficiaries = beneficiariesSchema.safeParse(inputs.beneficiaries);
     if (!beneficiaries.success) {
       for (const issue of beneficiaries.error.issues) {
-        const [index, field] = issue.path;
+        const [index, ...field] = issue.path;
         const path: Path =
           typeof index === "number"
-            ? ["beneficiaryList", index, field === "noMiddleName" ? "middleName" : String(field)]
+            ? ["beneficiaryList", index, ...field.map((step) => String(step))]
             : ["beneficiaryList"];
         issues.push({ path, message: issue.message });
       }
@@ -113,7 +113,7 @@ function claimPayloadIssues(payload: ClaimPayload, today: IsoDate = todayInManil
   // Whatever the rules accept must also be what the builder makes of it: derived values (dates
   // of loss, flags, hasForm, bank names) and the fields of other claim types ("") included.
   if (issues.length === 0) {
-    const rebuilt = buildClaimPayload({ ...inputs, channel: "corporate-website" });
+    const rebuilt = buildClaimPayload({ ...inputs, channel: "corporate-website", today });
     const { basicInformation: basic } = payload;
     // Only the claim's own keys: a finalSubmitClaim body also carries the common call fields.
     const submitted: ClaimPayload = {

@@ -55,6 +55,7 @@ const base: Omit<ClaimPayloadInput, "details"> = {
 const insured = {
   firstName: "Jose",
   middleName: "P",
+  noMiddleName: "N",
   lastName: "Rizal",
   suffix: "Jr.",
   dateOfBirth: "03/05/1980",
@@ -238,6 +239,7 @@ describe("buildClaimPayload", () => {
           honorific: "Mrs",
           firstName: "Josephine",
           middleName: "",
+          noMiddleName: "Y",
           lastName: "Bracken",
           suffix: "",
           dateOfBirth: "10/09/1986",
@@ -260,6 +262,14 @@ describe("buildClaimPayload", () => {
           positionStatement: "Head teacher",
           docVerifyAuthorize: "Y",
           hasForm: 1,
+          guardian: {
+            firstName: "",
+            middleName: "",
+            lastName: "",
+            relationship: "",
+            phoneNumber: "",
+            emailAddress: "",
+          },
         },
         {
           beneficiaryNo: 2,
@@ -271,6 +281,7 @@ describe("buildClaimPayload", () => {
           honorific: "Mr",
           firstName: "Francisco",
           middleName: "Bracken",
+          noMiddleName: "N",
           lastName: "Rizal",
           suffix: "",
           dateOfBirth: "04/10/2015",
@@ -293,6 +304,14 @@ describe("buildClaimPayload", () => {
           positionStatement: "",
           docVerifyAuthorize: "Y",
           hasForm: 0,
+          guardian: {
+            firstName: "Josephine",
+            middleName: "",
+            lastName: "Bracken",
+            relationship: "Mother",
+            phoneNumber: "9181234567",
+            emailAddress: "josephine@example.com",
+          },
         },
       ],
       payoutInformation: noPayout,
@@ -451,6 +470,53 @@ describe("claimPayloadSchema (the server's check)", () => {
     expect(errorsOf(withValue(deathPayload, "beneficiaryList.0.citizenship", "CN"))).toEqual({
       "beneficiaryList.0.mainlandChinaStatement":
         "Please make sure to agree on the terms and conditions in order to proceed.",
+    });
+  });
+
+  it("carries noMiddleName as Y or N and holds the middle name to it", () => {
+    const noMiddle = buildClaimPayload({
+      ...base,
+      step1: toStep1(publicStartFormSchema.parse({ ...joseStartForm, noMiddleName: true })),
+      details: death,
+      beneficiaries: [spouse, child],
+    });
+    expect(noMiddle.insuredInformation).toMatchObject({ middleName: "", noMiddleName: "Y" });
+    expect(errorsOf(noMiddle)).toEqual({});
+    expect(errorsOf(withValue(deathPayload, "insuredInformation.middleName", ""))).toEqual({
+      "insuredInformation.middleName": "Please provide Middle Initial",
+    });
+    expect(errorsOf(withValue(noMiddle, "insuredInformation.middleName", "P"))).toEqual({
+      "insuredInformation.middleName": "This value does not match the rest of the claim",
+    });
+    expect(errorsOf(withValue(deathPayload, "beneficiaryList.0.noMiddleName", "N"))).toEqual({
+      "beneficiaryList.0.middleName": "Please provide Middle Initial",
+    });
+    expect(
+      errorsOf(withValue(deathPayload, "insuredInformation.noMiddleName", "yes"))[
+        "insuredInformation.noMiddleName"
+      ],
+    ).toBeDefined();
+  });
+
+  it("wants a minor's guardian, named and reachable, and no guardian for an adult", () => {
+    expect(errorsOf(withValue(deathPayload, "beneficiaryList.1.guardian.phoneNumber", ""))).toEqual(
+      {
+        "beneficiaryList.1.guardian.phoneNumber": "Please provide the guardian's mobile number",
+      },
+    );
+    expect(
+      errorsOf(withValue(deathPayload, "beneficiaryList.1.guardian.relationship", "Friend")),
+    ).toEqual({
+      "beneficiaryList.1.guardian.relationship":
+        "Please provide the guardian's relationship to the beneficiary",
+    });
+    expect(
+      errorsOf(withValue(deathPayload, "beneficiaryList.0.guardian.firstName", "Ana")),
+    ).toEqual({
+      "beneficiaryList.0.guardian.firstName": "This value does not match the rest of the claim",
+    });
+    expect(errorsOf(withValue(deathPayload, "beneficiaryList.1.guardian", undefined))).toEqual({
+      "beneficiaryList.1.guardian": expect.any(String),
     });
   });
 

@@ -38,9 +38,23 @@ const policyInformation = z.object({
   policyNumber: freeText("policyNumber"),
 });
 
+/** The person fields' noMiddleName flag (section 3), "Y" or "N" like the payload's other flags. */
+const noMiddleName = yesNo;
+
+/** A minor beneficiary's guardian; every value "" for an adult (decision 0049). */
+const guardianPayload = z.object({
+  firstName: freeText("guardianFirstName"),
+  middleName: freeText("guardianMiddleName"),
+  lastName: freeText("guardianLastName"),
+  relationship: freeText("relationship"),
+  phoneNumber: freeText("guardianPhoneNumber"),
+  emailAddress: freeText("guardianEmailAddress"),
+});
+
 const insuredInformation = z.object({
   firstName: freeText("firstName"),
   middleName: freeText("middleName"),
+  noMiddleName,
   lastName: freeText("lastName"),
   suffix: freeText("suffix"),
   dateOfLoss: payloadDate,
@@ -79,6 +93,7 @@ const beneficiaryPayload = z.object({
   honorific: freeText("honorific"),
   firstName: freeText("firstName"),
   middleName: freeText("middleName"),
+  noMiddleName,
   lastName: freeText("lastName"),
   suffix: freeText("suffix"),
   dateOfBirth: payloadDate,
@@ -101,6 +116,7 @@ const beneficiaryPayload = z.object({
   positionStatement: freeText("positionStatement"),
   docVerifyAuthorize: yesOrEmpty,
   hasForm: z.union([z.literal(0), z.literal(1)]),
+  guardian: guardianPayload,
 });
 
 const payoutInformation = z.object({

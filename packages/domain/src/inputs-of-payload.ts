@@ -33,6 +33,7 @@ export function inputsOfPayload(payload: ClaimPayload): Omit<ClaimPayloadInput, 
     step1: {
       ...fieldsOf(insured, INSURED_TEXT_FIELDS),
       ...optionsOf(insured, INSURED_CODE_FIELDS),
+      noMiddleName: insured.noMiddleName === "Y",
       dateOfBirth: iso(insured.dateOfBirth),
       policyType: policy.policyType,
       company: corporate ? optionOf(policy.corporateCompany) : null,
@@ -62,8 +63,9 @@ export function inputsOfPayload(payload: ClaimPayload): Omit<ClaimPayloadInput, 
       marketingCampaignsConsent: b.markectingCampaignsConsent,
       ...optionsOf(b, BENEFICIARY_CODE_FIELDS),
       middleName: b.middleName,
-      noMiddleName: b.middleName === "",
+      noMiddleName: b.noMiddleName === "Y",
       dateOfBirth: iso(b.dateOfBirth),
+      guardian: { ...b.guardian },
     })),
     // Three renamed fields: the literal is shorter than a table, and the paths below name them.
     payout: death

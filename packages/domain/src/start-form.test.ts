@@ -153,6 +153,31 @@ describe("public start form", () => {
     expect(errorsOf({ ...valid, policyNumber: "1234567890" }).policyNumber).toBeUndefined();
   });
 
+  it("does not want a middle name when No middle name is ticked, and keeps none in step1", () => {
+    expect(errorsOf({ ...valid, middleName: "" }).middleName).toBe("Please provide Middle Initial");
+    expect(errorsOf({ ...valid, middleName: "Ma." }).middleName).toBe(
+      "Special characters not allowed",
+    );
+    expect(errorsOf({ ...valid, middleName: "A".repeat(31) }).middleName).toBe(
+      "Exceeds the maximum length",
+    );
+    expect(errorsOf({ ...valid, middleName: "", noMiddleName: true })).toEqual({});
+    // A name typed before ticking is neither checked nor kept.
+    const ticked = publicStartFormSchema.parse({ ...valid, middleName: "S.", noMiddleName: true });
+    expect(toStep1(ticked)).toMatchObject({ middleName: "", noMiddleName: true });
+    expect(publicStartFormSchema.parse(valid).noMiddleName).toBe(false);
+  });
+
+  it("refuses the dot and hyphen of Ma. Luisa and Dela Cruz-Santos, and takes them written with spaces", () => {
+    expect(errorsOf({ ...valid, firstName: "Ma. Luisa" }).firstName).toBe(
+      "Special characters not allowed",
+    );
+    expect(errorsOf({ ...valid, lastName: "Dela Cruz-Santos" }).lastName).toBe(
+      "Special characters not allowed",
+    );
+    expect(errorsOf({ ...valid, firstName: "Ma Luisa", lastName: "Dela Cruz Santos" })).toEqual({});
+  });
+
   it("drops keys the form does not have", () => {
     const result = publicStartFormSchema.safeParse({ ...valid, isAdmin: true });
     expect(result.success && "isAdmin" in result.data).toBe(false);

@@ -29,12 +29,31 @@ const POLICY_NUMBER = new RegExp(`^\\d{${FIELD_LIMITS.policyNumber}}$`);
 export const required = (message: string) =>
   z.refine<string>((value) => value.trim().length > 0, { message });
 
-const personName = (field: "firstName" | "middleName" | "lastName", requiredMessage: string) =>
+const personName = (field: "firstName" | "lastName", requiredMessage: string) =>
   freeText(field, { error: requiredMessage }).check(
     required(requiredMessage),
     z.regex(NAME_PATTERN, M.specialCharacters),
     z.maxLength(FIELD_LIMITS.name, M.tooLong),
   );
+
+/**
+ * The middle name's message, or null: required and a name unless "No middle name" is ticked
+ * (the person fields' noMiddleName flag, section 3), when whatever it still holds is not sent.
+ */
+export function middleNameIssue(middleName: unknown, noMiddleName: unknown): string | null {
+  if (noMiddleName === true) return null;
+  const name = typeof middleName === "string" ? middleName : "";
+  if (!name.trim()) return M.middleNameRequired;
+  if (!NAME_PATTERN.test(name)) return M.specialCharacters;
+  if (name.length > FIELD_LIMITS.name) return M.tooLong;
+  return null;
+}
+
+/** The middle name and its flag in a form: the rule runs with the cross-field rules. */
+export const middleNameFields = {
+  middleName: z._default(freeText("middleName", { error: M.middleNameRequired }), ""),
+  noMiddleName: z._default(z.boolean(), false),
+};
 
 export const option = (requiredMessage: string) =>
   z.nullable(z.object({ label: z.string(), value: z.string() }, { error: requiredMessage })).check(
@@ -67,6 +86,8 @@ const countryFields = {
 };
 
 type CrossFieldInput = {
+  middleName?: unknown;
+  noMiddleName?: unknown;
   citizenship?: Option | null;
   countryResident?: Option | null;
   mainlandChinaStatement?: string;
@@ -81,6 +102,11 @@ type CrossFieldInput = {
  */
 function crossFieldIssues(values: CrossFieldInput): FieldError[] {
   const issues: FieldError[] = [];
+  // The logged-in form has no names: its policy record carries them.
+  if ("middleName" in values) {
+    const middleName = middleNameIssue(values.middleName, values.noMiddleName);
+    if (middleName) issues.push({ field: "middleName", message: middleName });
+  }
   if (
     isMainlandChina(values.citizenship, values.countryResident) &&
     values.mainlandChinaStatement !== "Y"
@@ -120,7 +146,7 @@ const crossFieldCheck = z.superRefine<CrossFieldInput>(
 export const publicStartFormSchema = z
   .object({
     firstName: personName("firstName", M.firstNameRequired),
-    middleName: personName("middleName", M.middleNameRequired),
+    ...middleNameFields,
     lastName: personName("lastName", M.lastNameRequired),
     suffix: z._default(
       freeText("suffix").check(
@@ -164,6 +190,7 @@ export type PublicStartFormDraft = z.input<typeof publicStartFormSchema>;
 export const emptyPublicStartForm = {
   firstName: "",
   middleName: "",
+  noMiddleName: false,
   lastName: "",
   suffix: "",
   dateOfBirth: "",
@@ -181,13 +208,15 @@ export const emptyPublicStartForm = {
 } satisfies PublicStartFormDraft;
 
 /**
- * The "step1" session item (section 3): Corporate carries the "Others" company and its name;
+ * The "step1" session item (section 3): a middle name typed before ticking "No middle name" goes;
+ * Corporate carries the "Others" company and its name;
  * choosing Individual clears the company name.
  */
 export function toStep1(form: PublicStartForm): PublicStartForm {
   const corporate = form.policyType === "Corporate";
   return {
     ...form,
+    middleName: form.noMiddleName ? "" : form.middleName,
     company: corporate ? CORPORATE_COMPANY_OTHERS : null,
     companyOther: corporate ? form.companyOther : "",
   };

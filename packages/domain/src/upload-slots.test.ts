@@ -396,6 +396,7 @@ describe("slotFactsOfPayload", () => {
   const step1 = {
     firstName: "Jose",
     middleName: "P",
+    noMiddleName: false,
     lastName: "Rizal",
     suffix: "",
     dateOfBirth: "1980-03-05",
