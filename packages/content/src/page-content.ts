@@ -2,6 +2,8 @@
 // defaults. The service serves these unless an insurer overrides them; the widget falls back to
 // them when a content call fails, so the form always has its labels.
 
+import { NAME_TIPS } from "./name-tips.ts";
+
 export type FieldContent = { label: string; placeholder?: string; tips: string[] };
 export type Option = { label: string; value: string };
 
@@ -14,6 +16,8 @@ export type PageContent = {
     };
   };
   dropdownList: { country: Option[]; company: Option[] };
+  /** Beneath an e-mail address with a likely misspelt domain; {email} is the fixed address. */
+  emailSuggestion: string;
   reminder: {
     title: string;
     body: string;
@@ -30,7 +34,13 @@ export type PageContent = {
   };
 };
 
-export type InsuredField = "firstName" | "middleName" | "lastName" | "suffix" | "dateOfBirth";
+export type InsuredField =
+  | "firstName"
+  | "middleName"
+  | "noMiddleName"
+  | "lastName"
+  | "suffix"
+  | "dateOfBirth";
 export type OwnerField =
   | "phoneNumber"
   | "emailAddress"
@@ -60,7 +70,8 @@ export const englishPageContent: PageContent = {
             placeholder: "e.g. Juan",
             tips: [
               "Enter the insured's first name as it appears on a valid ID.",
-              "Letters, numbers and spaces only.",
+              NAME_TIPS.allowed,
+              NAME_TIPS.howTo,
             ],
           },
           middleName: {
@@ -68,13 +79,20 @@ export const englishPageContent: PageContent = {
             placeholder: "e.g. S",
             tips: [
               "Enter the insured's middle initial or middle name.",
-              "Letters, numbers and spaces only.",
+              NAME_TIPS.allowed,
+              NAME_TIPS.middleInitial,
+              NAME_TIPS.noMiddleName,
             ],
           },
+          noMiddleName: { label: "No middle name", tips: [] },
           lastName: {
             label: "Last name",
             placeholder: "e.g. Dela Cruz",
-            tips: ["Enter the insured's last name as it appears on a valid ID."],
+            tips: [
+              "Enter the insured's last name as it appears on a valid ID.",
+              NAME_TIPS.allowed,
+              NAME_TIPS.howTo,
+            ],
           },
           suffix: {
             label: "Suffix",
@@ -143,6 +161,7 @@ export const englishPageContent: PageContent = {
     },
   },
   dropdownList: { country: [], company: [{ label: "Others", value: "Others" }] },
+  emailSuggestion: "Did you mean {email}?",
   reminder: {
     title: "Filing a living claim?",
     body: "For living claims (accident or illness), you may enrol in the Member Portal to file and follow your claim with your policy details already filled in, or proceed here.",

@@ -64,6 +64,7 @@ function mergePage(value: unknown, locale: string): PageContent | null {
         : fallback.dropdownList.country,
       company: served.dropdownList?.company ?? fallback.dropdownList.company,
     },
+    emailSuggestion: served.emailSuggestion ?? fallback.emailSuggestion,
     reminder: served.reminder ?? fallback.reminder,
     mainlandChina: served.mainlandChina ?? fallback.mainlandChina,
   };

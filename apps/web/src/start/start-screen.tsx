@@ -18,7 +18,9 @@ import { useNextRoute } from "../claim/back-to-review.ts";
 import { MainlandChinaStatement } from "../claim/mainland-china-statement.tsx";
 import { type FieldErrors, useSubmitOnlyForm } from "../forms/use-submit-only-form.ts";
 import { session } from "../session/session-store.ts";
+import { Checkbox } from "../ui/checkbox.tsx";
 import { DateField } from "../ui/date-field.tsx";
+import { EmailSuggestion } from "../ui/email-suggestion.tsx";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { TileSwitch } from "../ui/tile-switch.tsx";
@@ -68,6 +70,9 @@ export function StartScreen() {
   const china = isMainlandChina(values.citizenship, values.countryResident);
   const stillChina = useRef(china);
   stillChina.current = china;
+  // A fix for a misspelt e-mail domain is offered once the claimant has left the field.
+  const [emailLeft, setEmailLeft] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
   // The OTP modal is needed only after Next: fetch it while the claimant types.
   useEffect(() => {
     void loadOtpModal();
@@ -140,7 +145,19 @@ export function StartScreen() {
         <fieldset className="k-section">
           <legend className="k-section-title">{insuredInformation.title}</legend>
           <TextField {...text("firstName", insured.firstName)} autoComplete="given-name" />
-          <TextField {...text("middleName", insured.middleName)} autoComplete="additional-name" />
+          <TextField
+            {...text("middleName", insured.middleName)}
+            value={values.noMiddleName ? "" : (values.middleName ?? "")}
+            error={values.noMiddleName ? undefined : errors.middleName}
+            disabled={values.noMiddleName === true}
+            autoComplete="additional-name"
+          />
+          <Checkbox
+            label={insured.noMiddleName.label}
+            name="noMiddleName"
+            checked={values.noMiddleName === true}
+            onChange={(event) => setValue("noMiddleName", event.currentTarget.checked)}
+          />
           <TextField {...text("lastName", insured.lastName)} autoComplete="family-name" />
           <TextField
             {...text("suffix", insured.suffix)}
@@ -169,12 +186,25 @@ export function StartScreen() {
             autoComplete="tel-national"
             notAllowBlank
           />
-          <TextField
-            {...text("emailAddress", owner.emailAddress)}
-            type="email"
-            autoComplete="email"
-            notAllowBlank
-          />
+          <div>
+            <TextField
+              {...text("emailAddress", owner.emailAddress)}
+              ref={emailRef}
+              onBlur={() => setEmailLeft(true)}
+              type="email"
+              autoComplete="email"
+              notAllowBlank
+            />
+            <EmailSuggestion
+              address={values.emailAddress ?? ""}
+              shown={emailLeft}
+              text={content.emailSuggestion}
+              onAccept={(fixed) => {
+                setValue("emailAddress", fixed);
+                emailRef.current?.focus();
+              }}
+            />
+          </div>
           <TextField {...text("homeAddress", owner.homeAddress)} autoComplete="street-address" />
           <SearchableDropdown {...country("citizenship")} />
           <SearchableDropdown {...country("countryResident")} />

@@ -1,4 +1,10 @@
-import { type Beneficiary, HONORIFICS, isMinor } from "@kalinga/domain/beneficiary";
+import {
+  type Beneficiary,
+  GUARDIAN_RELATIONSHIPS,
+  HONORIFICS,
+  isMinor,
+  needsGuardian,
+} from "@kalinga/domain/beneficiary";
 import type { UploadedDocument } from "@kalinga/domain/claim-api";
 import {
   CLAIM_TYPES,
@@ -23,6 +29,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
+import { BENEFICIARY_TEXTS } from "../claim/beneficiary-texts.ts";
 import { CLAIM_DETAILS_TEXTS, yesNoLabel } from "../claim/claim-details-texts.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
@@ -118,6 +125,16 @@ function beneficiaryName(beneficiary: Beneficiary): string {
   return [honorific, beneficiary.firstName, middle, beneficiary.lastName, beneficiary.suffix]
     .filter(Boolean)
     .join(" ");
+}
+
+/** "Guardian: Josephine Bracken (Mother) · +63 9181234567 · josephine@example.com". */
+function guardianLine({ guardian }: Beneficiary): string {
+  const name = [guardian.firstName, guardian.middleName, guardian.lastName]
+    .filter(Boolean)
+    .join(" ");
+  const relationship = labelOf(GUARDIAN_RELATIONSHIPS, guardian.relationship);
+  const contact = [`${MOBILE_PREFIX} ${guardian.phoneNumber}`, guardian.emailAddress].join(" · ");
+  return `${BENEFICIARY_TEXTS.reviewGuardian}: ${name} (${relationship}) · ${contact}`;
 }
 
 function ReviewGroup({
@@ -253,6 +270,12 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
                   {isMinor(beneficiary.dateOfBirth, today) ? " (minor)" : ""}
                   <br />
                   {beneficiary.relationship} · born {date(beneficiary.dateOfBirth)}
+                  {needsGuardian(beneficiary.dateOfBirth, today) ? (
+                    <>
+                      <br />
+                      {guardianLine(beneficiary)}
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ol>

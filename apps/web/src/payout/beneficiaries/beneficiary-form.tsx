@@ -3,15 +3,18 @@ import {
   type Beneficiary,
   type BeneficiaryDraft,
   beneficiarySchema,
+  GUARDIAN_RELATIONSHIPS,
   HONORIFICS,
   isBeneficiaryMainlandChina,
+  needsGuardian,
   SEXES,
 } from "@kalinga/domain/beneficiary";
 import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { todayInManila } from "@kalinga/domain/dates";
 import { keepMobileDigits } from "@kalinga/domain/otp";
 import { useEffect, useRef } from "react";
-import { Controller, useWatch } from "react-hook-form";
+import { Controller, type FieldPathByValue, useWatch } from "react-hook-form";
+import { BENEFICIARY_TEXTS as T } from "../../claim/beneficiary-texts.ts";
 import { MainlandChinaStatement } from "../../claim/mainland-china-statement.tsx";
 import { messageOf, useClaimForm } from "../../claim/use-claim-form.ts";
 import { DateInputField } from "../../forms/date-input-field.tsx";
@@ -19,7 +22,9 @@ import { CountryField, DropdownField } from "../../forms/dropdown-field.tsx";
 import { DigitsInputField, TextInputField } from "../../forms/text-input-field.tsx";
 import { TileSwitchField } from "../../forms/tile-switch-field.tsx";
 import { Checkbox } from "../../ui/checkbox.tsx";
+import { EmailSuggestion } from "../../ui/email-suggestion.tsx";
 import { TextField } from "../../ui/text-field.tsx";
+import { usePageContent } from "../../widget/contexts.ts";
 import { MinorNote } from "./minor-badge.tsx";
 
 type Props = {
@@ -39,7 +44,8 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
     onValuesChange,
   });
   const { control, register, handleSubmit, formState, setValue } = form;
-  const { errors } = formState;
+  const { errors, touchedFields } = formState;
+  const { emailSuggestion } = usePageContent();
   const [noMiddleName, dateOfBirth, citizenship, nationality, country] = useWatch({
     control,
     name: ["noMiddleName", "dateOfBirth", "citizenship", "nationality", "country"],
@@ -56,8 +62,31 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
   const stillChina = useRef(china);
   stillChina.current = china;
   const today = todayInManila();
+  const guardianShown = needsGuardian(dateOfBirth, today);
   // Autofill holds the claimant's own details, not a beneficiary's: text fields ask for none.
   const textProps = { form, autoComplete: "off" } as const;
+
+  /** An e-mail field and, once left, the fix for a misspelt domain. */
+  const emailField = (
+    name: FieldPathByValue<BeneficiaryDraft, string | undefined>,
+    label: string,
+    touched: boolean | undefined,
+  ) => (
+    <div>
+      <TextInputField {...textProps} name={name} label={label} type="email" />
+      <EmailSuggestion
+        address={form.getValues(name) ?? ""}
+        shown={touched === true}
+        text={emailSuggestion}
+        onAccept={(fixed) => {
+          setValue(name, fixed, { shouldDirty: true, shouldValidate: true });
+          form.setFocus(name);
+        }}
+      />
+    </div>
+  );
+  // Re-render as either address is typed, so its suggestion follows.
+  useWatch({ control, name: ["emailAddress", "guardian.emailAddress"] });
 
   // The form replaces the list on a phone: its title takes focus so a screen reader starts there.
   useEffect(() => {
@@ -84,7 +113,13 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
           options={BENEFICIARY_RELATIONSHIPS}
         />
         <DropdownField form={form} name="honorific" label="Title" options={HONORIFICS} />
-        <TextInputField form={form} name="firstName" label="First name" autoComplete="given-name" />
+        <TextInputField
+          form={form}
+          name="firstName"
+          label="First name"
+          tips={T.firstNameTips}
+          autoComplete="given-name"
+        />
         <div className="k-field-group">
           <Controller
             control={control}
@@ -92,6 +127,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
             render={({ field }) => (
               <TextField
                 label="Middle name"
+                tips={T.middleNameTips}
                 name={field.name}
                 ref={field.ref}
                 value={noMiddleName ? "" : (field.value ?? "")}
@@ -104,11 +140,17 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
             )}
           />
           <Checkbox
-            label="No middle name"
+            label={T.noMiddleName}
             {...register("noMiddleName", { onChange: () => void form.trigger("middleName") })}
           />
         </div>
-        <TextInputField form={form} name="lastName" label="Last name" autoComplete="family-name" />
+        <TextInputField
+          form={form}
+          name="lastName"
+          label="Last name"
+          tips={T.lastNameTips}
+          autoComplete="family-name"
+        />
         {/* The suffix alone is limited as it is typed, as on Step 1. */}
         <TextInputField
           form={form}
@@ -127,6 +169,50 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
         <TileSwitchField form={form} name="sex" legend="Sex" options={SEXES} />
       </fieldset>
 
+      {guardianShown ? (
+        <fieldset className="k-section k-section--columns">
+          <legend className="k-section-title">{T.guardianSection}</legend>
+          <p className="k-hint k-wide">{T.guardianIntro}</p>
+          <TextInputField
+            {...textProps}
+            name="guardian.firstName"
+            label={T.guardianFirstName}
+            tips={T.guardianNameTips}
+          />
+          <TextInputField
+            {...textProps}
+            name="guardian.middleName"
+            label={T.guardianMiddleName}
+            tips={T.guardianNameTips}
+          />
+          <TextInputField
+            {...textProps}
+            name="guardian.lastName"
+            label={T.guardianLastName}
+            tips={T.guardianNameTips}
+          />
+          <DropdownField
+            form={form}
+            name="guardian.relationship"
+            label={T.guardianRelationship}
+            options={GUARDIAN_RELATIONSHIPS}
+          />
+          <DigitsInputField
+            form={form}
+            name="guardian.phoneNumber"
+            label={T.guardianMobile}
+            keep={keepMobileDigits}
+            prefix={MOBILE_PREFIX}
+            notAllowBlank
+          />
+          {emailField(
+            "guardian.emailAddress",
+            T.guardianEmail,
+            touchedFields.guardian?.emailAddress,
+          )}
+        </fieldset>
+      ) : null}
+
       <fieldset className="k-section k-section--columns">
         <legend className="k-section-title">How to reach them</legend>
         <p className="k-hint k-wide">For a minor, give the parent&rsquo;s or guardian&rsquo;s.</p>
@@ -138,7 +224,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
           prefix={MOBILE_PREFIX}
           notAllowBlank
         />
-        <TextInputField {...textProps} name="emailAddress" label="Email address" />
+        {emailField("emailAddress", "Email address", touchedFields.emailAddress)}
       </fieldset>
 
       <fieldset className="k-section k-section--columns">
