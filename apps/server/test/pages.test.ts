@@ -136,6 +136,31 @@ describe("demo host pages", () => {
     );
   });
 
+  test("the reminder's enrol link of each company leads to a stand-in member portal page", async () => {
+    for (const [company, companyName, home] of [
+      ["first", "Kalinga Life", "/help-support/claims/cf"],
+      ["bank-partner", "Kalinga Bank Life", "/bank-life/help-support/claims/cf"],
+    ] as const) {
+      const content = await get(
+        `/api/content/page?company=${company}&channel=corporate-website&locale=en`,
+      );
+      const { enrollUrl } = (content.json() as { reminder: { enrollUrl: string } }).reminder;
+      const page = await get(enrollUrl);
+      expect(page.statusCode, enrollUrl).toBe(200);
+      expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(page.headers["content-security-policy"]).toMatch(/script-src 'nonce-[^']+'/);
+      const html = page.body;
+      expect(html).toContain(`<h1>${companyName} Member Portal</h1>`);
+      expect(html).toContain("members sign in to see their policies");
+      expect(html).toContain(`<a href="${home}">File a claim without signing in</a>`);
+      expect(html).not.toContain("<script");
+      // The portal's own menu entry leads to the same page.
+      const portalRoot = enrollUrl.replace(/\/enroll$/, "");
+      expect(html).toContain(`<a href="${portalRoot}" aria-current="page">Member Portal</a>`);
+      expect((await get(portalRoot)).statusCode).toBe(200);
+    }
+  });
+
   test("/ goes to the first company's start step", async () => {
     const response = await get("/");
     expect(response.statusCode).toBe(302);
@@ -237,7 +262,12 @@ describe("development features are opt-in (KALINGA_DEMO)", () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toEqual({ returnCode: "404", message: "Not found." });
     }
-    for (const url of ["/help-support/claims/cf", "/bank-life/help-support/claims/cf"]) {
+    for (const url of [
+      "/help-support/claims/cf",
+      "/bank-life/help-support/claims/cf",
+      "/customer-portal/enroll",
+      "/bank-life/customer-portal/enroll",
+    ]) {
       expect((await server.inject({ method: "GET", url })).statusCode, url).toBe(404);
     }
     expect((await server.inject({ method: "GET", url: "/widget/widget.js" })).statusCode).toBe(200);

@@ -10,6 +10,8 @@ export type DemoSite = {
   companyName: string;
   brandColour: string;
   homePath: string;
+  /** The stand-in member portal: where "Enroll in Member Portal" of the reminder leads. */
+  memberPortalPath: string;
 };
 
 export const DEMO_SITES: DemoSite[] = [
@@ -19,6 +21,7 @@ export const DEMO_SITES: DemoSite[] = [
     companyName: "Kalinga Life",
     brandColour: "#0b5d66",
     homePath: "/help-support/claims/cf",
+    memberPortalPath: "/customer-portal",
   },
   {
     company: "bank-partner",
@@ -26,6 +29,7 @@ export const DEMO_SITES: DemoSite[] = [
     companyName: "Kalinga Bank Life",
     brandColour: "#1f3b73",
     homePath: "/bank-life/help-support/claims/cf",
+    memberPortalPath: "/bank-life/customer-portal",
   },
 ];
 
@@ -59,7 +63,10 @@ h1 { font-size: 1.75rem; line-height: 1.2; margin: 0 0 0.5rem; }
 .build-note { padding: 1rem; border-left: 4px solid ${colour}; background: #fff; }
 .site-footer { background: #1d2a3a; color: #fff; }
 .site-footer .bar { max-width: 72rem; margin: 0 auto; padding: 1.5rem 1rem; font-size: 0.875rem; }
-.site-footer a { color: #fff; }`;
+.site-footer a { color: #fff; }
+.portal-card { max-width: 40rem; padding: 1.5rem; border-radius: 8px; background: #fff; border: 1px solid #d5dde5; }
+.portal-card p { margin: 0 0 1rem; }
+.portal-card a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; }`;
 }
 
 /** The widget's script and its first content call start with the page instead of after the script runs. */
@@ -70,6 +77,78 @@ function preloads(site: DemoSite, files: string[]): string {
     .join("\n");
   return `${modules}
 <link rel="preload" as="fetch" crossorigin href="/api/content/page?${query}">`;
+}
+
+/** The insurer's header; `current` marks the menu entry of this page. */
+function siteHeader(site: DemoSite, current: "claims" | "portal"): string {
+  const company = escapeHtml(site.companyName);
+  const home = escapeHtml(site.homePath);
+  const portal = escapeHtml(site.memberPortalPath);
+  const mark = (entry: typeof current) => (entry === current ? ' aria-current="page"' : "");
+  return `<header class="site-header">
+  <div class="bar">
+    <a class="brand" href="${home}">${company}</a>
+    <nav aria-label="Main">
+      <ul>
+        <li><a href="${home}">Insurance</a></li>
+        <li><a href="${home}">Help &amp; Support</a></li>
+        <li><a href="${home}"${mark("claims")}>Claims</a></li>
+        <li><a href="${portal}"${mark("portal")}>${escapeHtml(PORTAL_TEXTS.menu)}</a></li>
+      </ul>
+    </nav>
+  </div>
+</header>`;
+}
+
+function siteFooter(site: DemoSite): string {
+  return `<footer class="site-footer">
+  <div class="bar">
+    <p>${escapeHtml(site.companyName)} is a fictional insurer used to demonstrate Kalinga. Makati City, Metro Manila, Philippines.</p>
+  </div>
+</footer>`;
+}
+
+/** The stand-in member portal's words; {company} is the insurer's name. */
+export const PORTAL_TEXTS = {
+  menu: "Member Portal",
+  title: "{company} Member Portal",
+  lead: "The Member Portal is where {company} members sign in to see their policies and file a claim with their policy details already filled in.",
+  standIn:
+    "This demo has no Member Portal sign-in yet: this page stands in for it. You can file a claim on the public claims page without signing in.",
+  fileHere: "File a claim without signing in",
+} as const;
+
+const withCompany = (text: string, site: DemoSite) =>
+  escapeHtml(text.replaceAll("{company}", site.companyName));
+
+/** The stand-in member portal page: where the reminder's "Enroll in Member Portal" leads. */
+export function renderMemberPortalPage(options: { site: DemoSite; nonce: string }): string {
+  const { site, nonce } = options;
+  const title = withCompany(PORTAL_TEXTS.title, site);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<meta name="description" content="${withCompany(PORTAL_TEXTS.lead, site)}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style nonce="${nonce}">${pageStyles(site.brandColour)}</style>
+</head>
+<body>
+${siteHeader(site, "portal")}
+<main>
+  <h1>${title}</h1>
+  <div class="portal-card">
+    <p>${withCompany(PORTAL_TEXTS.lead, site)}</p>
+    <p>${withCompany(PORTAL_TEXTS.standIn, site)}</p>
+    <a href="${escapeHtml(site.homePath)}">${withCompany(PORTAL_TEXTS.fileHere, site)}</a>
+  </div>
+</main>
+${siteFooter(site)}
+</body>
+</html>
+`;
 }
 
 export function renderDemoPage(options: {
@@ -101,28 +180,13 @@ ${widgetBuilt ? preloads(site, options.preloadFiles ?? []) : ""}
 <style nonce="${nonce}" id="host-styles">${HOST_STYLES}</style>
 </head>
 <body>
-<header class="site-header">
-  <div class="bar">
-    <a class="brand" href="${escapeHtml(site.homePath)}">${company}</a>
-    <nav aria-label="Main">
-      <ul>
-        <li><a href="${escapeHtml(site.homePath)}">Insurance</a></li>
-        <li><a href="${escapeHtml(site.homePath)}">Help &amp; Support</a></li>
-        <li><a href="${escapeHtml(site.homePath)}" aria-current="page">Claims</a></li>
-      </ul>
-    </nav>
-  </div>
-</header>
+${siteHeader(site, "claims")}
 <main>
   <h1>File a claim</h1>
   <p class="lead">Tell us about the insured and the policy owner. We will send a one-time PIN to the policy owner's mobile number before you continue.</p>
   ${widget}
 </main>
-<footer class="site-footer">
-  <div class="bar">
-    <p>${company} is a fictional insurer used to demonstrate Kalinga. Makati City, Metro Manila, Philippines.</p>
-  </div>
-</footer>
+${siteFooter(site)}
 </body>
 </html>
 `;

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { DEMO_SITES, FAVICON_SVG, renderDemoPage } from "./demo-page.ts";
+import { DEMO_SITES, FAVICON_SVG, renderDemoPage, renderMemberPortalPage } from "./demo-page.ts";
 
 // The built widget under /widget/ (always served) and the demo host pages (only with KALINGA_DEMO=true,
 // never in production). Every path under a site's router base serves the same page, so a reload on a deep
@@ -21,7 +21,8 @@ export function pageCsp(nonce: string, allowedOrigins: string[]): string {
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data:",
+    // blob: for the thumbnails of photos the claimant chose, drawn from the local file.
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
@@ -111,6 +112,18 @@ export async function demoRoutes(app: FastifyInstance, options: DemoRoutesOption
     };
     app.get(site.routerBase, servePage);
     app.get(`${site.routerBase}/*`, servePage);
+
+    // A stand-in until the member portal channel is built: the reminder's enrol link lands here.
+    const servePortal = async (_request: unknown, reply: FastifyReply) => {
+      const nonce = randomBytes(16).toString("base64");
+      return reply
+        .header("content-security-policy", pageCsp(nonce, options.allowedOrigins))
+        .header("cache-control", "no-cache, private")
+        .type("text/html; charset=utf-8")
+        .send(renderMemberPortalPage({ site, nonce }));
+    };
+    app.get(site.memberPortalPath, servePortal);
+    app.get(`${site.memberPortalPath}/enroll`, servePortal);
   }
 
   app.get("/", async (_request, reply) => reply.redirect(DEMO_SITES[0]?.homePath ?? "/", 302));

@@ -1,6 +1,7 @@
 import type { UploadSlot } from "@kalinga/domain/upload-slots";
 import { type Ref, useId, useRef } from "react";
 import { FieldError } from "../ui/field-error.tsx";
+import { DOCUMENT_TEXTS } from "./document-texts.ts";
 import type { DocumentFile } from "./use-claim-documents.ts";
 
 /** What the file picker offers; the server decides by content, not by this list. */
@@ -134,11 +135,27 @@ function FileRow({
   const percent = Math.round(file.progress * 100);
   return (
     <li className={`k-file k-file--${file.state}`}>
-      <p className="k-file__name">{file.name}</p>
-      <p className="k-file__facts">
-        <span>{file.sizeText}</span>
-        <span>{stateText(file, percent)}</span>
-      </p>
+      <div className="k-file__head">
+        {file.previewUrl && file.photoName ? (
+          <img
+            className="k-file__preview"
+            src={file.previewUrl}
+            alt={DOCUMENT_TEXTS.photoPreview(file.photoName)}
+            width={56}
+            height={56}
+          />
+        ) : null}
+        <div className="k-file__about">
+          <p className="k-file__name">{file.name}</p>
+          <p className="k-file__facts">
+            <span>{file.sizeText}</span>
+            <span>{stateText(file, percent)}</span>
+          </p>
+        </div>
+      </div>
+      {file.photoName ? (
+        <p className="k-file__pdf">{DOCUMENT_TEXTS.photoKeptAsPdf(file.photoName)}</p>
+      ) : null}
       {file.state === "uploading" || file.state === "preparing" ? (
         <progress
           className="k-file__progress"

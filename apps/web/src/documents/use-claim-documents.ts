@@ -25,7 +25,14 @@ export type DocumentFile = {
   canRetry: boolean;
   /** What a retry sends again, under the same Idempotency-Key. */
   attempt: Attempt | null;
+  /** The name of the photo the claimant chose, which the claim keeps as a PDF; null for a PDF. */
+  photoName: string | null;
+  /** A thumbnail of that photo from the claimant's own file (an object URL), while the row lasts. */
+  previewUrl: string | null;
 };
+
+/** Photos a browser can show as a thumbnail; HEIC is still a photo kept as PDF, without one. */
+const PREVIEWABLE = new Set(["image/jpeg", "image/png", "image/webp", "image/gif"]);
 
 type Attempt = {
   toSend: FileToSend;
@@ -53,6 +60,8 @@ function storedFile(document: UploadedDocument): DocumentFile {
     message: null,
     canRetry: false,
     attempt: null,
+    photoName: null,
+    previewUrl: null,
   };
 }
 
@@ -78,6 +87,15 @@ export function useClaimDocuments(): ClaimDocuments {
   const [ready, setReady] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const mounted = useRef(true);
+  // Every thumbnail's object URL until its row goes: each is revoked then, or when the step closes.
+  const previews = useRef(new Set<string>());
+  const forget = useCallback((gone: readonly DocumentFile[]) => {
+    for (const file of gone) {
+      if (file.previewUrl && previews.current.delete(file.previewUrl)) {
+        URL.revokeObjectURL(file.previewUrl);
+      }
+    }
+  }, []);
 
   const update = useCallback((id: string, change: Partial<DocumentFile>) => {
     if (!mounted.current) return;
@@ -91,8 +109,11 @@ export function useClaimDocuments(): ClaimDocuments {
       if (listed) setFiles((current) => [...listed.documents.map(storedFile), ...current]);
       setReady(listed !== null);
     });
+    const urls = previews.current;
     return () => {
       mounted.current = false;
+      for (const url of urls) URL.revokeObjectURL(url);
+      urls.clear();
     };
   }, []);
 
@@ -119,20 +140,29 @@ export function useClaimDocuments(): ClaimDocuments {
       const oldGone = replaces !== null && (attempt.replace || (await removeFromClaim(replaces)));
       if (!mounted.current) return;
       const stored = storedFile(outcome.document);
-      setFiles((current) =>
-        current
-          .filter((file) => !oldGone || file.documentId !== replaces)
-          .map((file) => (file.id === id ? stored : file)),
-      );
+      setFiles((current) => {
+        const replaced = current.filter((file) => oldGone && file.documentId === replaces);
+        forget(replaced);
+        return current
+          .filter((file) => !replaced.includes(file))
+          .map((file) =>
+            file.id === id
+              ? { ...stored, photoName: file.photoName, previewUrl: file.previewUrl }
+              : file,
+          );
+      });
       setAnnouncement(`${outcome.document.name} uploaded.`);
     },
-    [update],
+    [update, forget],
   );
 
   const add: ClaimDocuments["add"] = useCallback(
     (slotKey, chosen, options = {}) => {
       for (const file of chosen) {
         const id = crypto.randomUUID();
+        const photo = file.type.startsWith("image/");
+        const previewUrl = PREVIEWABLE.has(file.type) ? URL.createObjectURL(file) : null;
+        if (previewUrl) previews.current.add(previewUrl);
         setFiles((current) => [
           ...current,
           {
@@ -146,6 +176,8 @@ export function useClaimDocuments(): ClaimDocuments {
             message: null,
             canRetry: false,
             attempt: null,
+            photoName: photo ? file.name : null,
+            previewUrl,
           },
         ]);
         void shrinkPhoto(file).then((toSend) => {
@@ -174,16 +206,20 @@ export function useClaimDocuments(): ClaimDocuments {
     [send],
   );
 
-  const remove = useCallback(async (file: DocumentFile) => {
-    if (file.documentId !== null && !(await removeFromClaim(file.documentId))) {
-      systemError.show();
-      return false;
-    }
-    if (!mounted.current) return false;
-    setFiles((current) => current.filter((other) => other.id !== file.id));
-    setAnnouncement(`${file.name} removed.`);
-    return true;
-  }, []);
+  const remove = useCallback(
+    async (file: DocumentFile) => {
+      if (file.documentId !== null && !(await removeFromClaim(file.documentId))) {
+        systemError.show();
+        return false;
+      }
+      if (!mounted.current) return false;
+      forget([file]);
+      setFiles((current) => current.filter((other) => other.id !== file.id));
+      setAnnouncement(`${file.name} removed.`);
+      return true;
+    },
+    [forget],
+  );
 
   return { files, ready, add, retry, remove, announcement };
 }
