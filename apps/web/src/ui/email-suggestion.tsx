@@ -1,4 +1,14 @@
-import { suggestEmailFix } from "@kalinga/domain/email-suggestion";
+import { useEffect, useState } from "react";
+
+type Suggest = (address: string) => string | null;
+
+// The provider list and the spelling check load once a field is left: none of it is needed to
+// show the start form, whose initial bundle is kept small.
+let suggest: Suggest | null = null;
+const loadSuggest = () =>
+  import("@kalinga/domain/email-suggestion").then((module) => {
+    suggest = module.suggestEmailFix;
+  });
 
 type Props = {
   /** What was typed. */
@@ -16,7 +26,11 @@ type Props = {
  * takes the fix; ignoring it blocks nothing. The region is always there so the words are announced.
  */
 export function EmailSuggestion({ address, shown, text, onAccept }: Props) {
-  const fixed = shown ? suggestEmailFix(address.trim()) : null;
+  const [loaded, setLoaded] = useState(suggest !== null);
+  useEffect(() => {
+    if (shown && !loaded) void loadSuggest().then(() => setLoaded(true));
+  }, [shown, loaded]);
+  const fixed = shown && loaded && suggest ? suggest(address.trim()) : null;
   const [before, after = ""] = text.split("{email}");
   return (
     <p className="k-suggestion" role="status">
