@@ -42,6 +42,7 @@ function mariasInsuredInformation(mobile: string) {
   return {
     firstName: maria.firstName,
     middleName: maria.middleName,
+    noMiddleName: "N",
     lastName: maria.lastName,
     suffix: "",
     dateOfBirth: payloadDate(maria.dateOfBirth),
@@ -261,6 +262,7 @@ test.describe("Filing a claim to the confirmation", () => {
       honorific: codes.honorific,
       firstName: answers.firstName,
       middleName: answers.middleName,
+      noMiddleName: answers.middleName ? "N" : "Y",
       lastName: answers.lastName,
       suffix: "",
       dateOfBirth: payloadDate(answers.dateOfBirth),
@@ -283,6 +285,23 @@ test.describe("Filing a claim to the confirmation", () => {
       positionStatement: answers.position ?? "",
       docVerifyAuthorize: "Y",
       hasForm: codes.country === "US" ? 1 : 0,
+      guardian: answers.guardian
+        ? {
+            firstName: answers.guardian.firstName,
+            middleName: answers.guardian.middleName,
+            lastName: answers.guardian.lastName,
+            relationship: answers.guardian.relationship,
+            phoneNumber: answers.guardian.mobile,
+            emailAddress: answers.guardian.email,
+          }
+        : {
+            firstName: "",
+            middleName: "",
+            lastName: "",
+            relationship: "",
+            phoneNumber: "",
+            emailAddress: "",
+          },
     });
     expect(record.submission?.payload).toEqual({
       webReferenceNumber: reference,

@@ -192,6 +192,18 @@ export type BeneficiaryAnswers = {
   occupation: string;
   employerName?: string;
   position?: string;
+  /** Asked only of a minor. */
+  guardian?: GuardianAnswers;
+};
+
+export type GuardianAnswers = {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  /** A label of the guardian relationship list, e.g. "Mother". */
+  relationship: string;
+  mobile: string;
+  email: string;
 };
 
 /** A child of the insured, 10 years old: a minor. */
@@ -215,6 +227,14 @@ export const anaMinor: BeneficiaryAnswers = {
   country: "Philippines",
   zipCode: "1103",
   occupation: "Student",
+  guardian: {
+    firstName: "Luisa",
+    middleName: "Santos",
+    lastName: "Dela Cruz",
+    relationship: "Mother",
+    mobile: "9171112222",
+    email: "guardian.delacruz@example.ph",
+  },
 };
 
 /** The insured's spouse, a US citizen living in California, with no middle name. */
@@ -254,6 +274,7 @@ export async function fillBeneficiary(page: Page, answers: BeneficiaryAnswers): 
   await chooseOption(page, "Citizenship", answers.citizenship);
   await chooseOption(page, "Nationality", answers.nationality);
   await chooseTile(page, "Sex", answers.sex);
+  if (answers.guardian) await fillGuardian(page, answers.guardian);
   await field(page, "Mobile number").fill(answers.mobile);
   await field(page, "Email address").fill(answers.email);
   await field(page, "Address line 1").fill(answers.addressLine1);
@@ -267,4 +288,16 @@ export async function fillBeneficiary(page: Page, answers: BeneficiaryAnswers): 
     await field(page, "Employer name (optional)").fill(answers.employerName);
   if (answers.position) await field(page, "Position (optional)").fill(answers.position);
   await page.getByRole("checkbox", { name: /I authorize the insurer to verify/ }).check();
+}
+
+/** The minor's guardian, asked once the date of birth makes the beneficiary a minor. */
+export async function fillGuardian(page: Page, guardian: GuardianAnswers): Promise<void> {
+  await field(page, "Guardian's first name").fill(guardian.firstName);
+  if (guardian.middleName) {
+    await field(page, "Guardian's middle name (optional)").fill(guardian.middleName);
+  }
+  await field(page, "Guardian's last name").fill(guardian.lastName);
+  await chooseOption(page, "Guardian's relationship to the beneficiary", guardian.relationship);
+  await field(page, "Guardian's mobile number").fill(guardian.mobile);
+  await field(page, "Guardian's email address").fill(guardian.email);
 }

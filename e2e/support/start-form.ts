@@ -8,6 +8,8 @@ export const CORPORATE_START = "/help-support/claims/cf";
 export type StartAnswers = {
   firstName: string;
   middleName: string;
+  /** Ticks "No middle name" instead of typing one. */
+  noMiddleName?: boolean;
   lastName: string;
   suffix: string;
   dateOfBirth: string;
@@ -63,7 +65,8 @@ export async function chooseCountry(page: Page, label: string, country: string):
 
 export async function fillStartForm(page: Page, answers: StartAnswers): Promise<void> {
   await page.getByLabel("First name", { exact: true }).fill(answers.firstName);
-  await page.getByLabel("Middle initial", { exact: true }).fill(answers.middleName);
+  if (answers.noMiddleName) await page.getByRole("checkbox", { name: "No middle name" }).check();
+  else await page.getByLabel("Middle initial", { exact: true }).fill(answers.middleName);
   await page.getByLabel("Last name", { exact: true }).fill(answers.lastName);
   await page.getByLabel("Suffix", { exact: true }).fill(answers.suffix);
   const dateOfBirth = page.getByRole("textbox", { name: "Date of birth" });

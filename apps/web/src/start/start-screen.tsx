@@ -153,6 +153,7 @@ export function StartScreen() {
             autoComplete="additional-name"
           />
           <Checkbox
+            className="k-check--under-field"
             label={insured.noMiddleName.label}
             name="noMiddleName"
             checked={values.noMiddleName === true}

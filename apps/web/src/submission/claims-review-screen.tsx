@@ -133,7 +133,10 @@ function guardianLine({ guardian }: Beneficiary): string {
     .filter(Boolean)
     .join(" ");
   const relationship = labelOf(GUARDIAN_RELATIONSHIPS, guardian.relationship);
-  const contact = [`${MOBILE_PREFIX} ${guardian.phoneNumber}`, guardian.emailAddress].join(" · ");
+  // A no-break space keeps "+63" with its number.
+  const contact = [`${MOBILE_PREFIX}\u00a0${guardian.phoneNumber}`, guardian.emailAddress].join(
+    " · ",
+  );
   return `${BENEFICIARY_TEXTS.reviewGuardian}: ${name} (${relationship}) · ${contact}`;
 }
 
