@@ -168,7 +168,10 @@ test.describe("the widget on an insurer's page", () => {
     await page.route("**/widget/chunks/claims-tracking-screen-*", (route) => route.abort("failed"));
     await openStartForm(page);
     await proceedPastReminder(page);
-    await page.getByRole("link", { name: "Check claim status" }).click();
+    const statusLink = page.getByRole("link", { name: "Check claim status" });
+    // A thumb-sized target, not a line of text.
+    expect((await statusLink.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    await statusLink.click();
     await expect(
       page.getByRole("heading", { name: "Unexpected Application Error!" }),
     ).toBeVisible();
