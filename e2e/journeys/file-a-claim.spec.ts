@@ -349,7 +349,9 @@ test.describe("Filing a claim to the confirmation", () => {
     await page.getByRole("link", { name: "Rate your experience" }).click();
     await expect(page).toHaveURL(/\/claims-rating$/);
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Send rating" }).click();
+    const sendRating = page.getByRole("button", { name: "Send rating" });
+    expect((await sendRating.boundingBox())?.height).toBeLessThanOrEqual(52);
+    await sendRating.click();
     await expect(page.getByText("Please choose a rating from 1 to 5.")).toBeVisible();
     await expect(page.getByRole("radio", { name: "1 · Very hard" })).toBeFocused();
     await page.getByRole("radio", { name: "4 · Easy" }).check();

@@ -36,6 +36,8 @@ export async function agreeAndSubmit(
   await saveScreenshot(page, testInfo, `${name}-review`);
 
   const submit = page.getByRole("button", { name: "Submit claim" });
+  // One line of text at 375 px: the button keeps its 48 px height.
+  expect((await submit.boundingBox())?.height).toBeLessThanOrEqual(52);
   await submit.click();
   await expect(
     page.getByText("Please agree to this declaration to submit your claim."),
