@@ -95,7 +95,7 @@ test.describe("filing starts on the corporate website", () => {
   test("a wrong code gets the inline message and the right one still works", async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     const mobile = uniqueMobile();
     await openStartForm(page);
     await proceedPastReminder(page);
@@ -109,7 +109,14 @@ test.describe("filing starts on the corporate website", () => {
     await typeOtp(page, wrong);
     await modal.getByRole("button", { name: "Submit" }).click();
     await expect(modal.getByText("You have entered a wrong OTP", { exact: true })).toBeVisible();
+    // The server's count of what the code still takes, beneath the specification's message.
+    await expect(
+      modal.getByText("4 more tries for this code; after that, request a new OTP.", {
+        exact: true,
+      }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "otp-wrong-code");
     await typeOtp(page, code);
     await modal.getByRole("button", { name: "Submit" }).click();
     await expect(page).toHaveURL(/claims-details$/);

@@ -13,7 +13,8 @@ export type Refusal =
   | { refused: "missing-documents"; message: string; missing: MissingDocument[] }
   | { refused: "claim-not-submitted"; message: string }
   | { refused: "no-active-otp"; message: string }
-  | { refused: "wrong-otp"; message: string }
+  /** guessesLeft: how many more wrong codes this code takes before it locks. */
+  | { refused: "wrong-otp"; message: string; guessesLeft: number }
   | { refused: "expired-otp"; message: string }
   | { refused: "otp-locked"; message: string }
   | { refused: "otp-sends-exhausted"; message: string }

@@ -81,7 +81,11 @@ describe("requestOneTimePIN and validateOneTimePIN", () => {
     await requestCode(server.app, claim);
     const response = await validateCode(server.app, claim, otherCode(await latestCode(server.app)));
     expect(response.statusCode).toBe(417);
-    expect(response.json()).toEqual({ returnCode: RETURN_CODES.wrongOtp, message: WRONG_OTP });
+    expect(response.json()).toEqual({
+      returnCode: RETURN_CODES.wrongOtp,
+      message: WRONG_OTP,
+      guessesLeft: 4,
+    });
   });
 
   test("an expired code answers 417 with returnCode 3 and the exact message", async () => {
@@ -116,10 +120,11 @@ describe("requestOneTimePIN and validateOneTimePIN", () => {
     const claim = await startClaim(server.app);
     await requestCode(server.app, claim);
     const code = await latestCode(server.app);
-    for (let guess = 0; guess < 5; guess++) {
+    for (let guess = 1; guess <= 5; guess++) {
       expect((await validateCode(server.app, claim, otherCode(code))).json()).toEqual({
         returnCode: "1",
         message: WRONG_OTP,
+        guessesLeft: 5 - guess,
       });
     }
     const locked = await validateCode(server.app, claim, code);

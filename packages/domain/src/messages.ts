@@ -40,6 +40,10 @@ export const DECIDED_MESSAGES = {
   dateInvalid: "Please enter the date as DD MMM YYYY",
   otpCodeIncomplete: "Please enter the 6-digit code",
   otpCodeLocked: "Too many wrong codes. Please request a new OTP.",
+  otpGuessesLeft: (guesses: number) =>
+    guesses === 1
+      ? "1 more try for this code; after that, request a new OTP."
+      : `${guesses} more tries for this code; after that, request a new OTP.`,
   tooManyRequests: "Too many attempts. Please wait a moment and try again.",
 } as const;
 

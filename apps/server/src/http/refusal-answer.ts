@@ -46,6 +46,12 @@ export function refusalAnswer(refusal: Refusal): ApiError {
         message: refusal.message,
         missing: refusal.missing,
       });
+    case "wrong-otp":
+      return new ApiError(417, {
+        returnCode: RETURN_CODES.wrongOtp,
+        message: refusal.message,
+        guessesLeft: refusal.guessesLeft,
+      });
     case "otp-sends-exhausted":
       return new ApiError(417, {
         returnCode: RETURN_CODES.otpSendsExhausted,

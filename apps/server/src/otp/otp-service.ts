@@ -225,7 +225,11 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       const wrongGuesses = await countWrongGuess(db, live.id, otp.wrongGuessesPerCode);
       if (wrongGuesses === null) return otpLocked;
       log.info({ webReferenceNumber: access.webReferenceNumber, wrongGuesses }, "OTP wrong");
-      return { refused: "wrong-otp", message: WRONG_OTP };
+      return {
+        refused: "wrong-otp",
+        message: WRONG_OTP,
+        guessesLeft: otp.wrongGuessesPerCode - wrongGuesses,
+      };
     }
 
     const token = await refusableTransaction(db, async (tx): Promise<string | Refusal> => {

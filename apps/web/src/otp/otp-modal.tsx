@@ -41,6 +41,8 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
   const [mobileError, setMobileError] = useState<string>();
   const [digits, setDigits] = useState(emptyCode);
   const [codeError, setCodeError] = useState<string>();
+  // After a wrong code: how many more the server takes before the code locks.
+  const [guessesLeftHint, setGuessesLeftHint] = useState<string>();
   const [sendsLeft, setSendsLeft] = useState(OTP_SEND_ATTEMPTS);
   const [resendAt, setResendAt] = useState(0);
   const [exhausted, setExhausted] = useState(false);
@@ -49,6 +51,7 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
   const titleId = useId();
   const codeLabelId = useId();
   const codeErrorId = useId();
+  const guessesLeftId = useId();
 
   useEffect(() => {
     if (pane === "code") boxes.current?.focusFirst();
@@ -106,6 +109,7 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
       return;
     }
     const response = await callClaimApi("validateOneTimePIN", { oneTimePIN });
+    setGuessesLeftHint(undefined);
     if (response.ok) {
       if (response.data.token) session.set("token", response.data.token);
       session.set("otpVerify", { otpMobileNumber: mobileNumber });
@@ -123,6 +127,10 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
       setExhausted(true);
     } else if (response.status === 417 && response.returnCode === RETURN_CODES.wrongOtp) {
       setCodeError(WRONG_OTP);
+      const guessesLeft = response.data?.guessesLeft;
+      setGuessesLeftHint(
+        typeof guessesLeft === "number" ? DECIDED_MESSAGES.otpGuessesLeft(guessesLeft) : undefined,
+      );
       trackFieldError("otp", "oneTimePIN", WRONG_OTP);
     } else if (response.status === 417 && response.returnCode === RETURN_CODES.expiredOtp) {
       setCodeError(EXPIRED_OTP);
@@ -181,12 +189,22 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
             onChange={(next) => {
               setDigits(next);
               setCodeError(undefined);
+              setGuessesLeftHint(undefined);
             }}
             legend="One-time PIN"
-            describedBy={codeError ? codeErrorId : undefined}
+            describedBy={
+              codeError
+                ? [codeErrorId, guessesLeftHint && guessesLeftId].filter(Boolean).join(" ")
+                : undefined
+            }
             invalid={!!codeError}
           />
           <FieldError id={codeErrorId} message={codeError} />
+          {codeError && guessesLeftHint ? (
+            <p className="k-helper" id={guessesLeftId}>
+              {guessesLeftHint}
+            </p>
+          ) : null}
           <div className="k-actions">
             <button
               className="k-btn k-btn--contained"
