@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { readOtpFromOutbox } from "../support/outbox.ts";
+import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
 import { saveScreenshot } from "../support/screens.ts";
 import {
   CORPORATE_START,
@@ -88,6 +88,15 @@ test.describe("OTP limits", () => {
     await expect(popup).toBeHidden();
     await expect(modal).toBeHidden();
     await expect(page.getByLabel("First name", { exact: true })).toHaveValue(maria.firstName);
+
+    // Exit, then Next starts a new claim: the number still gets no new OTP, and the pop-up says so.
+    await pressNext(page);
+    await modal.getByRole("button", { name: "Send OTP" }).click();
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole("button")).toHaveText(["Exit"]);
+    expect(await countOutboxMessages(request, `63${mobile}`)).toBe(4);
+    await popup.getByRole("button", { name: "Exit" }).click();
+    await expect(modal).toBeHidden();
     await request.dispose();
   });
 });

@@ -57,6 +57,8 @@ export type ServerConfig = {
     sendsPerClaim: number;
     wrongGuessesPerCode: number;
     mobileDailyLimit: number;
+    /** How long a number whose sends ran out on a claim, unverified, gets no OTP on any claim. */
+    exhaustedNumberLockHours: number;
     /** SMS one client address may cause per window: bounds what a script costs in SMS. */
     sendAddressLimit: number;
     sendAddressWindowSeconds: number;
@@ -348,6 +350,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       sendsPerClaim: OTP_SEND_ATTEMPTS,
       wrongGuessesPerCode: 5,
       mobileDailyLimit: integer(env, "OTP_MOBILE_DAILY_LIMIT", 10, 1, 1000),
+      exhaustedNumberLockHours: integer(env, "OTP_EXHAUSTED_NUMBER_LOCK_HOURS", 24, 0, 168),
       sendAddressLimit: integer(env, "OTP_SEND_ADDRESS_LIMIT", 300, 1, 1_000_000),
       sendAddressWindowSeconds: integer(
         env,

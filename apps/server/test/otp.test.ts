@@ -277,6 +277,44 @@ describe("sends and the resend wait", () => {
     );
   });
 
+  test("a number whose sends ran out unverified gets no OTP on a new claim for 24 hours", async () => {
+    const exhausted = "9171230001";
+    const first = await startClaim(server.app);
+    await requestCode(server.app, first, exhausted);
+    for (let resend = 0; resend < 3; resend++) {
+      server.clock.advance(120);
+      expect((await resendCode(server.app, first)).statusCode).toBe(200);
+    }
+    expect(await outbox(server.app, `63${exhausted}`)).toHaveLength(4);
+
+    // Exit, then Next: a new claim for the same number is told what the pop-up says, and no SMS goes.
+    server.clock.advance(120);
+    const second = await startClaim(server.app);
+    const refused = await requestCode(server.app, second, exhausted);
+    expect(refused.statusCode).toBe(417);
+    expect(refused.json()).toEqual({
+      returnCode: RETURN_CODES.otpSendsExhausted,
+      message: OTP_ATTEMPTS_EXHAUSTED,
+      sendsLeft: 0,
+    });
+    expect(await outbox(server.app, `63${exhausted}`)).toHaveLength(4);
+
+    // Another number on the same new claim is not affected.
+    expect((await requestCode(server.app, second, "9171230002")).statusCode).toBe(200);
+
+    // After the lock (24 hours from the last send), the number gets codes again.
+    server.clock.advance(24 * 3600 - 240);
+    const early = await startClaim(server.app);
+    expect((await requestCode(server.app, early, exhausted)).statusCode).toBe(417);
+    server.clock.advance(241);
+    const later = await startClaim(server.app);
+    expect((await requestCode(server.app, later, exhausted)).json()).toMatchObject({
+      returnCode: "0",
+      sendsLeft: 3,
+    });
+    expect(await outbox(server.app, `63${exhausted}`)).toHaveLength(5);
+  });
+
   test("parallel sends for one claim send one SMS", async () => {
     const claim = await startClaim(server.app);
     const answers = await Promise.all(

@@ -36,6 +36,27 @@ export async function sendsOfClaim(
   return { used: Number(rows[0]?.used ?? 0), lastSentAt: lastSentAt ? new Date(lastSentAt) : null };
 }
 
+/**
+ * Whether a claim sent this number every OTP it may send (`sendsPerClaim`), the last since `since`,
+ * and none was used: the exhausted pop-up's promise that no new OTP is generated holds across claims.
+ */
+export async function numberExhaustedSince(
+  q: Queryable,
+  mobileNumber: string,
+  since: Date,
+  sendsPerClaim: number,
+): Promise<boolean> {
+  const { rows } = await q.query<{ claim_id: string }>(
+    `SELECT claim_id FROM otp_codes
+     WHERE mobile_number = $1 AND status IN ('sending', 'sent')
+     GROUP BY claim_id
+     HAVING count(*) >= $3 AND bool_and(used_at IS NULL) AND max(created_at) > $2
+     LIMIT 1`,
+    [mobileNumber, since, sendsPerClaim],
+  );
+  return rows.length > 0;
+}
+
 export async function reserveCode(
   q: Queryable,
   code: {

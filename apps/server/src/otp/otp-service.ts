@@ -38,6 +38,7 @@ import {
   countWrongGuess,
   latestSentCode,
   markCodeSent,
+  numberExhaustedSince,
   reserveCode,
   sendsOfClaim,
   useCode,
@@ -121,6 +122,10 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       const sendsLeft = otp.sendsPerClaim - used;
       if (sendsLeft <= 0)
         return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
+      const lockStart = new Date(now.getTime() - otp.exhaustedNumberLockHours * 3600 * 1000);
+      if (await numberExhaustedSince(tx, mobile, lockStart, otp.sendsPerClaim)) {
+        return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
+      }
       if (lastSentAt) {
         const waitLeft = lastSentAt.getTime() + otp.resendWaitSeconds * 1000 - now.getTime();
         if (waitLeft > 0) {
