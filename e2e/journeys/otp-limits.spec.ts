@@ -67,10 +67,22 @@ test.describe("OTP limits", () => {
       await resend.click();
       await expect(modal.getByRole("button", { name: `Resend code (${left - 1})` })).toBeVisible();
     }
-    await readOtpFromOutbox(request, `63${mobile}`, { after: 3 });
+    const lastCode = await readOtpFromOutbox(request, `63${mobile}`, { after: 3 });
+    // Nothing more can be sent: Resend stays disabled and the pane says the last code must do.
     const none = modal.getByRole("button", { name: "Resend code (0)" });
-    await expect(none).toBeEnabled({ timeout: 5_000 });
-    await none.click();
+    await expect(
+      modal.getByText(
+        "That was the last code we can send for this claim. Enter it before it expires.",
+      ),
+    ).toBeVisible();
+    await page.waitForTimeout(1_500);
+    await expect(none).toBeDisabled();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "otp-no-more-sends");
+    // The last code expires (3 s on this server): with no send left, the blocking pop-up comes.
+    await page.waitForTimeout(3_000);
+    await typeOtp(page, lastCode);
+    await modal.getByRole("button", { name: "Submit" }).click();
 
     const popup = page.getByRole("dialog", { name: "Unable to verify your mobile number" });
     await expect(

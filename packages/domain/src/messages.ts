@@ -40,6 +40,7 @@ export const DECIDED_MESSAGES = {
   dateInvalid: "Please enter the date as DD MMM YYYY",
   otpCodeIncomplete: "Please enter the 6-digit code",
   otpCodeLocked: "Too many wrong codes. Please request a new OTP.",
+  otpNoMoreSends: "That was the last code we can send for this claim. Enter it before it expires.",
   otpGuessesLeft: (guesses: number) =>
     guesses === 1
       ? "1 more try for this code; after that, request a new OTP."

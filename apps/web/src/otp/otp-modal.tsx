@@ -94,10 +94,6 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
   };
 
   const resend = async () => {
-    if (sendsLeft <= 0) {
-      setExhausted(true);
-      return;
-    }
     afterSend(await callClaimApi("resetOneTimePIN", {}));
   };
 
@@ -215,14 +211,17 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
             </button>
           </div>
           <p className="k-otp-countdown" aria-live="off">
-            {secondsLeft > 0
-              ? `Didn\u2019t get the code? You can ask for a new one in ${formatCountdown(secondsLeft)}.`
-              : "Didn\u2019t get the code? You can ask for a new one now."}
+            {sendsLeft <= 0
+              ? DECIDED_MESSAGES.otpNoMoreSends
+              : secondsLeft > 0
+                ? `Didn\u2019t get the code? You can ask for a new one in ${formatCountdown(secondsLeft)}.`
+                : "Didn\u2019t get the code? You can ask for a new one now."}
           </p>
           <button
             className="k-btn k-btn--text"
             type="button"
-            disabled={secondsLeft > 0}
+            // At 0 nothing more can be sent: the pop-up comes if the last code expires or locks.
+            disabled={secondsLeft > 0 || sendsLeft <= 0}
             onClick={resend}
           >
             Resend code ({sendsLeft})
