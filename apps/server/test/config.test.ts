@@ -20,6 +20,7 @@ describe("loadConfig", () => {
       sendsPerClaim: 4,
       wrongGuessesPerCode: 5,
       mobileDailyLimit: 10,
+      exhaustedNumberLockHours: 24,
       sendAddressLimit: 300,
       sendAddressWindowSeconds: 600,
     });
@@ -44,6 +45,10 @@ describe("loadConfig", () => {
     [{ KALINGA_SECRET: "too-short" }, /KALINGA_SECRET must have at least 32/],
     [{ OTP_TTL_SECONDS: "601" }, /OTP_TTL_SECONDS must be between 1 and 600, got 601/],
     [{ OTP_TTL_SECONDS: "5m" }, /OTP_TTL_SECONDS must be a whole number/],
+    [
+      { OTP_EXHAUSTED_NUMBER_LOCK_HOURS: "169" },
+      /OTP_EXHAUSTED_NUMBER_LOCK_HOURS must be between 0 and 168, got 169/,
+    ],
     [{ PORT: "http" }, /PORT must be a whole number/],
     [{ NODE_ENV: "staging" }, /NODE_ENV must be development, test or production/],
     [{ SMS_PROVIDER: "carrier-pigeon" }, /SMS_PROVIDER must be outbox or http/],
