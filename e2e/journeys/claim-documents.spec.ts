@@ -161,24 +161,37 @@ test.describe("Step 4, documents", () => {
 
     // Leaving while a file is on its way asks first.
     await page.route("**/uploadDocument", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
       await route.continue();
     });
+    // Next with the police report still missing: its slot says so.
+    await next(page);
+    const missingHere = "Please upload this document.";
+    await expect(
+      slotCard(page, "Police report or narration report").getByText(missingHere),
+    ).toBeVisible();
     // Chosen with the keyboard alone: Enter on "Choose a file" opens the picker.
-    const rxChooser = page.waitForEvent("filechooser");
-    await slotCard(page, "Doctor's prescription")
+    const policeChooser = page.waitForEvent("filechooser");
+    await slotCard(page, "Police report or narration report")
       .getByRole("button", { name: "Choose a file" })
       .focus();
     await page.keyboard.press("Enter");
-    await (await rxChooser).setFiles([await scannedPdf("rx.pdf", "Rx")]);
-    const rx = slotCard(page, "Doctor's prescription");
-    await expect(rx.getByText(/Uploading/)).toBeVisible();
+    await (await policeChooser).setFiles([await scannedPdf("police-report.pdf", "Police report")]);
+    const police = slotCard(page, "Police report or narration report");
+    await expect(police.getByText(/Uploading/)).toBeVisible();
+    // A slot whose file is on its way shows no missing-document error, even after Next again.
+    await expect(police.getByText(missingHere)).toHaveCount(0);
+    await next(page);
+    await expect(
+      page.getByText("Please wait until every file has finished uploading."),
+    ).toBeVisible();
+    await expect(police.getByText(missingHere)).toHaveCount(0);
     const asked = page.waitForEvent("dialog");
     void page.reload().catch(() => undefined);
     const leave = await asked;
     expect(leave.type()).toBe("beforeunload");
     await leave.dismiss();
-    await expect(rx.getByRole("listitem")).toContainText("Uploaded", { timeout: 30_000 });
+    await expect(police.getByRole("listitem")).toContainText("Uploaded", { timeout: 30_000 });
     await page.unroute("**/uploadDocument");
 
     await uploadEveryRequired(page, photo, await scannedPdf("record.pdf", "Medical record"));
