@@ -5,6 +5,7 @@ import {
   type BeneficiaryPayload,
   type ClaimPayload,
   PAYOUT_METHOD_BANK_CREDIT,
+  PAYOUT_METHOD_E_WALLET,
 } from "./claim-payload.ts";
 import {
   ACCIDENT_FIELDS,
@@ -20,7 +21,7 @@ import {
 } from "./claim-payload-fields.ts";
 import { COUNTRY_CODE, IS_FIRST_SUBMIT_DEFAULT } from "./constants.ts";
 import { type IsoDate, todayInManila, toPayloadDate } from "./dates.ts";
-import { bankOf, type Payout } from "./payout.ts";
+import { bankOf, eWalletOf, type Payout } from "./payout.ts";
 import type { Option, PublicStartForm } from "./start-form.ts";
 
 // The widget's side: validated Steps 1 to 3 into the finalSubmitClaim payload of section 3.
@@ -119,13 +120,28 @@ export function buildClaimPayload(input: ClaimPayloadInput): ClaimPayload {
         )
       : [],
     payoutInformation: payout
-      ? {
-          payoutMethod: PAYOUT_METHOD_BANK_CREDIT,
-          bankCode: payout.bank,
-          bankName: bankOf(payout.bank)?.label ?? "",
-          accountName: payout.accountName,
-          accountNumber: payout.accountNumber,
-        }
+      ? payoutInformationOf(payout)
       : { payoutMethod: "", bankCode: "", bankName: "", accountName: "", accountNumber: "" },
+  };
+}
+
+/** A bank account as it is; an e-wallet as its issuer and its mobile number written 09…. */
+function payoutInformationOf(payout: Payout): ClaimPayload["payoutInformation"] {
+  const wallet = eWalletOf(payout.method);
+  if (wallet) {
+    return {
+      payoutMethod: PAYOUT_METHOD_E_WALLET,
+      bankCode: wallet.value,
+      bankName: wallet.label,
+      accountName: payout.accountName,
+      accountNumber: `0${payout.accountNumber}`,
+    };
+  }
+  return {
+    payoutMethod: PAYOUT_METHOD_BANK_CREDIT,
+    bankCode: payout.bank,
+    bankName: bankOf(payout.bank)?.label ?? "",
+    accountName: payout.accountName,
+    accountNumber: payout.accountNumber,
   };
 }

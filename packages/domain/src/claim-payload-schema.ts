@@ -39,6 +39,7 @@ const DETAILS_PATHS: Partial<Record<keyof ClaimDetails, Path>> = {
 };
 
 const PAYOUT_PATHS: Record<string, Path> = {
+  method: ["payoutInformation", "payoutMethod"],
   bank: ["payoutInformation", "bankCode"],
   accountName: ["payoutInformation", "accountName"],
   accountNumber: ["payoutInformation", "accountNumber"],

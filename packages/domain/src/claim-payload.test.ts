@@ -531,6 +531,33 @@ describe("claimPayloadSchema (the server's check)", () => {
     });
   });
 
+  it("carries an e-wallet payout as its issuer and 09… number, and reads it back", () => {
+    const gcash = {
+      method: "gcash",
+      bank: "",
+      accountName: "Jose P Rizal",
+      accountNumber: "9171234567",
+    } as const;
+    const payload = buildClaimPayload({ ...base, details: illness, payout: gcash });
+    expect(payload.payoutInformation).toStrictEqual({
+      payoutMethod: "E-Wallet",
+      bankCode: "GCASH",
+      bankName: "GCash",
+      accountName: "Jose P Rizal",
+      accountNumber: "09171234567",
+    });
+    expect(errorsOf(payload)).toEqual({});
+    expect(errorsOf(withValue(payload, "payoutInformation.accountNumber", "0817123456"))).toEqual({
+      "payoutInformation.accountNumber": "Please provide a correct Mobile Number",
+    });
+    expect(errorsOf(withValue(payload, "payoutInformation.bankName", "GCash Bank"))).toEqual({
+      "payoutInformation.bankName": "This value does not match the rest of the claim",
+    });
+    expect(errorsOf(withValue(payload, "payoutInformation.payoutMethod", "Cash"))).toEqual({
+      "payoutInformation.payoutMethod": expect.any(String),
+    });
+  });
+
   it("refuses values that do not follow from the rest of the claim", () => {
     const mismatch = "This value does not match the rest of the claim";
     expect(errorsOf(withValue(deathPayload, "beneficiaryList.0.hasForm", 0))).toEqual({

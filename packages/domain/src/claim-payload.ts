@@ -11,8 +11,9 @@ import { FILING_MESSAGES as F } from "./messages.ts";
 
 /** The benefits claimed become "Y" or "N". */
 export type YesNo = "Y" | "N";
-/** The one payout method there is; the payload names it so others can follow. */
+/** The payout methods as payoutInformation names them (docs/decisions/0045-payout-methods.md). */
 export const PAYOUT_METHOD_BANK_CREDIT = "Bank Credit";
+export const PAYOUT_METHOD_E_WALLET = "E-Wallet";
 
 const payloadDate = z
   .string()
@@ -120,7 +121,7 @@ const beneficiaryPayload = z.object({
 });
 
 const payoutInformation = z.object({
-  payoutMethod: z.enum([PAYOUT_METHOD_BANK_CREDIT, ""]),
+  payoutMethod: z.enum([PAYOUT_METHOD_BANK_CREDIT, PAYOUT_METHOD_E_WALLET, ""]),
   bankCode: freeText("bankCode"),
   bankName: freeText("bankName"),
   accountName: freeText("accountName"),

@@ -1,5 +1,5 @@
 import type { ClaimPayloadInput } from "./build-claim-payload.ts";
-import type { ClaimPayload } from "./claim-payload.ts";
+import { type ClaimPayload, PAYOUT_METHOD_E_WALLET } from "./claim-payload.ts";
 import {
   ACCIDENT_FIELDS,
   BENEFICIARY_CODE_FIELDS,
@@ -13,6 +13,7 @@ import {
   optionsOf,
 } from "./claim-payload-fields.ts";
 import { fromPayloadDate, type IsoDate } from "./dates.ts";
+import { type Payout, PHILIPPINE_E_WALLETS } from "./payout.ts";
 
 // The server's side: a payload back into the forms it came from, so the same rules can check it.
 
@@ -67,13 +68,25 @@ export function inputsOfPayload(payload: ClaimPayload): Omit<ClaimPayloadInput, 
       dateOfBirth: iso(b.dateOfBirth),
       guardian: { ...b.guardian },
     })),
-    // Three renamed fields: the literal is shorter than a table, and the paths below name them.
-    payout: death
-      ? null
-      : {
-          bank: payout.bankCode,
-          accountName: payout.accountName,
-          accountNumber: payout.accountNumber,
-        },
+    payout: death ? null : payoutOf(payout),
+  };
+}
+
+/** The renamed fields read back; an e-wallet's 09… number loses its 0 as the form holds it. */
+function payoutOf(payout: ClaimPayload["payoutInformation"]): Payout {
+  const wallet = PHILIPPINE_E_WALLETS.find((w) => w.value === payout.bankCode);
+  if (payout.payoutMethod === PAYOUT_METHOD_E_WALLET && wallet) {
+    return {
+      method: wallet.method,
+      bank: "",
+      accountName: payout.accountName,
+      accountNumber: payout.accountNumber.replace(/^0(?=9\d{9}$)/, ""),
+    };
+  }
+  return {
+    method: "bank",
+    bank: payout.bankCode,
+    accountName: payout.accountName,
+    accountNumber: payout.accountNumber,
   };
 }

@@ -100,6 +100,7 @@ export const FILING_MESSAGES = {
   accountNumberInvalid: "Please provide a correct Account number",
   /** "Account number should be 10 digits", "… 10 or 12 digits", "… 10 to 16 digits". */
   accountNumberLength: (digits: string) => `Account number should be ${digits} digits`,
+  walletNumberRequired: "Please provide the e-wallet's mobile number",
   payloadMismatch: "This value does not match the rest of the claim",
   payloadDateInvalid: "Date should be MM/dd/yyyy",
 } as const;

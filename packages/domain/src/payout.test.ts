@@ -4,6 +4,7 @@ import {
   bankOf,
   type PayoutDraft,
   PHILIPPINE_BANKS,
+  PHILIPPINE_E_WALLETS,
   payoutSchema,
 } from "./payout.ts";
 import { firstErrorPerField } from "./start-form.ts";
@@ -23,11 +24,21 @@ function errorsOf(values: unknown): Record<string, string> {
 }
 
 describe("bank list", () => {
-  it("holds 20 banks with distinct short codes and labels", () => {
-    expect(PHILIPPINE_BANKS).toHaveLength(20);
-    expect(new Set(PHILIPPINE_BANKS.map((b) => b.value)).size).toBe(20);
-    expect(new Set(PHILIPPINE_BANKS.map((b) => b.label)).size).toBe(20);
-    for (const bank of PHILIPPINE_BANKS) expect(bank.value).toMatch(/^[A-Z]{2,8}$/);
+  it("holds every bank with a distinct short code and label, the first twenty as first sent", () => {
+    const codes = PHILIPPINE_BANKS.map((b) => b.value);
+    expect(PHILIPPINE_BANKS.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(new Set(PHILIPPINE_BANKS.map((b) => b.label)).size).toBe(codes.length);
+    for (const code of codes) expect(code).toMatch(/^[A-Z]{2,8}$/);
+    expect(codes.slice(0, 20)).toEqual([
+      ...["BDO", "BPI", "MBTC", "LBP", "PNB", "SBC", "UBP", "RCBC", "CBC", "EWB", "DBP", "PSB"],
+      ...["AUB", "MAYBANK", "CIMB", "PVB", "GOTYME", "MAYA", "TONIK", "SEABANK"],
+    ]);
+    // Rural, thrift and digital banks are there too.
+    expect(bankOf("CARDBANK")?.label).toBe("CARD Bank");
+    expect(bankOf("OFBANK")?.label).toBe("Overseas Filipino Bank (OFBank)");
+    // An e-wallet's code is not a bank, so a bank transfer cannot name one.
+    for (const wallet of PHILIPPINE_E_WALLETS) expect(bankOf(wallet.value)).toBeNull();
   });
 
   it("says how many digits an account number has", () => {
@@ -108,5 +119,43 @@ describe("payout", () => {
       bank: "Please provide Bank",
       accountNumber: "Account number should be 10 to 16 digits",
     });
+  });
+});
+
+describe("payout to an e-wallet", () => {
+  const gcash: PayoutDraft = {
+    method: "gcash",
+    accountName: "Ma. Cristina Dela Cruz-Santos",
+    accountNumber: "9171234567",
+  };
+
+  it("takes the wallet's mobile number and the name as registered, and no bank", () => {
+    expect(errorsOf(gcash)).toEqual({});
+    expect(errorsOf({ ...gcash, method: "maya" })).toEqual({});
+  });
+
+  it("asks for the mobile number and the name, and checks the number as a mobile number", () => {
+    expect(errorsOf({ method: "gcash" })).toEqual({
+      accountName: "Please provide Account name",
+      accountNumber: "Please provide the e-wallet's mobile number",
+    });
+    expect(errorsOf({ ...gcash, accountNumber: "8171234567" }).accountNumber).toBe(
+      "Please provide a correct Mobile Number",
+    );
+    expect(errorsOf({ ...gcash, accountNumber: "917123456" }).accountNumber).toBe(
+      "Please provide a correct Mobile Number",
+    );
+    expect(errorsOf({ ...gcash, accountName: "Juan 2nd" }).accountName).toBe(
+      "Special characters not allowed",
+    );
+  });
+
+  it("refuses a method that is not offered", () => {
+    expect(errorsOf({ ...gcash, method: "coins" }).method).toEqual(expect.any(String));
+  });
+
+  it("reads an answer kept before the choice existed as a bank transfer", () => {
+    const kept = payoutSchema.parse(valid);
+    expect(kept.method).toBe("bank");
   });
 });

@@ -1,9 +1,11 @@
 import * as z from "zod/mini";
+import { PHILIPPINE_MOBILE_NUMBER } from "./constants.ts";
 import { freeText } from "./free-text.ts";
 import { FILING_MESSAGES as F, FIELD_MESSAGES as M } from "./messages.ts";
 import { required } from "./start-form.ts";
 
-// Step 3 of a living claim (/payout-option): the benefit is credited to a Philippine bank account.
+// Step 3 of a living claim (/payout-option): the benefit is credited to a Philippine bank account
+// or sent to a GCash or Maya e-wallet (docs/decisions/0045-payout-methods.md).
 
 type PhilippineBank = {
   label: string;
@@ -13,7 +15,11 @@ type PhilippineBank = {
   accountDigits?: readonly number[];
 };
 
-/** Banks and digital banks licensed in the Philippines, by their usual names. */
+/**
+ * Banks that take PESONet or InstaPay transfers, by their usual names: universal, commercial,
+ * thrift, rural, cooperative and digital banks (docs/decisions/0046-the-bank-list.md). The first
+ * twenty keep the codes they were first sent with.
+ */
 export const PHILIPPINE_BANKS: readonly PhilippineBank[] = [
   { label: "BDO Unibank", value: "BDO", accountDigits: [10, 12] },
   { label: "Bank of the Philippine Islands (BPI)", value: "BPI", accountDigits: [10] },
@@ -35,7 +41,81 @@ export const PHILIPPINE_BANKS: readonly PhilippineBank[] = [
   { label: "Maya Bank", value: "MAYA" },
   { label: "Tonik Digital Bank", value: "TONIK" },
   { label: "SeaBank Philippines", value: "SEABANK" },
+  // Universal and commercial banks
+  { label: "Bank of Commerce", value: "BOC" },
+  { label: "CTBC Bank (Philippines)", value: "CTBC" },
+  { label: "HSBC Philippines", value: "HSBC" },
+  { label: "Philippine Bank of Communications (PBCOM)", value: "PBCOM" },
+  { label: "Philippine Business Bank (PBB)", value: "PBB" },
+  { label: "Philippine Trust Company (Philtrust Bank)", value: "PTC" },
+  { label: "Standard Chartered Bank Philippines", value: "SCB" },
+  { label: "Al-Amanah Islamic Bank", value: "AAIIBP" },
+  // Digital banks
+  { label: "Overseas Filipino Bank (OFBank)", value: "OFBANK" },
+  { label: "UnionDigital Bank", value: "UNIONDGT" },
+  // Thrift banks
+  { label: "BDO Network Bank", value: "BDONB" },
+  { label: "BPI BanKo", value: "BANKO" },
+  { label: "Bangko Mabuhay", value: "MABUHAY" },
+  { label: "Bank of Makati", value: "BMI" },
+  { label: "China Bank Savings", value: "CBS" },
+  { label: "Citystate Savings Bank", value: "CITYSTAT" },
+  { label: "City Savings Bank (CitySavings)", value: "CSB" },
+  { label: "Dumaguete City Development Bank", value: "DCDB" },
+  { label: "Equicom Savings Bank", value: "EQB" },
+  { label: "First Consolidated Bank", value: "FCB" },
+  { label: "Legazpi Savings Bank", value: "LSB" },
+  { label: "Luzon Development Bank", value: "LDB" },
+  { label: "Malayan Bank", value: "MALAYAN" },
+  { label: "Pacific Ace Savings Bank", value: "PASB" },
+  { label: "Producers Bank", value: "PRODBANK" },
+  { label: "Queen City Development Bank (Queenbank)", value: "QUEENBNK" },
+  { label: "Sterling Bank of Asia", value: "SBA" },
+  { label: "Sun Savings Bank", value: "SUNSB" },
+  { label: "Wealth Development Bank", value: "WEALTH" },
+  { label: "Yuanta Savings Bank", value: "YUANTA" },
+  // Rural and cooperative banks
+  { label: "AllBank", value: "ALLBANK" },
+  { label: "Binangonan Rural Bank (BRBDigital)", value: "BRBI" },
+  { label: "Camalig Bank", value: "CAMALIG" },
+  { label: "Cantilan Bank", value: "CANTILAN" },
+  { label: "CARD Bank", value: "CARDBANK" },
+  { label: "CARD SME Bank", value: "CARDSME" },
+  { label: "Cebuana Lhuillier Bank", value: "CEBUANA" },
+  { label: "Country Builders Bank", value: "CBBI" },
+  { label: "EastWest Rural Bank (Komo)", value: "EWRB" },
+  { label: "Enterprise Bank", value: "ENTBANK" },
+  { label: "ISLA Bank", value: "ISLA" },
+  { label: "Katipunan Bank", value: "KATIPBNK" },
+  { label: "Mindanao Consolidated Cooperative Bank", value: "MCCB" },
+  { label: "Money Mall Rural Bank", value: "MMRB" },
+  { label: "New Rural Bank of San Leonardo", value: "NRBSL" },
+  { label: "Partner Rural Bank", value: "PARTNER" },
+  { label: "Quezon Capital Rural Bank", value: "QCRB" },
+  { label: "Rang-ay Bank", value: "RANGAY" },
+  { label: "Rural Bank of Guinobatan", value: "RBGI" },
 ];
+
+/** How the benefit reaches the claimant; "bank" when a stored answer predates the choice. */
+export const PAYOUT_METHODS = ["bank", "gcash", "maya"] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+type PhilippineEWallet = {
+  method: Exclude<PayoutMethod, "bank">;
+  label: string;
+  /** Code sent as bankCode: the wallet's issuer takes InstaPay transfers under this name. */
+  value: string;
+};
+
+/** E-wallets whose account is the holder's mobile number. */
+export const PHILIPPINE_E_WALLETS: readonly PhilippineEWallet[] = [
+  { method: "gcash", label: "GCash", value: "GCASH" },
+  { method: "maya", label: "Maya", value: "PAYMAYA" },
+];
+
+export function eWalletOf(method: string): PhilippineEWallet | null {
+  return PHILIPPINE_E_WALLETS.find((wallet) => wallet.method === method) ?? null;
+}
 
 /** An account number at a bank whose length is not listed. */
 const ACCOUNT_NUMBER_DIGITS = { min: 10, max: 16 } as const;
@@ -69,10 +149,15 @@ function accountNumberIssue(accountNumber: string, bankCode: string): string | n
   return fits ? null : F.accountNumberLength(accountDigitsText(bank));
 }
 
+function walletNumberIssue(mobileNumber: string): string | null {
+  if (!mobileNumber) return F.walletNumberRequired;
+  return PHILIPPINE_MOBILE_NUMBER.test(mobileNumber) ? null : M.mobileInvalid;
+}
+
 const payoutObject = z.object({
-  bank: z
-    ._default(z.string(), "")
-    .check(z.refine<string>((code) => bankOf(code) !== null, F.bankRequired)),
+  method: z._default(z.enum(PAYOUT_METHODS), "bank"),
+  // Checked below: a bank is asked for only when the benefit goes to a bank account.
+  bank: z._default(z.string(), ""),
   accountName: z
     ._default(freeText("accountName"), "")
     .check(
@@ -80,23 +165,31 @@ const payoutObject = z.object({
       z.regex(ACCOUNT_NAME_PATTERN, M.specialCharacters),
       z.maxLength(ACCOUNT_NAME_LIMIT, M.tooLong),
     ),
-  // Checked against the chosen bank below, so the length message can name its digits.
+  // Checked against the chosen bank below, so the length message can name its digits; for an
+  // e-wallet it holds the wallet's mobile number without its +63.
   accountNumber: z._default(z.string(), ""),
 });
 
 export type Payout = z.infer<typeof payoutObject>;
 export type PayoutDraft = z.input<typeof payoutObject>;
 
-export const emptyPayout: Payout = { bank: "", accountName: "", accountNumber: "" };
+export const emptyPayout: Payout = { method: "bank", bank: "", accountName: "", accountNumber: "" };
 
 export const payoutSchema = payoutObject.check(
   z.superRefine<Record<string, unknown>>(
     (values, ctx) => {
-      const accountNumber = typeof values.accountNumber === "string" ? values.accountNumber : "";
-      const bank = typeof values.bank === "string" ? values.bank : "";
-      const message = accountNumberIssue(accountNumber, bank);
-      if (message)
-        ctx.issues.push({ code: "custom", message, path: ["accountNumber"], input: values });
+      const text = (key: string) => (typeof values[key] === "string" ? values[key] : "");
+      const wallet = eWalletOf(text("method"));
+      const issue = (path: string, message: string) =>
+        ctx.issues.push({ code: "custom", message, path: [path], input: values });
+      if (wallet) {
+        const walletIssue = walletNumberIssue(text("accountNumber"));
+        if (walletIssue) issue("accountNumber", walletIssue);
+        return;
+      }
+      if (bankOf(text("bank")) === null) issue("bank", F.bankRequired);
+      const message = accountNumberIssue(text("accountNumber"), text("bank"));
+      if (message) issue("accountNumber", message);
     },
     // Runs beside a missing bank or name, so one submit shows every message.
     { when: (payload) => typeof payload.value === "object" && payload.value !== null },

@@ -479,7 +479,12 @@ describe("slotFactsOfPayload", () => {
         disability: true,
       },
       beneficiaries: [],
-      payout: { bank: "BPI", accountName: "Jose P Rizal", accountNumber: "1234567890" },
+      payout: {
+        method: "bank",
+        bank: "BPI",
+        accountName: "Jose P Rizal",
+        accountNumber: "1234567890",
+      },
       channel: "corporate-website",
     });
     expect(slotFactsOfPayload(payload, "2026-11-22")).toMatchObject({
@@ -500,7 +505,12 @@ describe("slotFactsOfPayload", () => {
       company: null,
       companyOther: "",
     };
-    const payout = { bank: "BPI", accountName: "Jose P Rizal", accountNumber: "1234567890" };
+    const payout = {
+      method: "bank" as const,
+      bank: "BPI",
+      accountName: "Jose P Rizal",
+      accountNumber: "1234567890",
+    };
     const slotsOf = (details: Partial<ClaimDetails>) => {
       const payload = buildClaimPayload({
         step1: livingStep1,
