@@ -1,23 +1,37 @@
+import { MOBILE_PREFIX } from "@kalinga/domain/constants";
+import { keepMobileDigits } from "@kalinga/domain/otp";
 import {
   accountDigitsText,
   bankOf,
+  eWalletOf,
   type Payout,
   PHILIPPINE_BANKS,
   payoutSchema,
 } from "@kalinga/domain/payout";
+import { useEffect, useRef } from "react";
 import { useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { useLeaveGuard } from "../claim/claim-data-store.ts";
+import { PAYOUT_TEXTS as T } from "../claim/payout-texts.ts";
 import { useClaimForm } from "../claim/use-claim-form.ts";
 import type { VerifiedClaim } from "../claim/verified-claim.tsx";
 import { DropdownField } from "../forms/dropdown-field.tsx";
 import { DigitsInputField, TextInputField } from "../forms/text-input-field.tsx";
+import { TileSwitchField } from "../forms/tile-switch-field.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
 
 const bankOptions = PHILIPPINE_BANKS.map(({ label, value }) => ({ label, value }));
+const methodOptions = [
+  { label: T.methods.bank, value: "bank" },
+  { label: T.methods.gcash, value: "gcash" },
+  { label: T.methods.maya, value: "maya" },
+] as const;
 
-/** Step 3 of a living claim: the Philippine bank account the benefit is credited to. */
+/**
+ * Step 3 of a living claim: where the benefit goes — a Philippine bank account, or a GCash or Maya
+ * e-wallet named by its mobile number (docs/decisions/0045-payout-methods.md).
+ */
 export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
   const navigate = useNavigate();
   const nextRoute = useNextRoute("/claims-documents");
@@ -27,48 +41,93 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
     onValuesChange: (payout) => claim.save({ payout: payout as Payout }),
   });
   const { control, handleSubmit } = form;
+  const method = useWatch({ control, name: "method" }) ?? "bank";
+  const wallet = eWalletOf(method);
   const bank = bankOf(useWatch({ control, name: "bank" }) ?? "");
+  // A bank account number is no mobile number, nor the other way round: a new method starts empty.
+  const shownMethod = useRef(method);
+  useEffect(() => {
+    if (shownMethod.current === method) return;
+    shownMethod.current = method;
+    form.setValue("accountNumber", "");
+    form.clearErrors("accountNumber");
+  }, [method, form]);
 
   const onValid = (payout: Payout) => {
-    claim.save({ payout });
+    // A bank left from before switching to a wallet does not travel.
+    const kept = eWalletOf(payout.method) ? { ...payout, bank: "" } : payout;
+    claim.save({ payout: kept });
     navigate(nextRoute);
   };
 
   return (
     <section className="k-screen" aria-labelledby="k-payout-title">
       <h2 id="k-payout-title" className="k-screen-title">
-        <span className="k-step">Step 3 of 4</span> How should we pay you?
+        <span className="k-step">Step 3 of 4</span> {T.title}
       </h2>
       <form ref={formRef} className="k-form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
-        <fieldset className="k-section">
-          <legend className="k-section-title">Bank credit</legend>
-          <p className="k-intro">
-            We credit the benefit to a bank account in the Philippines. Enter the account exactly as
-            your bank shows it.
-          </p>
-          <DropdownField
-            form={form}
-            name="bank"
-            label="Bank"
-            options={bankOptions}
-            // The account number's length depends on the bank.
-            recheck={["accountNumber"]}
-            placeholder="Type to search"
-          />
-          {/* No maxlength: a longer name or number gets the domain's message, never a silent cut. */}
-          <TextInputField form={form} name="accountName" label="Account name" autoComplete="name" />
-          <DigitsInputField
-            form={form}
-            name="accountNumber"
-            label="Account number"
-            tips={[
-              bank
-                ? `An account number at ${bank.label} has ${accountDigitsText(bank)} digits.`
-                : `An account number has ${accountDigitsText(null)} digits, depending on the bank.`,
-              "Digits only, without spaces or dashes.",
-            ]}
-          />
-        </fieldset>
+        <TileSwitchField
+          form={form}
+          name="method"
+          legend={T.methodQuestion}
+          options={methodOptions}
+          // The account number means a bank account or a mobile number.
+          recheck={["accountNumber"]}
+        />
+        {wallet ? (
+          <fieldset className="k-section" key={wallet.method}>
+            <legend className="k-section-title">{T.walletSection(wallet.label)}</legend>
+            <p className="k-intro">{T.walletIntro(wallet.label)}</p>
+            <DigitsInputField
+              form={form}
+              name="accountNumber"
+              label={T.walletNumber(wallet.label)}
+              keep={keepMobileDigits}
+              prefix={MOBILE_PREFIX}
+              tips={[T.walletNumberTip(wallet.label), T.walletLimitTip]}
+              notAllowBlank
+            />
+            <TextInputField
+              form={form}
+              name="accountName"
+              label={T.walletName(wallet.label)}
+              autoComplete="name"
+              tips={[T.walletNameTip(wallet.label)]}
+            />
+          </fieldset>
+        ) : (
+          <fieldset className="k-section" key="bank">
+            <legend className="k-section-title">{T.bankSection}</legend>
+            <p className="k-intro">{T.bankIntro}</p>
+            <DropdownField
+              form={form}
+              name="bank"
+              label={T.bank}
+              options={bankOptions}
+              // The account number's length depends on the bank.
+              recheck={["accountNumber"]}
+              placeholder={T.bankPlaceholder}
+            />
+            {/* No maxlength: a longer name or number gets the domain's message, never a silent cut. */}
+            <TextInputField
+              form={form}
+              name="accountName"
+              label={T.accountName}
+              autoComplete="name"
+            />
+            <DigitsInputField
+              form={form}
+              name="accountNumber"
+              label={T.accountNumber}
+              tips={[
+                bank
+                  ? T.accountDigitsAt(bank.label, accountDigitsText(bank))
+                  : T.accountDigitsAny(accountDigitsText(null)),
+                T.digitsOnly,
+              ]}
+            />
+          </fieldset>
+        )}
         <StepActions backTo="/claims-details" />
       </form>
     </section>

@@ -22,7 +22,7 @@ import {
 } from "@kalinga/domain/declarations";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { maskLast4 } from "@kalinga/domain/mask";
-import { bankOf, type Payout } from "@kalinga/domain/payout";
+import { bankOf, eWalletOf, type Payout } from "@kalinga/domain/payout";
 import type { PublicStartForm } from "@kalinga/domain/start-form";
 import { buildUploadSlots } from "@kalinga/domain/upload-slots";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
@@ -32,6 +32,7 @@ import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
 import { BENEFICIARY_TEXTS } from "../claim/beneficiary-texts.ts";
 import { CLAIM_DETAILS_TEXTS, yesNoLabel } from "../claim/claim-details-texts.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
+import { PAYOUT_TEXTS as P } from "../claim/payout-texts.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
@@ -110,12 +111,20 @@ function detailRows(details: ClaimDetails): Row[] {
 }
 
 function payoutRows(payout: Payout): Row[] {
+  const wallet = eWalletOf(payout.method);
+  // Account and mobile numbers shown in part: the review may be read over the claimant's shoulder.
+  if (wallet) {
+    return [
+      [P.reviewMethod, P.walletSection(wallet.label)],
+      [P.walletName(wallet.label), payout.accountName],
+      [P.reviewWalletNumber, maskLast4(`0${payout.accountNumber}`)],
+    ];
+  }
   return [
-    ["Paid by", "Bank credit"],
-    ["Bank", bankOf(payout.bank)?.label ?? payout.bank],
-    ["Account name", payout.accountName],
-    // Shown in part: the review may be read over the claimant's shoulder.
-    ["Account number", maskLast4(payout.accountNumber)],
+    [P.reviewMethod, P.reviewBankCredit],
+    [P.bank, bankOf(payout.bank)?.label ?? payout.bank],
+    [P.accountName, payout.accountName],
+    [P.accountNumber, maskLast4(payout.accountNumber)],
   ];
 }
 

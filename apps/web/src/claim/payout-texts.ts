@@ -1,0 +1,39 @@
+// Texts of Step 3 for a living claim (the payout) and of its review, keyed, with their English
+// defaults. Messages are the domain's (FILING_MESSAGES).
+
+export const PAYOUT_TEXTS = {
+  title: "How should we pay you?",
+  methodQuestion: "Where should we send the benefit?",
+  methods: { bank: "Bank account", gcash: "GCash", maya: "Maya" },
+
+  bankSection: "Bank credit",
+  bankIntro:
+    "We credit the benefit to a bank account in the Philippines. Enter the account exactly as your bank shows it.",
+  bank: "Bank",
+  bankPlaceholder: "Type to search",
+  accountName: "Account name",
+  accountNumber: "Account number",
+  /** "An account number at BDO Unibank has 10 or 12 digits." */
+  accountDigitsAt: (bank: string, digits: string) =>
+    `An account number at ${bank} has ${digits} digits.`,
+  accountDigitsAny: (digits: string) =>
+    `An account number has ${digits} digits, depending on the bank.`,
+  digitsOnly: "Digits only, without spaces or dashes.",
+
+  /** "GCash": the wallet's name fills these in. */
+  walletSection: (wallet: string) => `${wallet} e-wallet`,
+  walletIntro: (wallet: string) =>
+    `We send the benefit to your ${wallet} account. Use the mobile number and the name exactly as ${wallet} shows them in the app.`,
+  walletNumber: (wallet: string) => `${wallet} mobile number`,
+  walletNumberTip: (wallet: string) => `The mobile number your ${wallet} account is registered to.`,
+  walletName: (wallet: string) => `Name as registered in ${wallet}`,
+  walletNameTip: (wallet: string) =>
+    `${wallet} shows it under your profile; a name that differs may delay the payout.`,
+  walletLimitTip:
+    "A fully verified e-wallet can receive a larger amount: if your wallet is not yet verified, verify it in the app first.",
+
+  /** Review rows. */
+  reviewMethod: "Paid by",
+  reviewBankCredit: "Bank credit",
+  reviewWalletNumber: "Mobile number",
+} as const;
