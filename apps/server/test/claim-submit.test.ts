@@ -292,6 +292,44 @@ describe("finalSubmitClaim", () => {
     expect(errors.map((error) => error.field)).toContain("insuredInformation.emailAddress");
   });
 
+  test("a GCash payout is taken; a wallet number that is no mobile number is 400 and stores nothing", async () => {
+    await uploadAll(claim, MANDATORY);
+    const body = submitBody(claim);
+    const gcash = {
+      payoutMethod: "E-Wallet",
+      bankCode: "GCASH",
+      bankName: "GCash",
+      accountName: "Jose P Rizal",
+      accountNumber: "0281234567",
+    };
+    const refused = await callClaim(
+      server.app,
+      "finalSubmitClaim",
+      { ...body, payoutInformation: gcash },
+      { token: claim.token },
+    );
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json() as { errors: unknown[] }).errors).toEqual([
+      expect.objectContaining({
+        field: "payoutInformation.accountNumber",
+        message: "Please provide a correct Mobile Number",
+      }),
+    ]);
+    expect(await count("SELECT count(*) AS n FROM claim_submissions")).toBe(0);
+
+    const taken = await callClaim(
+      server.app,
+      "finalSubmitClaim",
+      { ...body, payoutInformation: { ...gcash, accountNumber: "09171234567" } },
+      { token: claim.token },
+    );
+    expect(taken.statusCode).toBe(200);
+    const { rows } = await server.db.query<{ payload: { payoutInformation: unknown } }>(
+      "SELECT payload FROM claim_submissions",
+    );
+    expect(rows[0]?.payload.payoutInformation).toEqual({ ...gcash, accountNumber: "09171234567" });
+  });
+
   test("the declarations are stored in their own column, agreed at the submit, not in the payload", async () => {
     await uploadAll(claim, MANDATORY);
     expect((await submit(claim)).statusCode).toBe(200);
