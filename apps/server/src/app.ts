@@ -28,6 +28,8 @@ import {
 } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { trustedProxyCheck } from "./http/trusted-proxies.ts";
+import { insurerRoutes } from "./insurer/insurer-routes.ts";
+import { createLifecycleService } from "./lifecycle/lifecycle-service.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
 import { createNotificationWorker } from "./notifications/notification-worker.ts";
 import { otpCalls } from "./otp/otp-calls.ts";
@@ -149,6 +151,11 @@ export async function buildApp(
     },
   });
   await app.register(contentRoutes, { content });
+  await app.register(insurerRoutes, {
+    keys: config.insurer.keys,
+    lifecycle: createLifecycleService(db, config.insurer, config.now),
+    documentStore,
+  });
   // Development features only when the demo command asks for them (docs/decisions/0031).
   if (config.demo) {
     await app.register(outboxRoutes, { db });

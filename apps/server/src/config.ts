@@ -71,6 +71,15 @@ export type ServerConfig = {
   sms: SmsConfig;
   email: EmailConfig;
   notifications: NotificationConfig;
+  /** The insurer integration API and the claim lifecycle (docs/decisions/0050–0052). */
+  insurer: {
+    /** KALINGA_INSURER_KEYS: Bearer keys of the core claims system; never a widget key. */
+    keys: string[];
+    requirementDueDays: number;
+    reopenDays: number;
+    serviceLevelDays: { Death: number; Living: number };
+    statusPageUrl: string | null;
+  };
   /** Document store and upload limits (DOCUMENT_*, KALINGA_DOCUMENTS_DIR). */
   documents: DocumentConfig;
   companyNames: Record<CompanyId, string>;
@@ -203,6 +212,37 @@ export function refuseUnsafeRunMode(
       "EMAIL_PROVIDER must be smtp in production (with EMAIL_FROM and SMTP_URL or SMTP_HOST): the outbox sends no acknowledgment.",
     );
   }
+}
+
+/** The development key of the integration API; refused in production. */
+export const DEVELOPMENT_INSURER_KEY = "kalinga-dev-insurer-key";
+
+function insurerSettings(env: Env, production: boolean, widgetKeys: string[]) {
+  const keys = list(env, "KALINGA_INSURER_KEYS");
+  if (production && keys.length === 0) {
+    throw new ConfigError("KALINGA_INSURER_KEYS is required in production (comma-separated keys).");
+  }
+  if (production && keys.some((key) => key.length < 32 || key === DEVELOPMENT_INSURER_KEY)) {
+    throw new ConfigError(
+      "KALINGA_INSURER_KEYS: each key needs at least 32 characters in production, and not the development key.",
+    );
+  }
+  if (keys.length === 0) keys.push(DEVELOPMENT_INSURER_KEY);
+  // The widget's key is public in the host page: it must never open the insurer's API.
+  if (keys.some((key) => widgetKeys.includes(key))) {
+    throw new ConfigError("KALINGA_INSURER_KEYS must not repeat a key of KALINGA_API_KEYS.");
+  }
+  const statusPageUrl = text(env, "KALINGA_STATUS_PAGE_URL");
+  return {
+    keys,
+    requirementDueDays: integer(env, "REQUIREMENT_DUE_DAYS", 90, 1, 365),
+    reopenDays: integer(env, "REOPEN_DAYS", 90, 0, 365),
+    serviceLevelDays: {
+      Death: integer(env, "SERVICE_LEVEL_DAYS_DEATH", 30, 1, 365),
+      Living: integer(env, "SERVICE_LEVEL_DAYS_LIVING", 15, 1, 365),
+    },
+    statusPageUrl: statusPageUrl === null ? null : httpUrl(env, "KALINGA_STATUS_PAGE_URL"),
+  };
 }
 
 function smsConfig(env: Env): SmsConfig {
@@ -396,6 +436,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     ),
     ...demoSettings(env, production),
     demoApiKey: text(env, "KALINGA_DEMO_API_KEY") ?? (apiKeys[0] as string),
+    insurer: insurerSettings(env, production, apiKeys),
     now: () => new Date(),
   };
   // Documents go under the data folder by default and never inside a folder the server serves.

@@ -34,6 +34,13 @@ describe("loadConfig", () => {
     expect(config.demoPages).toBe(false);
     expect(config.allowedOrigins).toEqual([]);
     expect(config.widgetDir).toMatch(/apps\/web\/dist$/);
+    expect(config.insurer).toEqual({
+      keys: ["kalinga-dev-insurer-key"],
+      requirementDueDays: 90,
+      reopenDays: 90,
+      serviceLevelDays: { Death: 30, Living: 15 },
+      statusPageUrl: null,
+    });
   });
 
   const production = { ...PRODUCTION_ENV, KALINGA_SECRET: "s".repeat(32) };
@@ -43,6 +50,17 @@ describe("loadConfig", () => {
     [{ ...production, KALINGA_API_KEYS: "short" }, /at least 16 characters/],
     [{ NODE_ENV: "production", KALINGA_API_KEYS: "k".repeat(16) }, /KALINGA_SECRET is required/],
     [{ KALINGA_SECRET: "too-short" }, /KALINGA_SECRET must have at least 32/],
+    [{ ...production, KALINGA_INSURER_KEYS: "" }, /KALINGA_INSURER_KEYS is required in production/],
+    [
+      { ...production, KALINGA_INSURER_KEYS: "kalinga-dev-insurer-key" },
+      /KALINGA_INSURER_KEYS: each key needs at least 32 characters/,
+    ],
+    [
+      { KALINGA_API_KEYS: "shared-key", KALINGA_INSURER_KEYS: "shared-key" },
+      /KALINGA_INSURER_KEYS must not repeat a key of KALINGA_API_KEYS/,
+    ],
+    [{ REQUIREMENT_DUE_DAYS: "0" }, /REQUIREMENT_DUE_DAYS must be between 1 and 365, got 0/],
+    [{ KALINGA_STATUS_PAGE_URL: "claims page" }, /KALINGA_STATUS_PAGE_URL must be an http/],
     [{ OTP_TTL_SECONDS: "601" }, /OTP_TTL_SECONDS must be between 1 and 600, got 601/],
     [{ OTP_TTL_SECONDS: "5m" }, /OTP_TTL_SECONDS must be a whole number/],
     [

@@ -40,6 +40,7 @@ describe("e-mail and notification settings", () => {
     const env = {
       NODE_ENV: "production",
       KALINGA_API_KEYS: "insurer-production-key-1",
+      KALINGA_INSURER_KEYS: "core-claims-system-key-0123456789abcdef",
       KALINGA_SECRET: "s".repeat(32),
       SMS_PROVIDER: "http",
       SMS_HTTP_URL: "https://sms.kalinga-life.example/send",

@@ -2,6 +2,7 @@ import type { FinalSubmitClaimResponse } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { SlotFacts } from "@kalinga/domain/upload-slots";
 import type { Queryable } from "../db/database.ts";
+import { CLAIMANT, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
 
 // A submitted claim's rows: the payload as sent, the declarations apart (the payload has no place
 // for them), the slot facts the documents were checked against, and the answer every repeat gets.
@@ -63,6 +64,14 @@ export async function recordSubmission(
   await tx.query(
     "UPDATE claims SET status = $2, submitted_at = $3, updated_at = $3 WHERE id = $1",
     [claimId, CLAIM_RECORD_STATUS.submitted, submittedAt],
+  );
+  // The claim's lifecycle starts with its first event, by the claimant who submitted it.
+  await recordClaimEvent(
+    tx,
+    claimId,
+    { kind: "status", to: CLAIM_RECORD_STATUS.submitted },
+    CLAIMANT,
+    submittedAt,
   );
   // Files in slots the final claim no longer asks for stay with it, marked as not required.
   await tx.query(

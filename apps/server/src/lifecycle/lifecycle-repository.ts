@@ -1,0 +1,349 @@
+import { randomUUID } from "node:crypto";
+import type {
+  ClaimStatus,
+  DecisionOutcome,
+  RequirementState,
+} from "@kalinga/domain/claim-lifecycle";
+import type { Queryable } from "../db/database.ts";
+
+// The rows of a submitted claim's lifecycle: its status on the claims row, and beside it the events,
+// the requirement items, the decision and the policy match.
+
+/** Who made a change: a staff user, an integration key's client, the claimant or the system. */
+export type Actor = { kind: "staff" | "integration" | "claimant" | "system"; id: string };
+export const CLAIMANT: Actor = { kind: "claimant", id: "claimant" };
+export const SYSTEM: Actor = { kind: "system", id: "system" };
+
+export type ClaimEvent = {
+  kind: "status" | "requirements" | "requirement" | "decision" | "policy-match";
+  from?: string | null;
+  to?: string | null;
+  reason?: string | null;
+  detail?: Record<string, unknown>;
+};
+
+export async function recordClaimEvent(
+  q: Queryable,
+  claimId: string,
+  event: ClaimEvent,
+  actor: Actor,
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO claim_events
+       (id, claim_id, kind, from_status, to_status, actor_kind, actor_id, reason, detail, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
+    [
+      randomUUID(),
+      claimId,
+      event.kind,
+      event.from ?? null,
+      event.to ?? null,
+      actor.kind,
+      actor.id,
+      event.reason ?? null,
+      JSON.stringify(event.detail ?? {}),
+      now,
+    ],
+  );
+}
+
+export type Decision = { outcome: DecisionOutcome; reasonCode: string };
+
+export type SubmittedClaim = {
+  claimId: string;
+  webReferenceNumber: string;
+  status: ClaimStatus;
+  claimType: "Death" | "Living";
+  companyName: string;
+  submittedAt: Date;
+  updatedAt: Date;
+  payload: Record<string, unknown>;
+  decision: Decision | null;
+  policyNumber: string | null;
+  matchCode: number | null;
+};
+
+type ClaimRow = {
+  id: string;
+  web_reference_number: string;
+  status: ClaimStatus;
+  claim_type: "Death" | "Living";
+  company_name: string;
+  submitted_at: Date;
+  updated_at: Date;
+  payload: Record<string, unknown>;
+  decision: Decision | null;
+  policy_number: string | null;
+  match_code: number | null;
+};
+
+const CLAIM_COLUMNS = `c.id, c.web_reference_number, c.status, s.claim_type, c.company_name,
+  c.submitted_at, c.updated_at, s.payload, c.decision, c.policy_number, c.match_code`;
+
+const claimOf = (row: ClaimRow): SubmittedClaim => ({
+  claimId: row.id,
+  webReferenceNumber: row.web_reference_number,
+  status: row.status,
+  claimType: row.claim_type,
+  companyName: row.company_name,
+  submittedAt: new Date(row.submitted_at),
+  updatedAt: new Date(row.updated_at),
+  payload: row.payload,
+  decision: row.decision,
+  policyNumber: row.policy_number,
+  matchCode: row.match_code,
+});
+
+/** A submitted claim by its reference number; `lock` holds its row until the transaction ends. */
+export async function findSubmittedClaim(
+  q: Queryable,
+  webReferenceNumber: string,
+  options: { lock?: boolean } = {},
+): Promise<SubmittedClaim | null> {
+  const { rows } = await q.query<ClaimRow>(
+    `SELECT ${CLAIM_COLUMNS} FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
+     WHERE c.web_reference_number = $1 ${options.lock ? "FOR UPDATE OF c" : ""}`,
+    [webReferenceNumber],
+  );
+  return rows[0] ? claimOf(rows[0]) : null;
+}
+
+export type ClaimListQuery = {
+  status: ClaimStatus | null;
+  updatedSince: Date | null;
+  /** The last row of the previous page. */
+  after: { updatedAt: Date; claimId: string } | null;
+  limit: number;
+};
+
+/** Submitted claims, newest change first, keyset-paged on (updated_at, id). */
+export async function listSubmittedClaims(
+  q: Queryable,
+  query: ClaimListQuery,
+): Promise<SubmittedClaim[]> {
+  const { rows } = await q.query<ClaimRow>(
+    `SELECT ${CLAIM_COLUMNS} FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
+     WHERE c.submitted_at IS NOT NULL
+       AND ($1::text IS NULL OR c.status = $1)
+       AND ($2::timestamptz IS NULL OR c.updated_at >= $2)
+       AND ($3::timestamptz IS NULL OR (c.updated_at, c.id) < ($3::timestamptz, $4::uuid))
+     ORDER BY c.updated_at DESC, c.id DESC
+     LIMIT $5`,
+    [
+      query.status,
+      query.updatedSince,
+      query.after?.updatedAt ?? null,
+      query.after?.claimId ?? null,
+      query.limit,
+    ],
+  );
+  return rows.map(claimOf);
+}
+
+export async function setClaimStatus(
+  q: Queryable,
+  claimId: string,
+  status: ClaimStatus,
+  now: Date,
+): Promise<void> {
+  await q.query("UPDATE claims SET status = $2, updated_at = $3 WHERE id = $1", [
+    claimId,
+    status,
+    now,
+  ]);
+}
+
+/** Marks a change that is not a status change (an item, the decision, the match). */
+export async function touchClaim(q: Queryable, claimId: string, now: Date): Promise<void> {
+  await q.query("UPDATE claims SET updated_at = $2 WHERE id = $1", [claimId, now]);
+}
+
+export async function setDecision(
+  q: Queryable,
+  claimId: string,
+  decision: Decision,
+): Promise<void> {
+  await q.query("UPDATE claims SET decision = $2::jsonb WHERE id = $1", [
+    claimId,
+    JSON.stringify(decision),
+  ]);
+}
+
+export async function setPolicyMatch(
+  q: Queryable,
+  claimId: string,
+  policyNumber: string,
+  matchCode: number,
+): Promise<void> {
+  await q.query("UPDATE claims SET policy_number = $2, match_code = $3 WHERE id = $1", [
+    claimId,
+    policyNumber,
+    matchCode,
+  ]);
+}
+
+export type Requirement = {
+  id: string;
+  documentCd: string | null;
+  description: string;
+  /** yyyy-MM-dd */
+  dueDate: string;
+  state: RequirementState;
+  rejectionReason: string | null;
+  replaces: string | null;
+  askedAt: Date;
+  receivedAt: Date | null;
+  decidedAt: Date | null;
+};
+
+type RequirementRow = {
+  id: string;
+  document_cd: string | null;
+  description: string;
+  due_date: string;
+  state: RequirementState;
+  rejection_reason: string | null;
+  replaces: string | null;
+  asked_at: Date;
+  received_at: Date | null;
+  decided_at: Date | null;
+};
+
+export type NewRequirement = {
+  documentCd: string | null;
+  description: string;
+  dueDate: string;
+  replaces?: string | null;
+};
+
+export async function insertRequirements(
+  q: Queryable,
+  claimId: string,
+  items: readonly NewRequirement[],
+  now: Date,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const item of items) {
+    const id = randomUUID();
+    await q.query(
+      `INSERT INTO claim_requirements
+         (id, claim_id, document_cd, description, due_date, state, replaces, asked_at)
+       VALUES ($1, $2, $3, $4, $5::date, 'open', $6, $7)`,
+      [id, claimId, item.documentCd, item.description, item.dueDate, item.replaces ?? null, now],
+    );
+    ids.push(id);
+  }
+  return ids;
+}
+
+export async function listRequirements(q: Queryable, claimId: string): Promise<Requirement[]> {
+  const { rows } = await q.query<RequirementRow>(
+    `SELECT id, document_cd, description, to_char(due_date, 'YYYY-MM-DD') AS due_date, state,
+            rejection_reason, replaces, asked_at, received_at, decided_at
+     FROM claim_requirements WHERE claim_id = $1 ORDER BY seq`,
+    [claimId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    documentCd: row.document_cd,
+    description: row.description,
+    dueDate: row.due_date,
+    state: row.state,
+    rejectionReason: row.rejection_reason,
+    replaces: row.replaces,
+    askedAt: new Date(row.asked_at),
+    receivedAt: row.received_at ? new Date(row.received_at) : null,
+    decidedAt: row.decided_at ? new Date(row.decided_at) : null,
+  }));
+}
+
+/** Moves one item from `from` to `to`; false when the item is not in `from` (or not the claim's). */
+export async function moveRequirement(
+  q: Queryable,
+  claimId: string,
+  requirementId: string,
+  from: RequirementState,
+  to: RequirementState,
+  now: Date,
+  rejectionReason: string | null = null,
+): Promise<boolean> {
+  const column = to === "received" ? "received_at" : "decided_at";
+  const { rows } = await q.query<{ id: string }>(
+    `UPDATE claim_requirements SET state = $4, ${column} = $5, rejection_reason = $6
+     WHERE claim_id = $1 AND id = $2 AND state = $3 RETURNING id`,
+    [claimId, requirementId, from, to, now, rejectionReason],
+  );
+  return rows.length === 1;
+}
+
+export type EventRow = {
+  kind: string;
+  from: string | null;
+  to: string | null;
+  actor: Actor;
+  reason: string | null;
+  detail: Record<string, unknown>;
+  at: Date;
+};
+
+export async function listEvents(q: Queryable, claimId: string): Promise<EventRow[]> {
+  const { rows } = await q.query<{
+    kind: string;
+    from_status: string | null;
+    to_status: string | null;
+    actor_kind: Actor["kind"];
+    actor_id: string;
+    reason: string | null;
+    detail: Record<string, unknown>;
+    created_at: Date;
+  }>(
+    `SELECT kind, from_status, to_status, actor_kind, actor_id, reason, detail, created_at
+     FROM claim_events WHERE claim_id = $1 ORDER BY seq`,
+    [claimId],
+  );
+  return rows.map((row) => ({
+    kind: row.kind,
+    from: row.from_status,
+    to: row.to_status,
+    actor: { kind: row.actor_kind, id: row.actor_id },
+    reason: row.reason,
+    detail: row.detail,
+    at: new Date(row.created_at),
+  }));
+}
+
+export type StoredDocument = {
+  id: string;
+  slotKey: string;
+  name: string;
+  sizeBytes: number;
+  sha256: string;
+  storageKey: string;
+};
+
+export async function listStoredDocuments(
+  q: Queryable,
+  claimId: string,
+): Promise<StoredDocument[]> {
+  const { rows } = await q.query<{
+    id: string;
+    slot_key: string;
+    display_name: string;
+    size_bytes: string | number;
+    sha256: string;
+    storage_key: string;
+  }>(
+    `SELECT id, slot_key, display_name, size_bytes, sha256, storage_key FROM claim_documents
+     WHERE claim_id = $1 AND status = 'stored' ORDER BY seq`,
+    [claimId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    slotKey: row.slot_key,
+    name: row.display_name,
+    sizeBytes: Number(row.size_bytes),
+    sha256: row.sha256,
+    storageKey: row.storage_key,
+  }));
+}

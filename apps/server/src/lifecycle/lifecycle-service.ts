@@ -1,0 +1,459 @@
+import {
+  allowedNextStatuses,
+  CLOSED_INCOMPLETE,
+  type ClaimStatus,
+  claimantSeesChange,
+  claimClocks,
+  PENDING_REQUIREMENTS,
+  REVIEW_OF_REQUIREMENTS,
+  type StatusChange,
+  transitionRefusal,
+} from "@kalinga/domain/claim-lifecycle";
+import { claimStatusLabel } from "@kalinga/domain/claim-status";
+import { todayInManila } from "@kalinga/domain/dates";
+import { toInternationalMobile } from "@kalinga/domain/otp";
+import type { Database, Queryable } from "../db/database.ts";
+import { enqueueNotification } from "../notifications/enqueue-notification.ts";
+import {
+  type Actor,
+  type ClaimListQuery,
+  type Decision,
+  findSubmittedClaim,
+  insertRequirements,
+  listEvents,
+  listRequirements,
+  listStoredDocuments,
+  listSubmittedClaims,
+  moveRequirement,
+  recordClaimEvent,
+  type SubmittedClaim,
+  SYSTEM,
+  setClaimStatus,
+  setDecision,
+  setPolicyMatch,
+  touchClaim,
+} from "./lifecycle-repository.ts";
+import { LIFECYCLE_TEXTS as T } from "./lifecycle-texts.ts";
+
+// The rules of a submitted claim's life, applied in one transaction per change: the status moves
+// only as the domain's table allows, each change writes its event, and what a claimant can see is
+// queued for them by SMS and e-mail in the same transaction (docs/decisions/0050, 0051).
+
+export type LifecycleConfig = {
+  /** Due date of a requirement asked without one: this many days after it is asked. */
+  requirementDueDays: number;
+  /** A claim closed for incomplete requirements reopens when they arrive within this many days. */
+  reopenDays: number;
+  serviceLevelDays: { Death: number; Living: number };
+  /** The claim status page of the insurer's site, named in the messages; null says how to find it. */
+  statusPageUrl: string | null;
+};
+
+export type LifecycleRefusal =
+  | { refused: "not-found" }
+  | { refused: "unknown-status" }
+  | { refused: "not-allowed"; status: ClaimStatus; allowed: readonly ClaimStatus[] }
+  | { refused: "needs-requirements" }
+  | { refused: "needs-decision" }
+  | { refused: "requirements-not-overdue" }
+  | { refused: "requirement-not-found" }
+  | { refused: "reopen-period-over" };
+
+export type NewRequirementRequest = {
+  documentCd: string | null;
+  description: string;
+  dueDate: string | null;
+};
+
+const DAY_MS = 86_400_000;
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return new Date(date.getTime() + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** "February 24, 2027": a due date as claimants in the Philippines write it. */
+function readableDate(isoDate: string): string {
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-PH", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+type Contact = { mobile: string | null; email: string | null; firstName: string };
+
+function contactOf(claim: SubmittedClaim): Contact {
+  const insured = (claim.payload.insuredInformation ?? {}) as Record<string, unknown>;
+  const text = (key: string) =>
+    typeof insured[key] === "string" ? String(insured[key]).trim() : "";
+  return {
+    mobile: text("phoneNumber") || null,
+    email: text("emailAddress") || null,
+    firstName: text("firstName"),
+  };
+}
+
+async function notifyClaimant(
+  tx: Queryable,
+  claim: SubmittedClaim,
+  message: { sms: string; subject: string; lines: string[] },
+  now: Date,
+): Promise<void> {
+  const contact = contactOf(claim);
+  if (contact.mobile) {
+    await enqueueNotification(
+      tx,
+      {
+        claimId: claim.claimId,
+        channel: "sms",
+        to: toInternationalMobile(contact.mobile),
+        text: message.sms,
+      },
+      now,
+    );
+  }
+  if (contact.email) {
+    const text = [
+      T.greeting(contact.firstName),
+      "",
+      ...message.lines,
+      "",
+      T.warning,
+      "",
+      T.signature(claim.companyName),
+      "",
+    ].join("\n");
+    await enqueueNotification(
+      tx,
+      {
+        claimId: claim.claimId,
+        channel: "email",
+        to: contact.email,
+        subject: message.subject,
+        text,
+      },
+      now,
+    );
+  }
+}
+
+export function createLifecycleService(db: Database, config: LifecycleConfig, clock: () => Date) {
+  const link = () => T.follow(config.statusPageUrl);
+
+  /** Moves the claim, writes the event and tells the claimant when their label changes. */
+  async function move(
+    tx: Queryable,
+    claim: SubmittedClaim,
+    to: ClaimStatus,
+    actor: Actor,
+    reason: string | null,
+    now: Date,
+    notify = true,
+  ): Promise<void> {
+    await setClaimStatus(tx, claim.claimId, to, now);
+    await recordClaimEvent(
+      tx,
+      claim.claimId,
+      { kind: "status", from: claim.status, to, reason },
+      actor,
+      now,
+    );
+    if (notify && claimantSeesChange(claim.status, to)) {
+      const label = claimStatusLabel(to);
+      const reference = claim.webReferenceNumber;
+      await notifyClaimant(
+        tx,
+        claim,
+        {
+          sms: T.statusSms(claim.companyName, reference, label, link()),
+          subject: T.statusSubject(reference, label),
+          lines: [T.statusIntro(reference, label), "", link()],
+        },
+        now,
+      );
+    }
+    claim.status = to;
+  }
+
+  async function overdueOpenItems(tx: Queryable, claimId: string, today: string) {
+    const items = await listRequirements(tx, claimId);
+    return items.some((item) => item.state === "open" && item.dueDate < today);
+  }
+
+  return {
+    async changeStatus(
+      webReferenceNumber: string,
+      request: { status: string; reason: string | null; decision?: Decision | null },
+      actor: Actor,
+    ): Promise<{ status: ClaimStatus } | LifecycleRefusal> {
+      return db.transaction(async (tx) => {
+        const now = clock();
+        const claim = await findSubmittedClaim(tx, webReferenceNumber, { lock: true });
+        if (!claim) return { refused: "not-found" as const };
+        const decision = request.decision ?? claim.decision;
+        const refusal = transitionRefusal(claim.status, request.status, {
+          hasDecision: decision !== null,
+          hasOverdueRequirements: await overdueOpenItems(tx, claim.claimId, todayInManila(now)),
+        });
+        if (refusal?.refused === "not-allowed") {
+          return {
+            refused: "not-allowed" as const,
+            status: claim.status,
+            allowed: refusal.allowed,
+          };
+        }
+        if (refusal) return refusal;
+        if (request.decision) {
+          await setDecision(tx, claim.claimId, request.decision);
+          await recordClaimEvent(
+            tx,
+            claim.claimId,
+            { kind: "decision", detail: request.decision },
+            actor,
+            now,
+          );
+        }
+        await move(tx, claim, request.status as ClaimStatus, actor, request.reason, now);
+        return { status: claim.status };
+      });
+    },
+
+    /** Asks for everything missing at once; the claim moves to PENDING and the claimant is told. */
+    async askForRequirements(
+      webReferenceNumber: string,
+      items: readonly NewRequirementRequest[],
+      actor: Actor,
+    ): Promise<{ status: ClaimStatus; requirementIds: string[] } | LifecycleRefusal> {
+      return db.transaction(async (tx) => {
+        const now = clock();
+        const claim = await findSubmittedClaim(tx, webReferenceNumber, { lock: true });
+        if (!claim) return { refused: "not-found" as const };
+        const alreadyPending = claim.status === PENDING_REQUIREMENTS;
+        if (!alreadyPending) {
+          const refusal = transitionRefusal(claim.status, PENDING_REQUIREMENTS, {
+            hasDecision: claim.decision !== null,
+            hasOverdueRequirements: false,
+            askingForRequirements: true,
+          });
+          if (refusal?.refused === "not-allowed") {
+            return {
+              refused: "not-allowed" as const,
+              status: claim.status,
+              allowed: refusal.allowed,
+            };
+          }
+          if (refusal) return refusal;
+        }
+        const today = todayInManila(now);
+        const defaultDue = addDays(today, config.requirementDueDays);
+        const rows = items.map((item) => ({ ...item, dueDate: item.dueDate ?? defaultDue }));
+        const ids = await insertRequirements(tx, claim.claimId, rows, now);
+        await recordClaimEvent(
+          tx,
+          claim.claimId,
+          { kind: "requirements", detail: { ids } },
+          actor,
+          now,
+        );
+        if (alreadyPending) await touchClaim(tx, claim.claimId, now);
+        else await move(tx, claim, PENDING_REQUIREMENTS, actor, null, now, false);
+        const due = readableDate(rows.map((row) => row.dueDate).sort()[0] ?? defaultDue);
+        const reference = claim.webReferenceNumber;
+        await notifyClaimant(
+          tx,
+          claim,
+          {
+            sms: T.requirementsSms(claim.companyName, reference, rows.length, due, link()),
+            subject: T.requirementsSubject(reference),
+            lines: [
+              T.requirementsIntro(reference, due),
+              "",
+              ...rows.map((row, index) => `${index + 1}. ${row.description}`),
+              "",
+              link(),
+            ],
+          },
+          now,
+        );
+        return { status: claim.status, requirementIds: ids };
+      });
+    },
+
+    /**
+     * A document for an open item arrived. When none is left open, a pending claim moves to
+     * UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS by itself, and a closed one reopens there if
+     * it is still within the reopen period.
+     */
+    async receiveRequirementDocument(
+      webReferenceNumber: string,
+      requirementId: string,
+      actor: Actor,
+    ): Promise<{ status: ClaimStatus } | LifecycleRefusal> {
+      return db.transaction(async (tx) => {
+        const now = clock();
+        const claim = await findSubmittedClaim(tx, webReferenceNumber, { lock: true });
+        if (!claim) return { refused: "not-found" as const };
+        if (claim.status === CLOSED_INCOMPLETE) {
+          const events = await listEvents(tx, claim.claimId);
+          const closedAt = events.filter((event) => event.to === CLOSED_INCOMPLETE).at(-1)?.at;
+          if (closedAt && now.getTime() - closedAt.getTime() > config.reopenDays * DAY_MS) {
+            return { refused: "reopen-period-over" as const };
+          }
+        }
+        const moved = await moveRequirement(
+          tx,
+          claim.claimId,
+          requirementId,
+          "open",
+          "received",
+          now,
+        );
+        if (!moved) return { refused: "requirement-not-found" as const };
+        await recordClaimEvent(
+          tx,
+          claim.claimId,
+          { kind: "requirement", detail: { id: requirementId, state: "received" } },
+          actor,
+          now,
+        );
+        await touchClaim(tx, claim.claimId, now);
+        const stillOpen = (await listRequirements(tx, claim.claimId)).some(
+          (i) => i.state === "open",
+        );
+        if (
+          !stillOpen &&
+          (claim.status === PENDING_REQUIREMENTS || claim.status === CLOSED_INCOMPLETE)
+        ) {
+          await move(tx, claim, REVIEW_OF_REQUIREMENTS, SYSTEM, null, now);
+        }
+        return { status: claim.status };
+      });
+    },
+
+    /** Accepts a received item, or rejects it with a reason and asks for it again. */
+    async decideRequirement(
+      webReferenceNumber: string,
+      requirementId: string,
+      answer: { accept: true } | { accept: false; reason: string },
+      actor: Actor,
+    ): Promise<{ status: ClaimStatus } | LifecycleRefusal> {
+      return db.transaction(async (tx) => {
+        const now = clock();
+        const claim = await findSubmittedClaim(tx, webReferenceNumber, { lock: true });
+        if (!claim) return { refused: "not-found" as const };
+        const item = (await listRequirements(tx, claim.claimId)).find(
+          (i) => i.id === requirementId,
+        );
+        const to = answer.accept ? "accepted" : "rejected";
+        const reason = answer.accept ? null : answer.reason;
+        if (
+          !item ||
+          !(await moveRequirement(tx, claim.claimId, item.id, "received", to, now, reason))
+        ) {
+          return { refused: "requirement-not-found" as const };
+        }
+        await recordClaimEvent(
+          tx,
+          claim.claimId,
+          { kind: "requirement", reason, detail: { id: item.id, state: to } },
+          actor,
+          now,
+        );
+        await touchClaim(tx, claim.claimId, now);
+        if (!answer.accept) {
+          const again = await insertRequirements(
+            tx,
+            claim.claimId,
+            [
+              {
+                documentCd: item.documentCd,
+                description: item.description,
+                dueDate: addDays(todayInManila(now), config.requirementDueDays),
+                replaces: item.id,
+              },
+            ],
+            now,
+          );
+          await recordClaimEvent(
+            tx,
+            claim.claimId,
+            { kind: "requirements", reason, detail: { ids: again } },
+            actor,
+            now,
+          );
+          if (claim.status === REVIEW_OF_REQUIREMENTS) {
+            await move(tx, claim, PENDING_REQUIREMENTS, actor, reason, now);
+          }
+        }
+        return { status: claim.status };
+      });
+    },
+
+    async setPolicyMatch(
+      webReferenceNumber: string,
+      match: { policyNumber: string; matchCode: number },
+      actor: Actor,
+    ): Promise<{ policyNumber: string; matchCode: number } | LifecycleRefusal> {
+      return db.transaction(async (tx) => {
+        const now = clock();
+        const claim = await findSubmittedClaim(tx, webReferenceNumber, { lock: true });
+        if (!claim) return { refused: "not-found" as const };
+        await setPolicyMatch(tx, claim.claimId, match.policyNumber, match.matchCode);
+        // The policy number is not written into the event: the event says that it changed.
+        await recordClaimEvent(
+          tx,
+          claim.claimId,
+          { kind: "policy-match", detail: { matchCode: match.matchCode } },
+          actor,
+          now,
+        );
+        await touchClaim(tx, claim.claimId, now);
+        return match;
+      });
+    },
+
+    /** Everything the insurer reads of one claim. */
+    async readClaim(webReferenceNumber: string) {
+      const claim = await findSubmittedClaim(db, webReferenceNumber);
+      if (!claim) return null;
+      const [events, requirements, documents] = await Promise.all([
+        listEvents(db, claim.claimId),
+        listRequirements(db, claim.claimId),
+        listStoredDocuments(db, claim.claimId),
+      ]);
+      const changes: StatusChange[] = events
+        .filter((event) => event.kind === "status" && event.to)
+        .map((event) => ({ to: event.to as ClaimStatus, at: event.at }));
+      const clocks = claimClocks({
+        claimType: claim.claimType,
+        changes,
+        now: clock(),
+        serviceLevelDays: config.serviceLevelDays[claim.claimType],
+      });
+      return {
+        claim,
+        events,
+        requirements,
+        documents,
+        clocks,
+        allowedNextStatuses: allowedNextStatuses(claim.status),
+      };
+    },
+
+    listClaims(query: ClaimListQuery) {
+      return listSubmittedClaims(db, query);
+    },
+
+    /** A stored document of a submitted claim, by id. */
+    async findDocument(webReferenceNumber: string, documentId: string) {
+      const claim = await findSubmittedClaim(db, webReferenceNumber);
+      if (!claim) return null;
+      const documents = await listStoredDocuments(db, claim.claimId);
+      return documents.find((document) => document.id === documentId) ?? null;
+    },
+  };
+}
+
+export type LifecycleService = ReturnType<typeof createLifecycleService>;
