@@ -86,7 +86,8 @@ export default function ContinueClaimScreen() {
               type="button"
               onClick={() => void continueDraft(draft.webReferenceNumber)}
             >
-              {T.continueButton(draft.webReferenceNumber)}
+              {T.continueButton}{" "}
+              <span className="k-draft-reference">{draft.webReferenceNumber}</span>
             </button>
           </li>
         ))}

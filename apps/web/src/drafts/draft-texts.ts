@@ -5,7 +5,8 @@ export const DRAFT_TEXTS = {
   intro:
     "This mobile number has a claim that is not submitted yet. You can continue it with everything you entered and uploaded, or start a new claim.",
   listLabel: "Claims you can continue",
-  continueButton: (webReferenceNumber: string) => `Continue claim ${webReferenceNumber}`,
+  /** Followed by the claim's web reference number, kept on one line. */
+  continueButton: "Continue claim",
   claimType: { Death: "Death claim", Living: "Living benefit claim", "": "Claim" },
   started: (date: string) => `Started ${date}`,
   documents: (count: number) =>
