@@ -29,5 +29,5 @@ export function saveDraftAt(pathname: string, data: ClaimData): void {
     },
     undefined,
     { background: true },
-  );
+  ).catch(() => undefined);
 }
