@@ -1,4 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Page,
+  type TestInfo,
+  test,
+} from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import {
   bpiAccount,
@@ -28,6 +35,33 @@ const next = (page: Page) => page.getByRole("button", { name: "Next", exact: tru
 const back = (page: Page) => page.getByRole("link", { name: "Back", exact: true }).click();
 const reference = (page: Page) => page.getByTestId("web-reference-number");
 
+/** A fresh browser at 375 px, nothing of the first: Step 1 with the same number and its OTP. */
+async function verifyOnAnotherDevice(
+  browser: Browser,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  mobile: string,
+) {
+  const device = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: "en-PH",
+    timezoneId: "Asia/Manila",
+  });
+  const other = await device.newPage();
+  await openStartForm(other);
+  await proceedPastReminder(other);
+  await fillStartForm(other, { ...maria, mobile });
+  await pressNext(other);
+  await otpModal(other).getByRole("button", { name: "Send OTP" }).click();
+  await typeOtp(other, await readOtpFromOutbox(request, `63${mobile}`, { after: 1 }));
+  await otpModal(other).getByRole("button", { name: "Submit" }).click();
+  return { device, other };
+}
+
 test.describe("resume a claim on another device", () => {
   test("a draft started, the tab closed, and continued in a new browser context after the OTP", async ({
     browser,
@@ -55,24 +89,7 @@ test.describe("resume a claim on another device", () => {
     await page.context().close();
 
     // Another device: nothing of the first browser, the same mobile number.
-    const device = await browser.newContext({
-      baseURL: testInfo.project.use.baseURL,
-      viewport: { width: 375, height: 812 },
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-      locale: "en-PH",
-      timezoneId: "Asia/Manila",
-    });
-    const other = await device.newPage();
-    await openStartForm(other);
-    await proceedPastReminder(other);
-    await fillStartForm(other, { ...maria, mobile });
-    await pressNext(other);
-    await otpModal(other).getByRole("button", { name: "Send OTP" }).click();
-    await typeOtp(other, await readOtpFromOutbox(request, `63${mobile}`, { after: 1 }));
-    await otpModal(other).getByRole("button", { name: "Submit" }).click();
-
+    const { device, other } = await verifyOnAnotherDevice(browser, request, testInfo, mobile);
     await expect(other).toHaveURL(/\/continue-claim$/);
     const offer = other.getByRole("heading", { name: "Continue a claim you started?" });
     await expect(offer).toBeFocused();
@@ -122,6 +139,38 @@ test.describe("resume a claim on another device", () => {
       motorcycleAccident.policyNumber ?? "",
     );
     await expectNoAxeViolations(other);
+    await device.close();
+  });
+
+  test("Start a new claim leaves the draft and goes on with a new, empty claim", async ({
+    browser,
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const mobile = await startVerifiedClaim(page, request);
+    const firstReference = (await reference(page).textContent()) ?? "";
+    await fillLivingAccident(page, motorcycleAccident);
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith("/saveClaimDraft") && response.status() === 200,
+    );
+    await next(page);
+    await expect(page).toHaveURL(/\/payout-option$/);
+    await saved;
+    await page.context().close();
+
+    const { device, other } = await verifyOnAnotherDevice(browser, request, testInfo, mobile);
+    await expect(other).toHaveURL(/\/continue-claim$/);
+    await expect(other.getByRole("list", { name: "Claims you can continue" })).toContainText(
+      "No documents yet",
+    );
+    await other.getByRole("button", { name: "Start a new claim" }).click();
+    await expect(other).toHaveURL(/\/claims-details$/);
+    await expect(reference(other)).not.toHaveText(firstReference);
+    await expect(reference(other)).toHaveText(/^KL-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    await expect(
+      other.getByRole("group", { name: "Type of claim" }).getByRole("radio", { name: "Living" }),
+    ).not.toBeChecked();
     await device.close();
   });
 });
