@@ -143,6 +143,12 @@ describe("saveClaimDraft", () => {
         "",
       ],
       [{ ...DRAFT, step1: { ...joseStep1, firstName: "" } }, "draft.step1.firstName", ""],
+      // Under the 64 KB body limit, over the draft's 48 KB.
+      [
+        { ...DRAFT, details: { ...heartAttackDeath, causeOfLoss: "x".repeat(50_000) } },
+        "draft",
+        DRAFT_MESSAGES.tooLarge,
+      ],
       [
         { ...DRAFT, details: { ...heartAttackDeath, claimType: "Disability" } },
         "draft.details.claimType",
