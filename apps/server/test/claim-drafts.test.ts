@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { sweepDrafts } from "../src/drafts/draft-housekeeping.ts";
 import { openDraft } from "../src/drafts/draft-seal.ts";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
@@ -252,6 +253,19 @@ describe("resume after the OTP", () => {
     const late = await verifyNewClaim();
     expect(late.drafts).toEqual([]);
     expect((await resume(late.claim, first.webReferenceNumber)).statusCode).toBe(417);
+  });
+
+  test("the submit deletes the claim's draft", async () => {
+    expect((await save(first)).statusCode).toBe(200);
+    const bytes = await jpeg();
+    for (const slotKey of ACCIDENT_MANDATORY_SLOTS) {
+      expect((await uploadDocument(server.app, first, { slotKey, bytes })).statusCode).toBe(200);
+    }
+    const submitted = await callClaim(server.app, "finalSubmitClaim", submitBodyOf(first), {
+      token: first.token,
+    });
+    expect(submitted.statusCode).toBe(200);
+    expect(await draftRows()).toEqual([]);
   });
 
   test("a submitted claim is no draft", async () => {

@@ -64,6 +64,8 @@ export async function recordSubmission(
     "UPDATE claims SET status = $2, submitted_at = $3, updated_at = $3 WHERE id = $1",
     [claimId, CLAIM_RECORD_STATUS.submitted, submittedAt],
   );
+  // The submission holds the claim now: its draft's answers go with the submit (decision 0043).
+  await tx.query("DELETE FROM claim_drafts WHERE claim_id = $1", [claimId]);
   // Files in slots the final claim no longer asks for stay with it, marked as not required.
   await tx.query(
     `UPDATE claim_documents SET slot_required = (slot_key = ANY($2::text[]))
