@@ -21,11 +21,13 @@ adoptStyles(draftsCss);
 /** Puts a resumed draft into the tab: its reference, token, Step 1 and answers. */
 function restore(resumed: ResumeClaimDraftResponse) {
   const { webReferenceNumber, token, draft } = resumed;
+  // The number just verified is the draft's (the server checked): it stays this tab's pass.
+  const verified = session.get("otpVerify") ?? { otpMobileNumber: draft.step1.phoneNumber };
   session.endClaim();
   session.set("webReferenceNumber", webReferenceNumber);
   session.set("token", token);
   session.set("step1", draft.step1);
-  session.set("otpVerify", { otpMobileNumber: draft.step1.phoneNumber });
+  session.set("otpVerify", verified);
   session.set("isOtpAvailable", { webReferenceNumber, pass: true });
   saveClaimData(webReferenceNumber, {
     details: { ...emptyClaimDetails, ...draft.details },
