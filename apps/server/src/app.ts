@@ -15,6 +15,8 @@ import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
 import { createDiskDocumentStore } from "./documents/disk-document-store.ts";
 import { documentCalls } from "./documents/document-calls.ts";
 import { sweepOrphanFiles } from "./documents/document-repository.ts";
+import { draftCalls } from "./drafts/draft-calls.ts";
+import { sweepDrafts } from "./drafts/draft-housekeeping.ts";
 import { emailOutboxRoutes } from "./email/email-outbox-routes.ts";
 import { createOutboxEmailSender, sweepEmailOutbox } from "./email/outbox-email-sender.ts";
 import { createSmtpEmailSender } from "./email/smtp-email-sender.ts";
@@ -148,6 +150,7 @@ export async function buildApp(
       ...documentCalls(db, config, documentStore),
       ...submissionCalls(db, () => notificationWorker.wake()),
       ...ratingCalls(db),
+      ...draftCalls(db, config, secret),
     },
   });
   await app.register(contentRoutes, { content });
@@ -174,6 +177,9 @@ export async function buildApp(
   const sweep = () =>
     Promise.all([
       sweepExpiredRows(db, config.now()),
+      sweepDrafts(db, config.now()).then(({ reminders }) => {
+        if (reminders > 0) notificationWorker.wake();
+      }),
       sweepEmailOutbox(db, config.now()),
       sweepOrphanFiles(db, documentStore, { now: config.now() }),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));

@@ -80,6 +80,8 @@ export type ServerConfig = {
     serviceLevelDays: { Death: number; Living: number };
     statusPageUrl: string | null;
   };
+  /** A draft is deleted expiryDays after its last save; one SMS reminder reminderDaysBefore that. */
+  drafts: { expiryDays: number; reminderDaysBefore: number };
   /** Document store and upload limits (DOCUMENT_*, KALINGA_DOCUMENTS_DIR). */
   documents: DocumentConfig;
   companyNames: Record<CompanyId, string>;
@@ -95,6 +97,17 @@ export type ServerConfig = {
   /** The clock every time rule reads; tests move it instead of sleeping. */
   now: () => Date;
 };
+
+function draftConfig(env: Env): ServerConfig["drafts"] {
+  const expiryDays = integer(env, "DRAFT_EXPIRY_DAYS", 30, 1, 365);
+  const reminderDaysBefore = integer(env, "DRAFT_REMINDER_DAYS_BEFORE", 7, 0, 364);
+  if (reminderDaysBefore >= expiryDays) {
+    throw new ConfigError(
+      `DRAFT_REMINDER_DAYS_BEFORE must be less than DRAFT_EXPIRY_DAYS (${expiryDays}), got ${reminderDaysBefore}.`,
+    );
+  }
+  return { expiryDays, reminderDaysBefore };
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -427,6 +440,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       pollIntervalMs: integer(env, "NOTIFICATION_POLL_MS", 5_000, 100, 10 * 60_000),
       maxAttempts: integer(env, "NOTIFICATION_MAX_ATTEMPTS", 8, 1, 50),
     },
+    drafts: draftConfig(env),
     companyNames: { ...DEFAULT_COMPANY_NAMES },
     channelNames: { ...DEFAULT_CHANNEL_NAMES },
     contentDir: path.resolve(text(env, "KALINGA_CONTENT_DIR") ?? path.join(serverRoot, "content")),

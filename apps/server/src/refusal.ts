@@ -12,6 +12,8 @@ export type Refusal =
   | { refused: DocumentRefusedReason; message: string }
   | { refused: "missing-documents"; message: string; missing: MissingDocument[] }
   | { refused: "claim-not-submitted"; message: string }
+  /** No open draft of that reference verified by this number (decision 0044). */
+  | { refused: "draft-not-found"; message: string }
   | { refused: "no-active-otp"; message: string }
   /** guessesLeft: how many more wrong codes this code takes before it locks. */
   | { refused: "wrong-otp"; message: string; guessesLeft: number }

@@ -1,4 +1,9 @@
 import { CLAIM_API_PATHS } from "@kalinga/domain/claim-api";
+import {
+  heartAttackDeath,
+  josephineSpouse,
+  joseStep1,
+} from "@kalinga/domain/fixtures/claim-fixtures";
 import * as fc from "fast-check";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -208,6 +213,7 @@ let unverified: StartedClaim;
 let forDocuments: StartedClaim;
 let forSubmit: StartedClaim;
 let submitted: StartedClaim;
+let forResume: StartedClaim;
 let documentId: string;
 
 async function upload(claim: StartedClaim, slotKeys: readonly string[]): Promise<string[]> {
@@ -251,6 +257,8 @@ const FUZZED_CALLS = [
   "deleteDocument",
   "finalSubmitClaim",
   "rateClaim",
+  "saveClaimDraft",
+  "resumeClaimDraft",
 ] as const;
 
 /** Each call with a valid body and token; read after beforeAll has made the claims. */
@@ -289,6 +297,26 @@ const fuzzed = (): Fuzzed[] => [
     valid: { ...(common(submitted) as object), rating: 4, comment: "Mabilis po, salamat!" },
     token: () => submitted.token,
   },
+  {
+    call: "saveClaimDraft",
+    valid: {
+      ...(common(forDocuments) as object),
+      draft: {
+        step1: joseStep1,
+        details: heartAttackDeath,
+        payout: { bank: "", accountName: "", accountNumber: "" },
+        beneficiaries: [josephineSpouse],
+        step: "/claims-documents",
+      },
+    } as unknown as Json,
+    token: () => forDocuments.token,
+  },
+  {
+    call: "resumeClaimDraft",
+    // The draft named has none kept: every body that passes reaches the draft's lookup and refusal.
+    valid: { ...(common(forResume) as object), draftReferenceNumber: forSubmit.webReferenceNumber },
+    token: () => forResume.token,
+  },
 ];
 
 beforeAll(async () => {
@@ -297,6 +325,7 @@ beforeAll(async () => {
   forDocuments = await verifiedClaim(server.app);
   documentId = (await upload(forDocuments, ACCIDENT_MANDATORY_SLOTS.slice(0, 1)))[0] as string;
   forSubmit = await verifiedClaim(server.app);
+  forResume = await verifiedClaim(server.app);
   await upload(forSubmit, ACCIDENT_MANDATORY_SLOTS);
   submitted = await verifiedClaim(server.app);
   await upload(submitted, ACCIDENT_MANDATORY_SLOTS);

@@ -29,6 +29,7 @@ describe("loadConfig", () => {
     expect(config.trustedProxies).toEqual([]);
     expect(config.token).toEqual({ idleSeconds: 1800, maxAgeSeconds: 43_200 });
     expect(config.sms).toEqual({ provider: "outbox" });
+    expect(config.drafts).toEqual({ expiryDays: 30, reminderDaysBefore: 7 });
     // Without KALINGA_DEMO=true (set by npm start) no development feature is served.
     expect(config.demo).toBe(false);
     expect(config.demoPages).toBe(false);
@@ -68,6 +69,11 @@ describe("loadConfig", () => {
       /OTP_EXHAUSTED_NUMBER_LOCK_HOURS must be between 0 and 168, got 169/,
     ],
     [{ PORT: "http" }, /PORT must be a whole number/],
+    [{ DRAFT_EXPIRY_DAYS: "0" }, /DRAFT_EXPIRY_DAYS must be between 1 and 365, got 0/],
+    [
+      { DRAFT_EXPIRY_DAYS: "5", DRAFT_REMINDER_DAYS_BEFORE: "5" },
+      /DRAFT_REMINDER_DAYS_BEFORE must be less than DRAFT_EXPIRY_DAYS \(5\), got 5/,
+    ],
     [{ NODE_ENV: "staging" }, /NODE_ENV must be development, test or production/],
     [{ SMS_PROVIDER: "carrier-pigeon" }, /SMS_PROVIDER must be outbox or http/],
     [{ SMS_PROVIDER: "http", SMS_HTTP_TOKEN: "t" }, /SMS_HTTP_URL is required/],

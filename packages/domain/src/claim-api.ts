@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import type { OpenDraft } from "./claim-draft.ts";
 import type { ClaimRecordStatus } from "./claim-record-status.ts";
 import { COUNTRY_CODE, FIELD_LIMITS } from "./constants.ts";
 import { freeText } from "./free-text.ts";
@@ -21,6 +22,8 @@ export const CLAIM_API_PATHS = {
   deleteDocument: "/deleteDocument",
   listDocuments: "/listDocuments",
   rateClaim: "/rateClaim",
+  saveClaimDraft: "/saveClaimDraft",
+  resumeClaimDraft: "/resumeClaimDraft",
 } as const;
 
 export const API_KEY_HEADER = "x-api-key";
@@ -43,6 +46,8 @@ export const RETURN_CODES = {
   documentNotFound: "11",
   /** rateClaim: the claim has not been submitted yet. */
   claimNotSubmitted: "12",
+  /** resumeClaimDraft: no open draft of that reference for the number just verified. */
+  draftNotFound: "13",
 } as const;
 export type ReturnCode = (typeof RETURN_CODES)[keyof typeof RETURN_CODES];
 
@@ -96,7 +101,12 @@ export type OtpSentResponse = {
   resendAvailableInSeconds: number;
 };
 /** validateOneTimePIN: on success the token is replaced by a verified one. */
-export type OtpValidatedResponse = { returnCode: ReturnCode; token?: string };
+export type OtpValidatedResponse = {
+  returnCode: ReturnCode;
+  token?: string;
+  /** The number's open drafts of this company, newest first (docs/decisions/0044). */
+  drafts?: OpenDraft[];
+};
 
 // ---- Documents, submission and the reference check (docs/decisions/0025).
 

@@ -17,6 +17,12 @@ import {
   validateOneTimePinSchema,
   validateReferenceNumberSchema,
 } from "./claim-api.ts";
+import {
+  type ResumeClaimDraftResponse,
+  resumeClaimDraftSchema,
+  type SaveClaimDraftResponse,
+  saveClaimDraftSchema,
+} from "./claim-draft.ts";
 import { finalSubmitClaimSchema } from "./claim-payload-schema.ts";
 import { UPLOAD_FIELD_MESSAGES } from "./document-messages.ts";
 import { type RateClaimResponse, rateClaimSchema } from "./rating.ts";
@@ -159,6 +165,22 @@ export const CLAIM_CALLS = {
     credential: "verified-claim-token",
     encoding: "json",
     request: rateClaimSchema,
+    limits: [],
+    idempotent: false,
+  }),
+  saveClaimDraft: declare<SaveClaimDraftResponse>()({
+    path: CLAIM_API_PATHS.saveClaimDraft,
+    credential: "verified-claim-token",
+    encoding: "json",
+    request: saveClaimDraftSchema,
+    limits: [],
+    idempotent: false,
+  }),
+  resumeClaimDraft: declare<ResumeClaimDraftResponse>()({
+    path: CLAIM_API_PATHS.resumeClaimDraft,
+    credential: "verified-claim-token",
+    encoding: "json",
+    request: resumeClaimDraftSchema,
     limits: [],
     idempotent: false,
   }),

@@ -76,6 +76,9 @@ const claimDetailsShape = {
 
 const claimDetailsObject = z.object(claimDetailsShape);
 
+/** Step 2 as far as it is filled: each field's kind and characters, none required (a saved draft). */
+export const claimDetailsDraftSchema = claimDetailsObject;
+
 export type ClaimDetails = z.infer<typeof claimDetailsObject>;
 /** What the form holds before it is valid. */
 export type ClaimDetailsDraft = z.input<typeof claimDetailsObject>;

@@ -173,6 +173,26 @@ const payoutObject = z.object({
 export type Payout = z.infer<typeof payoutObject>;
 export type PayoutDraft = z.input<typeof payoutObject>;
 
+/** The payout as far as it is filled (a saved draft): characters and lengths, nothing required. */
+export const payoutDraftSchema = z.object({
+  method: z._default(z.enum(PAYOUT_METHODS), "bank"),
+  bank: z
+    ._default(z.string(), "")
+    .check(z.refine<string>((code) => !code || bankOf(code) !== null, F.bankRequired)),
+  accountName: z
+    ._default(freeText("accountName"), "")
+    .check(
+      z.regex(ACCOUNT_NAME_PATTERN, M.specialCharacters),
+      z.maxLength(ACCOUNT_NAME_LIMIT, M.tooLong),
+    ),
+  accountNumber: z
+    ._default(z.string(), "")
+    .check(
+      z.regex(DIGITS, F.accountNumberInvalid),
+      z.maxLength(ACCOUNT_NUMBER_DIGITS.max, M.tooLong),
+    ),
+});
+
 export const emptyPayout: Payout = { method: "bank", bank: "", accountName: "", accountNumber: "" };
 
 export const payoutSchema = payoutObject.check(

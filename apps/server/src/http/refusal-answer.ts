@@ -14,6 +14,7 @@ const RETURN_CODE_OF: Record<
   "not-found": RETURN_CODES.documentNotFound,
   "missing-documents": RETURN_CODES.missingDocuments,
   "claim-not-submitted": RETURN_CODES.claimNotSubmitted,
+  "draft-not-found": RETURN_CODES.draftNotFound,
   "no-active-otp": RETURN_CODES.noActiveOtp,
   "wrong-otp": RETURN_CODES.wrongOtp,
   "expired-otp": RETURN_CODES.expiredOtp,

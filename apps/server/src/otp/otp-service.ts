@@ -23,6 +23,7 @@ import {
 import { type ClaimAccess, issueToken, revokeToken } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import { openDraftsForClaim } from "../drafts/draft-calls.ts";
 import { API_MESSAGES } from "../http/api-error.ts";
 import {
   giveBackHit,
@@ -258,7 +259,9 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       { webReferenceNumber: access.webReferenceNumber, mobile: maskLast4(live.mobile_number) },
       "OTP verified",
     );
-    return { returnCode: RETURN_CODES.ok, token };
+    // The number's other open drafts, so the widget can offer to continue one (decision 0044).
+    const drafts = await openDraftsForClaim(db, access.claimId, now);
+    return { returnCode: RETURN_CODES.ok, token, drafts };
   }
 
   return { sendCode, validateCode };

@@ -73,6 +73,8 @@ export async function recordSubmission(
     CLAIMANT,
     submittedAt,
   );
+  // The submission holds the claim now: its draft's answers go with the submit (decision 0043).
+  await tx.query("DELETE FROM claim_drafts WHERE claim_id = $1", [claimId]);
   // Files in slots the final claim no longer asks for stay with it, marked as not required.
   await tx.query(
     `UPDATE claim_documents SET slot_required = (slot_key = ANY($2::text[]))

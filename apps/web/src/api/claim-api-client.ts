@@ -71,6 +71,8 @@ export async function callClaimApi<K extends JsonClaimCall>(
   call: K,
   payload: ClaimCallPayload<K>,
   idempotencyKey?: string,
+  /** background: no loading overlay (a draft saved while the claimant moves on). */
+  options: { background?: boolean } = {},
 ): Promise<ClaimResponse<ClaimCallResponse<K>>> {
   const widget = mountedSetting();
   // A call's own basicInformation (the final submit's claim type, cause of loss…) keeps its fields.
@@ -88,7 +90,7 @@ export async function callClaimApi<K extends JsonClaimCall>(
 
   const headers = { "content-type": "application/json", ...claimCallHeaders(idempotencyKey) };
 
-  loading.begin();
+  if (!options.background) loading.begin();
   try {
     const response = await fetch(claimCallUrl(call), {
       method: "POST",
@@ -105,7 +107,7 @@ export async function callClaimApi<K extends JsonClaimCall>(
   } catch {
     return { ok: false, status: 0, returnCode: null, data: null };
   } finally {
-    loading.end();
+    if (!options.background) loading.end();
   }
 }
 

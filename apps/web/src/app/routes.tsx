@@ -38,6 +38,7 @@ const PayoutOptionScreen = lazyScreen(() =>
   loadClaimSteps().then((steps) => ({ default: steps.PayoutOptionScreen })),
 );
 const ClaimDocumentsScreen = lazyScreen(() => import("../documents/claim-documents-screen.tsx"));
+const ContinueClaimScreen = lazyScreen(() => import("../drafts/continue-claim-screen.tsx"));
 const loadSubmission = () => import("../submission/submission-screens.ts");
 const ClaimsReviewScreen = lazyScreen(() =>
   loadSubmission().then((screens) => ({ default: screens.ClaimsReviewScreen })),
@@ -67,6 +68,7 @@ export function ClaimRoutes() {
           <Route path="cf" element={<StartRoute />} />
           <Route path="cfm" element={<LoggedInStartScreen />} />
           <Route path="claims-tracking" element={<ClaimsTrackingScreen />} />
+          <Route path="continue-claim" element={<ContinueClaimScreen />} />
           <Route element={<VerifiedClaimLayout />}>
             <Route element={<RequireVerifiedClaim />}>
               <Route path="claims-details" element={<ClaimsDetailsScreen />} />

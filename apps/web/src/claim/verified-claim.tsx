@@ -1,5 +1,6 @@
-import { createContext, useContext, useMemo } from "react";
+import { createContext, useContext, useEffect, useMemo } from "react";
 import { Link, Outlet, useLocation } from "react-router";
+import { saveDraftAt } from "../drafts/save-draft.ts";
 import { session } from "../session/session-store.ts";
 import { type ClaimData, readClaimData, saveClaimData } from "./claim-data-store.ts";
 
@@ -38,6 +39,10 @@ export function VerifiedClaimLayout() {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation is what may change the claim.
   const claim = useMemo(verifiedClaim, [pathname]);
+  // Reaching a step is moving on: the answers so far are kept on the server (decision 0043).
+  useEffect(() => {
+    if (claim) saveDraftAt(pathname, claim.readData());
+  }, [claim, pathname]);
   return (
     <VerifiedClaimContext value={claim}>
       <Outlet />

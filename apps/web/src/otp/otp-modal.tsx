@@ -113,6 +113,9 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
         webReferenceNumber: claimReference(),
         pass: true,
       });
+      const drafts = response.data.drafts ?? [];
+      if (drafts.length > 0) session.set("draftOffer", drafts);
+      else session.remove("draftOffer");
       onClose(true);
       return;
     }

@@ -43,6 +43,14 @@ const ITEMS: SessionItems = {
   },
   level1TransactionNumbers: ["TXN-0001", "TXN-0002"],
   submittedClaim: receiptOf(CLAIM),
+  draftOffer: [
+    {
+      webReferenceNumber: OTHER_CLAIM,
+      claimType: "Death",
+      startedAt: "2026-11-18T02:00:00.000Z",
+      documentCount: 2,
+    },
+  ],
 };
 const ITEM_NAMES = Object.keys(ITEMS) as SessionKey[];
 const CLAIM_ITEMS: SessionKey[] = [
@@ -53,6 +61,7 @@ const CLAIM_ITEMS: SessionKey[] = [
   "otpVerify",
   "step1",
   "claimDataStore",
+  "draftOffer",
 ];
 
 let tab: BrowserStorages;

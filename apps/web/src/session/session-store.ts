@@ -1,3 +1,4 @@
+import type { OpenDraft } from "@kalinga/domain/claim-draft";
 import type { PublicStartForm } from "@kalinga/domain/start-form";
 
 // Session items (section 3) kept in sessionStorage, each key and value encrypted with AES-GCM.
@@ -17,6 +18,8 @@ export type SessionItems = {
   claimDataStore: unknown;
   level1TransactionNumbers: string[];
   submittedClaim: SubmittedClaim;
+  /** The number's open drafts validateOneTimePIN offered, until the claimant chose (decision 0044). */
+  draftOffer: OpenDraft[];
 };
 
 /**
@@ -161,6 +164,7 @@ const ALL_KEYS: SessionKey[] = [
   "claimDataStore",
   "level1TransactionNumbers",
   "submittedClaim",
+  "draftOffer",
 ];
 
 /** Section 3's session clearing: what lets a request act on the claim. */
@@ -172,6 +176,7 @@ const CLAIM_ITEMS = [
   "otpVerify",
   "step1",
   "claimDataStore",
+  "draftOffer",
 ] as const;
 
 /** Decrypts what this browser tab stored before (a reload keeps what was entered). */

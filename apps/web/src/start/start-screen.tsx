@@ -266,7 +266,10 @@ export function StartScreen() {
             firstName={values.firstName ?? ""}
             onClose={(verified) => {
               setOtpOpen(false);
-              if (verified) navigate("/claims-details");
+              // Open drafts of the number are offered before a new claim goes on (decision 0044).
+              if (verified) {
+                navigate(session.get("draftOffer")?.length ? "/continue-claim" : "/claims-details");
+              }
             }}
           />
         </Suspense>

@@ -1,0 +1,35 @@
+import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
+import { toInternationalMobile } from "@kalinga/domain/otp";
+import type { Database } from "../db/database.ts";
+import { enqueueNotification } from "../notifications/enqueue-notification.ts";
+import { deleteClosedDrafts, takeDueReminders } from "./draft-repository.ts";
+import { DRAFT_TEXTS } from "./draft-texts.ts";
+
+// The drafts' share of housekeeping: one reminder SMS through the outbox when a draft nears its
+// expiry (marked sent in the transaction that queues it, so it goes once), then the deletion of
+// expired drafts with their documents. Any server may run it.
+
+export async function sweepDrafts(db: Database, now: Date) {
+  const reminders = await db.transaction(async (tx) => {
+    const due = await takeDueReminders(tx, now);
+    for (const draft of due) {
+      await enqueueNotification(
+        tx,
+        {
+          claimId: draft.claimId,
+          channel: "sms",
+          to: toInternationalMobile(draft.mobileNumber),
+          text: DRAFT_TEXTS.reminderSms({
+            companyName: draft.companyName,
+            webReferenceNumber: draft.webReferenceNumber,
+            expiresOn: formatDisplayDate(todayInManila(draft.expiresAt)),
+          }),
+        },
+        now,
+      );
+    }
+    return due.length;
+  });
+  const deleted = await db.transaction((tx) => deleteClosedDrafts(tx, now));
+  return { reminders, deleted: deleted.length };
+}

@@ -1,0 +1,169 @@
+import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
+import type { Queryable } from "../db/database.ts";
+import type { SealedDraft } from "./draft-seal.ts";
+
+// The claim_drafts table (migration 007): one sealed draft per claim, its expiry and its reminder.
+
+export async function saveDraft(
+  q: Queryable,
+  input: SealedDraft & {
+    claimId: string;
+    claimType: string;
+    now: Date;
+    expiresAt: Date;
+    reminderDueAt: Date;
+  },
+) {
+  // A save moves the expiry, so a reminder already sent is due again before the new date.
+  await q.query(
+    `INSERT INTO claim_drafts (claim_id, key_id, sealed, claim_type, saved_at, expires_at, reminder_due_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (claim_id) DO UPDATE SET key_id = $2, sealed = $3, claim_type = $4, saved_at = $5,
+       expires_at = $6, reminder_due_at = $7, reminder_sent_at = NULL`,
+    [
+      input.claimId,
+      input.keyId,
+      input.sealed,
+      input.claimType,
+      input.now,
+      input.expiresAt,
+      input.reminderDueAt,
+    ],
+  );
+}
+
+/** What makes a draft open: not submitted, not given up, not expired. */
+const OPEN = `c.status = '${CLAIM_RECORD_STATUS.draft}' AND c.abandoned_at IS NULL AND d.expires_at > $1`;
+
+export type OpenDraftRow = {
+  web_reference_number: string;
+  claim_type: "Living" | "Death" | "";
+  created_at: Date;
+  document_count: number;
+};
+
+/** The open drafts whose claim verified this number with this company, newest first. */
+export async function openDraftsOf(
+  q: Queryable,
+  input: { mobileNumber: string; companyName: string; exceptClaimId: string; now: Date },
+): Promise<OpenDraftRow[]> {
+  const { rows } = await q.query<OpenDraftRow>(
+    `SELECT c.web_reference_number, d.claim_type, c.created_at,
+       (SELECT count(*)::int FROM claim_documents x WHERE x.claim_id = c.id AND x.status = 'stored') AS document_count
+     FROM claim_drafts d JOIN claims c ON c.id = d.claim_id
+     WHERE ${OPEN} AND c.verified_mobile_number = $2 AND c.company_name = $3 AND c.id <> $4
+     ORDER BY c.created_at DESC LIMIT 5`,
+    [input.now, input.mobileNumber, input.companyName, input.exceptClaimId],
+  );
+  return rows;
+}
+
+export type ResumableDraft = SealedDraft & {
+  claimId: string;
+  webReferenceNumber: string;
+  expiresAt: Date;
+};
+
+/**
+ * The open draft of this reference, locked, when its claim verified this number with this
+ * company; null for anything else, alike, so the answer tells nothing of other claims.
+ */
+export async function lockResumableDraft(
+  q: Queryable,
+  input: { webReferenceNumber: string; mobileNumber: string; companyName: string; now: Date },
+): Promise<ResumableDraft | null> {
+  const { rows } = await q.query<{
+    claim_id: string;
+    key_id: string;
+    sealed: string;
+    expires_at: Date;
+  }>(
+    `SELECT c.id AS claim_id, d.key_id, d.sealed, d.expires_at
+     FROM claim_drafts d JOIN claims c ON c.id = d.claim_id
+     WHERE ${OPEN} AND c.web_reference_number = $2 AND c.verified_mobile_number = $3
+       AND c.company_name = $4
+     FOR UPDATE OF c, d`,
+    [input.now, input.webReferenceNumber, input.mobileNumber, input.companyName],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    claimId: row.claim_id,
+    webReferenceNumber: input.webReferenceNumber,
+    keyId: row.key_id,
+    sealed: row.sealed,
+    expiresAt: new Date(row.expires_at),
+  };
+}
+
+/** The claim takes no more calls: every token goes; an abandoned claim is never offered again. */
+export async function closeClaimAccess(q: Queryable, claimId: string, now: Date, abandon: boolean) {
+  await q.query(
+    "UPDATE claim_tokens SET revoked_at = $2 WHERE claim_id = $1 AND revoked_at IS NULL",
+    [claimId, now],
+  );
+  if (abandon) {
+    await q.query("UPDATE claims SET abandoned_at = $2, updated_at = $2 WHERE id = $1", [
+      claimId,
+      now,
+    ]);
+  }
+}
+
+export type DueReminder = {
+  claimId: string;
+  webReferenceNumber: string;
+  companyName: string;
+  mobileNumber: string;
+  expiresAt: Date;
+};
+
+/** Takes the drafts whose reminder is due, marking each sent in the same statement (once only). */
+export async function takeDueReminders(q: Queryable, now: Date): Promise<DueReminder[]> {
+  const { rows } = await q.query<{
+    claim_id: string;
+    web_reference_number: string;
+    company_name: string;
+    verified_mobile_number: string;
+    expires_at: Date;
+  }>(
+    `UPDATE claim_drafts d SET reminder_sent_at = $1
+     FROM claims c
+     WHERE c.id = d.claim_id AND ${OPEN} AND d.reminder_sent_at IS NULL
+       AND d.reminder_due_at <= $1 AND c.verified_mobile_number IS NOT NULL
+     RETURNING d.claim_id, c.web_reference_number, c.company_name, c.verified_mobile_number, d.expires_at`,
+    [now],
+  );
+  return rows.map((row) => ({
+    claimId: row.claim_id,
+    webReferenceNumber: row.web_reference_number,
+    companyName: row.company_name,
+    mobileNumber: row.verified_mobile_number,
+    expiresAt: new Date(row.expires_at),
+  }));
+}
+
+/**
+ * Expired drafts and those of submitted or abandoned claims: the sealed answers go, and the
+ * documents of a claim that was never submitted are marked deleted (the file sweep removes them).
+ */
+export async function deleteClosedDrafts(q: Queryable, now: Date): Promise<string[]> {
+  const { rows } = await q.query<{ claim_id: string; status: string }>(
+    `DELETE FROM claim_drafts d USING claims c
+     WHERE c.id = d.claim_id AND NOT (${OPEN})
+     RETURNING d.claim_id, c.status`,
+    [now],
+  );
+  const unsubmitted = rows
+    .filter((row) => row.status === CLAIM_RECORD_STATUS.draft)
+    .map((row) => row.claim_id);
+  if (unsubmitted.length > 0) {
+    await q.query(
+      `UPDATE claim_documents SET status = 'deleted', deleted_at = $2
+       WHERE claim_id = ANY($1::uuid[]) AND status = 'stored'`,
+      [unsubmitted, now],
+    );
+    for (const claimId of unsubmitted) await closeClaimAccess(q, claimId, now, true);
+  }
+  return unsubmitted;
+}

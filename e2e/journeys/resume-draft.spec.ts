@@ -1,0 +1,176 @@
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Page,
+  type TestInfo,
+  test,
+} from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import {
+  bpiAccount,
+  field,
+  fillBankPayout,
+  fillLivingAccident,
+  motorcycleAccident,
+  startVerifiedClaim,
+} from "../support/claim-steps.ts";
+import { phonePhoto, slotCard, uploadTo } from "../support/documents.ts";
+import { readOtpFromOutbox } from "../support/outbox.ts";
+import { saveScreenshot } from "../support/screens.ts";
+import {
+  fillStartForm,
+  maria,
+  openStartForm,
+  otpModal,
+  pressNext,
+  proceedPastReminder,
+  typeOtp,
+} from "../support/start-form.ts";
+
+// A claim kept on the server (decisions 0043, 0044): started in one browser, the tab closed, and
+// continued in a new browser after verifying the same mobile number, with every answer and document.
+
+const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
+const back = (page: Page) => page.getByRole("link", { name: "Back", exact: true }).click();
+const reference = (page: Page) => page.getByTestId("web-reference-number");
+
+/** A fresh browser at 375 px, nothing of the first: Step 1 with the same number and its OTP. */
+async function verifyOnAnotherDevice(
+  browser: Browser,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  mobile: string,
+) {
+  const device = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: "en-PH",
+    timezoneId: "Asia/Manila",
+  });
+  const other = await device.newPage();
+  await openStartForm(other);
+  await proceedPastReminder(other);
+  await fillStartForm(other, { ...maria, mobile });
+  await pressNext(other);
+  await otpModal(other).getByRole("button", { name: "Send OTP" }).click();
+  await typeOtp(other, await readOtpFromOutbox(request, `63${mobile}`, { after: 1 }));
+  await otpModal(other).getByRole("button", { name: "Submit" }).click();
+  return { device, other };
+}
+
+test.describe("resume a claim on another device", () => {
+  test("a draft started, the tab closed, and continued in a new browser context after the OTP", async ({
+    browser,
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const mobile = await startVerifiedClaim(page, request);
+    const firstReference = (await reference(page).textContent()) ?? "";
+    expect(firstReference).toMatch(/^KL-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    await fillLivingAccident(page, motorcycleAccident);
+    await next(page);
+    await fillBankPayout(page, bpiAccount);
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith("/saveClaimDraft") && response.status() === 200,
+    );
+    await next(page);
+    await expect(page).toHaveURL(/\/claims-documents$/);
+    await saved;
+    await uploadTo(
+      page,
+      "Valid government ID (front)",
+      await phonePhoto("ID front.jpg", 1200, 800),
+    );
+    await page.context().close();
+
+    // Another device: nothing of the first browser, the same mobile number.
+    const { device, other } = await verifyOnAnotherDevice(browser, request, testInfo, mobile);
+    await expect(other).toHaveURL(/\/continue-claim$/);
+    const offer = other.getByRole("heading", { name: "Continue a claim you started?" });
+    await expect(offer).toBeFocused();
+    const drafts = other.getByRole("list", { name: "Claims you can continue" });
+    await expect(drafts.getByRole("listitem")).toHaveCount(1);
+    await expect(drafts).toContainText("Living benefit claim");
+    await expect(drafts).toContainText("1 document");
+    await expectNoAxeViolations(other);
+    const shot = await saveScreenshot(other, testInfo, "resume-offer-375");
+    expect(shot).toMatch(/\.png$/);
+
+    // Keyboard alone: Tab to "Continue claim KL-…" and press Enter.
+    const continueButton = other.getByRole("button", { name: `Continue claim ${firstReference}` });
+    await continueButton.focus();
+    await other.keyboard.press("Enter");
+
+    // The step reached, its document there.
+    await expect(other).toHaveURL(/\/claims-documents$/);
+    const idFront = slotCard(other, "Valid government ID (front)");
+    await expect(idFront.getByRole("listitem")).toContainText("ID front.pdf");
+    await expect(idFront.getByRole("listitem")).toContainText("Uploaded");
+
+    // Every answer of Steps 3 and 2, and the first claim's reference number.
+    await back(other);
+    await expect(other).toHaveURL(/\/payout-option$/);
+    await expect(other.getByRole("combobox", { name: "Bank", exact: true })).toHaveValue(
+      bpiAccount.bank,
+    );
+    await expect(field(other, "Account name")).toHaveValue(bpiAccount.accountName);
+    await expect(field(other, "Account number")).toHaveValue(bpiAccount.accountNumber);
+    await back(other);
+    await expect(other).toHaveURL(/\/claims-details$/);
+    await expect(reference(other)).toHaveText(firstReference);
+    await expect(
+      other.getByRole("group", { name: "Type of claim" }).getByRole("radio", { name: "Living" }),
+    ).toBeChecked();
+    await expect(other.getByRole("textbox", { name: "Date of accident", exact: true })).toHaveValue(
+      motorcycleAccident.accidentDate,
+    );
+    await expect(field(other, "Place of accident")).toHaveValue(motorcycleAccident.place);
+    await expect(field(other, "Injury details")).toHaveValue(motorcycleAccident.injury);
+    await expect(field(other, "Part of body injured")).toHaveValue(motorcycleAccident.partOfBody);
+    for (const benefit of motorcycleAccident.benefits) {
+      await expect(other.getByRole("checkbox", { name: benefit })).toBeChecked();
+    }
+    await expect(field(other, "Policy number (optional)")).toHaveValue(
+      motorcycleAccident.policyNumber ?? "",
+    );
+    await expectNoAxeViolations(other);
+    await device.close();
+  });
+
+  test("Start a new claim leaves the draft and goes on with a new, empty claim", async ({
+    browser,
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const mobile = await startVerifiedClaim(page, request);
+    const firstReference = (await reference(page).textContent()) ?? "";
+    await fillLivingAccident(page, motorcycleAccident);
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith("/saveClaimDraft") && response.status() === 200,
+    );
+    await next(page);
+    await expect(page).toHaveURL(/\/payout-option$/);
+    await saved;
+    await page.context().close();
+
+    const { device, other } = await verifyOnAnotherDevice(browser, request, testInfo, mobile);
+    await expect(other).toHaveURL(/\/continue-claim$/);
+    await expect(other.getByRole("list", { name: "Claims you can continue" })).toContainText(
+      "No documents yet",
+    );
+    await other.getByRole("button", { name: "Start a new claim" }).click();
+    await expect(other).toHaveURL(/\/claims-details$/);
+    await expect(reference(other)).not.toHaveText(firstReference);
+    await expect(reference(other)).toHaveText(/^KL-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    await expect(
+      other.getByRole("group", { name: "Type of claim" }).getByRole("radio", { name: "Living" }),
+    ).not.toBeChecked();
+    await device.close();
+  });
+});
