@@ -37,7 +37,7 @@ const OTHER_MOBILE = "9187654321";
 const DRAFT = {
   step1: joseStep1,
   details: heartAttackDeath,
-  payout: { bank: "", accountName: "", accountNumber: "" },
+  payout: { method: "bank", bank: "", accountName: "", accountNumber: "" },
   beneficiaries: [josephineSpouse],
   step: "/claims-documents",
 };
