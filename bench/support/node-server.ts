@@ -17,6 +17,7 @@ export type RunningServer = {
 
 /** The API key benchmarks send; production refuses keys shorter than 16 characters. */
 export const benchApiKey = "kalinga-bench-api-key";
+export const benchInsurerKey = "kalinga-bench-insurer-key-0123456789abcdef";
 
 /**
  * Environment for the Kalinga server as deployed (NODE_ENV=production, its required key, secret and
@@ -28,6 +29,7 @@ export function kalingaServerEnv(): Record<string, string> {
   return {
     NODE_ENV: mode,
     KALINGA_API_KEYS: benchApiKey,
+    KALINGA_INSURER_KEYS: benchInsurerKey,
     KALINGA_SECRET: randomBytes(32).toString("hex"),
     SMS_PROVIDER: "http",
     SMS_HTTP_URL: "http://127.0.0.1:9/sms",
@@ -74,10 +76,16 @@ export function findFreePort(): Promise<number> {
  */
 export async function startNodeServer(
   script: string,
-  options: { env?: Record<string, string>; keepDatabaseUrl?: boolean; label?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    keepDatabaseUrl?: boolean;
+    label?: string;
+    /** A data folder made (and seeded) beforehand; removed with the server. */
+    dataDir?: string;
+  } = {},
 ): Promise<RunningServer> {
   const port = await findFreePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "kalinga-bench-"));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "kalinga-bench-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
