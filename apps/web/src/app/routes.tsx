@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from "react-router";
 import { StartRoute } from "../start/start-route.tsx";
 import { ScreenErrorBoundary } from "./error-screen.tsx";
 import { lazyScreen } from "./lazy-screen.ts";
+import { StepFocus } from "./step-focus.tsx";
 
 // The client routes of section 2. The start step is in the initial bundle; every other screen is a
 // lazy chunk. (Declarative routes: the data router would add 17 KB gzip to the start step.)
@@ -61,6 +62,7 @@ function ScreenLoading() {
 export function ClaimRoutes() {
   return (
     <ScreenErrorBoundary>
+      <StepFocus />
       <Suspense fallback={<ScreenLoading />}>
         <Routes>
           <Route index element={<StartRoute />} />

@@ -13,7 +13,8 @@ export type StepActionsProps = {
 export function StepActions({ backTo, nextLabel = "Next", onNext, disabled }: StepActionsProps) {
   return (
     <div className="k-actions">
-      <Link className="k-btn k-btn--outlined" to={backTo}>
+      {/* Marked as going back, so the step opens where the claimant left it. */}
+      <Link className="k-btn k-btn--outlined" to={backTo} state={{ back: true }}>
         Back
       </Link>
       <button
