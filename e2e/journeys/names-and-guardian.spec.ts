@@ -112,9 +112,12 @@ test.describe("names, guardians and e-mail suggestions", () => {
 
     // The minor: the guardian section appears with the date of birth; its e-mail gets a fix.
     await page.getByRole("button", { name: "Add a beneficiary" }).click();
+    // Ana leaves her own mobile and e-mail empty: her guardian's are used (decision 0049).
     const minor: BeneficiaryAnswers = {
       ...anaMinor,
       middleName: "",
+      mobile: "",
+      email: "",
       guardian: { ...(anaMinor.guardian as NonNullable<BeneficiaryAnswers["guardian"]>) },
     };
     await fillBeneficiary(page, {
@@ -122,6 +125,9 @@ test.describe("names, guardians and e-mail suggestions", () => {
       guardian: { ...(minor.guardian as NonNullable<BeneficiaryAnswers["guardian"]>), email: "" },
     });
     await expect(page.getByRole("group", { name: "The minor's guardian" })).toBeVisible();
+    await expect(
+      page.getByText("A minor\u2019s own mobile number and email address are optional"),
+    ).toBeVisible();
     await field(page, "Guardian's email address").fill("guardian.delacruz@yaho.com");
     await field(page, "Guardian's email address").blur();
     const offer = suggestion(page, "guardian.delacruz@yahoo.com");
@@ -176,6 +182,7 @@ test.describe("names, guardians and e-mail suggestions", () => {
       ["Ana", "", "Y"],
       ["John", "", "Y"],
     ]);
+    expect(payload?.beneficiaryList[0]).toMatchObject({ phoneNumber: "", emailAddress: "" });
     expect(payload?.beneficiaryList[0]?.guardian).toEqual({
       firstName: "Luisa",
       middleName: "Santos",

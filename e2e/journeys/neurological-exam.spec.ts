@@ -92,12 +92,14 @@ test.describe("the neurological exam", () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, "claims-details-neurological-unanswered");
 
-    // Keyboard alone: the tip opens with Enter and says what Yes leads to, Escape closes it,
-    // Space answers and the arrow keys move the answer.
-    await page.keyboard.press("Shift+Tab");
+    // Keyboard alone, the tips are read on the choice itself and say what Yes leads to (decision
+    // 0041); a tap on the info button shows them, Escape closes them; Space answers and the arrow
+    // keys move the answer.
+    await expect(yes).toHaveAccessibleDescription(
+      /For example a stroke, paralysis.*If you answer Yes, we will ask for a neurological examination report/,
+    );
     const tip = page.getByRole("button", { name: `More about ${ILLNESS_NEUROLOGICAL_QUESTION}` });
-    await expect(tip).toBeFocused();
-    await page.keyboard.press("Enter");
+    await tip.click();
     await expect(page.getByText(/^For example a stroke, paralysis/)).toBeVisible();
     await expect(
       page.getByText(
@@ -108,6 +110,7 @@ test.describe("the neurological exam", () => {
     await expectNoSidewaysScroll(page);
     await saveScreenshot(page, testInfo, "claims-details-neurological-tip");
     await page.keyboard.press("Escape");
+    await expect(page.getByText(/^For example a stroke, paralysis/)).toBeHidden();
     await expect(tip).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(yes).toBeFocused();

@@ -115,4 +115,43 @@ test.describe("Payout to an e-wallet or any bank", () => {
     await next(page);
     await expect(page).toHaveURL(/\/claims-documents$/);
   });
+
+  test("a long bank name wraps in the list and shows in full once chosen, at 375 px", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const landbank = "Land Bank of the Philippines (Landbank)";
+    await startVerifiedClaim(page, request);
+    await fillLivingAccident(page, motorcycleAccident);
+    await next(page);
+    expect(page.viewportSize()?.width).toBe(375);
+
+    const bank = page.getByRole("combobox", { name: "Bank", exact: true });
+    await bank.fill("land bank");
+    const option = page.getByRole("option", { name: landbank, exact: true });
+    await expect(option).toBeVisible();
+    // The option wraps over lines inside the list: nothing of it is cut.
+    expect(await option.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    expect(await option.evaluate((node) => node.getBoundingClientRect().height)).toBeGreaterThan(
+      48,
+    );
+    await saveScreenshot(page, testInfo, "payout-long-bank-options");
+    await option.click();
+    await expect(bank).toHaveValue(landbank);
+
+    // The one-line box is too narrow for it, so the full name shows beneath the box, uncut.
+    expect(await bank.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+    const full = page.locator(".k-dropdown__full");
+    await expect(full).toHaveText(landbank);
+    await expect(full).toBeVisible();
+    expect(await full.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "payout-long-bank-chosen");
+
+    // A short name fits the box: no second line.
+    await bank.fill("card sme");
+    await page.getByRole("option", { name: "CARD SME Bank", exact: true }).click();
+    await expect(bank).toHaveValue("CARD SME Bank");
+    await expect(full).toHaveCount(0);
+  });
 });

@@ -16,7 +16,10 @@ import {
 async function messageOf(page: Page, label: string): Promise<string> {
   const field = page.locator("input").and(page.getByLabel(label, { exact: true }));
   await expect(field).toHaveAttribute("aria-invalid", "true");
-  const ids = ((await field.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
+  // The field's tips describe it too (decision 0041); the message is the rest.
+  const ids = ((await field.getAttribute("aria-describedby")) ?? "")
+    .split(/\s+/)
+    .filter((id) => id && !id.endsWith("-tips"));
   const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
   return texts.filter(Boolean).join(" ").trim();
 }
@@ -171,6 +174,16 @@ test.describe("Step 1 messages, shown on submit only", () => {
       expect(outbox.ok()).toBe(true);
       expect((await outbox.json()) as unknown).toMatchObject({ messages: [] });
     }
+  });
+
+  test("the mobile number's tip asks for the filer's number, whoever files", async ({ page }) => {
+    await page.getByRole("button", { name: "More about Mobile number" }).click();
+    const tip = page.locator(".k-tip__bubble").filter({ hasText: "person filing" });
+    await expect(tip).toBeVisible();
+    await expect(tip).toContainText(
+      "The mobile number of the person filing this claim: yours, whether you are the policy owner, a beneficiary or the agent.",
+    );
+    await expect(tip).not.toContainText("The policy owner's");
   });
 
   test("a date of birth after today is refused", async ({ page }) => {

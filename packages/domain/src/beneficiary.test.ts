@@ -216,6 +216,32 @@ describe("a minor's guardian", () => {
     expect(errorsOf({ ...minor, guardian })).toEqual({});
   });
 
+  it("lets a minor with a guardian leave their own mobile and e-mail empty", () => {
+    expect(errorsOf({ ...minor, guardian, phoneNumber: "", emailAddress: "" })).toEqual({});
+    expect(errorsOf({ ...minor, guardian, phoneNumber: " ", emailAddress: undefined })).toEqual({});
+    // Without a guardian the guardian's fields are asked, not the minor's own.
+    const noGuardian = errorsOf({ ...minor, phoneNumber: "", emailAddress: "" });
+    expect(noGuardian.phoneNumber).toBeUndefined();
+    expect(noGuardian.emailAddress).toBeUndefined();
+    expect(noGuardian["guardian.phoneNumber"]).toBe("Please provide the guardian's mobile number");
+  });
+
+  it("still checks a minor's own mobile and e-mail when they are given", () => {
+    expect(errorsOf({ ...minor, guardian, phoneNumber: "81234567" })).toEqual({
+      phoneNumber: "Please provide a correct Mobile Number",
+    });
+    expect(errorsOf({ ...minor, guardian, emailAddress: "ana@gmail" })).toEqual({
+      emailAddress: "Please provide a correct Email Address",
+    });
+  });
+
+  it("still asks an adult for their own mobile and e-mail", () => {
+    expect(errorsOf({ ...valid, phoneNumber: "", emailAddress: "" })).toEqual({
+      phoneNumber: "Please provide Mobile number",
+      emailAddress: "Please provide Email Address",
+    });
+  });
+
   it("is not asked of an adult, whatever the guardian fields still hold", () => {
     expect(errorsOf({ ...valid, guardian: { ...guardian, phoneNumber: "12" } })).toEqual({});
   });

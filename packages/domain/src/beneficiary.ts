@@ -131,8 +131,9 @@ const beneficiaryObject = z.object({
   ),
   citizenship: option(M.citizenshipRequired),
   nationality: option(F.nationalityRequired),
-  phoneNumber: start.phoneNumber,
-  emailAddress: start.emailAddress,
+  // Checked with the cross-field rules: a minor with a guardian may leave both empty (decision 0049).
+  phoneNumber: z._default(z.string(), ""),
+  emailAddress: z._default(z.string(), ""),
   addressLine1: beneficiaryText("addressLine1", FIELD_LIMITS.address, F.addressLine1Required),
   addressLine2: beneficiaryText("addressLine2", FIELD_LIMITS.address),
   province: beneficiaryText("province", BENEFICIARY_LIMITS.province),
@@ -280,9 +281,14 @@ function crossFieldIssues(values: CrossFieldInput): FieldError[] {
     if (message) issues.push({ field, message });
   };
   add("middleName", middleNameIssue(values.middleName, values.noMiddleName));
-  if (needsGuardian(values.dateOfBirth, todayInManila())) {
-    issues.push(...guardianIssues(values.guardian));
-  }
+  const minor = needsGuardian(values.dateOfBirth, todayInManila());
+  // The start form's rules on the beneficiary's own mobile and e-mail. A minor's may stay empty:
+  // the guardian's, required below, are the ones used (decision 0049). Given, they must be right.
+  const phone = textOf(values.phoneNumber);
+  if (phone.trim() || !minor) add("phoneNumber", messageOf(start.phoneNumber, phone));
+  const email = textOf(values.emailAddress);
+  if (email.trim() || !minor) add("emailAddress", messageOf(start.emailAddress, email));
+  if (minor) issues.push(...guardianIssues(values.guardian));
   const country = optionOf(values.country);
   // A Philippine address has a province, a barangay and a 4-digit zip code; abroad they vary.
   const zip = textOf(values.zipCode);

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { type Beneficiary, emptyBeneficiary } from "./beneficiary.ts";
 import { buildClaimPayload } from "./build-claim-payload.ts";
 import { type ClaimDetails, emptyClaimDetails } from "./claim-details.ts";
-import { coversNature, findCatalogueEntry, isPerBeneficiary } from "./document-catalogue.ts";
+import {
+  coversNature,
+  DOCUMENT_CATALOGUE,
+  findCatalogueEntry,
+  isPerBeneficiary,
+} from "./document-catalogue.ts";
 import {
   type BenefitsClaimed,
   buildUploadSlots,
@@ -13,7 +18,9 @@ import {
   parseSlotKey,
   type SlotBeneficiary,
   type SlotFacts,
+  slotDocumentName,
   slotFactsOfPayload,
+  slotKey,
   type UploadSlot,
 } from "./upload-slots.ts";
 
@@ -575,5 +582,28 @@ describe("slotFactsOfPayload", () => {
         expect(keys(slots)).not.toContain(NEU);
       }
     });
+  });
+});
+
+describe("slotDocumentName", () => {
+  it("names a slot's document from the catalogue, with the beneficiary it is for", () => {
+    const living = DOCUMENT_CATALOGUE.find(
+      (e) => e.claimType === "Living" && e.docType === "Mandatory",
+    );
+    const perBeneficiary = DOCUMENT_CATALOGUE.find((e) => e.tranTypeCode.includes("[X]"));
+    if (!living || !perBeneficiary)
+      throw new Error("catalogue without the entries this test needs");
+    expect(slotDocumentName(slotKey(living.docTypeCode, living.tranTypeCode))).toEqual({
+      name: living.typeOfId,
+    });
+    const second = slotKey(
+      perBeneficiary.docTypeCode,
+      fillBeneficiaryIndex(perBeneficiary.tranTypeCode, 2),
+    );
+    expect(slotDocumentName(second)).toEqual({
+      name: perBeneficiary.typeOfId,
+      beneficiaryIndex: 2,
+    });
+    expect(slotDocumentName("NOPE-XXX")).toBeNull();
   });
 });

@@ -336,3 +336,18 @@ export function slotFactsOfPayload(payload: ClaimPayload, today: IsoDate): SlotF
     },
   };
 }
+
+/** The catalogue's name of the document a slot holds, with the beneficiary it is for; null if unknown. */
+export function slotDocumentName(key: string): { name: string; beneficiaryIndex?: number } | null {
+  const slot = parseSlotKey(key);
+  if (!slot) return null;
+  const entry = DOCUMENT_CATALOGUE.find(
+    (e) =>
+      e.docTypeCode === slot.typeCode &&
+      fillBeneficiaryIndex(e.tranTypeCode, slot.beneficiaryIndex) === slot.tranTypeCode,
+  );
+  if (!entry) return null;
+  return slot.beneficiaryIndex === undefined
+    ? { name: entry.typeOfId }
+    : { name: entry.typeOfId, beneficiaryIndex: slot.beneficiaryIndex };
+}

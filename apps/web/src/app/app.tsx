@@ -7,6 +7,7 @@ import { Popup } from "../ui/popup.tsx";
 import { type WidgetRoot, WidgetRootContext } from "../ui/widget-root.tsx";
 import { ContentContext, WidgetSettingContext } from "../widget/contexts.ts";
 import type { WidgetSetting } from "../widget/widget-options.ts";
+import { APP_TEXTS } from "./app-texts.ts";
 import { ClaimRoutes } from "./routes.tsx";
 
 type Props = { setting: WidgetSetting; content: LoadedContent; widgetRoot: WidgetRoot };
@@ -17,7 +18,7 @@ function SystemErrorPopup() {
     <Popup
       open={visible}
       type="normal"
-      ariaLabel="System error"
+      ariaLabel={APP_TEXTS.systemErrorLabel}
       onClose={systemError.dismiss}
       containedButton={{ label: SYSTEM_ERROR_BUTTON, onClick: systemError.dismiss }}
     >

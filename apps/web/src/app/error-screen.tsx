@@ -1,5 +1,6 @@
 import { UNEXPECTED_APPLICATION_ERROR } from "@kalinga/domain/messages";
 import { Component, type ReactNode } from "react";
+import { APP_TEXTS } from "./app-texts.ts";
 
 /** The fallback when a screen fails to load or render. */
 export function ErrorScreen() {
@@ -8,7 +9,7 @@ export function ErrorScreen() {
       <h2 id="k-error-title" className="k-screen-title">
         {UNEXPECTED_APPLICATION_ERROR}
       </h2>
-      <p>Please reload the page. What you entered in this browser tab is kept.</p>
+      <p>{APP_TEXTS.reloadHint}</p>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { StartRoute } from "../start/start-route.tsx";
+import { APP_TEXTS } from "./app-texts.ts";
 import { ScreenErrorBoundary } from "./error-screen.tsx";
 import { lazyScreen } from "./lazy-screen.ts";
 import { StepFocus } from "./step-focus.tsx";
@@ -20,9 +21,16 @@ const LATER_SCREENS = [
   "claims-link-status/:status",
 ] as const;
 
-const LaterScreen = lazyScreen(() => import("../screens/later-screen.tsx"));
-const LoggedInStartScreen = lazyScreen(() => import("../screens/logged-in-start-screen.tsx"));
-const ClaimsTrackingScreen = lazyScreen(() => import("../screens/claims-tracking-screen.tsx"));
+const loadPlaceholders = () => import("../screens/placeholder-screens.ts");
+const LaterScreen = lazyScreen(() =>
+  loadPlaceholders().then((screens) => ({ default: screens.LaterScreen })),
+);
+const LoggedInStartScreen = lazyScreen(() =>
+  loadPlaceholders().then((screens) => ({ default: screens.LoggedInStartScreen })),
+);
+const ClaimsTrackingScreen = lazyScreen(() =>
+  loadPlaceholders().then((screens) => ({ default: screens.ClaimsTrackingScreen })),
+);
 // The claim steps' layouts read the claim data store, whose defaults carry the domain's schemas.
 const loadVerifiedClaim = () => import("../claim/verified-claim.tsx");
 const VerifiedClaimLayout = lazyScreen(() =>
@@ -54,7 +62,7 @@ const ClaimsRatingScreen = lazyScreen(() =>
 function ScreenLoading() {
   return (
     <p className="k-screen-loading" role="status">
-      Loading…
+      {APP_TEXTS.loading}
     </p>
   );
 }

@@ -2,6 +2,7 @@
 // defaults. Messages are the domain's (FILING_MESSAGES).
 
 export const PAYOUT_TEXTS = {
+  step: "Step 3 of 4",
   title: "How should we pay you?",
   methodQuestion: "Where should we send the benefit?",
   methods: { bank: "Bank account", gcash: "GCash", maya: "Maya" },

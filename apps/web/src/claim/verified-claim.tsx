@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import { saveDraftAt } from "../drafts/save-draft.ts";
 import { session } from "../session/session-store.ts";
 import { type ClaimData, readClaimData, saveClaimData } from "./claim-data-store.ts";
+import { CLAIM_TEXTS } from "./claim-texts.ts";
 
 // The claim of this tab, resolved once per screen by the claim steps' route layout and given to
 // every step through one context: no screen reads the session to find its claim.
@@ -72,13 +73,11 @@ export function StartClaimFirst() {
   return (
     <section className="k-screen" aria-labelledby="k-start-first-title">
       <h2 id="k-start-first-title" className="k-screen-title">
-        Please start your claim first
+        {CLAIM_TEXTS.startFirstTitle}
       </h2>
-      <p>
-        We need the insured&rsquo;s details and a verified mobile number before the claim details.
-      </p>
+      <p>{CLAIM_TEXTS.startFirstText}</p>
       <p className="k-aside">
-        <Link to="/cf">Start your claim</Link>
+        <Link to="/cf">{CLAIM_TEXTS.startFirstLink}</Link>
       </p>
     </section>
   );

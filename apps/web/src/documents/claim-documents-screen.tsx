@@ -11,6 +11,7 @@ import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { DocumentSlot } from "./document-slot.tsx";
+import { DOCUMENT_TEXTS as T } from "./document-texts.ts";
 import documentsCss from "./documents.css?inline";
 import { showsMissingDocument } from "./missing-document.ts";
 import { type DocumentFile, useClaimDocuments } from "./use-claim-documents.ts";
@@ -35,7 +36,7 @@ function groupSlots(slots: UploadSlot[], beneficiaries: Beneficiary[]): SlotGrou
   const groups: SlotGroup[] = [
     {
       key: "claim",
-      title: "Required documents",
+      title: T.requiredGroup,
       slots: slots.filter((s) => s.mandatory && s.beneficiaryIndex === undefined),
     },
   ];
@@ -43,13 +44,13 @@ function groupSlots(slots: UploadSlot[], beneficiaries: Beneficiary[]): SlotGrou
   for (const index of indexes) {
     groups.push({
       key: `beneficiary-${index}`,
-      title: `Beneficiary ${index}: ${fullName(beneficiaries[index - 1])}`,
+      title: T.beneficiaryGroup(index, fullName(beneficiaries[index - 1])),
       slots: slots.filter((s) => s.mandatory && s.beneficiaryIndex === index),
     });
   }
   groups.push({
     key: "optional",
-    title: "Other documents (optional)",
+    title: T.optionalGroup,
     slots: slots.filter((s) => !s.mandatory),
   });
   return groups.filter((group) => group.slots.length > 0);
@@ -97,9 +98,9 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
       return;
     }
     setConfirm({
-      title: "Remove this file?",
-      text: `${file.name} will be removed from your claim.`,
-      confirmLabel: "Remove",
+      title: T.removeTitle,
+      text: T.removeText(file.name),
+      confirmLabel: T.remove,
       onConfirm: () => void documents.remove(file),
     });
   };
@@ -124,7 +125,7 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
     <DocumentSlot
       key={slot.key}
       slot={slot}
-      forWhom={slot.beneficiaryIndex ? `beneficiary ${slot.beneficiaryIndex}` : undefined}
+      forWhom={slot.beneficiaryIndex ? T.forBeneficiary(slot.beneficiaryIndex) : undefined}
       files={filesOf(slot.key)}
       error={
         showsMissingDocument(slot, filesOf(slot.key), showMissing)
@@ -147,13 +148,10 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
   return (
     <section className="k-screen" aria-labelledby="k-documents-title">
       <h2 id="k-documents-title" className="k-screen-title">
-        <span className="k-step">Step 4 of 4</span> Documents
+        <span className="k-step">{T.step}</span> {T.title}
       </h2>
       <div className="k-form">
-        <p className="k-intro">
-          Send a clear photo or PDF of each document. Photos are made smaller before they are sent,
-          to save your mobile data. Each file can be a JPEG, PNG or PDF of up to 10 MB.
-        </p>
+        <p className="k-intro">{T.intro}</p>
         {documents.ready ? (
           groupSlots(slots, tab.data.beneficiaries).map((group) => (
             <div className="k-section k-slots" key={group.key}>
@@ -162,15 +160,12 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
             </div>
           ))
         ) : (
-          <p role="status">Loading your documents…</p>
+          <p role="status">{T.loading}</p>
         )}
         {earlierFiles.length > 0 ? (
           <div className="k-section k-slots">
-            <h3 className="k-section-title">Files your claim no longer needs</h3>
-            <p className="k-hint">
-              You sent these before you changed your claim. They stay with your claim unless you
-              remove them.
-            </p>
+            <h3 className="k-section-title">{T.earlierFiles}</h3>
+            <p className="k-hint">{T.earlierFilesHint}</p>
             <ul className="k-files">
               {earlierFiles.map((file) => (
                 <li className="k-file" key={file.id}>
@@ -182,7 +177,8 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
                       className="k-btn k-btn--text"
                       onClick={() => askToRemove(file)}
                     >
-                      Remove<span className="k-vh"> {file.name}</span>
+                      {T.remove}
+                      <span className="k-vh"> {file.name}</span>
                     </button>
                   </div>
                 </li>

@@ -58,14 +58,14 @@ export function DocumentSlot({
     <section className="k-slot" aria-labelledby={titleId} data-slot={slot.key}>
       <h4 id={titleId} className="k-slot__title">
         {slot.label}
-        {forWhom ? <span className="k-vh"> for {forWhom}</span> : null}
+        {forWhom ? <span className="k-vh"> {DOCUMENT_TEXTS.forWhom(forWhom)}</span> : null}
       </h4>
       <p className="k-slot__need">
-        {slot.mandatory ? "Required" : "Optional"}
-        {slot.max === 1 ? " · one file" : ""}
+        {slot.mandatory ? DOCUMENT_TEXTS.required : DOCUMENT_TEXTS.optional}
+        {slot.max === 1 ? DOCUMENT_TEXTS.oneFile : ""}
       </p>
       {files.length > 0 ? (
-        <ul className="k-files" aria-label={`Files for ${slot.label}`}>
+        <ul className="k-files" aria-label={DOCUMENT_TEXTS.filesFor(slot.label)}>
           {files.map((file) => (
             <FileRow
               key={file.id}
@@ -87,7 +87,7 @@ export function DocumentSlot({
               aria-describedby={`${titleId}${error ? ` ${errorId}` : ""}`}
               onClick={() => pick(cameraInput.current, null)}
             >
-              Take a photo
+              {DOCUMENT_TEXTS.takePhoto}
             </button>
           ) : null}
           <button
@@ -97,7 +97,7 @@ export function DocumentSlot({
             aria-describedby={`${titleId}${error ? ` ${errorId}` : ""}`}
             onClick={() => pick(fileInput.current, null)}
           >
-            Choose a file
+            {DOCUMENT_TEXTS.chooseFile}
           </button>
         </div>
       )}
@@ -161,7 +161,7 @@ function FileRow({
           className="k-file__progress"
           max={100}
           value={file.state === "preparing" ? undefined : percent}
-          aria-label={`Uploading ${file.name}`}
+          aria-label={DOCUMENT_TEXTS.uploadingNamed(file.name)}
         />
       ) : null}
       {file.state === "failed" && file.message ? (
@@ -172,17 +172,20 @@ function FileRow({
       <div className="k-file__actions">
         {file.state === "failed" && file.canRetry ? (
           <button type="button" className="k-btn k-btn--contained" onClick={onRetry}>
-            Try again<span className="k-vh"> to upload {file.name}</span>
+            {DOCUMENT_TEXTS.tryAgain}
+            <span className="k-vh"> {DOCUMENT_TEXTS.tryAgainNamed(file.name)}</span>
           </button>
         ) : null}
         {file.state === "uploaded" ? (
           <button type="button" className="k-btn k-btn--outlined" onClick={onReplace}>
-            Replace<span className="k-vh"> {file.name}</span>
+            {DOCUMENT_TEXTS.replace}
+            <span className="k-vh"> {file.name}</span>
           </button>
         ) : null}
         {file.state === "uploaded" || file.state === "failed" ? (
           <button type="button" className="k-btn k-btn--text" onClick={onRemove}>
-            Remove<span className="k-vh"> {file.name}</span>
+            {DOCUMENT_TEXTS.remove}
+            <span className="k-vh"> {file.name}</span>
           </button>
         ) : null}
       </div>
@@ -193,12 +196,12 @@ function FileRow({
 function stateText(file: DocumentFile, percent: number): string {
   switch (file.state) {
     case "preparing":
-      return "Preparing…";
+      return DOCUMENT_TEXTS.preparing;
     case "uploading":
-      return `Uploading… ${percent}%`;
+      return DOCUMENT_TEXTS.uploading(percent);
     case "uploaded":
-      return "Uploaded";
+      return DOCUMENT_TEXTS.uploaded;
     case "failed":
-      return "Not uploaded";
+      return DOCUMENT_TEXTS.notUploaded;
   }
 }

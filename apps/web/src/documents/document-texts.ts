@@ -1,6 +1,41 @@
-// Texts of the documents step about photos, keyed, with their English defaults.
+// Every text of the documents step, keyed, with its English default. Messages about uploads are the
+// domain's (DOCUMENT_MESSAGES).
 
 export const DOCUMENT_TEXTS = {
+  step: "Step 4 of 4",
+  title: "Documents",
+  intro:
+    "Send a clear photo or PDF of each document. Photos are made smaller before they are sent, to save your mobile data. Each file can be a JPEG, PNG or PDF of up to 10 MB.",
+  loading: "Loading your documents\u2026",
+  requiredGroup: "Required documents",
+  /** "Beneficiary 2: Maria Santos". */
+  beneficiaryGroup: (number: number, name: string) => `Beneficiary ${number}: ${name}`,
+  optionalGroup: "Other documents (optional)",
+  /** For screen readers after a beneficiary's slot title: "for beneficiary 2". */
+  forBeneficiary: (number: number) => `beneficiary ${number}`,
+  forWhom: (whom: string) => `for ${whom}`,
+  required: "Required",
+  optional: "Optional",
+  oneFile: " \u00b7 one file",
+  filesFor: (slotLabel: string) => `Files for ${slotLabel}`,
+  takePhoto: "Take a photo",
+  chooseFile: "Choose a file",
+  preparing: "Preparing\u2026",
+  uploading: (percent: number) => `Uploading\u2026 ${percent}%`,
+  uploadingNamed: (fileName: string) => `Uploading ${fileName}`,
+  uploaded: "Uploaded",
+  notUploaded: "Not uploaded",
+  tryAgain: "Try again",
+  /** Read after "Try again": "to upload photo.pdf". */
+  tryAgainNamed: (fileName: string) => `to upload ${fileName}`,
+  replace: "Replace",
+  remove: "Remove",
+  removeTitle: "Remove this file?",
+  removeText: (fileName: string) => `${fileName} will be removed from your claim.`,
+  earlierFiles: "Files your claim no longer needs",
+  earlierFilesHint:
+    "You sent these before you changed your claim. They stay with your claim unless you remove them.",
+
   /** Beside a photo's thumbnail: "photo.jpg is kept as a PDF." */
   photoKeptAsPdf: (photoName: string) =>
     `${photoName} is kept as a PDF, so the claims team receives every document in one format.`,

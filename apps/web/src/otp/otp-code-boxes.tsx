@@ -6,6 +6,7 @@ import {
   useImperativeHandle,
   useRef,
 } from "react";
+import { OTP_TEXTS } from "./otp-texts.ts";
 
 const POSITIONS = Array.from({ length: OTP_LENGTH }, (_, index) => `digit-${index + 1}`);
 
@@ -71,7 +72,7 @@ export function OtpCodeBoxes({ digits, onChange, legend, describedBy, invalid, r
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={index === 0 ? "one-time-code" : "off"}
-          aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
+          aria-label={OTP_TEXTS.digit(index + 1, OTP_LENGTH)}
           aria-invalid={invalid || undefined}
           value={digits[index] ?? ""}
           onChange={(event) => {

@@ -23,6 +23,7 @@ import { FieldError } from "../ui/field-error.tsx";
 import { Popup } from "../ui/popup.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { OtpCodeBoxes, type OtpCodeBoxesHandle } from "./otp-code-boxes.tsx";
+import { OTP_TEXTS as T } from "./otp-texts.ts";
 import { formatCountdown, useCountdown } from "./use-countdown.ts";
 
 type Props = {
@@ -144,7 +145,7 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
       <Popup
         open
         type="normal"
-        title="Unable to verify your mobile number"
+        title={T.exhaustedTitle}
         closable={false}
         onClose={() => onClose(false)}
         // Exit closes the popup, whose onClose ends the attempt.
@@ -156,12 +157,12 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
   }
 
   return (
-    <Popup open type="container" title="Verify your mobile number" onClose={() => onClose(false)}>
+    <Popup open type="container" title={T.title} onClose={() => onClose(false)}>
       {pane === "mobile" ? (
         <form className="k-otp-pane" noValidate onSubmit={sendCode} aria-labelledby={titleId}>
-          <p id={titleId}>We will send a 6-digit one-time PIN (OTP) by SMS to this number.</p>
+          <p id={titleId}>{T.sendIntro}</p>
           <TextField
-            label="Mobile number"
+            label={T.mobileNumber}
             name="otpMobileNumber"
             prefix={MOBILE_PREFIX}
             inputMode="numeric"
@@ -173,15 +174,13 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
           />
           <div className="k-actions">
             <button className="k-btn k-btn--contained" type="submit">
-              Send OTP
+              {T.send}
             </button>
           </div>
         </form>
       ) : (
         <form className="k-otp-pane" noValidate onSubmit={submitCode}>
-          <p id={codeLabelId}>
-            Enter the 6-digit code we sent to {MOBILE_PREFIX} {mobileNumber}.
-          </p>
+          <p id={codeLabelId}>{T.codeIntro(MOBILE_PREFIX, mobileNumber)}</p>
           <OtpCodeBoxes
             ref={boxes}
             digits={digits}
@@ -190,7 +189,7 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
               setCodeError(undefined);
               setGuessesLeftHint(undefined);
             }}
-            legend="One-time PIN"
+            legend={T.codeLegend}
             describedBy={
               codeError
                 ? [codeErrorId, guessesLeftHint && guessesLeftId].filter(Boolean).join(" ")
@@ -210,15 +209,15 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
               type="submit"
               disabled={digits.join("").length !== OTP_LENGTH}
             >
-              Submit
+              {T.submit}
             </button>
           </div>
           <p className="k-otp-countdown" aria-live="off">
             {sendsLeft <= 0
               ? DECIDED_MESSAGES.otpNoMoreSends
               : secondsLeft > 0
-                ? `Didn\u2019t get the code? You can ask for a new one in ${formatCountdown(secondsLeft)}.`
-                : "Didn\u2019t get the code? You can ask for a new one now."}
+                ? T.resendIn(formatCountdown(secondsLeft))
+                : T.resendNow}
           </p>
           <button
             className="k-btn k-btn--text"
@@ -227,12 +226,9 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
             disabled={secondsLeft > 0 || sendsLeft <= 0}
             onClick={resend}
           >
-            Resend code ({sendsLeft})
+            {T.resend(sendsLeft)}
           </button>
-          <p className="k-otp-tip">
-            Tip: the SMS can take a minute in places with weak signal. Stay where your phone has
-            coverage and keep this page open.
-          </p>
+          <p className="k-otp-tip">{T.tip}</p>
         </form>
       )}
     </Popup>

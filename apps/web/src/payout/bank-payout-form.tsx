@@ -63,7 +63,7 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
   return (
     <section className="k-screen" aria-labelledby="k-payout-title">
       <h2 id="k-payout-title" className="k-screen-title">
-        <span className="k-step">Step 3 of 4</span> {T.title}
+        <span className="k-step">{T.step}</span> {T.title}
       </h2>
       <form ref={formRef} className="k-form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
         <TileSwitchField

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { SCREEN_TEXTS as T } from "./screen-texts.ts";
 
 /** Routes whose screens later steps of the journey fill in; a deep link lands somewhere useful. */
 export default function LaterScreen() {
@@ -6,14 +7,14 @@ export default function LaterScreen() {
   return (
     <section className="k-screen" aria-labelledby="k-later-title">
       <h2 id="k-later-title" className="k-screen-title">
-        This part of the claim is not open yet
+        {T.laterTitle}
       </h2>
       <p>
-        You can start a claim now, and we will keep what you enter in this browser tab.
-        <span className="k-vh"> Page: {pathname}</span>
+        {T.laterText}
+        <span className="k-vh"> {T.laterPage(pathname)}</span>
       </p>
       <p className="k-aside">
-        <Link to="/cf">Start a claim</Link>
+        <Link to="/cf">{T.startClaim}</Link>
       </p>
     </section>
   );

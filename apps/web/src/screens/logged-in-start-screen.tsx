@@ -1,19 +1,17 @@
 import { Link } from "react-router";
+import { SCREEN_TEXTS as T } from "./screen-texts.ts";
 
 /** The logged-in start form of the member and agent portals; policy lookup arrives with portal sign-in. */
 export default function LoggedInStartScreen() {
   return (
     <section className="k-screen" aria-labelledby="k-cfm-title">
-      <p className="k-step">Step 1 of 4</p>
+      <p className="k-step">{T.portalStep}</p>
       <h2 id="k-cfm-title" className="k-screen-title">
-        File a claim from your portal
+        {T.portalTitle}
       </h2>
-      <p>
-        Filing from the member portal with your policy already filled in is not open yet. You can
-        file from the public form.
-      </p>
+      <p>{T.portalText}</p>
       <p className="k-aside">
-        <Link to="/cf">Use the public claim form</Link>
+        <Link to="/cf">{T.portalLink}</Link>
       </p>
     </section>
   );

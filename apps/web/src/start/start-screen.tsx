@@ -21,11 +21,14 @@ import { session } from "../session/session-store.ts";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { DateField } from "../ui/date-field.tsx";
 import { EmailSuggestion } from "../ui/email-suggestion.tsx";
+import { DATE_OF_BIRTH_OPENS_YEARS_BACK, yearsBeforeToday } from "../ui/local-date.ts";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { TileSwitch } from "../ui/tile-switch.tsx";
+import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import { ReminderPopup } from "./reminder-popup.tsx";
+import { START_TEXTS } from "./start-texts.ts";
 import { UnavailableNotice, useNoticeShowing } from "./unavailable-notice.tsx";
 
 const loadOtpModal = () => import("../otp/otp-modal.tsx");
@@ -138,7 +141,7 @@ export function StartScreen() {
   return (
     <section className="k-screen" aria-labelledby="k-start-title">
       <h2 id="k-start-title" className="k-screen-title">
-        <span className="k-step">Step 1 of 4</span> Start your claim
+        <span className="k-step">{START_TEXTS.step}</span> {START_TEXTS.title}
       </h2>
       {noticeOpen ? <UnavailableNotice onClose={() => setNoticeOpen(false)} /> : <ReminderPopup />}
       <form ref={formRef} className="k-form" noValidate onSubmit={onSubmit}>
@@ -171,6 +174,7 @@ export function StartScreen() {
             value={values.dateOfBirth ?? ""}
             onChange={(value) => setValue("dateOfBirth", value)}
             max={todayInManila()}
+            openOn={yearsBeforeToday(DATE_OF_BIRTH_OPENS_YEARS_BACK)}
           />
         </fieldset>
 
@@ -249,14 +253,14 @@ export function StartScreen() {
 
         <div className="k-actions">
           <a className="k-btn k-btn--outlined" href="/">
-            Back
+            {UI_TEXTS.back}
           </a>
           <button className="k-btn k-btn--contained" type="submit">
-            Next
+            {UI_TEXTS.next}
           </button>
         </div>
         <p className="k-aside">
-          <Link to="/claims-tracking">Check claim status</Link>
+          <Link to="/claims-tracking">{START_TEXTS.checkStatus}</Link>
         </p>
       </form>
       {otpOpen ? (

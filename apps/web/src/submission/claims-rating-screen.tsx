@@ -8,12 +8,14 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
 import * as z from "zod/mini";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
+import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { StartClaimFirst, useClaimIfAny } from "../claim/verified-claim.tsx";
 import type { SubmittedClaim } from "../session/session-store.ts";
 import { FieldError } from "../ui/field-error.tsx";
 import { adoptStyles } from "../ui/styles.ts";
 import { TileSwitch } from "../ui/tile-switch.tsx";
 import submissionCss from "./submission.css?inline";
+import { SUBMISSION_TEXTS as T } from "./submission-texts.ts";
 import {
   canRate,
   markRated,
@@ -29,13 +31,8 @@ const ratingFormSchema = z.object({
   comment: rateClaimSchema.shape.comment,
 });
 
-const RATINGS = [
-  { value: "1", label: "1 · Very hard" },
-  { value: "2", label: "2 · Hard" },
-  { value: "3", label: "3 · Okay" },
-  { value: "4", label: "4 · Easy" },
-  { value: "5", label: "5 · Very easy" },
-] as const;
+/** The five tiles, "1 · Very hard" to "5 · Very easy", valued "1" to "5". */
+const RATINGS = T.ratings.map((label, index) => ({ value: String(index + 1), label }));
 
 /** /claims-rating: after the submit, how filing the claim went, from 1 to 5 with a comment. */
 export default function ClaimsRatingScreen() {
@@ -54,11 +51,11 @@ export default function ClaimsRatingScreen() {
   return (
     <section className="k-screen" aria-labelledby="k-rate-later-title">
       <h2 id="k-rate-later-title" className="k-screen-title">
-        Submit your claim first
+        {T.submitFirstTitle}
       </h2>
       <p>{RATING_MESSAGES.notSubmitted}</p>
       <p className="k-aside">
-        <Link to="/claims-review">Review your claim</Link>
+        <Link to="/claims-review">{T.reviewLink}</Link>
       </p>
     </section>
   );
@@ -106,14 +103,15 @@ function RatingForm({ receipt }: { receipt: SubmittedClaim }) {
   return (
     <section className="k-screen" aria-labelledby="k-rating-title">
       <h2 id="k-rating-title" className="k-screen-title">
-        Rate your experience
+        {T.ratingTitle}
       </h2>
       <p className="k-claim-reference">
-        Web reference number <strong className="k-reference">{receipt.webReferenceNumber}</strong>
+        {CLAIM_DETAILS_TEXTS.webReferenceNumber}{" "}
+        <strong className="k-reference">{receipt.webReferenceNumber}</strong>
       </p>
       <form className="k-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TileSwitch
-          legend="How easy was it to file your claim?"
+          legend={T.ratingQuestion}
           name="rating"
           options={RATINGS}
           value={rating}
@@ -126,7 +124,7 @@ function RatingForm({ receipt }: { receipt: SubmittedClaim }) {
         />
         <div className="k-field">
           <label className="k-label" htmlFor={commentId}>
-            Tell us more (optional)
+            {T.comment}
           </label>
           <div className="k-control" data-invalid={errors.comment ? "" : undefined}>
             <textarea
@@ -141,16 +139,16 @@ function RatingForm({ receipt }: { receipt: SubmittedClaim }) {
             />
           </div>
           <p className="k-hint" id={`${commentId}-count`}>
-            {comment.length} of {RATING_LIMITS.commentLength} characters
+            {T.commentCount(comment.length, RATING_LIMITS.commentLength)}
           </p>
           <FieldError id={`${commentId}-error`} message={errors.comment} />
         </div>
         <div className="k-actions">
           <Link className="k-btn k-btn--outlined" to="/claims-submission">
-            Back
+            {T.back}
           </Link>
           <button className="k-btn k-btn--contained" type="submit">
-            Send rating
+            {T.sendRating}
           </button>
         </div>
       </form>
@@ -164,11 +162,11 @@ function ThankYou() {
   return (
     <section className="k-screen" aria-labelledby="k-thanks-title">
       <h2 id="k-thanks-title" className="k-screen-title" tabIndex={-1} ref={titleRef}>
-        Thank you for your rating
+        {T.thanksTitle}
       </h2>
-      <p>It helps us make filing a claim easier for the next family.</p>
+      <p>{T.thanksText}</p>
       <p className="k-aside">
-        <Link to="/claims-submission">Back to your claim</Link>
+        <Link to="/claims-submission">{T.backToClaim}</Link>
       </p>
     </section>
   );

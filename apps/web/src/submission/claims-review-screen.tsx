@@ -1,3 +1,4 @@
+import type { PageContent } from "@kalinga/content/page-content";
 import {
   type Beneficiary,
   GUARDIAN_RELATIONSHIPS,
@@ -37,8 +38,9 @@ import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.ts
 import { Checkbox } from "../ui/checkbox.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
-import { useWidgetSetting } from "../widget/contexts.ts";
+import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import submissionCss from "./submission.css?inline";
+import { SUBMISSION_TEXTS as T } from "./submission-texts.ts";
 
 adoptStyles(submissionCss);
 
@@ -54,59 +56,63 @@ const labelOf = (options: readonly { label: string; value: string }[], value: st
   options.find((option) => option.value === value)?.label ?? value;
 const date = (iso: string) => (iso ? formatDisplayDate(iso) : "");
 
-function insuredRows(step1: PublicStartForm): Row[] {
+/** The start form's labels are the page content's, as the insurer words them. */
+function insuredRows(step1: PublicStartForm, content: PageContent): Row[] {
+  const { insuredInformation, policyOwnerDetails } = content.microsite.mainInfo;
+  const owner = policyOwnerDetails.fields;
   const name = [step1.firstName, step1.middleName, step1.lastName, step1.suffix]
     .filter(Boolean)
     .join(" ");
   return [
-    ["Insured", name],
-    ["Date of birth", date(step1.dateOfBirth)],
-    ["Mobile number", `${MOBILE_PREFIX} ${step1.phoneNumber}`],
-    ["Email address", step1.emailAddress],
-    ["Home address", step1.homeAddress],
-    ["Citizenship", step1.citizenship?.label ?? ""],
-    ["Country of residence", step1.countryResident?.label ?? ""],
-    ["Policy type", step1.policyType],
-    ...(step1.policyType === "Corporate" ? [["Company", step1.companyOther] as Row] : []),
+    [T.insured, name],
+    [insuredInformation.fields.dateOfBirth.label, date(step1.dateOfBirth)],
+    [owner.phoneNumber.label, `${MOBILE_PREFIX} ${step1.phoneNumber}`],
+    [owner.emailAddress.label, step1.emailAddress],
+    [owner.homeAddress.label, step1.homeAddress],
+    [T.citizenship, step1.citizenship?.label ?? ""],
+    [owner.countryResident.label, step1.countryResident?.label ?? ""],
+    [T.policyType, step1.policyType],
+    ...(step1.policyType === "Corporate" ? [[T.company, step1.companyOther] as Row] : []),
   ];
 }
 
 function detailRows(details: ClaimDetails): Row[] {
-  const rows: Row[] = [["Type of claim", labelOf(CLAIM_TYPES, details.claimType)]];
+  const D = CLAIM_DETAILS_TEXTS;
+  const rows: Row[] = [[D.claimTypeQuestion, labelOf(CLAIM_TYPES, details.claimType)]];
   if (details.claimType === "Living") {
-    rows.push(["Accident or illness", labelOf(LIVING_SUBTYPES, details.livingSubtype)]);
+    rows.push([T.accidentOrIllness, labelOf(LIVING_SUBTYPES, details.livingSubtype)]);
     if (details.livingSubtype === "AC") {
       rows.push(
-        ["Date of accident", date(details.accidentDate)],
-        ["Place of accident", details.accidentPlace],
-        ["Injury details", details.injuryDetails],
-        ["Part of body injured", details.partOfBodyInjured],
-        [CLAIM_DETAILS_TEXTS.reviewAccidentNeurological, yesNoLabel(details.accidentResult)],
+        [D.accidentDate, date(details.accidentDate)],
+        [D.accidentPlace, details.accidentPlace],
+        [D.injuryDetails, details.injuryDetails],
+        [D.partOfBodyInjured, details.partOfBodyInjured],
+        [D.reviewAccidentNeurological, yesNoLabel(details.accidentResult)],
       );
     } else {
       rows.push(
-        ["Diagnosis", details.diagnosis],
-        ["Illness details", details.illnessDetails],
-        [CLAIM_DETAILS_TEXTS.reviewIllnessNeurological, yesNoLabel(details.illnessResult)],
-        ["Date symptoms were discovered", date(details.dateSymptomsDiscovered)],
+        [D.diagnosis, details.diagnosis],
+        [D.illnessDetails, details.illnessDetails],
+        [D.reviewIllnessNeurological, yesNoLabel(details.illnessResult)],
+        [D.dateSymptomsDiscovered, date(details.dateSymptomsDiscovered)],
       );
     }
-    rows.push(["Date of first consultation", date(details.dateOfFirstConsultation)]);
+    rows.push([T.firstConsultation, date(details.dateOfFirstConsultation)]);
     const benefits = [
-      details.surgery && "Surgery",
-      details.confinement && "Confinement in a hospital",
-      details.dismembermentAmputation && "Dismemberment or amputation",
-      details.disability && "Disability",
+      details.surgery && D.surgery,
+      details.confinement && D.confinement,
+      details.dismembermentAmputation && D.dismembermentAmputation,
+      details.disability && D.disability,
     ].filter(Boolean);
-    rows.push(["Benefits claimed", benefits.length > 0 ? benefits.join(", ") : "None ticked"]);
+    rows.push([D.benefitsSection, benefits.length > 0 ? benefits.join(", ") : T.noBenefits]);
   } else {
     rows.push(
-      ["Date of death", date(details.dateOfLoss)],
-      ["Cause of death", details.causeOfLoss],
-      ["Accident or illness", labelOf(NATURES_OF_DEATH, details.natureOfDeath)],
+      [D.dateOfDeath, date(details.dateOfLoss)],
+      [D.causeOfDeath, details.causeOfLoss],
+      [T.accidentOrIllness, labelOf(NATURES_OF_DEATH, details.natureOfDeath)],
     );
   }
-  rows.push(["Policy number", details.policyNumber]);
+  rows.push([T.policyNumber, details.policyNumber]);
   return rows;
 }
 
@@ -163,7 +169,8 @@ function ReviewGroup({
       <div className="k-review-group__head">
         <h3 className="k-section-title">{title}</h3>
         <Link to={editTo} state={BACK_TO_REVIEW} className="k-review-group__edit">
-          Edit<span className="k-vh"> {title.toLowerCase()}</span>
+          {T.edit}
+          <span className="k-vh"> {title.toLowerCase()}</span>
         </Link>
       </div>
       {children}
@@ -177,7 +184,7 @@ function Facts({ rows }: { rows: Row[] }) {
       {rows.map(([label, value]) => (
         <div className="k-facts__row" key={label}>
           <dt>{label}</dt>
-          <dd>{value === "" ? "—" : value}</dd>
+          <dd>{value === "" ? T.noValue : value}</dd>
         </div>
       ))}
     </dl>
@@ -186,6 +193,7 @@ function Facts({ rows }: { rows: Row[] }) {
 
 function ClaimReview({ claim }: { claim: VerifiedClaim }) {
   const setting = useWidgetSetting();
+  const content = usePageContent();
   const navigate = useNavigate();
   const tab = useMemo(() => claimOfTab(claim, setting.channel), [claim, setting.channel]);
   const [documents, setDocuments] = useState<UploadedDocument[] | null>(null);
@@ -250,38 +258,35 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
   return (
     <section className="k-screen" aria-labelledby="k-review-title">
       <h2 id="k-review-title" className="k-screen-title">
-        <span className="k-step">Almost done</span> Review your claim
+        <span className="k-step">{T.reviewStep}</span> {T.reviewTitle}
       </h2>
       <p className="k-claim-reference">
-        Web reference number <strong className="k-reference">{claim.webReferenceNumber}</strong>
+        {CLAIM_DETAILS_TEXTS.webReferenceNumber}{" "}
+        <strong className="k-reference">{claim.webReferenceNumber}</strong>
       </p>
       <form ref={formRef} className="k-form" noValidate onSubmit={onSubmit}>
-        <p className="k-intro">
-          Check what you entered. Use Edit to change a part; you will come back here.
-        </p>
-        <ReviewGroup title="Insured and policy owner" editTo="/cf">
-          <Facts rows={insuredRows(step1)} />
-          <p className="k-hint">
-            A different mobile number starts a new claim: it is verified again, and the claim
-            details and documents are asked again.
-          </p>
+        <p className="k-intro">{T.reviewIntro}</p>
+        <ReviewGroup title={T.insuredGroup} editTo="/cf">
+          <Facts rows={insuredRows(step1, content)} />
+          <p className="k-hint">{T.newMobileHint}</p>
         </ReviewGroup>
-        <ReviewGroup title="Claim details" editTo="/claims-details">
+        <ReviewGroup title={T.detailsGroup} editTo="/claims-details">
           <Facts rows={detailRows(data.details)} />
         </ReviewGroup>
         {data.details.claimType === "Living" ? (
-          <ReviewGroup title="Payout" editTo="/payout-option">
+          <ReviewGroup title={T.payoutGroup} editTo="/payout-option">
             <Facts rows={payoutRows(data.payout)} />
           </ReviewGroup>
         ) : (
-          <ReviewGroup title="Beneficiaries" editTo="/payout-option">
+          <ReviewGroup title={T.beneficiariesGroup} editTo="/payout-option">
             <ol className="k-review-list">
               {data.beneficiaries.map((beneficiary) => (
                 <li key={`${beneficiaryName(beneficiary)} ${beneficiary.dateOfBirth}`}>
                   <strong>{beneficiaryName(beneficiary)}</strong>
-                  {isMinor(beneficiary.dateOfBirth, today) ? " (minor)" : ""}
+                  {isMinor(beneficiary.dateOfBirth, today) ? T.minor : ""}
                   <br />
-                  {beneficiary.relationship} · born {date(beneficiary.dateOfBirth)}
+                  {beneficiary.relationship} ·{" "}
+                  {BENEFICIARY_TEXTS.born(date(beneficiary.dateOfBirth))}
                   {needsGuardian(beneficiary.dateOfBirth, today) ? (
                     <>
                       <br />
@@ -293,9 +298,9 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
             </ol>
           </ReviewGroup>
         )}
-        <ReviewGroup title="Documents" editTo="/claims-documents">
+        <ReviewGroup title={T.documentsGroup} editTo="/claims-documents">
           {documents === null ? (
-            <p role="status">Loading your documents…</p>
+            <p role="status">{T.loadingDocuments}</p>
           ) : (
             <ul className="k-review-list">
               {slots
@@ -305,12 +310,12 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
                   return (
                     <li key={slot.key}>
                       <strong>{slot.label}</strong>
-                      {slot.beneficiaryIndex ? ` (beneficiary ${slot.beneficiaryIndex})` : ""}
+                      {slot.beneficiaryIndex ? T.ofBeneficiary(slot.beneficiaryIndex) : ""}
                       <br />
                       {files.length > 0 ? (
                         files.map((file) => `${file.name} (${file.sizeText})`).join(", ")
                       ) : (
-                        <span className="k-missing">Not uploaded yet</span>
+                        <span className="k-missing">{T.notUploaded}</span>
                       )}
                     </li>
                   );
@@ -321,14 +326,14 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
             <p className="k-error" ref={missingRef} tabIndex={-1} role="alert">
               {DOCUMENT_MESSAGES.missingDocuments}{" "}
               <Link to="/claims-documents" state={BACK_TO_REVIEW}>
-                Add the documents
+                {T.addDocuments}
               </Link>
             </p>
           ) : null}
         </ReviewGroup>
 
         <fieldset className="k-section k-declarations">
-          <legend className="k-section-title">Declarations</legend>
+          <legend className="k-section-title">{T.declarationsGroup}</legend>
           {CLAIM_DECLARATIONS.map(({ key }) => (
             <Checkbox
               key={key}
@@ -343,7 +348,7 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
 
         <StepActions
           backTo="/claims-documents"
-          nextLabel="Submit claim"
+          nextLabel={T.submit}
           disabled={documents === null}
         />
       </form>

@@ -8,12 +8,14 @@ import { Link, Navigate } from "react-router";
 import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
 import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
+import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { claimOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, useClaimIfAny, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import type { SubmittedClaim } from "../session/session-store.ts";
 import { adoptStyles } from "../ui/styles.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import submissionCss from "./submission.css?inline";
+import { SUBMISSION_TEXTS as T } from "./submission-texts.ts";
 import {
   canRate,
   saveSubmittedClaim,
@@ -95,16 +97,16 @@ function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
       return (
         <section className="k-screen" aria-labelledby="k-sending-title">
           <h2 id="k-sending-title" className="k-screen-title">
-            Submitting your claim…
+            {T.sendingTitle}
           </h2>
-          <p role="status">Please keep this page open; it takes a few seconds.</p>
+          <p role="status">{T.sendingText}</p>
         </section>
       );
     case "missing":
       return (
         <section className="k-screen" aria-labelledby="k-missing-title">
           <h2 id="k-missing-title" className="k-screen-title">
-            Some documents are missing
+            {T.missingTitle}
           </h2>
           <p>{DOCUMENT_MESSAGES.missingDocuments}</p>
           <ul className="k-review-list">
@@ -114,7 +116,7 @@ function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
           </ul>
           <div className="k-actions">
             <Link className="k-btn k-btn--contained" to="/claims-documents" state={BACK_TO_REVIEW}>
-              Add the documents
+              {T.addDocuments}
             </Link>
           </div>
         </section>
@@ -123,12 +125,12 @@ function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
       return (
         <section className="k-screen" aria-labelledby="k-invalid-title">
           <h2 id="k-invalid-title" className="k-screen-title">
-            Some details need your attention
+            {T.invalidTitle}
           </h2>
-          <p>We could not accept the claim as it is. Please check it again.</p>
+          <p>{T.invalidText}</p>
           <div className="k-actions">
             <Link className="k-btn k-btn--contained" to="/claims-review">
-              Back to the review
+              {T.backToReview}
             </Link>
           </div>
         </section>
@@ -137,12 +139,12 @@ function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
       return (
         <section className="k-screen" aria-labelledby="k-failed-title">
           <h2 id="k-failed-title" className="k-screen-title">
-            Your claim was not sent yet
+            {T.failedTitle}
           </h2>
-          <p>Nothing you entered is lost. Check your connection, then try again.</p>
+          <p>{T.failedText}</p>
           <div className="k-actions">
             <button className="k-btn k-btn--contained" type="button" onClick={() => void submit()}>
-              Try again
+              {T.tryAgain}
             </button>
           </div>
         </section>
@@ -163,50 +165,44 @@ function Confirmation({ receipt }: { receipt: SubmittedClaim }) {
   useEndSubmittedClaimOnLeave();
   const [ratingOpen] = useState(() => canRate(receipt));
   const submittedAt = new Date(receipt.submittedAt);
-  const email = receipt.emailAddress;
-  const paidTo =
-    receipt.claimType === "Death"
-      ? "to the beneficiaries you named"
-      : "to the bank account you gave";
 
   return (
     <section className="k-screen k-confirmation" aria-labelledby="k-confirmation-title">
       <h2 id="k-confirmation-title" className="k-screen-title" tabIndex={-1} ref={titleRef}>
-        Your claim has been submitted
+        {T.submittedTitle}
       </h2>
       <div className="k-receipt">
         <p className="k-claim-reference">
-          Web reference number{" "}
+          {CLAIM_DETAILS_TEXTS.webReferenceNumber}{" "}
           <strong className="k-reference" data-testid="web-reference-number">
             {receipt.webReferenceNumber}
           </strong>
         </p>
         <p className="k-hint">
-          Submitted on {formatDisplayDate(todayInManila(submittedAt))} at{" "}
-          {manilaTime.format(submittedAt)} (Philippine time). Keep this number: you need it to check
-          your claim.
+          {T.submittedOn(
+            formatDisplayDate(todayInManila(submittedAt)),
+            manilaTime.format(submittedAt),
+          )}
         </p>
       </div>
       <p>
-        We are sending an acknowledgment by SMS to {MOBILE_PREFIX} {receipt.maskedMobileNumber}
-        {email ? ` and by e-mail to ${email}` : ""}.
+        {T.acknowledgment(`${MOBILE_PREFIX} ${receipt.maskedMobileNumber}`, receipt.emailAddress)}
       </p>
-      <h3 className="k-section-title">What happens next</h3>
+      <h3 className="k-section-title">{T.nextStepsTitle}</h3>
       <ol className="k-next-steps">
-        <li>A claims examiner reviews your claim and the documents you sent.</li>
+        <li>{T.nextStepExamine}</li>
+        <li>{T.nextStepMissing}</li>
         <li>
-          If anything is missing, we tell you by SMS and e-mail. You can send it from Check claim
-          status with your web reference number.
+          {T.nextStepDecided(receipt.claimType === "Death" ? T.paidToBeneficiaries : T.paidToBank)}
         </li>
-        <li>Once your claim is decided, we let you know. An approved benefit is paid {paidTo}.</li>
       </ol>
       <div className="k-actions">
         <Link className="k-btn k-btn--outlined" to="/claims-tracking">
-          Check claim status
+          {T.checkStatus}
         </Link>
         {ratingOpen ? (
           <Link className="k-btn k-btn--contained" to="/claims-rating">
-            Rate your experience
+            {T.rate}
           </Link>
         ) : null}
       </div>

@@ -4,6 +4,7 @@ import dayPickerCss from "react-day-picker/style.css?inline";
 import calendarCss from "./calendar.css?inline";
 import { clampIsoDate, isoToLocalDate, localDateToIso } from "./local-date.ts";
 import { adoptStyles } from "./styles.ts";
+import { UI_TEXTS } from "./ui-texts.ts";
 
 // This module loads only when a calendar first opens, and brings its styles with it.
 adoptStyles(dayPickerCss);
@@ -28,6 +29,8 @@ export interface CalendarProps {
   value: string;
   min: string;
   max: string;
+  /** The ISO date whose month shows while there is no value; today when not given. */
+  openOn?: string | undefined;
   /** Phones: the choice waits for OK. Desktop: a choice applies at once. */
   confirm: boolean;
   /** An ISO date when a day is chosen (and confirmed), null on Cancel. */
@@ -36,14 +39,35 @@ export interface CalendarProps {
   okText: string;
 }
 
-/** The month grid with month and year dropdowns (dates of birth are decades back). */
-export function Calendar({ value, min, max, confirm, onDone, cancelText, okText }: CalendarProps) {
+// The month and year dropdowns are native selects, named from the keyed texts.
+const labels = {
+  labelDayButton,
+  labelMonthDropdown: () => UI_TEXTS.calendarMonth,
+  labelYearDropdown: () => UI_TEXTS.calendarYear,
+  labelPrevious: () => UI_TEXTS.calendarPrevious,
+  labelNext: () => UI_TEXTS.calendarNext,
+};
+
+/**
+ * The month grid with month and year dropdowns (dates of birth are decades back): the years run
+ * from min's to max's, and an empty field opens on openOn's month (decision 0041).
+ */
+export function Calendar({
+  value,
+  min,
+  max,
+  openOn,
+  confirm,
+  onDone,
+  cancelText,
+  okText,
+}: CalendarProps) {
   const chosen = isoToLocalDate(value);
   const [pending, setPending] = useState(chosen);
   const minDate = isoToLocalDate(min);
   const maxDate = isoToLocalDate(max);
   const today = localDateToIso(new Date());
-  const shownMonth = chosen ?? isoToLocalDate(clampIsoDate(today, min, max));
+  const shownMonth = chosen ?? isoToLocalDate(clampIsoDate(openOn ?? today, min, max));
 
   return (
     <>
@@ -52,7 +76,7 @@ export function Calendar({ value, min, max, confirm, onDone, cancelText, okText 
         required
         autoFocus
         fixedWeeks
-        labels={{ labelDayButton }}
+        labels={labels}
         captionLayout="dropdown"
         navLayout="around"
         defaultMonth={shownMonth}

@@ -1,4 +1,5 @@
 import { Popup } from "./popup.tsx";
+import { UI_TEXTS } from "./ui-texts.ts";
 
 /** A question before something that cannot be undone: the claimant confirms or keeps. */
 export type Confirm = { title: string; text: string; confirmLabel: string; onConfirm: () => void };
@@ -10,7 +11,7 @@ export function ConfirmPopup({ confirm, onClose }: { confirm: Confirm; onClose: 
       title={confirm.title}
       onClose={onClose}
       containedButton={{ label: confirm.confirmLabel, onClick: confirm.onConfirm }}
-      outlinedButton={{ label: "Keep" }}
+      outlinedButton={{ label: UI_TEXTS.keep }}
     >
       <p>{confirm.text}</p>
     </Popup>

@@ -17,7 +17,8 @@ import {
 } from "react";
 import { describedBy } from "./describedby.ts";
 import { FieldError } from "./field-error.tsx";
-import { FieldLabel } from "./field-label.tsx";
+import { FieldLabel, tipsIdOf } from "./field-label.tsx";
+import { UI_TEXTS } from "./ui-texts.ts";
 import { useDismiss } from "./use-dismiss.ts";
 
 const loadCalendar = () => import("./calendar.tsx");
@@ -40,6 +41,11 @@ export interface DateFieldProps {
   /** ISO limits of the calendar; 1900-01-01 to 2099-12-31 when not given. */
   min?: string | undefined;
   max?: string | undefined;
+  /**
+   * The ISO date whose month the calendar shows while the field is empty; today when not given.
+   * A date of birth opens decades back (see yearsBeforeToday).
+   */
+  openOn?: string | undefined;
   error?: string | undefined;
   tips?: readonly string[] | undefined;
   disabled?: boolean | undefined;
@@ -66,6 +72,7 @@ export function DateField({
   id,
   min = DATE_PICKER_MIN,
   max = DATE_PICKER_MAX,
+  openOn,
   error,
   tips,
   disabled,
@@ -75,8 +82,8 @@ export function DateField({
   autoComplete = "off",
   ref,
   calendarButtonLabel,
-  cancelText = "Cancel",
-  okText = "OK",
+  cancelText = UI_TEXTS.calendarCancel,
+  okText = UI_TEXTS.calendarOk,
 }: DateFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
@@ -135,7 +142,7 @@ export function DateField({
   const showButton = !readOnly;
   return (
     <div className="k-field">
-      <FieldLabel label={label} tips={tips} htmlFor={inputId} />
+      <FieldLabel label={label} tips={tips} tipsId={tipsIdOf(inputId, tips)} htmlFor={inputId} />
       <div className="k-anchor">
         <div
           className="k-control"
@@ -156,7 +163,7 @@ export function DateField({
             readOnly={readOnly}
             required={required}
             aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(error && errorId)}
+            aria-describedby={describedBy(error && errorId, tipsIdOf(inputId, tips))}
             onChange={(event) => setText(event.currentTarget.value)}
             onBlur={() => {
               commitText();
@@ -171,7 +178,7 @@ export function DateField({
               ref={buttonRef}
               type="button"
               className="k-icon-btn"
-              aria-label={calendarButtonLabel ?? `Choose date, ${label}`}
+              aria-label={calendarButtonLabel ?? UI_TEXTS.chooseDate(label)}
               aria-haspopup="dialog"
               aria-expanded={open !== false}
               aria-controls={open ? calendarId : undefined}
@@ -205,11 +212,12 @@ export function DateField({
               close(true);
             }}
           >
-            <Suspense fallback={<p className="k-calendar__loading">Loading calendar…</p>}>
+            <Suspense fallback={<p className="k-calendar__loading">{UI_TEXTS.calendarLoading}</p>}>
               <Calendar
                 value={value}
                 min={min}
                 max={max}
+                openOn={openOn}
                 confirm={open === "phone"}
                 onDone={onCalendarDone}
                 cancelText={cancelText}

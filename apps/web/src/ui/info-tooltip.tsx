@@ -1,4 +1,5 @@
 import { useCallback, useId, useLayoutEffect, useRef, useState } from "react";
+import { UI_TEXTS } from "./ui-texts.ts";
 import { useDismiss } from "./use-dismiss.ts";
 
 export interface InfoTooltipProps {
@@ -7,14 +8,22 @@ export interface InfoTooltipProps {
   tips: readonly string[];
   /** Overrides the button's accessible name, e.g. for another language. */
   buttonLabel?: string;
+  /** The bubble's id, for the field's aria-describedby: the tips are the field's description. */
+  id?: string | undefined;
 }
 
 const EDGE_PX = 8;
 
-/** An info button that shows the field's tips as bullets; Escape or a press elsewhere closes it. */
-export function InfoTooltip({ label, tips, buttonLabel }: InfoTooltipProps) {
+/**
+ * An info button that shows the field's tips as bullets; Escape or a press elsewhere closes it.
+ * The button is out of the tab order (decision 0041): the field names the bubble in its
+ * aria-describedby, so keyboard and screen-reader users hear the tips on the field itself, hidden
+ * or not, and the button stays for a press or a tap.
+ */
+export function InfoTooltip({ label, tips, buttonLabel, id }: InfoTooltipProps) {
   const [open, setOpen] = useState(false);
-  const bubbleId = useId();
+  const autoId = useId();
+  const bubbleId = id ?? autoId;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const bubbleRef = useRef<HTMLDivElement>(null);
 
@@ -42,7 +51,8 @@ export function InfoTooltip({ label, tips, buttonLabel }: InfoTooltipProps) {
         ref={buttonRef}
         type="button"
         className="k-icon-btn k-tip__button"
-        aria-label={buttonLabel ?? `More about ${label}`}
+        tabIndex={-1}
+        aria-label={buttonLabel ?? UI_TEXTS.moreAbout(label)}
         aria-expanded={open}
         aria-controls={bubbleId}
         onClick={() => setOpen((was) => !was)}

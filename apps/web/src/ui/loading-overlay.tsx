@@ -1,11 +1,12 @@
 import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { isLoading, loading } from "./loading.ts";
+import { UI_TEXTS } from "./ui-texts.ts";
 
 /**
  * A full-screen spinner while the widget waits. It is a modal dialog, so everything beneath is
  * inert (no clicks, no keys) and focus comes back where it was when it closes.
  */
-export function LoadingOverlay({ label = "Loading" }: { label?: string }) {
+export function LoadingOverlay({ label = UI_TEXTS.loading }: { label?: string }) {
   const shown = useSyncExternalStore(loading.subscribe, isLoading, () => false);
   const dialogRef = useRef<HTMLDialogElement>(null);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampIsoDate, isoToLocalDate, localDateToIso } from "./local-date.ts";
+import { clampIsoDate, isoToLocalDate, localDateToIso, yearsBeforeToday } from "./local-date.ts";
 
 describe("isoToLocalDate", () => {
   it("gives local midnight of the calendar day", () => {
@@ -36,5 +36,15 @@ describe("clampIsoDate", () => {
     expect(clampIsoDate("1899-12-31", "1900-01-01", "2099-12-31")).toBe("1900-01-01");
     expect(clampIsoDate("2100-01-01", "1900-01-01", "2099-12-31")).toBe("2099-12-31");
     expect(clampIsoDate("1980-03-05", "1900-01-01", "2099-12-31")).toBe("1980-03-05");
+  });
+});
+
+describe("yearsBeforeToday", () => {
+  it("gives the same day the given number of years back", () => {
+    expect(yearsBeforeToday(35, new Date(2026, 10, 27))).toBe("1991-11-27");
+  });
+
+  it("moves 29 February to a day that exists", () => {
+    expect(yearsBeforeToday(1, new Date(2024, 1, 29))).toBe("2023-03-01");
   });
 });

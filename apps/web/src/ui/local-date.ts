@@ -12,6 +12,16 @@ export function isoToLocalDate(iso: string): Date | undefined {
   return date;
 }
 
+/** How far back the calendar of an empty date of birth opens: near a typical claimant's birth year. */
+export const DATE_OF_BIRTH_OPENS_YEARS_BACK = 35;
+
+/** The ISO date some years before today: where the calendar of a date of birth opens. */
+export function yearsBeforeToday(years: number, now: Date = new Date()): string {
+  const date = new Date(now);
+  date.setFullYear(date.getFullYear() - years);
+  return localDateToIso(date);
+}
+
 /** A local Date → its calendar day as "yyyy-MM-dd". */
 export function localDateToIso(date: Date): string {
   const pad = (n: number, width = 2) => String(n).padStart(width, "0");

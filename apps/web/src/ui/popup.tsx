@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useLayoutEffect, useRef, useState } from "react";
+import { UI_TEXTS } from "./ui-texts.ts";
 import { useWidgetRoot } from "./widget-root.tsx";
 
 export interface PopupButton {
@@ -37,7 +38,7 @@ export function Popup({
   onClose,
   containedButton,
   outlinedButton,
-  closeLabel = "Close",
+  closeLabel = UI_TEXTS.close,
 }: PopupProps) {
   const { root } = useWidgetRoot();
   const titleId = useId();

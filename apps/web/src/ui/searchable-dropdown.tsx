@@ -4,13 +4,15 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from "react";
 import { describedBy } from "./describedby.ts";
 import { FieldError } from "./field-error.tsx";
-import { FieldLabel } from "./field-label.tsx";
+import { FieldLabel, tipsIdOf } from "./field-label.tsx";
 import { optionMatches } from "./option-matches.ts";
+import { UI_TEXTS } from "./ui-texts.ts";
 
 export interface DropdownOption {
   label: string;
@@ -61,7 +63,7 @@ function Combobox({
   placeholder,
   required,
   ref,
-  noMatchesText = "No matches",
+  noMatchesText = UI_TEXTS.noMatches,
 }: SearchableDropdownProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
@@ -88,6 +90,20 @@ function Combobox({
     },
     [ref],
   );
+
+  // A chosen label wider than the box ("Land Bank of the Philippines (Landbank)" at 375 px) is
+  // cut by the one-line input; then the full label shows beneath it, on as many lines as it needs.
+  const [cut, setCut] = useState(false);
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input || !chosen) return setCut(false);
+    const measure = () => setCut(input.scrollWidth > input.clientWidth);
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(input);
+    return () => observer.disconnect();
+  }, [chosen]);
 
   // The full list while the box shows the chosen label; the matches once the user types.
   const items = text === chosen ? options : optionMatches(options, text);
@@ -152,7 +168,7 @@ function Combobox({
   const noMatches = open && items.length === 0;
   return (
     <div className="k-field">
-      <FieldLabel label={label} tips={tips} htmlFor={inputId} />
+      <FieldLabel label={label} tips={tips} tipsId={tipsIdOf(inputId, tips)} htmlFor={inputId} />
       <div className="k-anchor">
         <div
           className="k-control"
@@ -169,7 +185,7 @@ function Combobox({
             aria-controls={listId}
             aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
             aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(error && errorId)}
+            aria-describedby={describedBy(error && errorId, tipsIdOf(inputId, tips))}
             autoComplete="off"
             name={name}
             disabled={disabled}
@@ -192,7 +208,7 @@ function Combobox({
           <button
             type="button"
             className="k-icon-btn k-dropdown__toggle"
-            aria-label={`Show options, ${label}`}
+            aria-label={UI_TEXTS.showOptions(label)}
             aria-controls={listId}
             aria-expanded={open}
             tabIndex={-1}
@@ -214,7 +230,7 @@ function Combobox({
           id={listId}
           className="k-listbox"
           role="listbox"
-          aria-label={`${label} options`}
+          aria-label={UI_TEXTS.optionsOf(label)}
           // A press on an option or the scrollbar must not blur the box before the choice.
           onMouseDown={(event) => event.preventDefault()}
         >
@@ -240,6 +256,12 @@ function Combobox({
           {noMatches ? noMatchesText : null}
         </p>
       </div>
+      {/* For the eye only: the box's value already gives screen readers the whole label. */}
+      {cut && !open && text === chosen ? (
+        <p className="k-dropdown__full" aria-hidden="true">
+          {chosen}
+        </p>
+      ) : null}
       <FieldError id={errorId} message={error} />
     </div>
   );

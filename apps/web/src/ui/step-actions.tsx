@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { UI_TEXTS } from "./ui-texts.ts";
 
 export type StepActionsProps = {
   /** Where Back goes: the step before, which keeps what was entered. */
@@ -10,12 +11,17 @@ export type StepActionsProps = {
 };
 
 /** The Back link and the Next button at the foot of every claim step. */
-export function StepActions({ backTo, nextLabel = "Next", onNext, disabled }: StepActionsProps) {
+export function StepActions({
+  backTo,
+  nextLabel = UI_TEXTS.next,
+  onNext,
+  disabled,
+}: StepActionsProps) {
   return (
     <div className="k-actions">
       {/* Marked as going back, so the step opens where the claimant left it. */}
       <Link className="k-btn k-btn--outlined" to={backTo} state={{ back: true }}>
-        Back
+        {UI_TEXTS.back}
       </Link>
       <button
         className="k-btn k-btn--contained"

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type ComponentProps, type KeyboardEvent, type Ref, useId } from "react";
 import { describedBy } from "./describedby.ts";
 import { FieldError } from "./field-error.tsx";
-import { FieldLabel } from "./field-label.tsx";
+import { FieldLabel, tipsIdOf } from "./field-label.tsx";
 
 export interface TextFieldProps extends Omit<ComponentProps<"input">, "prefix" | "ref"> {
   label: string;
@@ -34,6 +34,7 @@ export function TextField({
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   const prefixId = `${inputId}-prefix`;
+  const tipsId = tipsIdOf(inputId, tips);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (notAllowBlank && event.key === " ") event.preventDefault();
@@ -53,7 +54,7 @@ export function TextField({
 
   return (
     <div className={className ? `k-field ${className}` : "k-field"}>
-      <FieldLabel label={label} tips={tips} htmlFor={inputId} />
+      <FieldLabel label={label} tips={tips} tipsId={tipsId} htmlFor={inputId} />
       <div
         className="k-control"
         data-invalid={error ? "" : undefined}
@@ -70,7 +71,12 @@ export function TextField({
           id={inputId}
           className="k-input"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(prefix && prefixId, error && errorId, ariaDescribedBy)}
+          aria-describedby={describedBy(
+            prefix && prefixId,
+            error && errorId,
+            tipsId,
+            ariaDescribedBy,
+          )}
           onKeyDown={handleKeyDown}
           onChange={handleChange}
         />

@@ -40,6 +40,7 @@ export function TileSwitch({
   const autoId = useId();
   const groupName = name ?? autoId;
   const errorId = `${autoId}-error`;
+  const tipsId = tips && tips.length > 0 ? `${autoId}-tips` : undefined;
   const focusIndex = Math.max(
     0,
     options.findIndex((option) => option.value === value),
@@ -55,7 +56,7 @@ export function TileSwitch({
       {/* The legend must be the fieldset's first child to name the group; it floats to sit
           in a row with the info button. */}
       <legend className="k-label k-tiles__legend">{legend}</legend>
-      {tips && tips.length > 0 ? <InfoTooltip label={legend} tips={tips} /> : null}
+      {tips && tips.length > 0 ? <InfoTooltip label={legend} tips={tips} id={tipsId} /> : null}
       <div className="k-tiles__row">
         {options.map((option, index) => (
           <label key={option.value} className="k-tile">
@@ -67,6 +68,8 @@ export function TileSwitch({
               value={option.value}
               checked={option.value === value}
               aria-invalid={error ? true : undefined}
+              // The tips describe each radio, as focus lands on a radio, not on the group.
+              aria-describedby={tipsId}
               onChange={() => {
                 if (!disabled && option.value !== value) onChange(option.value);
               }}

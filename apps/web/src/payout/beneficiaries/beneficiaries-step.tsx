@@ -10,6 +10,7 @@ import { formatDisplayDate, isIsoDate, todayInManila } from "@kalinga/domain/dat
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useNextRoute } from "../../claim/back-to-review.ts";
+import { BENEFICIARY_TEXTS as T } from "../../claim/beneficiary-texts.ts";
 import { type ClaimData, useLeaveGuard } from "../../claim/claim-data-store.ts";
 import type { VerifiedClaim } from "../../claim/verified-claim.tsx";
 import { type Confirm, ConfirmPopup } from "../../ui/confirm-popup.tsx";
@@ -63,11 +64,11 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
     return (
       <section className="k-screen" aria-labelledby="k-beneficiaries-title">
         <h2 id="k-beneficiaries-title" className="k-screen-title">
-          <span className="k-step">Step 3 of 4</span> Beneficiaries
+          <span className="k-step">{T.step}</span> {T.stepTitle}
         </h2>
         <BeneficiaryForm
           key={edit.index ?? "new"}
-          title={edit.index === null ? "New beneficiary" : `Beneficiary ${edit.index + 1}`}
+          title={edit.index === null ? T.newBeneficiary : T.numbered(edit.index + 1)}
           initial={edit.values}
           onValuesChange={(values) =>
             claim.save({ beneficiaryEdit: { index: edit.index, values } })
@@ -85,9 +86,9 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
             const current = claim.readData().beneficiaryEdit?.values;
             if (!original || !current || sameValues(current, original)) return close();
             setConfirm({
-              title: "Discard your changes?",
-              text: "What you typed for this beneficiary will not be kept.",
-              confirmLabel: "Discard",
+              title: T.discardTitle,
+              text: T.discardText,
+              confirmLabel: T.discard,
               onConfirm: close,
             });
           }}
@@ -124,23 +125,18 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
   return (
     <section className="k-screen" aria-labelledby="k-beneficiaries-title">
       <h2 id="k-beneficiaries-title" className="k-screen-title">
-        <span className="k-step">Step 3 of 4</span> Beneficiaries
+        <span className="k-step">{T.step}</span> {T.stepTitle}
       </h2>
       <div className="k-form">
-        <p className="k-intro">
-          The benefit of a death claim is paid to the beneficiaries. Add each beneficiary named on
-          the policy, up to {MAX_BENEFICIARIES}.
-        </p>
+        <p className="k-intro">{T.intro(MAX_BENEFICIARIES)}</p>
         <div className="k-section">
           <h3 className="k-section-title k-form-title" tabIndex={-1} ref={listTitleRef}>
-            {beneficiaries.length === 0
-              ? "No beneficiaries added yet"
-              : `${beneficiaries.length} ${beneficiaries.length === 1 ? "beneficiary" : "beneficiaries"}`}
+            {T.count(beneficiaries.length)}
           </h3>
           {beneficiaries.length > 0 ? (
             <ul className="k-people">
               {beneficiaries.map((beneficiary, index) => {
-                const name = nameOf(beneficiary) || `Beneficiary ${index + 1}`;
+                const name = nameOf(beneficiary) || T.numbered(index + 1);
                 return (
                   // Beneficiaries have no id of their own; their position is their number.
                   // biome-ignore lint/suspicious/noArrayIndexKey: the position is the identity
@@ -153,36 +149,33 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
                       {[
                         beneficiary.relationship,
                         isIsoDate(beneficiary.dateOfBirth)
-                          ? `born ${formatDisplayDate(beneficiary.dateOfBirth)}`
+                          ? T.born(formatDisplayDate(beneficiary.dateOfBirth))
                           : "",
                       ]
                         .filter(Boolean)
                         .join(", ")}
                     </p>
                     {needsCheck.has(index) ? (
-                      <FieldError
-                        id={`k-beneficiary-${index}-error`}
-                        message="Some details need checking. Please edit this beneficiary."
-                      />
+                      <FieldError id={`k-beneficiary-${index}-error`} message={T.needsCheck} />
                     ) : null}
                     <div className="k-person__actions">
                       <button
                         type="button"
                         className="k-btn k-btn--outlined"
-                        aria-label={`Edit ${name}`}
+                        aria-label={T.editNamed(name)}
                         onClick={() => openForm(index)}
                       >
-                        Edit
+                        {T.edit}
                       </button>
                       <button
                         type="button"
                         className="k-btn k-btn--text"
-                        aria-label={`Remove ${name}`}
+                        aria-label={T.removeNamed(name)}
                         onClick={() =>
                           setConfirm({
-                            title: `Remove ${name}?`,
-                            text: "Their details will be deleted from this claim.",
-                            confirmLabel: "Remove",
+                            title: T.removeTitle(name),
+                            text: T.removeText,
+                            confirmLabel: T.remove,
                             onConfirm: () => {
                               save({ beneficiaries: beneficiaries.filter((_, i) => i !== index) });
                               setNeedsCheck(new Set());
@@ -191,7 +184,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
                           })
                         }
                       >
-                        Remove
+                        {T.remove}
                       </button>
                     </div>
                   </li>
@@ -207,10 +200,10 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
               aria-describedby={listError ? "k-beneficiaries-error" : undefined}
               onClick={() => openForm(null)}
             >
-              Add a beneficiary
+              {T.add}
             </button>
           ) : (
-            <p className="k-hint">You have named the most beneficiaries a claim can hold.</p>
+            <p className="k-hint">{T.listFull}</p>
           )}
           <FieldError id="k-beneficiaries-error" message={listError ?? undefined} />
         </div>

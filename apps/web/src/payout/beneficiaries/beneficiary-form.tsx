@@ -23,6 +23,7 @@ import { DigitsInputField, TextInputField } from "../../forms/text-input-field.t
 import { TileSwitchField } from "../../forms/tile-switch-field.tsx";
 import { Checkbox } from "../../ui/checkbox.tsx";
 import { EmailSuggestion } from "../../ui/email-suggestion.tsx";
+import { DATE_OF_BIRTH_OPENS_YEARS_BACK, yearsBeforeToday } from "../../ui/local-date.ts";
 import { TextField } from "../../ui/text-field.tsx";
 import { usePageContent } from "../../widget/contexts.ts";
 import { MinorNote } from "./minor-badge.tsx";
@@ -105,18 +106,18 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
         {title}
       </h3>
       <fieldset className="k-section k-section--columns">
-        <legend className="k-section-title">Who they are</legend>
+        <legend className="k-section-title">{T.whoSection}</legend>
         <DropdownField
           form={form}
           name="relationship"
-          label="Relationship to the insured"
+          label={T.relationship}
           options={BENEFICIARY_RELATIONSHIPS}
         />
-        <DropdownField form={form} name="honorific" label="Title" options={HONORIFICS} />
+        <DropdownField form={form} name="honorific" label={T.honorific} options={HONORIFICS} />
         <TextInputField
           form={form}
           name="firstName"
-          label="First name"
+          label={T.firstName}
           tips={T.firstNameTips}
           autoComplete="given-name"
         />
@@ -126,7 +127,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
             name="middleName"
             render={({ field }) => (
               <TextField
-                label="Middle name"
+                label={T.middleName}
                 tips={T.middleNameTips}
                 name={field.name}
                 ref={field.ref}
@@ -147,7 +148,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
         <TextInputField
           form={form}
           name="lastName"
-          label="Last name"
+          label={T.lastName}
           tips={T.lastNameTips}
           autoComplete="family-name"
         />
@@ -155,18 +156,24 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
         <TextInputField
           form={form}
           name="suffix"
-          label="Suffix"
+          label={T.suffix}
           maxLength={FIELD_LIMITS.suffix}
           autoComplete="honorific-suffix"
         />
         <div className="k-field-group">
-          <DateInputField form={form} name="dateOfBirth" label="Date of birth" max={today} />
+          <DateInputField
+            form={form}
+            name="dateOfBirth"
+            label={T.dateOfBirth}
+            max={today}
+            openOn={yearsBeforeToday(DATE_OF_BIRTH_OPENS_YEARS_BACK)}
+          />
           <MinorNote dateOfBirth={dateOfBirth ?? ""} today={today} />
         </div>
-        <TextInputField {...textProps} name="placeOfBirth" label="Place of birth" />
-        <CountryField form={form} name="citizenship" label="Citizenship" />
-        <CountryField form={form} name="nationality" label="Nationality" />
-        <TileSwitchField form={form} name="sex" legend="Sex" options={SEXES} />
+        <TextInputField {...textProps} name="placeOfBirth" label={T.placeOfBirth} />
+        <CountryField form={form} name="citizenship" label={T.citizenship} />
+        <CountryField form={form} name="nationality" label={T.nationality} />
+        <TileSwitchField form={form} name="sex" legend={T.sex} options={SEXES} />
       </fieldset>
 
       {guardianShown ? (
@@ -214,45 +221,46 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
       ) : null}
 
       <fieldset className="k-section k-section--columns">
-        <legend className="k-section-title">How to reach them</legend>
-        <p className="k-hint k-wide">For a minor, give the parent&rsquo;s or guardian&rsquo;s.</p>
+        <legend className="k-section-title">{T.contactSection}</legend>
+        <p className="k-hint k-wide">{guardianShown ? T.contactHintMinor : T.contactHint}</p>
         <DigitsInputField
           form={form}
           name="phoneNumber"
-          label="Mobile number"
+          label={guardianShown ? T.mobileNumberOptional : T.mobileNumber}
           keep={keepMobileDigits}
           prefix={MOBILE_PREFIX}
           notAllowBlank
         />
-        {emailField("emailAddress", "Email address", touchedFields.emailAddress)}
+        {emailField(
+          "emailAddress",
+          guardianShown ? T.emailAddressOptional : T.emailAddress,
+          touchedFields.emailAddress,
+        )}
       </fieldset>
 
       <fieldset className="k-section k-section--columns">
-        <legend className="k-section-title">Address</legend>
-        <p className="k-hint k-wide">
-          An address in the Philippines needs the province, the district or barangay and the 4-digit
-          zip code.
-        </p>
-        <TextInputField {...textProps} name="addressLine1" label="Address line 1" />
-        <TextInputField {...textProps} name="addressLine2" label="Address line 2 (optional)" />
-        <TextInputField {...textProps} name="districtOrBarangay" label="District or barangay" />
-        <TextInputField {...textProps} name="city" label="City or municipality" />
-        <TextInputField {...textProps} name="province" label="Province" />
+        <legend className="k-section-title">{T.addressSection}</legend>
+        <p className="k-hint k-wide">{T.addressHint}</p>
+        <TextInputField {...textProps} name="addressLine1" label={T.addressLine1} />
+        <TextInputField {...textProps} name="addressLine2" label={T.addressLine2} />
+        <TextInputField {...textProps} name="districtOrBarangay" label={T.districtOrBarangay} />
+        <TextInputField {...textProps} name="city" label={T.city} />
+        <TextInputField {...textProps} name="province" label={T.province} />
         {/* A Philippine address needs a province, a barangay and a 4-digit zip code. */}
         <CountryField
           form={form}
           name="country"
-          label="Country"
+          label={T.country}
           recheck={["province", "districtOrBarangay", "zipCode"]}
         />
-        <TextInputField {...textProps} name="zipCode" label="Zip code" />
+        <TextInputField {...textProps} name="zipCode" label={T.zipCode} />
       </fieldset>
 
       <fieldset className="k-section k-section--columns">
-        <legend className="k-section-title">Work</legend>
-        <TextInputField {...textProps} name="occupation" label="Occupation" />
-        <TextInputField {...textProps} name="employerName" label="Employer name (optional)" />
-        <TextInputField {...textProps} name="positionStatement" label="Position (optional)" />
+        <legend className="k-section-title">{T.workSection}</legend>
+        <TextInputField {...textProps} name="occupation" label={T.occupation} />
+        <TextInputField {...textProps} name="employerName" label={T.employerName} />
+        <TextInputField {...textProps} name="positionStatement" label={T.positionStatement} />
       </fieldset>
 
       <div className="k-section">
@@ -276,7 +284,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
           name="docVerifyAuthorize"
           render={({ field }) => (
             <Checkbox
-              label="I authorize the insurer to verify this beneficiary's documents with the offices that issued them."
+              label={T.docVerifyAuthorize}
               name={field.name}
               ref={field.ref}
               checked={field.value === "Y"}
@@ -290,10 +298,10 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
 
       <div className="k-actions">
         <button className="k-btn k-btn--outlined" type="button" onClick={onCancel}>
-          Cancel
+          {T.cancel}
         </button>
         <button className="k-btn k-btn--contained" type="submit">
-          Save beneficiary
+          {T.save}
         </button>
       </div>
     </form>

@@ -1,12 +1,13 @@
 import { isMinor } from "@kalinga/domain/beneficiary";
 import { isIsoDate } from "@kalinga/domain/dates";
+import { BENEFICIARY_TEXTS as T } from "../../claim/beneficiary-texts.ts";
 
 const minor = (dateOfBirth: string, today: string) =>
   isIsoDate(dateOfBirth) && dateOfBirth <= today && isMinor(dateOfBirth, today);
 
 /** "Minor" beside a beneficiary under 18 by the insurer's age rule. */
 export function MinorBadge({ dateOfBirth, today }: { dateOfBirth: string; today: string }) {
-  return minor(dateOfBirth, today) ? <span className="k-badge">Minor</span> : null;
+  return minor(dateOfBirth, today) ? <span className="k-badge">{T.minorBadge}</span> : null;
 }
 
 /** Under the date of birth of a minor: the badge and what it means for the documents. */
@@ -14,9 +15,7 @@ export function MinorNote({ dateOfBirth, today }: { dateOfBirth: string; today: 
   if (!minor(dateOfBirth, today)) return null;
   return (
     <p className="k-note" role="status">
-      <span className="k-badge k-badge--first">Minor</span> This beneficiary is under 18. We will
-      ask for the guardian&rsquo;s documents, such as a guardianship affidavit, with the claim
-      documents.
+      <span className="k-badge k-badge--first">{T.minorBadge}</span> {T.minorNote}
     </p>
   );
 }

@@ -1,0 +1,29 @@
+// Texts of the shared field components, keyed, with their English defaults. A screen may pass its
+// own through the components' props.
+
+export const UI_TEXTS = {
+  /** The two buttons at the foot of a step. */
+  back: "Back",
+  next: "Next",
+  /** The popups' close button, and the answer that keeps what a confirmation would undo. */
+  close: "Close",
+  keep: "Keep",
+  /** The spinner's name for screen readers. */
+  loading: "Loading",
+  /** The info button beside a label: "More about Mobile number". */
+  moreAbout: (label: string) => `More about ${label}`,
+  /** The calendar button of a date field: "Choose date, Date of birth". */
+  chooseDate: (label: string) => `Choose date, ${label}`,
+  calendarLoading: "Loading calendar\u2026",
+  calendarCancel: "Cancel",
+  calendarOk: "OK",
+  calendarMonth: "Month",
+  calendarYear: "Year",
+  calendarPrevious: "Previous month",
+  calendarNext: "Next month",
+  /** The dropdown's toggle: "Show options, Bank". */
+  showOptions: (label: string) => `Show options, ${label}`,
+  /** The dropdown's list: "Bank options". */
+  optionsOf: (label: string) => `${label} options`,
+  noMatches: "No matches",
+} as const;
