@@ -1,0 +1,265 @@
+import { type FormEvent, useState } from "react";
+import { call } from "../api.ts";
+import { FormMessage, Notice } from "../form-message.tsx";
+import { manilaDateTime } from "../format.ts";
+import { may, useSession } from "../session.tsx";
+import { TEXTS } from "../texts.ts";
+import { useLoad } from "../use-load.ts";
+import type { ClaimView } from "./claim-view.ts";
+
+const T = TEXTS.claim;
+const WITH_DECISION = "WITH CLAIM DECISION";
+const MATCH_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+/** Submits a form's body to the claim and reports the outcome; the claim reloads after a change. */
+function useClaimAction(claim: ClaimView, onChange: () => void) {
+  const [error, setError] = useState<unknown>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const run = async <R,>(path: string, body: unknown, done: (answer: R) => string) => {
+    setError(null);
+    setNotice(null);
+    try {
+      const answer = await call<R>(
+        `/claims/${encodeURIComponent(claim.webReferenceNumber)}${path}`,
+        {
+          method: "POST",
+          body,
+        },
+      );
+      setNotice(done(answer));
+      onChange();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return { error, notice, run };
+}
+
+export function StatusSection({ claim, onChange }: { claim: ClaimView; onChange(): void }) {
+  const { error, notice, run } = useClaimAction(claim, onChange);
+  const [next, setNext] = useState("");
+  const labelOf = (status: string) =>
+    claim.allowedNextStatuses.find((s) => s.status === status)?.label ?? status;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const reason = String(form.get("reason") ?? "").trim();
+    const decision =
+      next === WITH_DECISION
+        ? { outcome: String(form.get("outcome")), reasonCode: String(form.get("reasonCode") ?? "") }
+        : null;
+    void run<{ status: string }>(
+      "/status",
+      { status: next, reason: reason || null, decision },
+      (answer) => T.statusChanged(labelOf(answer.status)),
+    );
+  }
+  return (
+    <section aria-labelledby="status-heading" className="c-panel">
+      <h2 id="status-heading">{T.changeStatus}</h2>
+      {claim.allowedNextStatuses.length === 0 ? (
+        <p>{T.noNextStatus}</p>
+      ) : (
+        <form onSubmit={submit}>
+          <label htmlFor="next-status">{T.nextStatus}</label>
+          <select
+            id="next-status"
+            value={next}
+            required
+            onChange={(event) => setNext(event.target.value)}
+          >
+            <option value="" disabled>
+              —
+            </option>
+            {claim.allowedNextStatuses.map((s) => (
+              <option key={s.status} value={s.status}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+          {next === WITH_DECISION && (
+            <>
+              <label htmlFor="outcome">{T.outcome}</label>
+              <select id="outcome" name="outcome" required>
+                {Object.entries(T.outcomes).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+              <label htmlFor="reason-code">{T.reasonCode}</label>
+              <input id="reason-code" name="reasonCode" required maxLength={40} />
+            </>
+          )}
+          <label htmlFor="status-reason">{T.reason}</label>
+          <textarea id="status-reason" name="reason" maxLength={500} rows={2} />
+          <button type="submit" className="c-button">
+            {T.saveStatus}
+          </button>
+        </form>
+      )}
+      <FormMessage error={error} />
+      <Notice text={notice} />
+    </section>
+  );
+}
+
+export function PolicyMatchSection({ claim, onChange }: { claim: ClaimView; onChange(): void }) {
+  const { error, notice, run } = useClaimAction(claim, onChange);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    void run(
+      "/policy-match",
+      {
+        policyNumber: String(form.get("policyNumber") ?? ""),
+        matchCode: Number(form.get("matchCode")),
+      },
+      () => T.policyMatchSaved,
+    );
+  }
+  return (
+    <section aria-labelledby="policy-heading" className="c-panel">
+      <h2 id="policy-heading">{T.policyMatch}</h2>
+      <form onSubmit={submit}>
+        <label htmlFor="policy-number">{T.policyNumber}</label>
+        <input
+          id="policy-number"
+          name="policyNumber"
+          required
+          maxLength={30}
+          defaultValue={claim.policyNumber ?? ""}
+        />
+        <label htmlFor="match-code">{T.matchCode}</label>
+        <select id="match-code" name="matchCode" defaultValue={String(claim.matchCode ?? 0)}>
+          {MATCH_CODES.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="c-button">
+          {T.savePolicyMatch}
+        </button>
+      </form>
+      <FormMessage error={error} />
+      <Notice text={notice} />
+    </section>
+  );
+}
+
+type StaffList = { staff: { id: string; name: string; role: string; disabled: boolean }[] };
+
+export function AssignmentSection({ claim, onChange }: { claim: ClaimView; onChange(): void }) {
+  const { staff: me } = useSession();
+  if (!may(me, "assign")) return null;
+  return <AssignmentForm claim={claim} onChange={onChange} />;
+}
+
+function AssignmentForm({ claim, onChange }: { claim: ClaimView; onChange(): void }) {
+  const { data } = useLoad<StaffList>("/staff");
+  const { error, notice, run } = useClaimAction(claim, onChange);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const staffId = String(new FormData(event.currentTarget).get("staffId") ?? "");
+    void run<{ assigneeName: string | null }>(
+      "/assignment",
+      { staffId: staffId || null },
+      (answer) => T.assigned(answer.assigneeName),
+    );
+  }
+  return (
+    <section aria-labelledby="assign-heading" className="c-panel">
+      <h2 id="assign-heading">{T.assign}</h2>
+      <form onSubmit={submit}>
+        <label htmlFor="assign-to">{T.assignTo}</label>
+        <select
+          id="assign-to"
+          name="staffId"
+          defaultValue={claim.assignedTo ?? ""}
+          key={claim.assignedTo ?? "none"}
+        >
+          <option value="">{T.nobody}</option>
+          {data?.staff
+            .filter((s) => !s.disabled)
+            .map((s) => (
+              <option key={s.id} value={s.id}>
+                {`${s.name} (${TEXTS.roles[s.role as keyof typeof TEXTS.roles] ?? s.role})`}
+              </option>
+            ))}
+        </select>
+        <button type="submit" className="c-button">
+          {T.saveAssignment}
+        </button>
+      </form>
+      <FormMessage error={error} />
+      <Notice text={notice} />
+    </section>
+  );
+}
+
+export function NotesSection({ claim, onChange }: { claim: ClaimView; onChange(): void }) {
+  const { error, run } = useClaimAction(claim, onChange);
+  const [body, setBody] = useState("");
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void run("/notes", { body }, () => "").then(() => setBody(""));
+  }
+  return (
+    <section aria-labelledby="notes-heading" className="c-panel">
+      <h2 id="notes-heading">{T.notes}</h2>
+      {claim.notes.length === 0 ? (
+        <p>{T.noNotes}</p>
+      ) : (
+        <ul className="c-list">
+          {claim.notes.map((note) => (
+            <li key={note.id}>
+              <p className="c-hint">
+                {note.author} · {manilaDateTime(note.at)}
+              </p>
+              <p className="c-note">{note.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit}>
+        <label htmlFor="note">{T.note}</label>
+        <textarea
+          id="note"
+          value={body}
+          required
+          maxLength={4000}
+          rows={3}
+          onChange={(e) => setBody(e.target.value)}
+        />
+        <button type="submit" className="c-button">
+          {T.addNote}
+        </button>
+      </form>
+      <FormMessage error={error} />
+    </section>
+  );
+}
+
+export function Timeline({ claim }: { claim: ClaimView }) {
+  return (
+    <section aria-labelledby="timeline-heading" className="c-panel">
+      <h2 id="timeline-heading">{T.timeline}</h2>
+      <ol className="c-timeline">
+        {[...claim.events].reverse().map((event, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: events are only ever added, never reordered.
+          <li key={index}>
+            <p>
+              <strong>{T.eventKinds[event.kind] ?? event.kind}</strong>
+              {event.to ? `: ${event.to}` : ""}
+            </p>
+            <p className="c-hint">
+              {manilaDateTime(event.at)} · {T.by(event.actor.id)}
+              {event.reason ? ` · ${event.reason}` : ""}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

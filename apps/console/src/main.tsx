@@ -1,0 +1,41 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter, Navigate, RouterProvider } from "react-router";
+import "./console.css";
+import { Layout } from "./layout.tsx";
+import { AuditScreen } from "./screens/audit-screen.tsx";
+import { ClaimScreen } from "./screens/claim-screen.tsx";
+import { QueueScreen } from "./screens/queue-screen.tsx";
+import { SignInScreen } from "./screens/sign-in-screen.tsx";
+import { StaffScreen } from "./screens/staff-screen.tsx";
+import { SessionProvider } from "./session.tsx";
+
+// The claims-staff console at /console: sign-in, then the queue, one claim, staff and the audit log.
+
+const router = createBrowserRouter(
+  [
+    { path: "/sign-in", element: <SignInScreen /> },
+    {
+      element: <Layout />,
+      children: [
+        { index: true, element: <QueueScreen /> },
+        { path: "claims/:reference", element: <ClaimScreen /> },
+        { path: "staff", element: <StaffScreen /> },
+        { path: "audit", element: <AuditScreen /> },
+        { path: "*", element: <Navigate to="/" replace /> },
+      ],
+    },
+  ],
+  { basename: "/console" },
+);
+
+const root = document.getElementById("console");
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,98 @@
+import { type FormEvent, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { FormMessage } from "../form-message.tsx";
+import { manilaDateTime } from "../format.ts";
+import { TEXTS } from "../texts.ts";
+import { useLoad } from "../use-load.ts";
+
+const T = TEXTS.audit;
+
+type AuditAnswer = {
+  entries: {
+    seq: number;
+    at: string;
+    staffEmail: string | null;
+    action: string;
+    webReferenceNumber: string | null;
+  }[];
+  nextBefore: number | null;
+};
+
+/** The audit log, newest first, for one claim or all; read-only by design. */
+export function AuditScreen() {
+  const [params, setParams] = useSearchParams();
+  const [claim, setClaim] = useState(params.get("claim") ?? "");
+  const query = params.toString();
+  const { data, error } = useLoad<AuditAnswer>(`/audit${query ? `?${query}` : ""}`);
+
+  function filter(event: FormEvent) {
+    event.preventDefault();
+    setParams(claim.trim() ? { claim: claim.trim() } : {});
+  }
+
+  return (
+    <>
+      <h1 tabIndex={-1}>{T.title}</h1>
+      <p className="c-hint">{T.hint}</p>
+      <form className="c-inline-form" onSubmit={filter}>
+        <div>
+          <label htmlFor="audit-claim">{T.claim}</label>
+          <input
+            id="audit-claim"
+            value={claim}
+            onChange={(event) => setClaim(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="c-button">
+          {T.filter}
+        </button>
+      </form>
+      <FormMessage error={error} />
+      {data &&
+        (data.entries.length === 0 ? (
+          <p>{T.none}</p>
+        ) : (
+          <div className="c-table-wrap">
+            <table className="c-table">
+              <caption className="c-visually-hidden">{T.title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{T.columns.at}</th>
+                  <th scope="col">{T.columns.who}</th>
+                  <th scope="col">{T.columns.action}</th>
+                  <th scope="col">{T.columns.claim}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.entries.map((entry) => (
+                  <tr key={entry.seq}>
+                    <td>{manilaDateTime(entry.at)}</td>
+                    <td>{entry.staffEmail ?? "—"}</td>
+                    <td>{entry.action}</td>
+                    <td>
+                      {entry.webReferenceNumber ? (
+                        <Link to={`/claims/${encodeURIComponent(entry.webReferenceNumber)}`}>
+                          {entry.webReferenceNumber}
+                        </Link>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+      {data?.nextBefore && (
+        <p>
+          <Link
+            to={`?${new URLSearchParams({ ...Object.fromEntries(params), before: String(data.nextBefore) })}`}
+          >
+            {T.older}
+          </Link>
+        </p>
+      )}
+    </>
+  );
+}

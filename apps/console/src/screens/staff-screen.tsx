@@ -1,0 +1,168 @@
+import { type FormEvent, useState } from "react";
+import { ApiError, call } from "../api.ts";
+import { FormMessage } from "../form-message.tsx";
+import { may, useSession } from "../session.tsx";
+import { TEXTS } from "../texts.ts";
+import { useLoad } from "../use-load.ts";
+
+const T = TEXTS.staff;
+
+type StaffList = {
+  staff: {
+    id: string;
+    email: string;
+    name: string;
+    role: keyof typeof TEXTS.roles;
+    disabled: boolean;
+    secondFactorSetUp: boolean;
+    locked: boolean;
+  }[];
+};
+
+/** Administrators create accounts (a temporary password shown once) and disable or enable them. */
+export function StaffScreen() {
+  const { staff: me } = useSession();
+  const { data, error, reload } = useLoad<StaffList>("/staff");
+  const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
+  const [formError, setFormError] = useState<unknown>(null);
+  const fieldError = (field: string) =>
+    formError instanceof ApiError
+      ? formError.body.errors?.find((e) => e.field === field)?.message
+      : undefined;
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    setFormError(null);
+    setCreated(null);
+    try {
+      const answer = await call<{ staff: { email: string }; temporaryPassword: string }>("/staff", {
+        method: "POST",
+        body: { email: form.get("email"), name: form.get("name"), role: form.get("role") },
+      });
+      setCreated({ email: answer.staff.email, password: answer.temporaryPassword });
+      formElement.reset();
+      reload();
+    } catch (failure) {
+      setFormError(failure);
+    }
+  }
+
+  async function setDisabled(id: string, disabled: boolean) {
+    await call(`/staff/${id}/disabled`, { method: "POST", body: { disabled } }).catch(setFormError);
+    reload();
+  }
+
+  if (!may(me, "manage-staff")) return <h1 tabIndex={-1}>{T.title}</h1>;
+  const fields = [
+    { name: "email", label: T.email, type: "email", autoComplete: "off" },
+    { name: "name", label: T.name, type: "text", autoComplete: "off" },
+  ];
+
+  return (
+    <>
+      <h1 tabIndex={-1}>{T.title}</h1>
+      <section aria-labelledby="create-heading" className="c-panel">
+        <h2 id="create-heading">{T.create}</h2>
+        <form onSubmit={create} className="c-inline-form">
+          {fields.map((field) => {
+            const message = fieldError(field.name);
+            return (
+              <div key={field.name}>
+                <label htmlFor={`staff-${field.name}`}>{field.label}</label>
+                <input
+                  id={`staff-${field.name}`}
+                  name={field.name}
+                  type={field.type}
+                  autoComplete={field.autoComplete}
+                  required
+                  aria-invalid={message ? true : undefined}
+                  aria-describedby={message ? `staff-${field.name}-error` : undefined}
+                />
+                {message && (
+                  <p className="c-error" id={`staff-${field.name}-error`}>
+                    {message}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+          <div>
+            <label htmlFor="staff-role">{T.role}</label>
+            <select id="staff-role" name="role" defaultValue="examiner">
+              {Object.entries(TEXTS.roles).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="c-button">
+            {T.submit}
+          </button>
+        </form>
+        {formError instanceof ApiError && !formError.body.errors ? (
+          <FormMessage error={formError} />
+        ) : null}
+        <div role="status">
+          {created && (
+            <div className="c-created">
+              <p>{T.created(created.email)}</p>
+              <p>
+                {T.temporaryPassword}: <code className="c-secret">{created.password}</code>
+              </p>
+            </div>
+          )}
+        </div>
+      </section>
+      <FormMessage error={error} />
+      {data && (
+        <div className="c-table-wrap">
+          <table className="c-table">
+            <caption className="c-visually-hidden">{T.title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{T.columns.name}</th>
+                <th scope="col">{T.columns.email}</th>
+                <th scope="col">{T.columns.role}</th>
+                <th scope="col">{T.columns.state}</th>
+                <th scope="col">{T.columns.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.staff.map((s) => (
+                <tr key={s.id}>
+                  <th scope="row">{s.name}</th>
+                  <td>{s.email}</td>
+                  <td>{TEXTS.roles[s.role]}</td>
+                  <td>
+                    {[
+                      s.disabled ? T.disabledState : T.active,
+                      s.locked ? T.locked : null,
+                      s.secondFactorSetUp ? null : T.awaitingSetUp,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </td>
+                  <td>
+                    {s.id !== me?.id && (
+                      <button
+                        type="button"
+                        className="c-button c-button--small c-button--quiet"
+                        aria-label={s.disabled ? T.enable(s.name) : T.disable(s.name)}
+                        onClick={() => void setDisabled(s.id, !s.disabled)}
+                      >
+                        {s.disabled ? T.enableShort : T.disableShort}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Queryable } from "../db/database.ts";
+
+// The console's audit log (Data Privacy Act: claims hold health data and IDs): every view of a
+// claim and every change, by whom and when. Rows are only ever added; the table refuses updates and
+// deletes (migration 009), and administrators read it in the console.
+
+export type AuditEntry = {
+  staffId: string | null;
+  staffEmail: string | null;
+  action: string;
+  webReferenceNumber?: string | null;
+  detail?: Record<string, unknown>;
+};
+
+export type AuditRow = {
+  seq: number;
+  at: Date;
+  staffEmail: string | null;
+  action: string;
+  webReferenceNumber: string | null;
+  detail: Record<string, unknown>;
+};
+
+export async function audit(q: Queryable, entry: AuditEntry, now: Date): Promise<void> {
+  await q.query(
+    `INSERT INTO staff_audit_log (at, staff_id, staff_email, action, web_reference_number, detail)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
+    [
+      now,
+      entry.staffId,
+      entry.staffEmail,
+      entry.action,
+      entry.webReferenceNumber ?? null,
+      JSON.stringify(entry.detail ?? {}),
+    ],
+  );
+}
+
+/** Newest first; `before` is the seq of the last row of the previous page. */
+export async function readAuditLog(
+  q: Queryable,
+  query: { webReferenceNumber: string | null; before: number | null; limit: number },
+): Promise<AuditRow[]> {
+  const { rows } = await q.query<{
+    seq: string | number;
+    at: Date;
+    staff_email: string | null;
+    action: string;
+    web_reference_number: string | null;
+    detail: Record<string, unknown>;
+  }>(
+    `SELECT seq, at, staff_email, action, web_reference_number, detail FROM staff_audit_log
+     WHERE ($1::text IS NULL OR web_reference_number = $1) AND ($2::bigint IS NULL OR seq < $2)
+     ORDER BY seq DESC LIMIT $3`,
+    [query.webReferenceNumber, query.before, query.limit],
+  );
+  return rows.map((row) => ({
+    seq: Number(row.seq),
+    at: new Date(row.at),
+    staffEmail: row.staff_email,
+    action: row.action,
+    webReferenceNumber: row.web_reference_number,
+    detail: row.detail,
+  }));
+}

@@ -1,0 +1,732 @@
+import fastifyCookie from "@fastify/cookie";
+import {
+  CLAIM_STATUSES,
+  CLOSED_INCOMPLETE,
+  claimClocks,
+  isClaimStatus,
+} from "@kalinga/domain/claim-lifecycle";
+import { claimStatusLabel } from "@kalinga/domain/claim-status";
+import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
+import {
+  STAFF_PASSWORD_LENGTH,
+  STAFF_PERMISSIONS,
+  STAFF_ROLES,
+  type StaffPermission,
+  staffMay,
+} from "@kalinga/domain/staff-roles";
+import { slotDocumentName } from "@kalinga/domain/upload-slots";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import QRCode from "qrcode";
+import * as z from "zod/mini";
+import type { Database } from "../db/database.ts";
+import type { DocumentStore } from "../documents/document-store.ts";
+import { policyMatchBody, requirementsBody, statusChangeBody } from "../insurer/insurer-routes.ts";
+import { type Actor, findSubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
+import type { LifecycleRefusal, LifecycleService } from "../lifecycle/lifecycle-service.ts";
+import { audit, readAuditLog } from "./audit-log.ts";
+import {
+  addNote,
+  assignClaim,
+  assigneeOf,
+  listNotes,
+  type QueueQuery,
+  type QueueRow,
+  readQueue,
+  statusChangesOf,
+} from "./console-claims.ts";
+import { CONSOLE_MESSAGES as M, QUEUE_CSV_HEADINGS } from "./console-texts.ts";
+import { type StaffAccounts, type StaffUser, temporaryPassword } from "./staff-accounts.ts";
+import type { StaffSessions } from "./staff-sessions.ts";
+
+// The claims-staff console's API (docs/decisions/0053), under /console/api: sign-in with a password
+// and a TOTP code, the queue, one claim with its documents and timeline, the changes the lifecycle
+// allows, assignment, notes, staff accounts and the audit log. Every view of a claim and every
+// change writes an audit row.
+
+export const CONSOLE_API = "/console/api";
+export const STAFF_COOKIE = "kalinga_staff";
+const PAGE_SIZE = 50;
+const CSV_LIMIT = 10_000;
+
+export type ConsoleRouteOptions = {
+  db: Database;
+  accounts: StaffAccounts;
+  sessions: StaffSessions;
+  lifecycle: LifecycleService;
+  documentStore: DocumentStore;
+  serviceLevelDays: { Death: number; Living: number };
+  secureCookies: boolean;
+  now: () => Date;
+};
+
+type Staffed = FastifyRequest & { staff: StaffUser; sessionId: string };
+
+const text = (max: number) =>
+  z.string().check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(max),
+    z.refine((value) => !hasUnsavableCharacters(value)),
+  );
+
+const signInBody = z.object({
+  email: z.string().check(z.maxLength(254)),
+  password: z.string().check(z.maxLength(STAFF_PASSWORD_LENGTH.max)),
+});
+const codeBody = z.object({ code: z.string().check(z.maxLength(12)) });
+const newStaffBody = z.strictObject({
+  email: z
+    .string()
+    .check(z.trim(), z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, M.badEmail)),
+  name: z.string().check(z.trim(), z.minLength(1, M.badName), z.maxLength(120, M.badName)),
+  role: z.enum(STAFF_ROLES, M.badRole),
+});
+const disabledBody = z.strictObject({ disabled: z.boolean() });
+const assignmentBody = z.strictObject({ staffId: z.nullable(z.uuid()) });
+const noteBody = z.strictObject({ body: text(4000) });
+const decideBody = z.union([
+  z.strictObject({ accept: z.literal(true) }),
+  z.strictObject({ accept: z.literal(false), reason: text(500) }),
+]);
+
+function invalid(reply: FastifyReply, issues: readonly z.core.$ZodIssue[]) {
+  return reply.code(400).send({
+    error: "invalid-request",
+    errors: issues.map((issue) => ({
+      field: issue.path.join(".") || "(body)",
+      message: issue.message,
+    })),
+  });
+}
+
+function refusal(reply: FastifyReply, result: LifecycleRefusal) {
+  const answer = (code: number, message: string, extra: Record<string, unknown> = {}) =>
+    reply.code(code).send({ error: result.refused, message, ...extra });
+  switch (result.refused) {
+    case "not-found":
+      return answer(404, M.notFound);
+    case "requirement-not-found":
+      return answer(404, M.requirementNotFound);
+    case "not-allowed":
+      return answer(409, M.statusNotAllowed, { allowedNextStatuses: result.allowed });
+    case "unknown-status":
+      return answer(400, M.statusNotAllowed);
+    case "needs-requirements":
+      return answer(409, M.needsRequirements);
+    case "needs-decision":
+      return answer(409, M.needsDecision);
+    case "requirements-not-overdue":
+      return answer(409, M.notOverdue);
+    case "reopen-period-over":
+      return answer(409, M.reopenPeriodOver);
+  }
+}
+
+const manilaTime = (date: Date) =>
+  date.toLocaleString("en-PH", {
+    timeZone: "Asia/Manila",
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+
+const csvCell = (value: string | number | null) => {
+  const s = value === null ? "" : String(value);
+  // A leading =, +, - or @ would be a formula in a spreadsheet: quote it as text.
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteOptions) {
+  const { db, accounts, sessions, lifecycle, now } = options;
+  await app.register(fastifyCookie);
+
+  const cookieOptions = {
+    path: "/console",
+    httpOnly: true,
+    sameSite: "strict" as const,
+    secure: options.secureCookies,
+  };
+  const staffOf = (request: FastifyRequest) => (request as Staffed).staff;
+  const actorOf = (request: FastifyRequest): Actor => ({
+    kind: "staff",
+    id: staffOf(request).email,
+  });
+  const record = (
+    request: FastifyRequest,
+    action: string,
+    webReferenceNumber: string | null = null,
+    detail: Record<string, unknown> = {},
+  ) => {
+    const staff = (request as Partial<Staffed>).staff;
+    return audit(
+      db,
+      {
+        staffId: staff?.id ?? null,
+        staffEmail: staff?.email ?? null,
+        action,
+        webReferenceNumber,
+        detail,
+      },
+      now(),
+    );
+  };
+
+  const OPEN = new Set([
+    `${CONSOLE_API}/sign-in`,
+    `${CONSOLE_API}/sign-in/code`,
+    `${CONSOLE_API}/session`,
+  ]);
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (!request.url.startsWith(`${CONSOLE_API}/`)) return;
+    reply.header("cache-control", "no-store");
+    const path = request.url.split("?")[0] as string;
+    if (OPEN.has(path)) return;
+    const sessionId = request.cookies[STAFF_COOKIE];
+    const session = await sessions.read(sessionId, now());
+    if (!session?.secondFactor) {
+      return reply
+        .code(401)
+        .send({ error: "signed-out", message: sessionId ? M.sessionEnded : M.signInFirst });
+    }
+    // SameSite=Strict keeps other sites' requests cookie-less; the header proves it is the console.
+    if (request.method !== "GET" && request.headers["x-csrf-token"] !== session.csrfToken) {
+      return reply.code(403).send({ error: "csrf", message: M.badCsrf });
+    }
+    const staff = await accounts.find(session.staffId);
+    if (!staff || staff.disabled)
+      return reply.code(401).send({ error: "signed-out", message: M.sessionEnded });
+    Object.assign(request, { staff, sessionId });
+  });
+
+  const may = (request: FastifyRequest, reply: FastifyReply, permission: StaffPermission) => {
+    if (staffMay(staffOf(request).role, permission)) return true;
+    void reply.code(403).send({ error: "forbidden", message: M.notAllowed });
+    return false;
+  };
+
+  /** The claim, if this member of staff may work it: an examiner works their own and unassigned ones. */
+  async function claimFor(request: FastifyRequest, reply: FastifyReply, ref: string) {
+    const claim = await findSubmittedClaim(db, ref);
+    if (!claim) {
+      void reply.code(404).send({ error: "not-found", message: M.notFound });
+      return null;
+    }
+    const staff = staffOf(request);
+    const assignedTo = await assigneeOf(db, claim.claimId);
+    if (!staffMay(staff.role, "see-team") && assignedTo !== null && assignedTo !== staff.id) {
+      void reply.code(403).send({ error: "not-yours", message: M.notYours });
+      return null;
+    }
+    return { ...claim, assignedTo };
+  }
+
+  const publicStaff = (staff: StaffUser) => ({
+    id: staff.id,
+    email: staff.email,
+    name: staff.name,
+    role: staff.role,
+    permissions: STAFF_PERMISSIONS.filter((p) => staffMay(staff.role, p)),
+  });
+
+  // ── Signing in ───────────────────────────────────────────────────────────────────────────────
+
+  app.post(`${CONSOLE_API}/sign-in`, async (request, reply) => {
+    const body = signInBody.safeParse(request.body);
+    if (!body.success) return reply.code(401).send({ error: "wrong", message: M.wrongSignIn });
+    const check = await accounts.checkPassword(body.data.email, body.data.password, now());
+    if (!check.ok) {
+      await audit(
+        db,
+        {
+          staffId: null,
+          staffEmail: body.data.email.trim().toLowerCase().slice(0, 254),
+          action: "session.password-refused",
+          detail: { reason: check.reason },
+        },
+        now(),
+      );
+      if (check.reason === "locked" && check.lockedUntil) {
+        return reply
+          .code(423)
+          .send({ error: "locked", message: M.locked(manilaTime(check.lockedUntil)) });
+      }
+      if (check.reason === "disabled")
+        return reply.code(403).send({ error: "disabled", message: M.disabled });
+      return reply.code(401).send({ error: "wrong", message: M.wrongSignIn });
+    }
+    const half = await sessions.startPasswordStep(check.user.id, now());
+    void reply.setCookie(STAFF_COOKIE, half.id, cookieOptions);
+    if (check.user.totpConfirmed) return { next: "code", csrfToken: half.csrfToken };
+    const enrolment = await accounts.enrolment(check.user.id);
+    if (!enrolment) return reply.code(500).send({ error: "enrolment" });
+    return {
+      next: "enrol",
+      csrfToken: half.csrfToken,
+      secret: enrolment.secret,
+      otpauthUri: enrolment.uri,
+      qrSvg: await QRCode.toString(enrolment.uri, {
+        type: "svg",
+        margin: 1,
+        errorCorrectionLevel: "M",
+      }),
+    };
+  });
+
+  app.post(`${CONSOLE_API}/sign-in/code`, async (request, reply) => {
+    const halfId = request.cookies[STAFF_COOKIE];
+    const session = await sessions.read(halfId, now());
+    if (!session || session.secondFactor || !halfId) {
+      return reply.code(401).send({ error: "signed-out", message: M.sessionEnded });
+    }
+    if (request.headers["x-csrf-token"] !== session.csrfToken) {
+      return reply.code(403).send({ error: "csrf", message: M.badCsrf });
+    }
+    const body = codeBody.safeParse(request.body);
+    const check = await accounts.checkCode(
+      session.staffId,
+      body.success ? body.data.code.replace(/\s/g, "") : "",
+      now(),
+    );
+    if (!check.ok) {
+      const staff = await accounts.find(session.staffId);
+      await audit(
+        db,
+        {
+          staffId: session.staffId,
+          staffEmail: staff?.email ?? null,
+          action: "session.code-refused",
+          detail: { reason: check.reason },
+        },
+        now(),
+      );
+      if (check.reason === "locked" && check.lockedUntil) {
+        await sessions.end(halfId);
+        void reply.clearCookie(STAFF_COOKIE, cookieOptions);
+        return reply
+          .code(423)
+          .send({ error: "locked", message: M.locked(manilaTime(check.lockedUntil)) });
+      }
+      return reply.code(401).send({ error: "wrong-code", message: M.wrongCode });
+    }
+    const full = await sessions.completeSignIn(halfId, check.user.id, now());
+    void reply.setCookie(STAFF_COOKIE, full.id, cookieOptions);
+    await audit(
+      db,
+      { staffId: check.user.id, staffEmail: check.user.email, action: "session.sign-in" },
+      now(),
+    );
+    return { staff: publicStaff(check.user), csrfToken: full.csrfToken };
+  });
+
+  app.get(`${CONSOLE_API}/session`, async (request, reply) => {
+    const session = await sessions.read(request.cookies[STAFF_COOKIE], now());
+    const staff = session?.secondFactor ? await accounts.find(session.staffId) : null;
+    if (!session || !staff || staff.disabled) {
+      return reply.code(401).send({ error: "signed-out", message: M.signInFirst });
+    }
+    return { staff: publicStaff(staff), csrfToken: session.csrfToken };
+  });
+
+  app.post(`${CONSOLE_API}/sign-out`, async (request, reply) => {
+    await record(request, "session.sign-out");
+    await sessions.end((request as Staffed).sessionId);
+    void reply.clearCookie(STAFF_COOKIE, cookieOptions);
+    return { signedOut: true };
+  });
+
+  // ── Staff accounts ───────────────────────────────────────────────────────────────────────────
+
+  app.get(`${CONSOLE_API}/staff`, async (request, reply) => {
+    const role = staffOf(request).role;
+    if (!staffMay(role, "manage-staff") && !staffMay(role, "assign")) {
+      return reply.code(403).send({ error: "forbidden", message: M.notAllowed });
+    }
+    const staff = await accounts.list();
+    return {
+      staff: staff.map((s) => ({
+        id: s.id,
+        email: s.email,
+        name: s.name,
+        role: s.role,
+        disabled: s.disabled,
+        secondFactorSetUp: s.totpConfirmed,
+        locked: s.lockedUntil !== null && s.lockedUntil > now(),
+      })),
+    };
+  });
+
+  app.post(`${CONSOLE_API}/staff`, async (request, reply) => {
+    if (!may(request, reply, "manage-staff")) return reply;
+    const body = newStaffBody.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error.issues);
+    const password = temporaryPassword();
+    const created = await accounts.create({ ...body.data, password }, staffOf(request).id, now());
+    if (created === "taken") {
+      return reply
+        .code(409)
+        .send({ error: "taken", errors: [{ field: "email", message: M.emailTaken }] });
+    }
+    await record(request, "staff.create", null, {
+      staffId: created.id,
+      email: created.email,
+      role: created.role,
+    });
+    // Shown once, to be handed over; the account sets up its authenticator at the first sign-in.
+    return { staff: publicStaff(created), temporaryPassword: password };
+  });
+
+  app.post<{ Params: { id: string } }>(
+    `${CONSOLE_API}/staff/:id/disabled`,
+    async (request, reply) => {
+      if (!may(request, reply, "manage-staff")) return reply;
+      const body = disabledBody.safeParse(request.body);
+      if (!body.success) return invalid(reply, body.error.issues);
+      if (request.params.id === staffOf(request).id) {
+        return reply.code(409).send({ error: "self", message: M.cannotDisableSelf });
+      }
+      if (!/^[0-9a-f-]{36}$/.test(request.params.id))
+        return reply.code(404).send({ error: "not-found" });
+      const changed = await accounts.setDisabled(request.params.id, body.data.disabled, now());
+      if (!changed) return reply.code(404).send({ error: "not-found" });
+      await record(request, body.data.disabled ? "staff.disable" : "staff.enable", null, {
+        staffId: changed.id,
+      });
+      return { id: changed.id, disabled: changed.disabled };
+    },
+  );
+
+  app.get<{ Querystring: { claim?: string; before?: string } }>(
+    `${CONSOLE_API}/audit`,
+    async (request, reply) => {
+      if (!may(request, reply, "read-audit-log")) return reply;
+      const before = request.query.before ? Number(request.query.before) : null;
+      const rows = await readAuditLog(db, {
+        webReferenceNumber: request.query.claim?.trim() || null,
+        before: before !== null && Number.isSafeInteger(before) ? before : null,
+        limit: 100,
+      });
+      await record(request, "audit.read", request.query.claim?.trim() || null);
+      return {
+        entries: rows.map((row) => ({ ...row, at: row.at.toISOString() })),
+        nextBefore: rows.length === 100 ? (rows.at(-1)?.seq ?? null) : null,
+      };
+    },
+  );
+
+  // ── The queue ────────────────────────────────────────────────────────────────────────────────
+
+  type QueueParams = {
+    status?: string;
+    type?: string;
+    assigned?: string;
+    q?: string;
+    page?: string;
+  };
+
+  function queueQuery(
+    request: FastifyRequest<{ Querystring: QueueParams }>,
+    limit: number,
+    page: number,
+  ): QueueQuery {
+    const staff = staffOf(request);
+    const { status, type, assigned, q } = request.query;
+    return {
+      status: isClaimStatus(status) ? status : null,
+      claimType: type === "Death" || type === "Living" ? type : null,
+      assigned:
+        assigned === "mine"
+          ? staff.id
+          : assigned === "unassigned"
+            ? "unassigned"
+            : assigned && /^[0-9a-f-]{36}$/.test(assigned)
+              ? assigned
+              : null,
+      visibleTo: staffMay(staff.role, "see-team") ? null : staff.id,
+      search: q?.slice(0, 100) ?? null,
+      offset: (page - 1) * limit,
+      limit,
+    };
+  }
+
+  async function withClocks(rows: QueueRow[]) {
+    const changes = await statusChangesOf(
+      db,
+      rows.map((row) => row.claimId),
+    );
+    return rows.map((row) => ({
+      row,
+      clocks: claimClocks({
+        claimType: row.claimType,
+        changes: changes.get(row.claimId) ?? [],
+        now: now(),
+        serviceLevelDays: options.serviceLevelDays[row.claimType],
+      }),
+    }));
+  }
+
+  app.get<{ Querystring: QueueParams }>(`${CONSOLE_API}/claims`, async (request) => {
+    const page = Math.max(1, Math.min(10_000, Number.parseInt(request.query.page ?? "1", 10) || 1));
+    const { rows, total } = await readQueue(db, queueQuery(request, PAGE_SIZE, page));
+    const claims = await withClocks(rows);
+    return {
+      total,
+      page,
+      pageSize: PAGE_SIZE,
+      statuses: CLAIM_STATUSES.map((status) => ({ status, label: claimStatusLabel(status) })),
+      claims: claims.map(({ row, clocks }) => ({
+        webReferenceNumber: row.webReferenceNumber,
+        status: row.status,
+        statusLabel: claimStatusLabel(row.status),
+        claimType: row.claimType,
+        causeOfLoss: row.causeOfLoss,
+        insuredName: row.insuredName,
+        submittedAt: row.submittedAt.toISOString(),
+        assignedTo: row.assignedTo,
+        assigneeName: row.assigneeName,
+        clocks,
+      })),
+    };
+  });
+
+  app.get<{ Querystring: QueueParams }>(`${CONSOLE_API}/claims.csv`, async (request, reply) => {
+    const { rows } = await readQueue(db, queueQuery(request, CSV_LIMIT, 1));
+    const claims = await withClocks(rows);
+    await record(request, "claims.export", null, { count: rows.length, filters: request.query });
+    const lines = [
+      QUEUE_CSV_HEADINGS.join(","),
+      ...claims.map(({ row, clocks }) =>
+        [
+          row.webReferenceNumber,
+          claimStatusLabel(row.status),
+          row.claimType,
+          row.causeOfLoss,
+          row.insuredName,
+          row.submittedAt.toISOString().slice(0, 10),
+          clocks.daysOpen,
+          clocks.daysWaitingOnClaimant,
+          clocks.deathClaimDaysLeft,
+          clocks.serviceLevelDaysLeft,
+          row.assigneeName,
+        ]
+          .map(csvCell)
+          .join(","),
+      ),
+    ];
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header(
+        "content-disposition",
+        `attachment; filename="claims-${now().toISOString().slice(0, 10)}.csv"`,
+      )
+      .send(`\uFEFF${lines.join("\r\n")}\r\n`);
+  });
+
+  // ── One claim ────────────────────────────────────────────────────────────────────────────────
+
+  type Ref = { Params: { ref: string } };
+
+  app.get<Ref>(`${CONSOLE_API}/claims/:ref`, async (request, reply) => {
+    const claim = await claimFor(request, reply, request.params.ref);
+    if (!claim) return reply;
+    const read = await lifecycle.readClaim(claim.webReferenceNumber);
+    if (!read) return reply.code(404).send({ error: "not-found", message: M.notFound });
+    const [notes, staff] = await Promise.all([listNotes(db, claim.claimId), accounts.list()]);
+    await record(request, "claim.view", claim.webReferenceNumber);
+    const nameOf = (id: string | null) => staff.find((s) => s.id === id)?.name ?? null;
+    const role = staffOf(request).role;
+    return {
+      webReferenceNumber: claim.webReferenceNumber,
+      status: claim.status,
+      statusLabel: claimStatusLabel(claim.status),
+      claimType: claim.claimType,
+      companyName: claim.companyName,
+      submittedAt: claim.submittedAt.toISOString(),
+      assignedTo: claim.assignedTo,
+      assigneeName: nameOf(claim.assignedTo),
+      decision: claim.decision,
+      policyNumber: claim.policyNumber,
+      matchCode: claim.matchCode,
+      payload: claim.payload,
+      // Reopening a closed claim is a supervisor's call.
+      allowedNextStatuses: (claim.status !== CLOSED_INCOMPLETE || staffMay(role, "reopen")
+        ? read.allowedNextStatuses
+        : []
+      ).map((status) => ({ status, label: claimStatusLabel(status) })),
+      documents: read.documents.map((d) => ({
+        id: d.id,
+        slot: d.slotKey,
+        // The catalogue's name of the document, so staff read "Valid ID (front)" and not a code.
+        document: slotDocumentName(d.slotKey),
+        requirementId: d.requirementId,
+        name: d.name,
+        size: d.sizeBytes,
+      })),
+      requirements: read.requirements.map((item) => ({
+        ...item,
+        askedAt: item.askedAt.toISOString(),
+        receivedAt: item.receivedAt?.toISOString() ?? null,
+        decidedAt: item.decidedAt?.toISOString() ?? null,
+      })),
+      events: read.events.map((event) => ({ ...event, at: event.at.toISOString() })),
+      notes: notes.map((note) => ({ ...note, at: note.at.toISOString() })),
+      clocks: read.clocks,
+    };
+  });
+
+  app.get<{ Params: { ref: string; id: string }; Querystring: { download?: string } }>(
+    `${CONSOLE_API}/claims/:ref/documents/:id`,
+    async (request, reply) => {
+      const claim = await claimFor(request, reply, request.params.ref);
+      if (!claim) return reply;
+      const document = await lifecycle.findDocument(claim.webReferenceNumber, request.params.id);
+      if (!document)
+        return reply.code(404).send({ error: "not-found", message: M.documentNotFound });
+      const download = request.query.download === "1";
+      await record(
+        request,
+        download ? "claim.document.download" : "claim.document.view",
+        claim.webReferenceNumber,
+        {
+          documentId: document.id,
+          slot: document.slotKey,
+        },
+      );
+      const bytes = await options.documentStore.get(document.storageKey);
+      const name = document.name.replace(/[^\w. -]/g, "_");
+      // The console draws the pages itself; opened directly, the file is sandboxed: a PDF's own
+      // scripts never run with the console's origin.
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `${download ? "attachment" : "inline"}; filename="${name}"`)
+        .header("content-security-policy", "sandbox; default-src 'none'; frame-ancestors 'none'")
+        .send(Buffer.from(bytes));
+    },
+  );
+
+  app.post<Ref>(`${CONSOLE_API}/claims/:ref/status`, async (request, reply) => {
+    const claim = await claimFor(request, reply, request.params.ref);
+    if (!claim) return reply;
+    const body = statusChangeBody.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error.issues);
+    if (claim.status === CLOSED_INCOMPLETE && !may(request, reply, "reopen")) return reply;
+    const result = await lifecycle.changeStatus(
+      claim.webReferenceNumber,
+      {
+        status: body.data.status,
+        reason: body.data.reason ?? null,
+        decision: body.data.decision ?? null,
+      },
+      actorOf(request),
+    );
+    if ("refused" in result) return refusal(reply, result);
+    await record(request, "claim.status", claim.webReferenceNumber, {
+      from: claim.status,
+      to: result.status,
+    });
+    return result;
+  });
+
+  app.post<Ref>(`${CONSOLE_API}/claims/:ref/requirements/preview`, async (request, reply) => {
+    const claim = await claimFor(request, reply, request.params.ref);
+    if (!claim) return reply;
+    const body = requirementsBody.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error.issues);
+    return lifecycle.previewRequirements(claim.webReferenceNumber, body.data.requirements);
+  });
+
+  app.post<Ref>(`${CONSOLE_API}/claims/:ref/requirements`, async (request, reply) => {
+    const claim = await claimFor(request, reply, request.params.ref);
+    if (!claim) return reply;
+    const body = requirementsBody.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error.issues);
+    const result = await lifecycle.askForRequirements(
+      claim.webReferenceNumber,
+      body.data.requirements,
+      actorOf(request),
+    );
+    if ("refused" in result) return refusal(reply, result);
+    await record(request, "claim.requirements", claim.webReferenceNumber, {
+      ids: result.requirementIds,
+    });
+    return result;
+  });
+
+  app.post<{ Params: { ref: string; id: string } }>(
+    `${CONSOLE_API}/claims/:ref/requirements/:id`,
+    async (request, reply) => {
+      const claim = await claimFor(request, reply, request.params.ref);
+      if (!claim) return reply;
+      const body = decideBody.safeParse(request.body);
+      if (!body.success) return invalid(reply, body.error.issues);
+      const result = await lifecycle.decideRequirement(
+        claim.webReferenceNumber,
+        request.params.id,
+        body.data,
+        actorOf(request),
+      );
+      if ("refused" in result) return refusal(reply, result);
+      await record(
+        request,
+        body.data.accept ? "claim.requirement.accept" : "claim.requirement.reject",
+        claim.webReferenceNumber,
+        {
+          id: request.params.id,
+        },
+      );
+      return result;
+    },
+  );
+
+  app.post<Ref>(`${CONSOLE_API}/claims/:ref/policy-match`, async (request, reply) => {
+    const claim = await claimFor(request, reply, request.params.ref);
+    if (!claim) return reply;
+    const body = policyMatchBody.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error.issues);
+    const result = await lifecycle.setPolicyMatch(
+      claim.webReferenceNumber,
+      body.data,
+      actorOf(request),
+    );
+    if ("refused" in result) return refusal(reply, result);
+    await record(request, "claim.policy-match", claim.webReferenceNumber, {
+      matchCode: result.matchCode,
+    });
+    return result;
+  });
+
+  app.post<Ref>(`${CONSOLE_API}/claims/:ref/assignment`, async (request, reply) => {
+    if (!may(request, reply, "assign")) return reply;
+    const claim = await claimFor(request, reply, request.params.ref);
+    if (!claim) return reply;
+    const body = assignmentBody.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error.issues);
+    const to = body.data.staffId ? await accounts.find(body.data.staffId) : null;
+    if (body.data.staffId && (!to || to.disabled)) {
+      return reply
+        .code(400)
+        .send({ error: "invalid-request", errors: [{ field: "staffId", message: M.notExaminer }] });
+    }
+    await db.transaction((tx) => assignClaim(tx, claim, to?.id ?? null, actorOf(request), now()));
+    await record(request, "claim.assign", claim.webReferenceNumber, {
+      from: claim.assignedTo,
+      to: to?.id ?? null,
+    });
+    return { assignedTo: to?.id ?? null, assigneeName: to?.name ?? null };
+  });
+
+  app.post<Ref>(`${CONSOLE_API}/claims/:ref/notes`, async (request, reply) => {
+    const claim = await claimFor(request, reply, request.params.ref);
+    if (!claim) return reply;
+    const body = noteBody.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error.issues);
+    await addNote(db, claim.claimId, staffOf(request).id, body.data.body, now());
+    await record(request, "claim.note", claim.webReferenceNumber);
+    return {
+      notes: (await listNotes(db, claim.claimId)).map((note) => ({
+        ...note,
+        at: note.at.toISOString(),
+      })),
+    };
+  });
+}

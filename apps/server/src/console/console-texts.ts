@@ -1,0 +1,49 @@
+import { STAFF_LOCKOUT, STAFF_PASSWORD_LENGTH } from "@kalinga/domain/staff-roles";
+
+// What the console's API says to claims staff, keyed, with its English defaults in one place.
+
+export const CONSOLE_MESSAGES = {
+  wrongSignIn: "The e-mail address or password is not right.",
+  wrongCode:
+    "That code is not right, or it was used already. Wait for the next code and try again.",
+  locked: (until: string) =>
+    `Too many wrong tries: this account is locked until ${until}. An administrator can tell you more.`,
+  disabled: "This account is disabled. Ask an administrator.",
+  signInFirst: "Sign in to the console first.",
+  sessionEnded: "Your session ended. Sign in again.",
+  badCsrf: "This request did not come from the console. Reload the page and try again.",
+  notAllowed: "Your role does not allow this.",
+  notYours: "This claim is assigned to another examiner. Ask a supervisor to assign it to you.",
+  notFound: "No submitted claim has this reference number.",
+  documentNotFound: "This claim has no such document.",
+  requirementNotFound: "This item is not waiting for a decision.",
+  statusNotAllowed: "The claim cannot move to this status from its current status.",
+  needsRequirements: "Ask for the missing documents to move the claim to pending.",
+  needsDecision:
+    "Record the decision and its reason code to move the claim to WITH CLAIM DECISION.",
+  notOverdue: "A claim can be closed only once a requested document is past its due date.",
+  reopenPeriodOver: "The period for reopening this claim is over.",
+  emailTaken: "A staff account with this e-mail address exists already.",
+  badEmail: "Enter an e-mail address like name@insurer.com.ph.",
+  badName: "Enter the person's name.",
+  badRole: "Choose examiner, supervisor or administrator.",
+  badPassword: `Use ${STAFF_PASSWORD_LENGTH.min} to ${STAFF_PASSWORD_LENGTH.max} characters.`,
+  notExaminer: "Claims can be assigned only to an active staff account.",
+  cannotDisableSelf: "You cannot disable your own account.",
+  lockoutRule: `An account locks for ${STAFF_LOCKOUT.minutes} minutes after ${STAFF_LOCKOUT.failures} wrong tries.`,
+} as const;
+
+/** The CSV export's column headings. */
+export const QUEUE_CSV_HEADINGS = [
+  "Reference number",
+  "Status",
+  "Claim type",
+  "Cause of loss",
+  "Insured",
+  "Submitted",
+  "Days open",
+  "Days waiting on claimant",
+  "s.248 days left",
+  "Service level days left",
+  "Assigned to",
+] as const;

@@ -1,0 +1,252 @@
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  randomUUID,
+} from "node:crypto";
+import { STAFF_LOCKOUT, type StaffRole } from "@kalinga/domain/staff-roles";
+import { hash, verify } from "@node-rs/argon2";
+import { Secret, TOTP } from "otpauth";
+import type { Queryable } from "../db/database.ts";
+
+// Staff accounts: an Argon2id password and a TOTP second factor for every account, a lockout after
+// repeated failures of either, and a TOTP secret kept sealed with the server's secret.
+
+export type StaffUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  disabled: boolean;
+  totpConfirmed: boolean;
+  lockedUntil: Date | null;
+  createdAt: Date;
+};
+
+type StaffRow = {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  password_hash: string;
+  totp_secret: string | null;
+  totp_confirmed_at: Date | null;
+  last_totp_step: string | number | null;
+  failed_attempts: number;
+  locked_until: Date | null;
+  disabled_at: Date | null;
+  created_at: Date;
+};
+
+const userOf = (row: StaffRow): StaffUser => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  disabled: row.disabled_at !== null,
+  totpConfirmed: row.totp_confirmed_at !== null,
+  lockedUntil: row.locked_until ? new Date(row.locked_until) : null,
+  createdAt: new Date(row.created_at),
+});
+
+/** The name an authenticator app shows beside a staff account's codes. */
+export const CONSOLE_ISSUER = "Kalinga claims console";
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** A password to hand over once: 20 characters from an alphabet without look-alikes. */
+export function temporaryPassword(): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+  const bytes = randomBytes(20);
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join("");
+}
+
+export const hashPassword = (password: string) => hash(password);
+
+// A hash of a password nobody has, checked when the e-mail is unknown so both answers take as long.
+const NOBODY = hash(randomBytes(16).toString("hex"));
+
+function totpOf(secretBase32: string, email: string, issuer: string): TOTP {
+  return new TOTP({
+    issuer,
+    label: email,
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secretBase32),
+  });
+}
+
+/** AES-256-GCM under a key derived from the server's secret; "v1.<iv>.<tag>.<data>". */
+function sealer(serverSecret: string) {
+  const key = Buffer.from(hkdfSync("sha256", serverSecret, "kalinga", "staff-totp", 32));
+  return {
+    seal(plain: string): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+      return ["v1", iv, cipher.getAuthTag(), data].map((p) => p.toString("base64url")).join(".");
+    },
+    open(sealed: string): string {
+      const [, iv, tag, data] = sealed.split(".").map((p) => Buffer.from(p, "base64url"));
+      if (!iv || !tag || !data) throw new Error("A sealed TOTP secret is damaged.");
+      const decipher = createDecipheriv("aes-256-gcm", key, iv);
+      decipher.setAuthTag(tag);
+      return Buffer.concat([decipher.update(data), decipher.final()]).toString("utf8");
+    },
+  };
+}
+
+export type PasswordCheck =
+  | { ok: true; user: StaffUser }
+  | { ok: false; reason: "wrong" | "locked" | "disabled"; lockedUntil?: Date };
+
+export type CodeCheck =
+  | { ok: true; user: StaffUser }
+  | { ok: false; reason: "wrong" | "locked"; lockedUntil?: Date };
+
+export function createStaffAccounts(
+  db: Queryable,
+  options: { serverSecret: string; issuer: string },
+) {
+  const { seal, open } = sealer(options.serverSecret);
+
+  async function row(where: "id" | "email", value: string): Promise<StaffRow | null> {
+    const { rows } = await db.query<StaffRow>(`SELECT * FROM staff_users WHERE ${where} = $1`, [
+      value,
+    ]);
+    return rows[0] ?? null;
+  }
+
+  /** Counts a failure; the one that reaches the limit locks the account. */
+  async function fail(id: string, now: Date): Promise<Date | null> {
+    const lockUntil = new Date(now.getTime() + STAFF_LOCKOUT.minutes * 60_000);
+    const { rows } = await db.query<{ locked_until: Date | null }>(
+      `UPDATE staff_users SET failed_attempts = failed_attempts + 1,
+         locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN $3::timestamptz ELSE locked_until END
+       WHERE id = $1 RETURNING locked_until`,
+      [id, STAFF_LOCKOUT.failures, lockUntil],
+    );
+    const until = rows[0]?.locked_until;
+    return until && new Date(until) > now ? new Date(until) : null;
+  }
+
+  const lockedNow = (r: StaffRow, now: Date) =>
+    r.locked_until !== null && new Date(r.locked_until) > now;
+
+  return {
+    async create(
+      input: { email: string; name: string; role: StaffRole; password: string },
+      createdBy: string | null,
+      now: Date,
+    ): Promise<StaffUser | "taken"> {
+      const email = normaliseEmail(input.email);
+      const { rows } = await db.query<StaffRow>(
+        `INSERT INTO staff_users (id, email, name, role, password_hash, created_at, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (email) DO NOTHING RETURNING *`,
+        [
+          randomUUID(),
+          email,
+          input.name.trim(),
+          input.role,
+          await hash(input.password),
+          now,
+          createdBy,
+        ],
+      );
+      return rows[0] ? userOf(rows[0]) : "taken";
+    },
+
+    async find(id: string): Promise<StaffUser | null> {
+      const r = await row("id", id);
+      return r ? userOf(r) : null;
+    },
+
+    async list(): Promise<StaffUser[]> {
+      const { rows } = await db.query<StaffRow>(
+        "SELECT * FROM staff_users ORDER BY created_at, email",
+      );
+      return rows.map(userOf);
+    },
+
+    async checkPassword(emailInput: string, password: string, now: Date): Promise<PasswordCheck> {
+      const r = await row("email", normaliseEmail(emailInput));
+      if (!r) {
+        await verify(await NOBODY, password).catch(() => false);
+        return { ok: false, reason: "wrong" };
+      }
+      if (lockedNow(r, now)) {
+        return { ok: false, reason: "locked", lockedUntil: new Date(r.locked_until as Date) };
+      }
+      const right = await verify(r.password_hash, password).catch(() => false);
+      if (!right) {
+        const lockedUntil = await fail(r.id, now);
+        return lockedUntil
+          ? { ok: false, reason: "locked", lockedUntil }
+          : { ok: false, reason: "wrong" };
+      }
+      if (r.disabled_at) return { ok: false, reason: "disabled" };
+      return { ok: true, user: userOf(r) };
+    },
+
+    /** The account's TOTP secret, made now if it has none yet, for the enrolment screen. */
+    async enrolment(id: string): Promise<{ secret: string; uri: string } | null> {
+      const r = await row("id", id);
+      if (!r || r.totp_confirmed_at) return null;
+      let secret = r.totp_secret ? open(r.totp_secret) : null;
+      if (!secret) {
+        secret = new Secret({ size: 20 }).base32;
+        await db.query("UPDATE staff_users SET totp_secret = $2 WHERE id = $1", [id, seal(secret)]);
+      }
+      return { secret, uri: totpOf(secret, r.email, options.issuer).toString() };
+    },
+
+    /** A code from the account's authenticator; right once, within one step either side. */
+    async checkCode(id: string, code: string, now: Date): Promise<CodeCheck> {
+      const r = await row("id", id);
+      if (!r?.totp_secret) return { ok: false, reason: "wrong" };
+      if (lockedNow(r, now)) {
+        return { ok: false, reason: "locked", lockedUntil: new Date(r.locked_until as Date) };
+      }
+      const totp = totpOf(open(r.totp_secret), r.email, options.issuer);
+      const delta = /^\d{6}$/.test(code)
+        ? totp.validate({ token: code, timestamp: now.getTime(), window: 1 })
+        : null;
+      const step = delta === null ? null : Math.floor(now.getTime() / 30_000) + delta;
+      // The update accepts the step only if it is later than the last one used: no replay.
+      const accepted =
+        step !== null &&
+        (
+          await db.query(
+            `UPDATE staff_users SET last_totp_step = $2, failed_attempts = 0, locked_until = NULL,
+               totp_confirmed_at = COALESCE(totp_confirmed_at, $3)
+             WHERE id = $1 AND (last_totp_step IS NULL OR last_totp_step < $2)`,
+            [id, step, now],
+          )
+        ).rowCount === 1;
+      if (!accepted) {
+        const lockedUntil = await fail(id, now);
+        return lockedUntil
+          ? { ok: false, reason: "locked", lockedUntil }
+          : { ok: false, reason: "wrong" };
+      }
+      return { ok: true, user: userOf({ ...r, totp_confirmed_at: r.totp_confirmed_at ?? now }) };
+    },
+
+    async setDisabled(id: string, disabled: boolean, now: Date): Promise<StaffUser | null> {
+      const { rows } = await db.query<StaffRow>(
+        "UPDATE staff_users SET disabled_at = $2 WHERE id = $1 RETURNING *",
+        [id, disabled ? now : null],
+      );
+      if (disabled) await db.query("DELETE FROM staff_sessions WHERE staff_id = $1", [id]);
+      return rows[0] ? userOf(rows[0]) : null;
+    },
+  };
+}
+
+export type StaffAccounts = ReturnType<typeof createStaffAccounts>;
+
+export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");

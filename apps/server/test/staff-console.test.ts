@@ -1,0 +1,579 @@
+import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
+import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { Secret, TOTP } from "otpauth";
+import sharp from "sharp";
+import { describe, expect, test } from "vitest";
+import { CONSOLE_ISSUER, createStaffAccounts } from "../src/console/staff-accounts.ts";
+import { CLAIMANT } from "../src/lifecycle/lifecycle-repository.ts";
+import { createLifecycleService } from "../src/lifecycle/lifecycle-service.ts";
+import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
+import { useServerTest } from "./support/server-test.ts";
+import { callClaim, type StartedClaim } from "./support/test-app.ts";
+
+// The claims-staff console's API over real request handling and a real database: sign-in with a
+// password and TOTP, the lockout, sessions and CSRF, roles, the queue and its search and CSV, one
+// claim's view and documents, requirements with their preview, assignment, and the audit log.
+
+const server = useServerTest({ documentsDir: true, env: { NOTIFICATION_POLL_MS: "600000" } });
+const MANDATORY = mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY));
+const ADMIN = { email: "ana.reyes@kalinga-life.example", password: "correct horse battery" };
+
+type Staff = {
+  call(method: "GET" | "POST", url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  secret: string;
+};
+
+function code(secret: string, at = server.clock.now()): string {
+  return new TOTP({ issuer: CONSOLE_ISSUER, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: at.getTime(),
+  });
+}
+
+function cookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === "kalinga_staff");
+  if (!cookie) throw new Error(`no session cookie: ${response.statusCode} ${response.body}`);
+  return `kalinga_staff=${cookie.value}`;
+}
+
+function request(
+  app: FastifyInstance,
+  method: "GET" | "POST",
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+) {
+  return app.inject({
+    method,
+    url: `/console/api${url}`,
+    headers: {
+      ...headers,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
+async function createAdministrator() {
+  const accounts = createStaffAccounts(server.db, { serverSecret: "s".repeat(40), issuer: "x" });
+  const created = await accounts.create(
+    { ...ADMIN, name: "Ana Reyes", role: "administrator" },
+    null,
+    server.clock.now(),
+  );
+  expect(created).not.toBe("taken");
+}
+
+/** Signs in with the password and, at the first sign-in, sets up the authenticator. */
+async function signIn(email: string, password: string, knownSecret?: string): Promise<Staff> {
+  const app = server.app;
+  const first = await request(app, "POST", "/sign-in", { email, password }, {});
+  expect(first.statusCode).toBe(200);
+  const answer = first.json() as {
+    next: string;
+    csrfToken: string;
+    secret?: string;
+    qrSvg?: string;
+  };
+  const secret = answer.secret ?? knownSecret;
+  if (!secret) throw new Error("no TOTP secret");
+  if (answer.next === "enrol") expect(answer.qrSvg).toContain("<svg");
+  const second = await request(
+    app,
+    "POST",
+    "/sign-in/code",
+    { code: code(secret) },
+    { cookie: cookieOf(first), "x-csrf-token": answer.csrfToken },
+  );
+  expect(second.statusCode, second.body).toBe(200);
+  const cookie = cookieOf(second);
+  const { csrfToken } = second.json() as { csrfToken: string };
+  // The next code step, so a later sign-in in the same test is not a replay.
+  server.clock.advance(30);
+  return {
+    secret,
+    call: (method, url, body) =>
+      request(app, method, url, body, {
+        cookie,
+        ...(method === "POST" ? { "x-csrf-token": csrfToken } : {}),
+      }),
+  };
+}
+
+async function submittedClaim(): Promise<StartedClaim> {
+  const app = server.app;
+  const claim = await verifiedClaim(app);
+  const bytes = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: "#336699" },
+  })
+    .jpeg()
+    .toBuffer();
+  for (const slotKey of MANDATORY) {
+    expect((await uploadDocument(app, claim, { slotKey, bytes })).statusCode).toBe(200);
+  }
+  const submitted = await callClaim(app, "finalSubmitClaim", submitBodyOf(claim), {
+    token: claim.token,
+  });
+  expect(submitted.statusCode).toBe(200);
+  return claim;
+}
+
+async function auditActions(): Promise<string[]> {
+  const { rows } = await server.db.query<{ action: string }>(
+    "SELECT action FROM staff_audit_log ORDER BY seq",
+  );
+  return rows.map((row) => row.action);
+}
+
+describe("signing in", () => {
+  test("a password then a TOTP code set up at the first sign-in open a session; the same code is good once", async () => {
+    await createAdministrator();
+    const admin = await signIn(ADMIN.email, ADMIN.password);
+    const session = await admin.call("GET", "/session");
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({ staff: { email: ADMIN.email, role: "administrator" } });
+
+    // The second sign-in asks only for a code; the code already used in this step is refused.
+    const again = await request(server.app, "POST", "/sign-in", ADMIN, {});
+    expect(again.json()).toMatchObject({ next: "code" });
+    expect(again.json()).not.toHaveProperty("secret");
+    const { csrfToken } = again.json() as { csrfToken: string };
+    const replay = await request(
+      server.app,
+      "POST",
+      "/sign-in/code",
+      { code: code(admin.secret, new Date(server.clock.now().getTime() - 30_000)) },
+      { cookie: cookieOf(again), "x-csrf-token": csrfToken },
+    );
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ error: "wrong-code" });
+  });
+
+  test("a password alone opens nothing, and a wrong password says nothing of which part was wrong", async () => {
+    await createAdministrator();
+    const wrong = await request(
+      server.app,
+      "POST",
+      "/sign-in",
+      { ...ADMIN, password: "not it at all" },
+      {},
+    );
+    const unknown = await request(
+      server.app,
+      "POST",
+      "/sign-in",
+      { email: "nobody@x.example", password: "whatever it is" },
+      {},
+    );
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+
+    const half = await request(server.app, "POST", "/sign-in", ADMIN, {});
+    const claims = await request(server.app, "GET", "/claims", undefined, {
+      cookie: cookieOf(half),
+    });
+    expect(claims.statusCode).toBe(401);
+  });
+
+  test("five wrong passwords lock the account for 15 minutes, the right one included", async () => {
+    await createAdministrator();
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (
+          await request(
+            server.app,
+            "POST",
+            "/sign-in",
+            { ...ADMIN, password: `wrong ${i} xxxxxx` },
+            {},
+          )
+        ).statusCode,
+      ).toBe(401);
+    }
+    const fifth = await request(
+      server.app,
+      "POST",
+      "/sign-in",
+      { ...ADMIN, password: "wrong 5 xxxxxx" },
+      {},
+    );
+    expect(fifth.statusCode).toBe(423);
+    expect((fifth.json() as { message: string }).message).toMatch(/locked until/);
+    expect((await request(server.app, "POST", "/sign-in", ADMIN, {})).statusCode).toBe(423);
+    server.clock.advance(15 * 60 + 1);
+    expect((await request(server.app, "POST", "/sign-in", ADMIN, {})).statusCode).toBe(200);
+    expect(await auditActions()).toContain("session.password-refused");
+  });
+
+  test("a change without the session's CSRF token is refused; sign-out ends the session", async () => {
+    await createAdministrator();
+    const admin = await signIn(ADMIN.email, ADMIN.password);
+    const session = (await admin.call("GET", "/session")).json() as { csrfToken: string };
+    expect(session.csrfToken.length).toBeGreaterThan(20);
+    const cookieLess = await request(
+      server.app,
+      "POST",
+      "/staff",
+      { email: "a@b.ph", name: "A", role: "examiner" },
+      {},
+    );
+    expect(cookieLess.statusCode).toBe(401);
+
+    const signOut = await admin.call("POST", "/sign-out", {});
+    expect(signOut.statusCode).toBe(200);
+    expect((await admin.call("GET", "/session")).statusCode).toBe(401);
+  });
+
+  test("a session ends after 30 idle minutes", async () => {
+    await createAdministrator();
+    const admin = await signIn(ADMIN.email, ADMIN.password);
+    server.clock.advance(29 * 60);
+    expect((await admin.call("GET", "/claims")).statusCode).toBe(200);
+    server.clock.advance(31 * 60);
+    expect((await admin.call("GET", "/claims")).statusCode).toBe(401);
+  });
+});
+
+describe("staff accounts and roles", () => {
+  test("an administrator creates an examiner, who signs in with the temporary password and may not manage staff", async () => {
+    await createAdministrator();
+    const admin = await signIn(ADMIN.email, ADMIN.password);
+    const bad = await admin.call("POST", "/staff", {
+      email: "not-an-email",
+      name: "",
+      role: "boss",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (bad.json() as { errors: { field: string }[] }).errors.map((e) => e.field).sort(),
+    ).toEqual(["email", "name", "role"]);
+    const created = await admin.call("POST", "/staff", {
+      email: "Ben.Cruz@Kalinga-Life.example",
+      name: "Ben Cruz",
+      role: "examiner",
+    });
+    expect(created.statusCode).toBe(200);
+    const { temporaryPassword, staff } = created.json() as {
+      temporaryPassword: string;
+      staff: { email: string };
+    };
+    expect(staff.email).toBe("ben.cruz@kalinga-life.example");
+    expect(temporaryPassword).toMatch(/^[A-Za-z2-9]{20}$/);
+    const twice = await admin.call("POST", "/staff", {
+      email: "ben.cruz@kalinga-life.example",
+      name: "Ben",
+      role: "examiner",
+    });
+    expect(twice.statusCode).toBe(409);
+
+    const examiner = await signIn("ben.cruz@kalinga-life.example", temporaryPassword);
+    expect(
+      (await examiner.call("POST", "/staff", { email: "c@d.ph", name: "C", role: "administrator" }))
+        .statusCode,
+    ).toBe(403);
+    expect((await examiner.call("GET", "/audit")).statusCode).toBe(403);
+    expect(await auditActions()).toEqual(
+      expect.arrayContaining(["session.sign-in", "staff.create"]),
+    );
+  });
+
+  test("a disabled account's sessions end at once", async () => {
+    await createAdministrator();
+    const admin = await signIn(ADMIN.email, ADMIN.password);
+    const created = (
+      await admin.call("POST", "/staff", {
+        email: "ben@kalinga-life.example",
+        name: "Ben",
+        role: "examiner",
+      })
+    ).json() as {
+      temporaryPassword: string;
+      staff: { id: string };
+    };
+    const examiner = await signIn("ben@kalinga-life.example", created.temporaryPassword);
+    expect(
+      (await admin.call("POST", `/staff/${created.staff.id}/disabled`, { disabled: true }))
+        .statusCode,
+    ).toBe(200);
+    expect((await examiner.call("GET", "/claims")).statusCode).toBe(401);
+    const signIn2 = await request(
+      server.app,
+      "POST",
+      "/sign-in",
+      { email: "ben@kalinga-life.example", password: created.temporaryPassword },
+      {},
+    );
+    expect(signIn2.statusCode).toBe(403);
+  });
+});
+
+describe("working a claim", () => {
+  async function team() {
+    await createAdministrator();
+    const admin = await signIn(ADMIN.email, ADMIN.password);
+    const make = async (email: string, role: string) => {
+      const answer = (
+        await admin.call("POST", "/staff", { email, name: email.split("@")[0], role })
+      ).json() as {
+        temporaryPassword: string;
+        staff: { id: string };
+      };
+      return { id: answer.staff.id, staff: await signIn(email, answer.temporaryPassword) };
+    };
+    return {
+      admin,
+      examiner: await make("ben@kalinga-life.example", "examiner"),
+      other: await make("cora@kalinga-life.example", "examiner"),
+      supervisor: await make("dina@kalinga-life.example", "supervisor"),
+    };
+  }
+
+  test("the queue finds a filed claim by reference, name and mobile number, with its clocks, and exports CSV", async () => {
+    const claim = await submittedClaim();
+    const { examiner } = await team();
+    const ref = claim.webReferenceNumber;
+    for (const q of [ref, "rizal", "jose riz", "09171234567", "+63 917 123 4567"]) {
+      const found = (
+        await examiner.staff.call("GET", `/claims?q=${encodeURIComponent(q)}`)
+      ).json() as {
+        total: number;
+        claims: { webReferenceNumber: string; clocks: { serviceLevelDaysLeft: number } }[];
+      };
+      expect(found.total, q).toBe(1);
+      expect(found.claims[0]?.webReferenceNumber).toBe(ref);
+      expect(found.claims[0]?.clocks.serviceLevelDaysLeft).toBe(15);
+    }
+    expect(
+      ((await examiner.staff.call("GET", "/claims?q=Santos")).json() as { total: number }).total,
+    ).toBe(0);
+    expect(
+      ((await examiner.staff.call("GET", "/claims?type=Death")).json() as { total: number }).total,
+    ).toBe(0);
+
+    const csv = await examiner.staff.call("GET", "/claims.csv");
+    expect(csv.headers["content-type"]).toMatch(/text\/csv/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toMatch(/^Reference number,Status,Claim type/);
+    expect(lines[1]).toContain(ref);
+    expect(await auditActions()).toContain("claims.export");
+  });
+
+  test("opening a claim and a document is audited; the document comes sandboxed; the audit log cannot be edited", async () => {
+    const claim = await submittedClaim();
+    const { examiner, admin } = await team();
+    const ref = claim.webReferenceNumber;
+    const view = await examiner.staff.call("GET", `/claims/${ref}`);
+    expect(view.statusCode).toBe(200);
+    const read = view.json() as {
+      documents: { id: string }[];
+      payload: { insuredInformation: { firstName: string } };
+      allowedNextStatuses: { status: string }[];
+    };
+    expect(read.payload.insuredInformation.firstName).toBe("Jose");
+    expect(read.allowedNextStatuses.map((s) => s.status)).toEqual([
+      "UNDER REVIEW",
+      "PENDING DUE TO INCOMPLETE REQUIREMENTS",
+    ]);
+    const documentId = read.documents[0]?.id;
+    const file = await examiner.staff.call("GET", `/claims/${ref}/documents/${documentId}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect(file.headers["content-security-policy"]).toMatch(/^sandbox;/);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+
+    const log = (await admin.call("GET", `/audit?claim=${ref}`)).json() as {
+      entries: { action: string; staffEmail: string }[];
+    };
+    expect(log.entries.map((e) => e.action)).toEqual(["claim.document.view", "claim.view"]);
+    expect(log.entries[0]?.staffEmail).toBe("ben@kalinga-life.example");
+    await expect(server.db.query("UPDATE staff_audit_log SET action = 'nothing'")).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(server.db.query("DELETE FROM staff_audit_log")).rejects.toThrow(/append-only/);
+  });
+
+  test("asking for two requirements previews the messages, moves the claim to pending and queues the SMS and e-mail", async () => {
+    const claim = await submittedClaim();
+    const { examiner } = await team();
+    const ref = claim.webReferenceNumber;
+    const requirements = [
+      { documentCd: null, description: "Official receipt of the hospital bill", dueDate: null },
+      {
+        documentCd: null,
+        description: "Medical certificate signed by the attending physician",
+        dueDate: "2026-04-30",
+      },
+    ];
+    const preview = (
+      await examiner.staff.call("POST", `/claims/${ref}/requirements/preview`, { requirements })
+    ).json() as {
+      sms: string;
+      email: { subject: string; text: string };
+    };
+    expect(preview.sms).toContain("2 more documents by April 30, 2026");
+    expect(preview.email.text).toContain(
+      "2. Medical certificate signed by the attending physician",
+    );
+    const { rows: none } = await server.db.query(
+      "SELECT 1 FROM notifications WHERE subject LIKE 'We need more%'",
+    );
+    expect(none).toHaveLength(0);
+
+    const empty = await examiner.staff.call("POST", `/claims/${ref}/requirements`, {
+      requirements: [],
+    });
+    expect(empty.statusCode).toBe(400);
+    const asked = await examiner.staff.call("POST", `/claims/${ref}/requirements`, {
+      requirements,
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({ status: "PENDING DUE TO INCOMPLETE REQUIREMENTS" });
+    const { rows } = await server.db.query<{ channel: string; body: string }>(
+      "SELECT channel, body FROM notifications WHERE body LIKE '%more documents%' OR subject LIKE 'We need more%' ORDER BY seq",
+    );
+    expect(rows.map((row) => row.channel).sort()).toEqual(["email", "sms"]);
+    expect(rows.find((row) => row.channel === "sms")?.body).toBe(preview.sms);
+
+    // Not allowed from pending: the answer names what is.
+    const jump = await examiner.staff.call("POST", `/claims/${ref}/status`, {
+      status: "WITH CLAIM DECISION",
+    });
+    expect(jump.statusCode).toBe(409);
+    expect(jump.json()).toMatchObject({
+      allowedNextStatuses: expect.arrayContaining(["UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS"]),
+    });
+    expect(await auditActions()).toContain("claim.requirements");
+  });
+
+  test("a supervisor assigns; another examiner then neither sees nor opens the claim; examiners cannot assign", async () => {
+    const claim = await submittedClaim();
+    const { examiner, other, supervisor } = await team();
+    const ref = claim.webReferenceNumber;
+    expect(
+      (await examiner.staff.call("POST", `/claims/${ref}/assignment`, { staffId: examiner.id }))
+        .statusCode,
+    ).toBe(403);
+    const assigned = await supervisor.staff.call("POST", `/claims/${ref}/assignment`, {
+      staffId: examiner.id,
+    });
+    expect(assigned.statusCode).toBe(200);
+    expect(assigned.json()).toMatchObject({ assignedTo: examiner.id });
+    expect(((await other.staff.call("GET", "/claims")).json() as { total: number }).total).toBe(0);
+    expect((await other.staff.call("GET", `/claims/${ref}`)).statusCode).toBe(403);
+    expect(
+      ((await examiner.staff.call("GET", "/claims?assigned=mine")).json() as { total: number })
+        .total,
+    ).toBe(1);
+    const moved = await supervisor.staff.call("POST", `/claims/${ref}/assignment`, {
+      staffId: other.id,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((await examiner.staff.call("GET", `/claims/${ref}`)).statusCode).toBe(403);
+    const view = (await other.staff.call("GET", `/claims/${ref}`)).json() as {
+      events: { kind: string }[];
+      assigneeName: string;
+    };
+    expect(view.assigneeName).toBe("cora");
+    expect(view.events.filter((e) => e.kind === "assignment")).toHaveLength(2);
+  });
+
+  test("a received document is accepted, or rejected with a reason and asked again", async () => {
+    const claim = await submittedClaim();
+    const { examiner } = await team();
+    const ref = claim.webReferenceNumber;
+    const asked = (
+      await examiner.staff.call("POST", `/claims/${ref}/requirements`, {
+        requirements: [
+          { documentCd: null, description: "Official receipt of the hospital bill", dueDate: null },
+          { documentCd: null, description: "Police report of the collision", dueDate: null },
+        ],
+      })
+    ).json() as { requirementIds: [string, string] };
+    const [receipt, report] = asked.requirementIds;
+    const lifecycle = createLifecycleService(server.db, server.config.insurer, server.clock.now);
+    // Deciding an item the claimant has not sent yet is refused.
+    expect(
+      (
+        await examiner.staff.call("POST", `/claims/${ref}/requirements/${receipt}`, {
+          accept: true,
+        })
+      ).statusCode,
+    ).toBe(404);
+    await lifecycle.receiveRequirementDocument(ref, receipt, CLAIMANT);
+    await lifecycle.receiveRequirementDocument(ref, report, CLAIMANT);
+
+    const accepted = await examiner.staff.call("POST", `/claims/${ref}/requirements/${receipt}`, {
+      accept: true,
+    });
+    expect(accepted.statusCode).toBe(200);
+    const noReason = await examiner.staff.call("POST", `/claims/${ref}/requirements/${report}`, {
+      accept: false,
+    });
+    expect(noReason.statusCode).toBe(400);
+    const rejected = await examiner.staff.call("POST", `/claims/${ref}/requirements/${report}`, {
+      accept: false,
+      reason: "The photo of the report is blurred; please send a clearer one.",
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toEqual({ status: "PENDING DUE TO INCOMPLETE REQUIREMENTS" });
+
+    const view = (await examiner.staff.call("GET", `/claims/${ref}`)).json() as {
+      requirements: { id: string; state: string; replaces: string | null }[];
+    };
+    expect(view.requirements.map((item) => item.state)).toEqual(["accepted", "rejected", "open"]);
+    expect(view.requirements[2]?.replaces).toBe(report);
+    expect(await auditActions()).toEqual(
+      expect.arrayContaining(["claim.requirement.accept", "claim.requirement.reject"]),
+    );
+  });
+
+  test("only a supervisor reopens a claim closed for incomplete requirements", async () => {
+    const claim = await submittedClaim();
+    const { examiner, supervisor } = await team();
+    const ref = claim.webReferenceNumber;
+    // Due yesterday, so the claim may be closed at once.
+    await examiner.staff.call("POST", `/claims/${ref}/requirements`, {
+      requirements: [{ documentCd: null, description: "Police report", dueDate: "2026-03-01" }],
+    });
+    const closed = await examiner.staff.call("POST", `/claims/${ref}/status`, {
+      status: "CLOSED - DUE TO INCOMPLETE REQUIREMENTS",
+      reason: "Nothing received by the due date",
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const examinerView = (await examiner.staff.call("GET", `/claims/${ref}`)).json() as {
+      allowedNextStatuses: unknown[];
+    };
+    expect(examinerView.allowedNextStatuses).toEqual([]);
+    const reopen = {
+      status: "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS",
+      reason: "Sent by post",
+    };
+    expect((await examiner.staff.call("POST", `/claims/${ref}/status`, reopen)).statusCode).toBe(
+      403,
+    );
+    const reopened = await supervisor.staff.call("POST", `/claims/${ref}/status`, reopen);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json()).toEqual({ status: "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS" });
+  });
+
+  test("notes are kept with their author; an empty note is refused", async () => {
+    const claim = await submittedClaim();
+    const { examiner } = await team();
+    const ref = claim.webReferenceNumber;
+    expect(
+      (await examiner.staff.call("POST", `/claims/${ref}/notes`, { body: "   " })).statusCode,
+    ).toBe(400);
+    const added = await examiner.staff.call("POST", `/claims/${ref}/notes`, {
+      body: "Called the claimant about the receipt.",
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toMatchObject({
+      notes: [{ author: "ben", body: "Called the claimant about the receipt." }],
+    });
+  });
+});
