@@ -4,6 +4,8 @@ import {
   claimStatusLabels,
   claimTypeLabel,
   policyNumberDisplay,
+  statusOfSlug,
+  statusSlug,
 } from "./claim-status.ts";
 
 describe("claim status labels", () => {
@@ -40,5 +42,26 @@ describe("claim status labels", () => {
     expect(policyNumberDisplay("1234567890", 2)).toBe("For further verification");
     expect(policyNumberDisplay("1234567890", "5")).toBe("Unavailable at this time");
     expect(policyNumberDisplay("", "0")).toBe("Unavailable at this time");
+  });
+});
+
+describe("status links", () => {
+  it("names every status by a path segment and reads it back", () => {
+    expect(statusSlug("CLOSED - DUE TO INCOMPLETE REQUIREMENTS")).toBe(
+      "closed-due-to-incomplete-requirements",
+    );
+    for (const status of [
+      "CLAIM APPLICATION SUBMITTED",
+      "UNDER REVIEW",
+      "PENDING DUE TO INCOMPLETE REQUIREMENTS",
+      "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS",
+      "CLOSED - DUE TO INCOMPLETE REQUIREMENTS",
+      "WITH CLAIM DECISION",
+      "CLAIM COMPLETED",
+      "PAYMENT UNSUCCESSFUL",
+    ]) {
+      expect(statusOfSlug(statusSlug(status))).toBe(status);
+    }
+    expect(statusOfSlug("approved-for-a-million")).toBeNull();
   });
 });

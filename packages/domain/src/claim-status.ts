@@ -38,3 +38,16 @@ export function policyNumberDisplay(
   if (!policyNumber || HIDDEN_NUMBER_MATCH_CODES.has(code)) return "Unavailable at this time";
   return VERIFY_MATCH_CODES.has(code) ? "For further verification" : policyNumber;
 }
+
+/** A status as a link's path segment: "PENDING DUE TO INCOMPLETE REQUIREMENTS" → "pending-due-to-incomplete-requirements". */
+export function statusSlug(status: string): string {
+  return status
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** The server status a link's segment names; null for a segment no status has. */
+export function statusOfSlug(slug: string): string | null {
+  return Object.keys(STATUS_LABELS).find((status) => statusSlug(status) === slug) ?? null;
+}

@@ -1,0 +1,126 @@
+import type { TrackedClaimRecord } from "@kalinga/domain/claim-tracking";
+import type { Queryable } from "../db/database.ts";
+
+// What a tracking check reads: the claims a verified number filed, each as the claim status record
+// of section 3, and the files the claimant added for a request and has not sent yet.
+
+type TrackedRow = {
+  id: string;
+  web_reference_number: string;
+  status: string;
+  claim_type: "Death" | "Living";
+  cause: string | null;
+  policy_number_given: string | null;
+  policy_number: string | null;
+  match_code: number | null;
+  submitted_at: Date;
+};
+
+export type TrackedClaim = { claimId: string; record: TrackedClaimRecord };
+
+const SELECT = `SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.submitted_at,
+    s.payload->'basicInformation'->>'causeOfLoss' AS cause,
+    s.payload->'policyInformation'->>'policyNumber' AS policy_number_given,
+    c.policy_number, c.match_code
+  FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
+  WHERE c.purpose = 'filing' AND c.submitted_at IS NOT NULL AND c.verified_mobile_number = $1`;
+
+function trackedOf(row: TrackedRow): TrackedClaim {
+  return {
+    claimId: row.id,
+    record: {
+      webReferenceNumber: row.web_reference_number,
+      claimInfo: {
+        // The insurer's matched number once it has one; the number the claimant gave until then.
+        policyNumber: row.policy_number ?? row.policy_number_given ?? "",
+        type: row.claim_type,
+        subType: row.cause ?? "",
+      },
+      matchCode: row.match_code,
+      status: row.status,
+      submittedAt: new Date(row.submitted_at).toISOString(),
+    },
+  };
+}
+
+/** The verified number of a tracking check; null when it has not passed the OTP. */
+export async function verifiedNumberOf(
+  q: Queryable,
+  trackingClaimId: string,
+): Promise<string | null> {
+  const { rows } = await q.query<{ verified_mobile_number: string | null }>(
+    "SELECT verified_mobile_number FROM claims WHERE id = $1 AND purpose = 'tracking'",
+    [trackingClaimId],
+  );
+  return rows[0]?.verified_mobile_number ?? null;
+}
+
+export async function claimsFiledWith(q: Queryable, mobile: string): Promise<TrackedClaim[]> {
+  const { rows } = await q.query<TrackedRow>(`${SELECT} ORDER BY c.submitted_at DESC, c.id`, [
+    mobile,
+  ]);
+  return rows.map(trackedOf);
+}
+
+/** One claim of the number by its reference; null for any other claim, so nothing is revealed. */
+export async function claimFiledWith(
+  q: Queryable,
+  mobile: string,
+  webReferenceNumber: string,
+): Promise<TrackedClaim | null> {
+  const { rows } = await q.query<TrackedRow>(`${SELECT} AND c.web_reference_number = $2`, [
+    mobile,
+    webReferenceNumber,
+  ]);
+  return rows[0] ? trackedOf(rows[0]) : null;
+}
+
+export type RequirementDocumentRow = {
+  id: string;
+  requirementId: string;
+  slotKey: string;
+  displayName: string;
+  sizeBytes: number;
+  sent: boolean;
+};
+
+export async function requirementDocuments(
+  q: Queryable,
+  claimId: string,
+): Promise<RequirementDocumentRow[]> {
+  const { rows } = await q.query<{
+    id: string;
+    requirement_id: string;
+    slot_key: string;
+    display_name: string;
+    size_bytes: string | number;
+    sent_at: Date | null;
+  }>(
+    `SELECT id, requirement_id, slot_key, display_name, size_bytes, sent_at FROM claim_documents
+     WHERE claim_id = $1 AND requirement_id IS NOT NULL AND status = 'stored' ORDER BY seq`,
+    [claimId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    requirementId: row.requirement_id,
+    slotKey: row.slot_key,
+    displayName: row.display_name,
+    sizeBytes: Number(row.size_bytes),
+    sent: row.sent_at !== null,
+  }));
+}
+
+/** Locks the claim and reads one of its items, for a change to that item's files. */
+export async function lockRequirement(
+  tx: Queryable,
+  claimId: string,
+  requirementId: string,
+): Promise<{ state: string; dueDate: string } | null> {
+  await tx.query("SELECT id FROM claims WHERE id = $1 FOR UPDATE", [claimId]);
+  const { rows } = await tx.query<{ state: string; due_date: string }>(
+    `SELECT state, to_char(due_date, 'YYYY-MM-DD') AS due_date FROM claim_requirements
+     WHERE claim_id = $1 AND id = $2`,
+    [claimId, requirementId],
+  );
+  return rows[0] ? { state: rows[0].state, dueDate: rows[0].due_date } : null;
+}

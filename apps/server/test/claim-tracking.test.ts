@@ -1,0 +1,353 @@
+import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
+import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import sharp from "sharp";
+import { beforeAll, describe, expect, test } from "vitest";
+import { multipartBody, uploadDocument } from "./support/claim-documents.ts";
+import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
+import { useServerTest } from "./support/server-test.ts";
+import {
+  API_KEY,
+  basicInformation,
+  callClaim,
+  latestCode,
+  requestCode,
+  type StartedClaim,
+  startClaim,
+  validateCode,
+} from "./support/test-app.ts";
+
+// The claimant follows a claim (decision 0055), over real request handling and a real database:
+// a tracking check proves its number with the OTP, reads only the claims filed with it, and adds
+// and sends files only for the open requests of those claims.
+
+const server = useServerTest({ documentsDir: true, env: { NOTIFICATION_POLL_MS: "600000" } });
+const MARIA = "9171234567";
+const BEN = "9181112222";
+const KEY = "Bearer kalinga-dev-insurer-key";
+let jpeg: Uint8Array;
+
+beforeAll(async () => {
+  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
+    .jpeg()
+    .toBuffer();
+});
+
+async function verified(
+  app: FastifyInstance,
+  mobile: string,
+  claim: StartedClaim,
+  requestCall = "requestOneTimePIN",
+) {
+  const sent =
+    requestCall === "requestOneTimePIN"
+      ? await requestCode(app, claim, mobile)
+      : await callClaim(
+          app,
+          requestCall,
+          {
+            basicInformation,
+            webReferenceNumber: claim.webReferenceNumber,
+            countryCode: "63",
+            mobileNumber: mobile,
+          },
+          { token: claim.token },
+        );
+  expect(sent.statusCode, sent.body).toBe(200);
+  const validated = await validateCode(app, claim, await latestCode(app, `63${mobile}`));
+  expect(validated.statusCode, validated.body).toBe(200);
+  return { ...claim, token: (validated.json() as { token: string }).token };
+}
+
+/** A claim filed and submitted with this number. */
+async function filedClaim(mobile: string): Promise<string> {
+  const app = server.app;
+  const claim = await verified(app, mobile, await startClaim(app));
+  for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY))) {
+    expect((await uploadDocument(app, claim, { slotKey, bytes: jpeg })).statusCode).toBe(200);
+  }
+  const body = submitBodyOf(claim);
+  body.insuredInformation = { ...body.insuredInformation, phoneNumber: mobile };
+  const submitted = await callClaim(app, "finalSubmitClaim", body, { token: claim.token });
+  expect(submitted.statusCode, submitted.body).toBe(200);
+  return claim.webReferenceNumber;
+}
+
+async function trackingOf(mobile: string): Promise<StartedClaim> {
+  const started = await callClaim(server.app, "initClaimTracking", { basicInformation });
+  expect(started.statusCode).toBe(200);
+  const check = started.json() as StartedClaim;
+  return verified(server.app, mobile, check, "requestTrackingOneTimePIN");
+}
+
+function insurer(method: "GET" | "POST", url: string, body?: unknown) {
+  return server.app.inject({
+    method,
+    url: `/api/insurer${url}`,
+    headers: { authorization: KEY, ...(body ? { "content-type": "application/json" } : {}) },
+    ...(body ? { payload: JSON.stringify(body) } : {}),
+  });
+}
+
+async function askForTwo(ref: string, dueDate: string | null = null): Promise<[string, string]> {
+  const asked = await insurer("POST", `/claims/${ref}/requirements`, {
+    requirements: [
+      { documentCd: null, description: "Official receipt of the hospital bill", dueDate },
+      { documentCd: null, description: "Police report of the collision", dueDate },
+    ],
+  });
+  expect(asked.statusCode, asked.body).toBe(200);
+  return (asked.json() as { requirementIds: [string, string] }).requirementIds;
+}
+
+const track = (
+  check: StartedClaim,
+  call: string,
+  body: Record<string, unknown> = {},
+  headers = {},
+) => callClaim(server.app, call, { basicInformation, ...body }, { token: check.token, headers });
+
+function uploadFor(check: StartedClaim, ref: string, requirementId: string, key?: string) {
+  const { payload, contentType } = multipartBody(
+    { webReferenceNumber: ref, requirementId },
+    { name: "file", filename: "receipt.jpg", bytes: jpeg, contentType: "image/jpeg" },
+  );
+  return server.app.inject({
+    method: "POST",
+    url: "/api/claims/uploadRequirementDocument",
+    headers: {
+      "content-type": contentType,
+      "x-api-key": API_KEY,
+      authorization: `Bearer ${check.token}`,
+      ...(key ? { "idempotency-key": key } : {}),
+    },
+    payload,
+  });
+}
+
+const returnCode = (response: LightMyRequestResponse) =>
+  (response.json() as { returnCode: string }).returnCode;
+
+describe("following a claim", () => {
+  test("a verified number lists its own claims only, as status records, newest first", async () => {
+    const first = await filedClaim(MARIA);
+    const second = await filedClaim(MARIA);
+    await filedClaim(BEN);
+    await insurer("POST", `/claims/${first}/policy-match`, {
+      policyNumber: "PL-0001",
+      matchCode: 2,
+    });
+    const check = await trackingOf(MARIA);
+    const listed = await track(check, "listTrackedClaims");
+    expect(listed.statusCode, listed.body).toBe(200);
+    const { claims } = listed.json() as {
+      claims: {
+        webReferenceNumber: string;
+        matchCode: number | null;
+        claimInfo: object;
+        status: string;
+      }[];
+    };
+    expect(claims.map((c) => c.webReferenceNumber).sort()).toEqual([first, second].sort());
+    expect(claims.find((c) => c.webReferenceNumber === first)).toMatchObject({
+      claimInfo: { policyNumber: "PL-0001", type: "Living", subType: "AC" },
+      matchCode: 2,
+      status: "CLAIM APPLICATION SUBMITTED",
+    });
+  });
+
+  test("an unverified check reads nothing; a tracking token opens no filing call and a filing token no tracking call", async () => {
+    const ref = await filedClaim(MARIA);
+    const started = (
+      await callClaim(server.app, "initClaimTracking", { basicInformation })
+    ).json() as StartedClaim;
+    expect((await track(started, "listTrackedClaims")).statusCode).toBe(403);
+    const check = await trackingOf(MARIA);
+    const filing = await callClaim(
+      server.app,
+      "listDocuments",
+      { basicInformation, webReferenceNumber: check.webReferenceNumber },
+      { token: check.token },
+    );
+    expect(filing.statusCode).toBe(403);
+    const filingClaim = await verified(server.app, MARIA, await startClaim(server.app));
+    const crossed = await callClaim(
+      server.app,
+      "readTrackedClaim",
+      { basicInformation, webReferenceNumber: ref },
+      { token: filingClaim.token },
+    );
+    expect(crossed.statusCode).toBe(403);
+  });
+
+  test("one number's token never reads or changes another number's claim, by any call", async () => {
+    const bens = await filedClaim(BEN);
+    const [item] = await askForTwo(bens);
+    const check = await trackingOf(MARIA);
+    const answers = [
+      await track(check, "readTrackedClaim", { webReferenceNumber: bens }),
+      await uploadFor(check, bens, item),
+      await track(check, "deleteRequirementDocument", {
+        webReferenceNumber: bens,
+        documentId: item,
+      }),
+      await track(check, "sendRequirementDocuments", { webReferenceNumber: bens }),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(417);
+      expect(returnCode(answer)).toBe("14");
+    }
+    const { rows } = await server.db.query(
+      "SELECT 1 FROM claim_documents WHERE requirement_id IS NOT NULL",
+    );
+    expect(rows).toHaveLength(0);
+  });
+
+  test("files for two requests, sent once: the claim moves to review and the claimant is told, once", async () => {
+    const ref = await filedClaim(MARIA);
+    expect(
+      (await insurer("POST", `/claims/${ref}/status`, { status: "UNDER REVIEW" })).statusCode,
+    ).toBe(200);
+    const [receipt, report] = await askForTwo(ref);
+    const check = await trackingOf(MARIA);
+
+    const read = (await track(check, "readTrackedClaim", { webReferenceNumber: ref })).json() as {
+      claim: { status: string };
+      events: { status: string }[];
+      requirements: { id: string; state: string; documents: unknown[] }[];
+      deathClaimDaysLeft: number | null;
+    };
+    expect(read.claim.status).toBe("PENDING DUE TO INCOMPLETE REQUIREMENTS");
+    expect(read.events.map((e) => e.status)).toEqual([
+      "CLAIM APPLICATION SUBMITTED",
+      "UNDER REVIEW",
+      "PENDING DUE TO INCOMPLETE REQUIREMENTS",
+    ]);
+    expect(read.requirements.map((r) => r.state)).toEqual(["open", "open"]);
+    expect(read.deathClaimDaysLeft).toBeNull();
+
+    // Nothing added yet: nothing to send.
+    const early = await track(check, "sendRequirementDocuments", { webReferenceNumber: ref });
+    expect(returnCode(early)).toBe("17");
+    const added = await uploadFor(check, ref, receipt);
+    expect(added.statusCode, added.body).toBe(200);
+    const removed = (added.json() as { document: { id: string } }).document.id;
+    expect(
+      (
+        await track(check, "deleteRequirementDocument", {
+          webReferenceNumber: ref,
+          documentId: removed,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await uploadFor(check, ref, receipt)).statusCode).toBe(200);
+    expect((await uploadFor(check, ref, report)).statusCode).toBe(200);
+
+    // A restart between the uploads and the send loses nothing.
+    await server.restart({}, { reopenDatabase: true });
+    const sentBefore = (await server.db.query("SELECT 1 FROM notifications")).rows.length;
+    const key = { "idempotency-key": "send-0001-requested-documents" };
+    const sent = await track(check, "sendRequirementDocuments", { webReferenceNumber: ref }, key);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ status: "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS" });
+    expect((sent.json() as { sent: string[] }).sent.sort()).toEqual([receipt, report].sort());
+    const again = await track(check, "sendRequirementDocuments", { webReferenceNumber: ref }, key);
+    expect(again.json()).toEqual(sent.json());
+    const twice = await track(check, "sendRequirementDocuments", { webReferenceNumber: ref });
+    expect(returnCode(twice)).toBe("17");
+
+    const { rows } = await server.db.query<{ channel: string; body: string }>(
+      "SELECT channel, body FROM notifications ORDER BY seq",
+    );
+    const news = rows.slice(sentBefore);
+    expect(news.map((row) => row.channel).sort()).toEqual(["email", "sms"]);
+    expect(news.find((row) => row.channel === "sms")?.body).toContain(
+      `we received 2 documents for your claim ${ref}. It is now "Under review".`,
+    );
+
+    // A sent file stays: the claimant can no longer remove it, and the insurer reads both on their items.
+    const view = (await insurer("GET", `/claims/${ref}`)).json() as {
+      documents: { requirementId: string | null; downloadPath: string }[];
+      requirements: { id: string; state: string }[];
+    };
+    expect(view.requirements.map((r) => r.state)).toEqual(["received", "received"]);
+    const attached = view.documents.filter((d) => d.requirementId !== null);
+    expect(attached.map((d) => d.requirementId).sort()).toEqual([receipt, report].sort());
+    for (const document of attached) {
+      const file = await insurer("GET", document.downloadPath.replace("/api/insurer", ""));
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    }
+  });
+
+  test("an item of another claim, an accepted item and an overdue item take no file", async () => {
+    const first = await filedClaim(MARIA);
+    const second = await filedClaim(MARIA);
+    const [firstItem] = await askForTwo(first);
+    const [secondItem] = await askForTwo(second, "2026-03-01");
+    const check = await trackingOf(MARIA);
+    const wrongClaim = await uploadFor(check, second, firstItem);
+    expect(returnCode(wrongClaim)).toBe("15");
+    const overdue = await uploadFor(check, second, secondItem);
+    expect(returnCode(overdue)).toBe("16");
+
+    expect((await uploadFor(check, first, firstItem)).statusCode).toBe(200);
+    expect(
+      (await track(check, "sendRequirementDocuments", { webReferenceNumber: first })).statusCode,
+    ).toBe(200);
+    const { rows } = await server.db.query<{ id: string }>(
+      "SELECT id FROM claim_requirements WHERE id = $1",
+      [firstItem],
+    );
+    expect(rows).toHaveLength(1);
+    const accept = await server.app.inject({
+      method: "POST",
+      url: `/api/insurer/claims/${first}/status`,
+      headers: { authorization: KEY, "content-type": "application/json" },
+      payload: JSON.stringify({ status: "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS" }),
+    });
+    expect([200, 409]).toContain(accept.statusCode);
+    const afterSend = await uploadFor(check, first, firstItem);
+    expect(returnCode(afterSend)).toBe("15");
+  });
+});
+
+describe("housekeeping", () => {
+  test("a tracking check is removed 8 days on, once its tokens are gone; filed claims stay", async () => {
+    const ref = await filedClaim(MARIA);
+    await trackingOf(MARIA);
+    const count = async (purpose: string) =>
+      (await server.db.query("SELECT 1 FROM claims WHERE purpose = $1", [purpose])).rows.length;
+    expect(await count("tracking")).toBe(1);
+    const { sweepExpiredRows } = await import("../src/db/housekeeping.ts");
+    await sweepExpiredRows(server.db, new Date(server.clock.now().getTime() + 7 * 86_400_000));
+    expect(await count("tracking")).toBe(1);
+    await sweepExpiredRows(server.db, new Date(server.clock.now().getTime() + 40 * 86_400_000));
+    expect(await count("tracking")).toBe(0);
+    const { rows } = await server.db.query("SELECT 1 FROM claims WHERE web_reference_number = $1", [
+      ref,
+    ]);
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe("status links", () => {
+  test("a status message links to the claims pages' status route: /link-status by SMS, /claims-link-status by e-mail", async () => {
+    await server.restart({
+      KALINGA_STATUS_PAGE_URL: "https://www.kalinga-life.example/help-support/claims/",
+    });
+    const ref = await filedClaim(MARIA);
+    expect(
+      (await insurer("POST", `/claims/${ref}/status`, { status: "UNDER REVIEW" })).statusCode,
+    ).toBe(200);
+    const { rows } = await server.db.query<{ channel: string; body: string }>(
+      "SELECT channel, body FROM notifications WHERE body LIKE '%is now%' ORDER BY seq",
+    );
+    expect(rows.find((row) => row.channel === "sms")?.body).toContain(
+      "See it at https://www.kalinga-life.example/help-support/claims/link-status/under-review",
+    );
+    expect(rows.find((row) => row.channel === "email")?.body).toContain(
+      "See it at https://www.kalinga-life.example/help-support/claims/claims-link-status/under-review",
+    );
+  });
+});
