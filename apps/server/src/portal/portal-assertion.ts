@@ -1,0 +1,81 @@
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
+
+// Who a member-portal or agent-assist user is, as the insurer's portal asserts it (decision 0058): a
+// short-lived JWT the portal signs and hands to the widget, verified here on every call of those
+// channels. The widget never decides who its user is.
+
+export type PortalConfig = {
+  issuer: string;
+  audience: string;
+  /** HS256 with a secret shared with the portal, or RS256/ES256 keys from the portal's JWKS. */
+  key: { kind: "secret"; secret: string } | { kind: "jwks"; url: string };
+};
+
+export type PortalIdentity =
+  | { kind: "member"; subject: string; policies: string[] }
+  | { kind: "agent"; subject: string; agentCode: string };
+
+export type AssertionRefusal =
+  | "missing"
+  | "invalid"
+  | "expired"
+  | "too-long-lived"
+  | "wrong-issuer-or-audience"
+  | "no-identity";
+
+/** At most an hour between issue and expiry (the issue's limit), and never longer. */
+export const MAX_ASSERTION_SECONDS = 3600;
+
+export function createAssertionVerifier(config: PortalConfig) {
+  const key =
+    config.key.kind === "secret"
+      ? new TextEncoder().encode(config.key.secret)
+      : createRemoteJWKSet(new URL(config.key.url));
+  const algorithms = config.key.kind === "secret" ? ["HS256"] : ["RS256", "ES256"];
+
+  return async function verify(
+    jwt: string | undefined,
+    now: Date,
+  ): Promise<PortalIdentity | { refused: AssertionRefusal }> {
+    if (!jwt) return { refused: "missing" };
+    let payload: JWTPayload;
+    try {
+      // Both overloads of jwtVerify take the key; TypeScript needs them apart.
+      const options = {
+        issuer: config.issuer,
+        audience: config.audience,
+        algorithms,
+        requiredClaims: ["exp", "iat", "sub"],
+        currentDate: now,
+      };
+      const result =
+        key instanceof Uint8Array
+          ? await jwtVerify(jwt, key, options)
+          : await jwtVerify(jwt, key, options);
+      payload = result.payload;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === "ERR_JWT_EXPIRED") return { refused: "expired" };
+      if (code === "ERR_JWT_CLAIM_VALIDATION_FAILED")
+        return { refused: "wrong-issuer-or-audience" };
+      return { refused: "invalid" };
+    }
+    if ((payload.exp ?? 0) - (payload.iat ?? 0) > MAX_ASSERTION_SECONDS)
+      return { refused: "too-long-lived" };
+    const subject = payload.sub ?? "";
+    const agentCode = payload.agentCode;
+    const policies = payload.policies;
+    if (typeof agentCode === "string" && /^[\w-]{1,20}$/.test(agentCode)) {
+      return { kind: "agent", subject, agentCode };
+    }
+    if (
+      Array.isArray(policies) &&
+      policies.every((p) => typeof p === "string" && /^\d{10}$/.test(p))
+    ) {
+      return { kind: "member", subject, policies: policies as string[] };
+    }
+    return { refused: "no-identity" };
+  };
+}
+
+export type AssertionVerifier = ReturnType<typeof createAssertionVerifier>;

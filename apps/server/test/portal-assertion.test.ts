@@ -1,0 +1,172 @@
+import { SignJWT, UnsecuredJWT } from "jose";
+import { describe, expect, test } from "vitest";
+import { useServerTest } from "./support/server-test.ts";
+import { callClaim, type StartedClaim } from "./support/test-app.ts";
+
+// The member portal's and agent assist's signed assertions (decision 0058) on getPolicyDetails:
+// who may read which policy, and every way an assertion can be wrong.
+
+const SECRET = "kalinga-life-portal-shared-secret-0123456789";
+const ISSUER = "https://portal.kalinga-life.example";
+const server = useServerTest({
+  env: {
+    KALINGA_PORTAL_SECRET: SECRET,
+    KALINGA_PORTAL_ISSUER: ISSUER,
+    NOTIFICATION_POLL_MS: "600000",
+  },
+});
+
+const policy = (policyNumber: string, firstName: string, agentCode: string) => ({
+  companyName: "Kalinga Life",
+  policyNumber,
+  policyType: "Individual",
+  status: "in-force",
+  insuredFirstName: firstName,
+  insuredLastName: "Dela Cruz",
+  insuredDateOfBirth: "1980-03-05",
+  ownerFirstName: firstName,
+  ownerLastName: "Dela Cruz",
+  ownerMobile: "9171234567",
+  ownerEmail: `${firstName.toLowerCase()}@example.ph`,
+  agentCode,
+});
+
+async function seed() {
+  const answer = await server.app.inject({
+    method: "POST",
+    url: "/api/insurer/policies",
+    headers: {
+      authorization: "Bearer kalinga-dev-insurer-key",
+      "content-type": "application/json",
+    },
+    payload: JSON.stringify({
+      policies: [policy("1234567890", "Maria", "AG-1001"), policy("2234567890", "Ben", "AG-2002")],
+    }),
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+}
+
+async function loggedInClaim(channelName = "Member Portal"): Promise<StartedClaim> {
+  const started = await callClaim(server.app, "initClaimRequest", {
+    basicInformation: { companyName: "Kalinga Life", channelName },
+  });
+  expect(started.statusCode).toBe(200);
+  return started.json() as StartedClaim;
+}
+
+type Claims = Record<string, unknown>;
+async function sign(
+  claims: Claims,
+  options: { secret?: string; lifetime?: number; audience?: string; issuer?: string } = {},
+) {
+  const now = Math.floor(server.clock.now().getTime() / 1000);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuer(options.issuer ?? ISSUER)
+    .setAudience(options.audience ?? "kalinga")
+    .setSubject("member-0001")
+    .setIssuedAt(now)
+    .setExpirationTime(now + (options.lifetime ?? 900))
+    .sign(new TextEncoder().encode(options.secret ?? SECRET));
+}
+
+function details(
+  claim: StartedClaim,
+  policyNumber: string,
+  assertion: string | null,
+  channelName = "Member Portal",
+) {
+  return callClaim(
+    server.app,
+    "getPolicyDetails",
+    {
+      basicInformation: { companyName: "Kalinga Life", channelName },
+      webReferenceNumber: claim.webReferenceNumber,
+      policyInformation: { policyNumber },
+    },
+    { token: claim.token, headers: assertion ? { "x-kalinga-assertion": assertion } : {} },
+  );
+}
+
+describe("getPolicyDetails", () => {
+  test("a member reads a policy of the assertion, as section 3's lookup answers it; another member's is not found", async () => {
+    await seed();
+    const claim = await loggedInClaim();
+    const assertion = await sign({ policies: ["1234567890"] });
+    const own = await details(claim, "1234567890", assertion);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual({
+      returnCode: "0",
+      insuredInformation: {
+        firstName: "Maria",
+        lastName: "Dela Cruz",
+        middleName: "",
+        suffix: "",
+        dateOfBirth: "03/05/1980",
+      },
+      policyOwnerInformation: { phoneNumber: "9171234567", emailAddress: "maria@example.ph" },
+    });
+    const other = await details(claim, "2234567890", assertion);
+    expect(other.statusCode).toBe(417);
+    expect(other.json()).toMatchObject({
+      returnCode: "18",
+      message: "We could not find this policy for your account.",
+    });
+  });
+
+  test("an agent reads the policies the agent serves, and not another agent's client", async () => {
+    await seed();
+    const claim = await loggedInClaim("Agent Assist");
+    const assertion = await sign({ agentCode: "AG-1001" });
+    expect((await details(claim, "1234567890", assertion, "Agent Assist")).statusCode).toBe(200);
+    const other = await details(claim, "2234567890", assertion, "Agent Assist");
+    expect((other.json() as { returnCode: string }).returnCode).toBe("18");
+  });
+
+  test("a public-channel claim reads no policy, even with a member's assertion", async () => {
+    await seed();
+    const claim = await loggedInClaim("Corporate Website");
+    const answer = await details(
+      claim,
+      "1234567890",
+      await sign({ policies: ["1234567890"] }),
+      "Corporate Website",
+    );
+    expect((answer.json() as { returnCode: string }).returnCode).toBe("18");
+  });
+
+  test("no, unsigned, wrongly signed, wrong-audience, wrong-issuer, too long-lived, expired or identity-less assertions are refused", async () => {
+    await seed();
+    const claim = await loggedInClaim();
+    const member = { policies: ["1234567890"] };
+    const unsigned = new UnsecuredJWT(member)
+      .setIssuer(ISSUER)
+      .setAudience("kalinga")
+      .setSubject("member-0001")
+      .setIssuedAt()
+      .setExpirationTime("10m")
+      .encode();
+    const refused = [
+      null,
+      unsigned,
+      await sign(member, { secret: "another-portal-secret-0123456789abcdef" }),
+      await sign(member, { audience: "someone-else" }),
+      await sign(member, { issuer: "https://evil.example" }),
+      await sign(member, { lifetime: 2 * 3600 }),
+      await sign({}),
+      "not.a.jwt",
+    ];
+    for (const assertion of refused) {
+      const answer = await details(claim, "1234567890", assertion);
+      expect(answer.statusCode, String(assertion)).toBe(401);
+      expect(answer.json()).toMatchObject({
+        message: "Sign in to the portal again: its sign-in could not be verified.",
+      });
+    }
+    // Good now; the same assertion replayed after it expired is refused.
+    const short = await sign(member, { lifetime: 60 });
+    expect((await details(claim, "1234567890", short)).statusCode).toBe(200);
+    server.clock.advance(61);
+    expect((await details(claim, "1234567890", short)).statusCode).toBe(401);
+  });
+});
