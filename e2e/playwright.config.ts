@@ -57,16 +57,24 @@ const journeyLimits = {
   OTP_MOBILE_DAILY_LIMIT: "1000",
 };
 
+/** The console's first administrator, made by the documented command before the main server starts. */
+export const CONSOLE_ADMIN = {
+  email: "ana.reyes@kalinga-life.example",
+  name: "Ana Reyes",
+  password: "e2e-administrator-password",
+};
+
 function kalingaServer(
   name: string,
   serverPort: number,
   serverDataDir: string,
   env: Record<string, string> = {},
+  before = "",
 ) {
   return {
     name,
     // `env -u` so a DATABASE_URL exported for the server tests does not send the app to PostgreSQL.
-    command: `env -u DATABASE_URL "${process.execPath}" apps/server/src/main.ts`,
+    command: `${before}env -u DATABASE_URL "${process.execPath}" apps/server/src/main.ts`,
     cwd: repoRoot,
     url: `http://127.0.0.1:${serverPort}/healthz`,
     env: {
@@ -131,6 +139,7 @@ export default defineConfig({
   projects: [
     {
       name: "phone",
+      testIgnore: "console/**",
       use: {
         viewport: { width: 375, height: 812 },
         isMobile: true,
@@ -140,11 +149,29 @@ export default defineConfig({
     },
     {
       name: "desktop",
+      testIgnore: "console/**",
+      use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+    },
+    {
+      // The claims-staff console is for an office screen and a tablet, not a phone.
+      name: "console",
+      testMatch: "console/**/*.spec.ts",
       use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
     },
   ],
   webServer: [
-    kalingaServer("Kalinga", port, dataDir),
+    kalingaServer(
+      "Kalinga",
+      port,
+      dataDir,
+      {
+        KALINGA_ADMIN_PASSWORD: CONSOLE_ADMIN.password,
+        // Status messages link to the first company's demo claims pages, as an insurer's would.
+        KALINGA_STATUS_PAGE_URL: `${baseURL}/help-support/claims`,
+      },
+      // A data folder kept from an earlier run has the administrator already: the server starts anyway.
+      `env -u DATABASE_URL "${process.execPath}" apps/server/src/console/create-administrator.ts --email ${CONSOLE_ADMIN.email} --name "${CONSOLE_ADMIN.name}"; `,
+    ),
     kalingaServer("Kalinga fast OTP", fastPort, fastDataDir, {
       OTP_TTL_SECONDS: "3",
       OTP_RESEND_WAIT_SECONDS: "1",

@@ -68,10 +68,10 @@ export function field(page: Page, label: string) {
 export async function messageOf(page: Page, label: string): Promise<string> {
   const input = field(page, label);
   await expect(input).toHaveAttribute("aria-invalid", "true");
-  // The "+63" prefix also describes a mobile number; the message is the rest.
+  // The "+63" prefix and the field's tips (decision 0041) also describe it; the message is the rest.
   const ids = ((await input.getAttribute("aria-describedby")) ?? "")
     .split(/\s+/)
-    .filter((id) => id && !id.endsWith("-prefix"));
+    .filter((id) => id && !id.endsWith("-prefix") && !id.endsWith("-tips"));
   const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
   return texts.filter(Boolean).join(" ").trim();
 }
@@ -275,8 +275,10 @@ export async function fillBeneficiary(page: Page, answers: BeneficiaryAnswers): 
   await chooseOption(page, "Nationality", answers.nationality);
   await chooseTile(page, "Sex", answers.sex);
   if (answers.guardian) await fillGuardian(page, answers.guardian);
-  await field(page, "Mobile number").fill(answers.mobile);
-  await field(page, "Email address").fill(answers.email);
+  // A minor's own mobile and e-mail are optional once a guardian is asked (decision 0049).
+  const optional = answers.guardian ? " (optional)" : "";
+  await field(page, `Mobile number${optional}`).fill(answers.mobile);
+  await field(page, `Email address${optional}`).fill(answers.email);
   await field(page, "Address line 1").fill(answers.addressLine1);
   await field(page, "District or barangay").fill(answers.districtOrBarangay);
   await field(page, "City or municipality").fill(answers.city);

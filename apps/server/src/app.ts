@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { claimCalls } from "./claims/claim-calls.ts";
 import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
 import { refuseUnsafeRunMode, type ServerConfig } from "./config.ts";
+import { consolePages } from "./console/console-pages.ts";
+import { consoleRoutes } from "./console/console-routes.ts";
+import { CONSOLE_ISSUER, createStaffAccounts } from "./console/staff-accounts.ts";
+import { createStaffSessions } from "./console/staff-sessions.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore } from "./content/content-store.ts";
 import type { Database } from "./db/database.ts";
@@ -36,12 +41,16 @@ import { type LogStream, loggerOptions } from "./logging.ts";
 import { createNotificationWorker } from "./notifications/notification-worker.ts";
 import { otpCalls } from "./otp/otp-calls.ts";
 import { createOtpService } from "./otp/otp-service.ts";
+import { policyCalls } from "./policies/policy-calls.ts";
+import { importPolicies, rowsOfCsv } from "./policies/policy-import.ts";
 import { ratingCalls } from "./ratings/rating-calls.ts";
 import { resolveSecret } from "./server-secret.ts";
 import { createHttpSmsSender } from "./sms/http-sms-sender.ts";
 import { outboxRoutes } from "./sms/outbox-routes.ts";
 import { createOutboxSmsSender } from "./sms/outbox-sms-sender.ts";
 import { submissionCalls } from "./submission/submission-calls.ts";
+import { trackingCalls } from "./tracking/tracking-calls.ts";
+import { createWebhookSender, queueClaimEventWebhooks } from "./webhooks/claim-event-webhooks.ts";
 
 // The Kalinga service as a Fastify instance that does not listen: main.ts starts it, tests call
 // inject() or listen on port 0. Plugins load in order: cross-cutting HTTP rules, then features.
@@ -112,10 +121,17 @@ export async function buildApp(
     config.email.provider === "smtp"
       ? createSmtpEmailSender(config.email)
       : createOutboxEmailSender(db, config.email.from, config.now);
+  const webhook = config.insurer.webhook;
   const notificationWorker = createNotificationWorker({
     db,
     sms,
     email,
+    ...(webhook
+      ? {
+          webhook: createWebhookSender(webhook, config.now),
+          beforeRound: () => queueClaimEventWebhooks(db, webhook, config.now()),
+        }
+      : {}),
     now: config.now,
     log: app.log,
     maxAttempts: config.notifications.maxAttempts,
@@ -139,6 +155,7 @@ export async function buildApp(
   installErrorHandlers(app);
 
   await app.register(healthRoutes, { db, migrations });
+  const lifecycle = createLifecycleService(db, config.insurer, config.now);
   await app.register(claimCallRoutes, {
     prefix: CLAIM_API_PREFIX,
     db,
@@ -151,14 +168,32 @@ export async function buildApp(
       ...submissionCalls(db, () => notificationWorker.wake()),
       ...ratingCalls(db),
       ...draftCalls(db, config, secret),
+      ...trackingCalls({ db, config, store: documentStore, otpService, lifecycle }),
+      ...policyCalls(
+        db,
+        new Set([config.channelNames["member-portal"], config.channelNames["agent-assist"]]),
+      ),
     },
   });
   await app.register(contentRoutes, { content });
   await app.register(insurerRoutes, {
     keys: config.insurer.keys,
-    lifecycle: createLifecycleService(db, config.insurer, config.now),
+    lifecycle,
     documentStore,
+    importPolicies: (rows) => importPolicies(db, rows, config.now()),
   });
+  const staffSessions = createStaffSessions(db);
+  await app.register(consoleRoutes, {
+    db,
+    accounts: createStaffAccounts(db, { serverSecret: secret, issuer: CONSOLE_ISSUER }),
+    sessions: staffSessions,
+    lifecycle,
+    documentStore,
+    serviceLevelDays: config.insurer.serviceLevelDays,
+    secureCookies: config.mode === "production",
+    now: config.now,
+  });
+  await app.register(consolePages, { consoleDir: config.consoleDir });
   // Development features only when the demo command asks for them (docs/decisions/0031).
   if (config.demo) {
     await app.register(outboxRoutes, { db });
@@ -182,10 +217,20 @@ export async function buildApp(
       }),
       sweepEmailOutbox(db, config.now()),
       sweepOrphanFiles(db, documentStore, { now: config.now() }),
+      staffSessions.sweep(config.now()),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   const sweeper = setInterval(sweep, HOUR_MS);
   sweeper.unref();
   app.addHook("onReady", async () => {
+    if (config.demoPoliciesFile) {
+      // Upserted: a restart changes nothing that was not changed in the file.
+      const report = await importPolicies(
+        db,
+        rowsOfCsv(await readFile(config.demoPoliciesFile, "utf8")),
+        config.now(),
+      );
+      app.log.info({ ...report, rejected: report.rejected.length }, "demo policies loaded");
+    }
     await sweep();
     notificationWorker.start();
   });

@@ -9,6 +9,7 @@ import {
 import { OTP_COUNTDOWN_SECONDS, OTP_SEND_ATTEMPTS } from "@kalinga/domain/constants";
 import { type DocumentConfig, loadDocumentConfig } from "./documents/document-config.ts";
 import { trustedProxyEntryProblem } from "./http/trusted-proxies.ts";
+import type { PortalConfig } from "./portal/portal-assertion.ts";
 
 // Every setting of the server comes from the environment through loadConfig; docs/server.md lists
 // each variable with its default. Bad values stop the start-up with a message naming the variable.
@@ -79,6 +80,8 @@ export type ServerConfig = {
     reopenDays: number;
     serviceLevelDays: { Death: number; Living: number };
     statusPageUrl: string | null;
+    /** INSURER_WEBHOOK_URL and INSURER_WEBHOOK_SECRET: where claim events are posted, signed. */
+    webhook: { url: string; secret: string } | null;
   };
   /** A draft is deleted expiryDays after its last save; one SMS reminder reminderDaysBefore that. */
   drafts: { expiryDays: number; reminderDaysBefore: number };
@@ -89,10 +92,16 @@ export type ServerConfig = {
   contentDir: string;
   noticeFile: string | null;
   widgetDir: string;
+  /** The built claims-staff console, served at /console (KALINGA_CONSOLE_DIR). */
+  consoleDir: string;
+  /** How the member and agent portals' signed assertions are verified (decision 0058); null: off. */
+  portal: PortalConfig | null;
   /** KALINGA_DEMO=true: /api/dev/* (the SMS and e-mail outboxes, claim records) and demo pages. */
   demo: boolean;
   /** The demo host pages, which hand demoApiKey to the widget: only with demo. */
   demoPages: boolean;
+  /** KALINGA_DEMO_POLICIES=true (npm start): the demo policy records are loaded at start-up. */
+  demoPoliciesFile: string | null;
   demoApiKey: string;
   /** The clock every time rule reads; tests move it instead of sleeping. */
   now: () => Date;
@@ -248,6 +257,7 @@ function insurerSettings(env: Env, production: boolean, widgetKeys: string[]) {
   const statusPageUrl = text(env, "KALINGA_STATUS_PAGE_URL");
   return {
     keys,
+    webhook: webhookSettings(env, production),
     requirementDueDays: integer(env, "REQUIREMENT_DUE_DAYS", 90, 1, 365),
     reopenDays: integer(env, "REOPEN_DAYS", 90, 0, 365),
     serviceLevelDays: {
@@ -256,6 +266,70 @@ function insurerSettings(env: Env, production: boolean, widgetKeys: string[]) {
     },
     statusPageUrl: statusPageUrl === null ? null : httpUrl(env, "KALINGA_STATUS_PAGE_URL"),
   };
+}
+
+/** The development key of the portal assertions, for the demo's signer; refused in production. */
+export const DEVELOPMENT_PORTAL_SECRET = "kalinga-development-portal-secret-0123456789";
+export const DEVELOPMENT_PORTAL_ISSUER = "kalinga-demo-portal";
+
+/**
+ * The portal assertions: KALINGA_PORTAL_ISSUER and KALINGA_PORTAL_AUDIENCE, with
+ * KALINGA_PORTAL_SECRET (HS256) or KALINGA_PORTAL_JWKS_URL (RS256/ES256). Outside production the
+ * development secret and issuer stand in; in production the logged-in channels stay off until set.
+ */
+function portalSettings(env: Env, production: boolean): PortalConfig | null {
+  const secret = text(env, "KALINGA_PORTAL_SECRET");
+  const jwks = text(env, "KALINGA_PORTAL_JWKS_URL");
+  const issuer = text(env, "KALINGA_PORTAL_ISSUER");
+  const audience = text(env, "KALINGA_PORTAL_AUDIENCE") ?? "kalinga";
+  if (secret && jwks) {
+    throw new ConfigError("Set KALINGA_PORTAL_SECRET or KALINGA_PORTAL_JWKS_URL, not both.");
+  }
+  if (secret !== null && secret.length < 32) {
+    throw new ConfigError("KALINGA_PORTAL_SECRET needs at least 32 characters.");
+  }
+  if (production && secret === DEVELOPMENT_PORTAL_SECRET) {
+    throw new ConfigError(
+      "KALINGA_PORTAL_SECRET: the development secret cannot run in production.",
+    );
+  }
+  if (jwks !== null) {
+    const url = httpUrl(env, "KALINGA_PORTAL_JWKS_URL");
+    if (production && !url.startsWith("https:")) {
+      throw new ConfigError("KALINGA_PORTAL_JWKS_URL must be https in production.");
+    }
+    if (!issuer)
+      throw new ConfigError("KALINGA_PORTAL_ISSUER is required with KALINGA_PORTAL_JWKS_URL.");
+    return { issuer, audience, key: { kind: "jwks", url } };
+  }
+  if (secret !== null) {
+    if (!issuer)
+      throw new ConfigError("KALINGA_PORTAL_ISSUER is required with KALINGA_PORTAL_SECRET.");
+    return { issuer, audience, key: { kind: "secret", secret } };
+  }
+  if (production) return null;
+  return {
+    issuer: issuer ?? DEVELOPMENT_PORTAL_ISSUER,
+    audience,
+    key: { kind: "secret", secret: DEVELOPMENT_PORTAL_SECRET },
+  };
+}
+
+/** One endpoint of the insurer's that receives every claim event, signed with its own secret. */
+function webhookSettings(env: Env, production: boolean): { url: string; secret: string } | null {
+  const raw = text(env, "INSURER_WEBHOOK_URL");
+  if (raw === null) return null;
+  const url = httpUrl(env, "INSURER_WEBHOOK_URL");
+  if (production && !url.startsWith("https:")) {
+    throw new ConfigError("INSURER_WEBHOOK_URL must be https in production.");
+  }
+  const secret = text(env, "INSURER_WEBHOOK_SECRET");
+  if (secret === null || secret.length < 32) {
+    throw new ConfigError(
+      "INSURER_WEBHOOK_SECRET (at least 32 characters) is required with INSURER_WEBHOOK_URL.",
+    );
+  }
+  return { url, secret };
 }
 
 function smsConfig(env: Env): SmsConfig {
@@ -448,7 +522,15 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     widgetDir: path.resolve(
       text(env, "KALINGA_WIDGET_DIR") ?? path.join(repositoryRoot, "apps/web/dist"),
     ),
+    portal: portalSettings(env, production),
+    consoleDir: path.resolve(
+      text(env, "KALINGA_CONSOLE_DIR") ?? path.join(repositoryRoot, "apps/console/dist"),
+    ),
     ...demoSettings(env, production),
+    demoPoliciesFile:
+      flag(env, "KALINGA_DEMO", false) && flag(env, "KALINGA_DEMO_POLICIES", false)
+        ? path.join(serverRoot, "demo", "policies.csv")
+        : null,
     demoApiKey: text(env, "KALINGA_DEMO_API_KEY") ?? (apiKeys[0] as string),
     insurer: insurerSettings(env, production, apiKeys),
     now: () => new Date(),
@@ -456,7 +538,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   // Documents go under the data folder by default and never inside a folder the server serves.
   const documents = loadDocumentConfig(env, {
     dataDir: settings.dataDir,
-    servedDirs: [settings.widgetDir, settings.contentDir],
+    servedDirs: [settings.widgetDir, settings.contentDir, settings.consoleDir],
   });
   const config = { ...settings, documents };
   refuseUnsafeRunMode(config);

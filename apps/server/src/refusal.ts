@@ -22,7 +22,14 @@ export type Refusal =
   | { refused: "otp-sends-exhausted"; message: string }
   | { refused: "too-many-requests"; message: string; retryAfterSeconds: number; sendsLeft?: number }
   /** Nothing was sent and nothing was counted. */
-  | { refused: "sms-provider-failed" };
+  | { refused: "sms-provider-failed" }
+  /** Tracking (decision 0055): no claim of that reference was filed with the verified number. */
+  | { refused: "tracked-claim-not-found"; message: string }
+  | { refused: "requirement-closed"; message: string }
+  | { refused: "requirement-overdue"; message: string }
+  | { refused: "nothing-to-send"; message: string }
+  /** getPolicyDetails: no such policy for the portal's user (decision 0058). */
+  | { refused: "policy-not-found"; message: string };
 
 export function isRefusal(value: unknown): value is Refusal {
   return typeof value === "object" && value !== null && "refused" in value;

@@ -65,6 +65,7 @@ describe("the claim call table", () => {
         mobileNumber: "9171234567",
         firstName: "Maria",
         oneTimePIN: "123456",
+        policyInformation: { policyNumber: "1234567890" },
       };
       const response = await callClaim(server.app, name, body, { token: claim.token });
       expect(response.statusCode).toBe(403);

@@ -41,7 +41,64 @@ describe("loadConfig", () => {
       reopenDays: 90,
       serviceLevelDays: { Death: 30, Living: 15 },
       statusPageUrl: null,
+      webhook: null,
     });
+    expect(config.consoleDir).toMatch(/apps\/console\/dist$/);
+  });
+
+  test("the portal assertions: the development secret outside production, off in production until set", () => {
+    expect(loadConfig({}).portal).toEqual({
+      issuer: "kalinga-demo-portal",
+      audience: "kalinga",
+      key: { kind: "secret", secret: "kalinga-development-portal-secret-0123456789" },
+    });
+    expect(loadConfig(PRODUCTION_ENV).portal).toBeNull();
+    const secret = "p".repeat(32);
+    expect(
+      loadConfig({
+        ...PRODUCTION_ENV,
+        KALINGA_PORTAL_SECRET: secret,
+        KALINGA_PORTAL_ISSUER: "https://portal.example",
+      }).portal,
+    ).toEqual({
+      issuer: "https://portal.example",
+      audience: "kalinga",
+      key: { kind: "secret", secret },
+    });
+    expect(() =>
+      loadConfig({ KALINGA_PORTAL_SECRET: "short", KALINGA_PORTAL_ISSUER: "x" }),
+    ).toThrow(/32 characters/);
+    expect(() => loadConfig({ KALINGA_PORTAL_SECRET: secret })).toThrow(
+      /KALINGA_PORTAL_ISSUER is required/,
+    );
+    expect(() =>
+      loadConfig({
+        KALINGA_PORTAL_SECRET: secret,
+        KALINGA_PORTAL_JWKS_URL: "https://portal.example/jwks",
+      }),
+    ).toThrow(/not both/);
+  });
+
+  test("a webhook needs its secret, and https in production", () => {
+    const url = "https://core.insurer.example/kalinga-events";
+    const secret = "w".repeat(32);
+    expect(
+      loadConfig({ INSURER_WEBHOOK_URL: url, INSURER_WEBHOOK_SECRET: secret }).insurer.webhook,
+    ).toEqual({
+      url,
+      secret,
+    });
+    expect(() => loadConfig({ INSURER_WEBHOOK_URL: url })).toThrow(/INSURER_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ INSURER_WEBHOOK_URL: url, INSURER_WEBHOOK_SECRET: "short" })).toThrow(
+      /at least 32 characters/,
+    );
+    expect(() =>
+      loadConfig({
+        ...PRODUCTION_ENV,
+        INSURER_WEBHOOK_URL: "http://core.insurer.example/hooks",
+        INSURER_WEBHOOK_SECRET: secret,
+      }),
+    ).toThrow(/must be https in production/);
   });
 
   const production = { ...PRODUCTION_ENV, KALINGA_SECRET: "s".repeat(32) };

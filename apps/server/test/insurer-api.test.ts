@@ -168,6 +168,7 @@ describe("keys", () => {
       "/api/insurer/claims/{webReferenceNumber}/documents/{id}",
       "/api/insurer/claims/{webReferenceNumber}/status",
       "/api/insurer/claims/{webReferenceNumber}/requirements",
+      "/api/insurer/policies",
       "/api/insurer/claims/{webReferenceNumber}/policy-match",
     ]);
   });

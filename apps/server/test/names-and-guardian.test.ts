@@ -87,6 +87,54 @@ describe("names and a minor's guardian in finalSubmitClaim", () => {
     });
   });
 
+  test("a minor with a guardian may leave their own mobile and e-mail empty; an adult may not", async () => {
+    const bytes = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: "#336699" },
+    })
+      .jpeg()
+      .toBuffer();
+    for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(deathPayload, TODAY))) {
+      expect((await uploadDocument(server.app, claim, { slotKey, bytes })).statusCode).toBe(200);
+    }
+    const body = submitBodyOf(claim, deathPayload);
+    const [spouse] = body.beneficiaryList;
+    if (!spouse) throw new Error("the sample claim has two beneficiaries");
+
+    // The adult spouse without a mobile or e-mail: refused at both paths, nothing stored.
+    const adultEmpty = {
+      ...body,
+      beneficiaryList: [
+        { ...spouse, phoneNumber: "", emailAddress: "" },
+        ...body.beneficiaryList.slice(1),
+      ],
+    };
+    const refused = await callClaim(server.app, "finalSubmitClaim", adultEmpty, {
+      token: claim.token,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json() as { errors: unknown[] }).errors).toEqual([
+      { field: "beneficiaryList.0.phoneNumber", message: FIELD_MESSAGES.mobileRequired },
+      { field: "beneficiaryList.0.emailAddress", message: FIELD_MESSAGES.emailRequired },
+    ]);
+    expect(await count("SELECT count(*) AS n FROM claim_submissions")).toBe(0);
+
+    // The minor son without his own: accepted, stored with "" and his guardian's contact.
+    const minorEmpty = withMinor(body, () => ({ phoneNumber: "", emailAddress: "" }));
+    const response = await callClaim(server.app, "finalSubmitClaim", minorEmpty, {
+      token: claim.token,
+    });
+    expect(response.statusCode).toBe(200);
+    const { rows } = await server.db.query<{ payload: typeof deathPayload }>(
+      "SELECT payload FROM claim_submissions",
+    );
+    const stored = rows[0]?.payload.beneficiaryList[1];
+    expect(stored).toMatchObject({ phoneNumber: "", emailAddress: "" });
+    expect(stored?.guardian).toMatchObject({
+      phoneNumber: "9181234567",
+      emailAddress: "josephine@example.com",
+    });
+  });
+
   test("a minor without a reachable guardian is refused with a message per field, and nothing is stored", async () => {
     const body = withMinor(submitBodyOf(claim, deathPayload), (minor) => ({
       guardian: { ...minor.guardian, firstName: "Ma. Luisa", phoneNumber: "", relationship: "" },

@@ -113,8 +113,10 @@ export const englishPageContent: PageContent = {
             label: "Mobile number",
             placeholder: "9171234567",
             tips: [
-              "The policy owner's 10-digit mobile number, without the leading 0.",
-              "We send a one-time PIN to this number.",
+              // Who files is not known yet: on a death claim it is a beneficiary (decision 0042).
+              "The mobile number of the person filing this claim: yours, whether you are the policy owner, a beneficiary or the agent.",
+              "10 digits, without the leading 0.",
+              "We send a one-time PIN to this number, and updates about the claim.",
             ],
           },
           emailAddress: {

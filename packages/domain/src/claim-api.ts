@@ -24,6 +24,14 @@ export const CLAIM_API_PATHS = {
   rateClaim: "/rateClaim",
   saveClaimDraft: "/saveClaimDraft",
   resumeClaimDraft: "/resumeClaimDraft",
+  // Following a claim (claim-tracking.ts, docs/decisions/0055).
+  initClaimTracking: "/initClaimTracking",
+  requestTrackingOneTimePIN: "/requestTrackingOneTimePIN",
+  listTrackedClaims: "/listTrackedClaims",
+  readTrackedClaim: "/readTrackedClaim",
+  uploadRequirementDocument: "/uploadRequirementDocument",
+  deleteRequirementDocument: "/deleteRequirementDocument",
+  sendRequirementDocuments: "/sendRequirementDocuments",
 } as const;
 
 export const API_KEY_HEADER = "x-api-key";
@@ -48,6 +56,16 @@ export const RETURN_CODES = {
   claimNotSubmitted: "12",
   /** resumeClaimDraft: no open draft of that reference for the number just verified. */
   draftNotFound: "13",
+  /** Tracking: no submitted claim of that reference was filed with the verified number. */
+  trackedClaimNotFound: "14",
+  /** Tracking: the request is not waiting for a document (sent, accepted, or asked again). */
+  requirementClosed: "15",
+  /** Tracking: the request is past its due date. */
+  requirementOverdue: "16",
+  /** sendRequirementDocuments: no request has a file to send. */
+  nothingToSend: "17",
+  /** getPolicyDetails: no such policy for the portal's user (another's answers the same). */
+  policyNotFound: "18",
 } as const;
 export type ReturnCode = (typeof RETURN_CODES)[keyof typeof RETURN_CODES];
 
@@ -88,6 +106,30 @@ export const validateOneTimePinSchema = z.object({
   webReferenceNumber,
   oneTimePIN: otpCodeSchema,
 });
+
+/** getPolicyDetails (section 7): the policy the logged-in user chose. */
+export const getPolicyDetailsSchema = z.object({
+  ...common,
+  webReferenceNumber,
+  policyInformation: z.object({ policyNumber: z.string().check(z.regex(/^\d{10}$/)) }),
+});
+
+/** The logged-in variant's Step 1 lookup (section 3): insured and owner, read-only on the form. */
+export type PolicyDetailsResponse = {
+  returnCode: ReturnCode;
+  insuredInformation: {
+    firstName: string;
+    lastName: string;
+    middleName: string;
+    suffix: string;
+    /** MM/dd/yyyy */
+    dateOfBirth: string;
+  };
+  policyOwnerInformation: { phoneNumber: string; emailAddress: string };
+};
+
+/** The header that carries the portal's signed assertion on the logged-in channels' calls. */
+export const PORTAL_ASSERTION_HEADER = "x-kalinga-assertion";
 
 export type InitClaimResponse = {
   returnCode: ReturnCode;

@@ -4,12 +4,14 @@ import {
   type DeleteDocumentResponse,
   deleteDocumentSchema,
   type FinalSubmitClaimResponse,
+  getPolicyDetailsSchema,
   type InitClaimResponse,
   initClaimRequestSchema,
   type ListDocumentsResponse,
   listDocumentsSchema,
   type OtpSentResponse,
   type OtpValidatedResponse,
+  type PolicyDetailsResponse,
   requestOneTimePinSchema,
   resetOneTimePinSchema,
   type UploadDocumentResponse,
@@ -24,6 +26,21 @@ import {
   saveClaimDraftSchema,
 } from "./claim-draft.ts";
 import { finalSubmitClaimSchema } from "./claim-payload-schema.ts";
+import {
+  type DeleteRequirementDocumentResponse,
+  deleteRequirementDocumentSchema,
+  type InitClaimTrackingResponse,
+  initClaimTrackingSchema,
+  type ListTrackedClaimsResponse,
+  listTrackedClaimsSchema,
+  type ReadTrackedClaimResponse,
+  readTrackedClaimSchema,
+  requestTrackingOneTimePinSchema,
+  type SendRequirementDocumentsResponse,
+  sendRequirementDocumentsSchema,
+  type UploadRequirementDocumentResponse,
+  uploadRequirementDocumentFieldsSchema,
+} from "./claim-tracking.ts";
 import { UPLOAD_FIELD_MESSAGES } from "./document-messages.ts";
 import { type RateClaimResponse, rateClaimSchema } from "./rating.ts";
 import { isKnownSlotKey } from "./upload-slots.ts";
@@ -47,9 +64,23 @@ type Parser<T> = {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: unknown };
 };
 
+/**
+ * Which kind of session the token must belong to: a claim being filed, a tracking check (a
+ * verified number following its claims, docs/decisions/0055), or either (the OTP calls).
+ */
+export type ClaimCallPurpose = "filing" | "tracking" | "either";
+
 export type ClaimCallSpec<Body, Response> = {
   path: string;
   credential: ClaimCallCredential;
+  purpose: ClaimCallPurpose;
+  /**
+   * The body's webReferenceNumber, when it has one, names a claim filed with the verified number,
+   * not the token's own session; the tracking service checks that it is one.
+   */
+  namesTrackedClaim?: boolean;
+  /** The call also needs the portal's signed assertion (member portal and agent assist, decision 0058). */
+  portal?: boolean;
   /** JSON checked by `request`; multipart for a file, whose text fields `request` checks. */
   encoding: "json" | "multipart";
   request: Parser<Body>;
@@ -90,6 +121,7 @@ export const CLAIM_CALLS = {
   initClaimRequest: declare<InitClaimResponse>()({
     path: CLAIM_API_PATHS.initClaimRequest,
     credential: "api-key",
+    purpose: "filing",
     encoding: "json",
     request: initClaimRequestSchema,
     limits: ["claim-starts-per-address"],
@@ -98,6 +130,7 @@ export const CLAIM_CALLS = {
   requestOneTimePIN: declare<OtpSentResponse>()({
     path: CLAIM_API_PATHS.requestOneTimePIN,
     credential: "claim-token",
+    purpose: "filing",
     encoding: "json",
     request: requestOneTimePinSchema,
     // The SMS ceilings (per number, per claim, per address) are the OTP service's own rules.
@@ -107,6 +140,7 @@ export const CLAIM_CALLS = {
   resetOneTimePIN: declare<OtpSentResponse>()({
     path: CLAIM_API_PATHS.resetOneTimePIN,
     credential: "claim-token",
+    purpose: "either",
     encoding: "json",
     request: resetOneTimePinSchema,
     limits: [],
@@ -115,6 +149,7 @@ export const CLAIM_CALLS = {
   validateOneTimePIN: declare<OtpValidatedResponse>()({
     path: CLAIM_API_PATHS.validateOneTimePIN,
     credential: "claim-token",
+    purpose: "either",
     encoding: "json",
     request: validateOneTimePinSchema,
     limits: [],
@@ -123,6 +158,7 @@ export const CLAIM_CALLS = {
   validateReferenceNumber: declare<ValidateReferenceNumberResponse>()({
     path: CLAIM_API_PATHS.validateReferenceNumber,
     credential: "claim-token",
+    purpose: "filing",
     encoding: "json",
     request: validateReferenceNumberSchema,
     limits: [],
@@ -131,6 +167,7 @@ export const CLAIM_CALLS = {
   uploadDocument: declare<UploadDocumentResponse>()({
     path: CLAIM_API_PATHS.uploadDocument,
     credential: "verified-claim-token",
+    purpose: "filing",
     encoding: "multipart",
     request: uploadDocumentFieldsSchema,
     limits: ["uploads-per-claim-and-address"],
@@ -139,6 +176,7 @@ export const CLAIM_CALLS = {
   deleteDocument: declare<DeleteDocumentResponse>()({
     path: CLAIM_API_PATHS.deleteDocument,
     credential: "verified-claim-token",
+    purpose: "filing",
     encoding: "json",
     request: deleteDocumentSchema,
     limits: [],
@@ -147,6 +185,7 @@ export const CLAIM_CALLS = {
   listDocuments: declare<ListDocumentsResponse>()({
     path: CLAIM_API_PATHS.listDocuments,
     credential: "verified-claim-token",
+    purpose: "filing",
     encoding: "json",
     request: listDocumentsSchema,
     limits: [],
@@ -155,6 +194,7 @@ export const CLAIM_CALLS = {
   finalSubmitClaim: declare<FinalSubmitClaimResponse>()({
     path: CLAIM_API_PATHS.finalSubmitClaim,
     credential: "verified-claim-token",
+    purpose: "filing",
     encoding: "json",
     request: finalSubmitClaimSchema,
     limits: [],
@@ -163,6 +203,7 @@ export const CLAIM_CALLS = {
   rateClaim: declare<RateClaimResponse>()({
     path: CLAIM_API_PATHS.rateClaim,
     credential: "verified-claim-token",
+    purpose: "filing",
     encoding: "json",
     request: rateClaimSchema,
     limits: [],
@@ -171,6 +212,7 @@ export const CLAIM_CALLS = {
   saveClaimDraft: declare<SaveClaimDraftResponse>()({
     path: CLAIM_API_PATHS.saveClaimDraft,
     credential: "verified-claim-token",
+    purpose: "filing",
     encoding: "json",
     request: saveClaimDraftSchema,
     limits: [],
@@ -179,10 +221,89 @@ export const CLAIM_CALLS = {
   resumeClaimDraft: declare<ResumeClaimDraftResponse>()({
     path: CLAIM_API_PATHS.resumeClaimDraft,
     credential: "verified-claim-token",
+    purpose: "filing",
     encoding: "json",
     request: resumeClaimDraftSchema,
     limits: [],
     idempotent: false,
+  }),
+  getPolicyDetails: declare<PolicyDetailsResponse>()({
+    path: CLAIM_API_PATHS.getPolicyDetails,
+    credential: "claim-token",
+    purpose: "filing",
+    portal: true,
+    encoding: "json",
+    request: getPolicyDetailsSchema,
+    limits: [],
+    idempotent: false,
+  }),
+  initClaimTracking: declare<InitClaimTrackingResponse>()({
+    path: CLAIM_API_PATHS.initClaimTracking,
+    credential: "api-key",
+    purpose: "tracking",
+    encoding: "json",
+    request: initClaimTrackingSchema,
+    limits: ["claim-starts-per-address"],
+    idempotent: false,
+  }),
+  requestTrackingOneTimePIN: declare<OtpSentResponse>()({
+    path: CLAIM_API_PATHS.requestTrackingOneTimePIN,
+    credential: "claim-token",
+    purpose: "tracking",
+    encoding: "json",
+    request: requestTrackingOneTimePinSchema,
+    limits: [],
+    idempotent: false,
+  }),
+  listTrackedClaims: declare<ListTrackedClaimsResponse>()({
+    path: CLAIM_API_PATHS.listTrackedClaims,
+    credential: "verified-claim-token",
+    purpose: "tracking",
+    namesTrackedClaim: true,
+    encoding: "json",
+    request: listTrackedClaimsSchema,
+    limits: [],
+    idempotent: false,
+  }),
+  readTrackedClaim: declare<ReadTrackedClaimResponse>()({
+    path: CLAIM_API_PATHS.readTrackedClaim,
+    credential: "verified-claim-token",
+    purpose: "tracking",
+    namesTrackedClaim: true,
+    encoding: "json",
+    request: readTrackedClaimSchema,
+    limits: [],
+    idempotent: false,
+  }),
+  uploadRequirementDocument: declare<UploadRequirementDocumentResponse>()({
+    path: CLAIM_API_PATHS.uploadRequirementDocument,
+    credential: "verified-claim-token",
+    purpose: "tracking",
+    namesTrackedClaim: true,
+    encoding: "multipart",
+    request: uploadRequirementDocumentFieldsSchema,
+    limits: ["uploads-per-claim-and-address"],
+    idempotent: true,
+  }),
+  deleteRequirementDocument: declare<DeleteRequirementDocumentResponse>()({
+    path: CLAIM_API_PATHS.deleteRequirementDocument,
+    credential: "verified-claim-token",
+    purpose: "tracking",
+    namesTrackedClaim: true,
+    encoding: "json",
+    request: deleteRequirementDocumentSchema,
+    limits: [],
+    idempotent: false,
+  }),
+  sendRequirementDocuments: declare<SendRequirementDocumentsResponse>()({
+    path: CLAIM_API_PATHS.sendRequirementDocuments,
+    credential: "verified-claim-token",
+    purpose: "tracking",
+    namesTrackedClaim: true,
+    encoding: "json",
+    request: sendRequirementDocumentsSchema,
+    limits: [],
+    idempotent: true,
   }),
 } as const;
 

@@ -7,8 +7,12 @@ import { newWebReferenceNumber } from "./web-reference-number.ts";
 // Claims as the first slice knows them: started on a channel of a company, with the mobile number
 // the OTP went to and, once verified, the number that proved itself.
 
+/** A claim being filed, or a tracking check of a verified number (docs/decisions/0055). */
+export type ClaimPurpose = "filing" | "tracking";
+
 export type Claim = {
   id: string;
+  purpose: ClaimPurpose;
   webReferenceNumber: string;
   status: ClaimRecordStatus;
   companyName: string;
@@ -19,6 +23,7 @@ export type Claim = {
 
 type ClaimRow = {
   id: string;
+  purpose: ClaimPurpose;
   web_reference_number: string;
   status: ClaimRecordStatus;
   company_name: string;
@@ -28,11 +33,12 @@ type ClaimRow = {
 };
 
 const COLUMNS =
-  "id, web_reference_number, status, company_name, channel_name, mobile_number, verified_mobile_number";
+  "id, purpose, web_reference_number, status, company_name, channel_name, mobile_number, verified_mobile_number";
 
 function toClaim(row: ClaimRow): Claim {
   return {
     id: row.id,
+    purpose: row.purpose,
     webReferenceNumber: row.web_reference_number,
     status: row.status,
     companyName: row.company_name,
@@ -50,15 +56,21 @@ const MAX_NUMBER_TRIES = 8;
  */
 export async function startClaim(
   q: Queryable,
-  input: { companyName: string; channelName: string; now: Date; tokenExpiresAt: Date },
+  input: {
+    companyName: string;
+    channelName: string;
+    now: Date;
+    tokenExpiresAt: Date;
+    purpose?: ClaimPurpose;
+  },
 ): Promise<{ claim: Claim; token: string }> {
   // A collision is rare (8.5 × 10^11 numbers); on one, draw again.
   for (let attempt = 0; attempt < MAX_NUMBER_TRIES; attempt++) {
     const token = newToken();
     const { rows } = await q.query<ClaimRow>(
       `WITH claim AS (
-         INSERT INTO claims (id, web_reference_number, status, company_name, channel_name, created_at, updated_at)
-         VALUES ($1, $2, $8, $3, $4, $5, $5)
+         INSERT INTO claims (id, web_reference_number, status, company_name, channel_name, created_at, updated_at, purpose)
+         VALUES ($1, $2, $8, $3, $4, $5, $5, $9)
          ON CONFLICT (web_reference_number) DO NOTHING
          RETURNING ${COLUMNS}
        ), token AS (
@@ -75,6 +87,7 @@ export async function startClaim(
         hashToken(token),
         input.tokenExpiresAt,
         CLAIM_RECORD_STATUS.draft,
+        input.purpose ?? "filing",
       ],
     );
     if (rows[0]) return { claim: toClaim(rows[0]), token };

@@ -13,6 +13,8 @@ export type ClaimAccess = {
   webReferenceNumber: string;
   rights: TokenRights;
   expiresAt: Date;
+  /** A claim being filed, or a tracking check of a verified number (docs/decisions/0055). */
+  purpose: "filing" | "tracking";
 };
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -53,12 +55,13 @@ export async function useToken(
     rights: TokenRights;
     expires_at: Date;
     web_reference_number: string;
+    purpose: "filing" | "tracking";
   }>(
     `UPDATE claim_tokens t SET last_used_at = $2
      FROM claims c
      WHERE t.token_hash = $1 AND c.id = t.claim_id AND t.revoked_at IS NULL
        AND t.expires_at > $2 AND t.last_used_at > $3
-     RETURNING t.claim_id, t.rights, t.expires_at, c.web_reference_number`,
+     RETURNING t.claim_id, t.rights, t.expires_at, c.web_reference_number, c.purpose`,
     [hashToken(token), now, idleSince],
   );
   const row = rows[0];
@@ -69,6 +72,7 @@ export async function useToken(
     webReferenceNumber: row.web_reference_number,
     rights: row.rights,
     expiresAt: new Date(row.expires_at),
+    purpose: row.purpose,
   };
 }
 

@@ -12,4 +12,11 @@ export async function sweepExpiredRows(db: Queryable, now: Date) {
   await db.query("DELETE FROM sms_outbox WHERE created_at < $1", [
     new Date(now.getTime() - 7 * DAY_MS),
   ]);
+  // Tracking checks whose tokens are gone; kept past the longest OTP number lock (7 days), since
+  // their OTP sends count towards it (decision 0055).
+  await db.query(
+    `DELETE FROM claims c WHERE c.purpose = 'tracking' AND c.created_at < $1
+       AND NOT EXISTS (SELECT 1 FROM claim_tokens t WHERE t.claim_id = c.id)`,
+    [new Date(now.getTime() - 8 * DAY_MS)],
+  );
 }

@@ -183,7 +183,7 @@ ${widgetBuilt ? preloads(site, options.preloadFiles ?? []) : ""}
 ${siteHeader(site, "claims")}
 <main>
   <h1>File a claim</h1>
-  <p class="lead">Tell us about the insured and the policy owner. We will send a one-time PIN to the policy owner's mobile number before you continue.</p>
+  <p class="lead">Tell us about the insured and the policy owner. We will send a one-time PIN to your mobile number before you continue.</p>
   ${widget}
 </main>
 ${siteFooter(site)}

@@ -13,6 +13,8 @@ export const DOCUMENT_ROUTE_MESSAGES = {
     "The multipart/form-data body cannot be read: it needs a boundary and must end with the closing boundary.",
   oneFile: "Send exactly one file, in the part named file.",
   unexpectedField: "An upload has only the fields webReferenceNumber, slotKey, replace and file.",
+  unexpectedRequirementField:
+    "An upload for a request has only the fields webReferenceNumber, requirementId and file.",
   repeatedField: "Send each field once.",
   fileMissing: "Choose a file to upload.",
   ...UPLOAD_FIELD_MESSAGES,

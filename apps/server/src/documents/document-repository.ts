@@ -39,7 +39,9 @@ export type DocumentChangeRefusalReason =
   | "claim-too-large"
   | "claim-closed"
   | "not-found"
-  | "slot-full";
+  | "slot-full"
+  | "requirement-closed"
+  | "requirement-overdue";
 
 /**
  * How many files the slot takes, and whether a full slot gives up its oldest file to this one.
@@ -172,13 +174,14 @@ async function insertDocument(
     storageKey: string;
     prepared: PreparedDocument;
     now: Date;
+    requirementId?: string;
   },
 ): Promise<ClaimDocument> {
   const { prepared } = input;
   const { rows } = await tx.query<DocumentRow>(
     `INSERT INTO claim_documents
-       (id, claim_id, slot_key, storage_key, display_name, size_bytes, sha256, source_type, page_count, status, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'stored', $10)
+       (id, claim_id, slot_key, storage_key, display_name, size_bytes, sha256, source_type, page_count, status, created_at, requirement_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'stored', $10, $11)
      RETURNING ${COLUMNS}`,
     [
       randomUUID(),
@@ -191,6 +194,7 @@ async function insertDocument(
       prepared.sourceType,
       prepared.pageCount,
       input.now,
+      input.requirementId ?? null,
     ],
   );
   return toDocument(rows[0] as DocumentRow);
@@ -242,6 +246,14 @@ export async function storeDocument(
     slot?: SlotRule;
     /** Runs in the insert's transaction (e.g. completing the Idempotency-Key with the answer). */
     inSameTransaction?: (tx: Queryable, document: ClaimDocument) => Promise<void>;
+    /**
+     * A document the insurer asked for after the submit: this check, under the claim's lock,
+     * takes the place of "the claim is still a draft" (docs/decisions/0055).
+     */
+    requirement?: {
+      id: string;
+      lockOpen: (tx: Queryable) => Promise<DocumentChangeRefusal | null>;
+    };
   },
 ): Promise<ClaimDocument | DocumentChangeRefusal> {
   const limits = input.limits ?? DEFAULT_CLAIM_DOCUMENT_LIMITS;
@@ -254,7 +266,9 @@ export async function storeDocument(
   }
   const replaced: { storageKey: string | null } = { storageKey: null };
   const result = await writeThenRecord(db, store, input.prepared.pdf, async (tx, storageKey) => {
-    const closed = await lockOpenClaim(tx, input.claimId);
+    const closed = input.requirement
+      ? await input.requirement.lockOpen(tx)
+      : await lockOpenClaim(tx, input.claimId);
     if (closed) return closed;
     let old: ClaimDocument | null = null;
     if (input.slot) {
@@ -267,7 +281,11 @@ export async function storeDocument(
     }
     const refusal = await checkClaimLimits(tx, input.claimId, size, limits);
     if (refusal) return refusal;
-    const document = await insertDocument(tx, { ...input, storageKey });
+    const document = await insertDocument(tx, {
+      ...input,
+      storageKey,
+      ...(input.requirement ? { requirementId: input.requirement.id } : {}),
+    });
     await input.inSameTransaction?.(tx, document);
     replaced.storageKey = old?.storageKey ?? null;
     return document;
@@ -354,11 +372,19 @@ async function markDeleted(
 export async function deleteDocument(
   db: Database,
   store: DocumentStore,
-  input: { claimId: string; documentId: string; now: Date },
+  input: {
+    claimId: string;
+    documentId: string;
+    now: Date;
+    /** For a requested document: its own check under the claim's lock, as in storeDocument. */
+    lockOpen?: (tx: Queryable) => Promise<DocumentChangeRefusal | null>;
+  },
 ): Promise<ClaimDocument | DocumentChangeRefusal> {
   const result = await db.transaction(
     async (tx): Promise<ClaimDocument | DocumentChangeRefusal> => {
-      const closed = await lockOpenClaim(tx, input.claimId);
+      const closed = input.lockOpen
+        ? await input.lockOpen(tx)
+        : await lockOpenClaim(tx, input.claimId);
       if (closed) return closed;
       const old = await markDeleted(tx, input.claimId, input.documentId, input.now);
       return old ?? { refused: "not-found", message: DOCUMENT_MESSAGES.notFound };

@@ -27,6 +27,7 @@ export const API_MESSAGES = {
   badIdempotencyKey: "The Idempotency-Key header must be 1 to 255 printable characters.",
   idempotencyMismatch: "This Idempotency-Key was used for another request.",
   idempotencyInFlight: "A request with this Idempotency-Key is still running.",
+  portalAssertion: "Sign in to the portal again: its sign-in could not be verified.",
 } as const;
 
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import fastifyMultipart from "@fastify/multipart";
-import { UPLOAD_DOCUMENT_FIELDS } from "@kalinga/domain/claim-api";
+import { PORTAL_ASSERTION_HEADER, UPLOAD_DOCUMENT_FIELDS } from "@kalinga/domain/claim-api";
 import {
   CLAIM_CALLS,
   type ClaimCallBody,
@@ -18,6 +18,7 @@ import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { DOCUMENT_ROUTE_MESSAGES } from "../documents/document-messages.ts";
 import { keyedHash } from "../otp/keyed-hash.ts";
+import { createAssertionVerifier, type PortalIdentity } from "../portal/portal-assertion.ts";
 import { isRefusal, type Refusal } from "../refusal.ts";
 import { API_MESSAGES, badRequest, forbidden, tooManyRequests, unauthorized } from "./api-error.ts";
 import { apiKeyCheck } from "./api-key-auth.ts";
@@ -49,6 +50,8 @@ export type ClaimCallInput<K extends ClaimCallName> = {
   file: ClaimCalls[K]["encoding"] extends "multipart" ? FormFile : null;
   now: Date;
   complete: CompleteIdempotentRequest<ClaimCallResponse<K>>;
+  /** The portal's verified user, on a call that needs the assertion; null on every other call. */
+  portal: PortalIdentity | null;
 };
 
 export type ClaimCallHandler<K extends ClaimCallName> = (
@@ -83,12 +86,12 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
   const maxFileBytes = config.documents.file.maxFileBytes;
 
   app.addHook("onRequest", apiKeyCheck(config.apiKeys));
-  // Only uploadDocument takes multipart; every other call keeps taking JSON alone.
+  // Only the two uploads take multipart; every other call keeps taking JSON alone.
   await app.register(fastifyMultipart, {
     limits: { ...MULTIPART_LIMITS, fileSize: maxFileBytes },
     throwFileSizeLimit: true,
   });
-  const readForm = multipartFormReader(app, {
+  const readUploadForm = multipartFormReader(app, {
     textFields: [
       UPLOAD_DOCUMENT_FIELDS.webReferenceNumber,
       UPLOAD_DOCUMENT_FIELDS.slotKey,
@@ -97,6 +100,17 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
     fileField: UPLOAD_DOCUMENT_FIELDS.file,
     maxFileBytes,
   });
+  // A document the insurer asked for names its request instead of a slot (decision 0055).
+  const readRequirementForm = multipartFormReader(app, {
+    textFields: [UPLOAD_DOCUMENT_FIELDS.webReferenceNumber, "requirementId"],
+    fileField: UPLOAD_DOCUMENT_FIELDS.file,
+    maxFileBytes,
+    unexpectedFieldMessage: DOCUMENT_ROUTE_MESSAGES.unexpectedRequirementField,
+  });
+  const readForm = (request: FastifyRequest, path: string) =>
+    path === CLAIM_CALLS.uploadRequirementDocument.path
+      ? readRequirementForm(request)
+      : readUploadForm(request);
 
   const windows = {
     claimStart: {
@@ -157,7 +171,25 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
     if (spec.credential === "verified-claim-token" && claim.rights !== "otp-verified") {
       throw forbidden(API_MESSAGES.notVerified);
     }
+    // A tracking check's token opens no filing call, and a filing token no tracking call.
+    if (spec.purpose !== "either" && spec.purpose !== claim.purpose) {
+      throw forbidden(API_MESSAGES.otherClaim);
+    }
     return claim;
+  }
+
+  const verifyAssertion = config.portal ? createAssertionVerifier(config.portal) : null;
+  /** The portal's user of a logged-in channel's call; a public-channel caller has none (decision 0058). */
+  async function portalOf(request: FastifyRequest): Promise<PortalIdentity> {
+    const header = request.headers[PORTAL_ASSERTION_HEADER];
+    const identity = verifyAssertion
+      ? await verifyAssertion(typeof header === "string" ? header : undefined, config.now())
+      : { refused: "missing" as const };
+    if ("refused" in identity) {
+      request.log.info({ refused: identity.refused }, "portal assertion refused");
+      throw unauthorized(API_MESSAGES.portalAssertion);
+    }
+    return identity;
   }
 
   /** The body as the call's schema allows it, with the configured company and channel names. */
@@ -183,7 +215,7 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
   }
 
   async function parseForm<Body>(spec: ClaimCallSpec<Body, unknown>, request: FastifyRequest) {
-    const form = await readForm(request);
+    const form = await readForm(request, spec.path);
     const result = spec.request.safeParse(form.fields);
     const errors = result.success
       ? []
@@ -213,7 +245,11 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
         ? await parseForm(spec, request)
         : { body: parseJson(spec, request.body), file: null };
       const named = (body as { webReferenceNumber?: unknown }).webReferenceNumber;
-      if (claim && claim.webReferenceNumber !== named) throw forbidden(API_MESSAGES.otherClaim);
+      // A tracking call names a claim of the verified number; its service checks which.
+      if (claim && !spec.namesTrackedClaim && claim.webReferenceNumber !== named) {
+        throw forbidden(API_MESSAGES.otherClaim);
+      }
+      const portal = spec.portal ? await portalOf(request) : null;
       const key = spec.idempotent ? idempotencyKeyOf(request) : null;
       const now = config.now();
       await takeHits(
@@ -241,6 +277,7 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
             file,
             now,
             complete,
+            portal,
           } as ClaimCallInput<K>);
           if (isRefusal(outcome)) throw refusalAnswer(outcome);
           return outcome;

@@ -19,14 +19,24 @@ export const MULTIPART_LIMITS = {
 
 const malformed = () =>
   badRequest([{ field: "body", message: DOCUMENT_ROUTE_MESSAGES.malformedMultipart }]);
-const unexpectedField = () =>
-  badRequest([{ field: "body", message: DOCUMENT_ROUTE_MESSAGES.unexpectedField }]);
 
 export function multipartFormReader(
   app: FastifyInstance,
-  form: { textFields: readonly string[]; fileField: string; maxFileBytes: number },
+  form: {
+    textFields: readonly string[];
+    fileField: string;
+    maxFileBytes: number;
+    unexpectedFieldMessage?: string;
+  },
 ) {
   const textFields = new Set(form.textFields);
+  const unexpectedField = () =>
+    badRequest([
+      {
+        field: "body",
+        message: form.unexpectedFieldMessage ?? DOCUMENT_ROUTE_MESSAGES.unexpectedField,
+      },
+    ]);
   const oneFile = () =>
     badRequest([{ field: form.fileField, message: DOCUMENT_ROUTE_MESSAGES.oneFile }]);
 

@@ -27,6 +27,11 @@ const RETURN_CODE_OF: Record<
   "claim-file-count": RETURN_CODES.documentRefused,
   "claim-too-large": RETURN_CODES.documentRefused,
   "slot-full": RETURN_CODES.documentRefused,
+  "tracked-claim-not-found": RETURN_CODES.trackedClaimNotFound,
+  "requirement-closed": RETURN_CODES.requirementClosed,
+  "requirement-overdue": RETURN_CODES.requirementOverdue,
+  "nothing-to-send": RETURN_CODES.nothingToSend,
+  "policy-not-found": RETURN_CODES.policyNotFound,
 };
 
 export function refusalAnswer(refusal: Refusal): ApiError {

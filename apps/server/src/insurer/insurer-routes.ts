@@ -2,11 +2,13 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { CLAIM_STATUSES, DECISION_OUTCOMES, isClaimStatus } from "@kalinga/domain/claim-lifecycle";
 import { claimStatusLabel, policyNumberDisplay } from "@kalinga/domain/claim-status";
 import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
+import { policyRecordSchema } from "@kalinga/domain/policy-record";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import type { DocumentStore } from "../documents/document-store.ts";
 import type { Actor, SubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleRefusal, LifecycleService } from "../lifecycle/lifecycle-service.ts";
+import type { ImportReport } from "../policies/policy-import.ts";
 
 // The insurer integration API (docs/decisions/0052-insurer-integration-api.md): the insurer's core
 // claims system lists and reads submitted claims and answers them. Its own keys, sent as
@@ -33,6 +35,7 @@ const INSURER_MESSAGES = {
   badDate: "Use an ISO 8601 date and time.",
   badLimit: `Use a whole number from 1 to ${MAX_PAGE_SIZE}.`,
   unsavable: "Contains characters that cannot be stored.",
+  policies: `Send { "policies": [ … ] } with 1 to ${1000} policy records.`,
 } as const;
 
 const text = (max: number) =>
@@ -171,7 +174,11 @@ export type InsurerRouteOptions = {
   keys: readonly string[];
   lifecycle: LifecycleService;
   documentStore: DocumentStore;
+  /** Upserts policy records and reports the refused rows (decision 0057). */
+  importPolicies: (rows: readonly unknown[]) => Promise<ImportReport>;
 };
+
+const MAX_POLICIES_PER_CALL = 1000;
 
 type RefParams = { webReferenceNumber: string };
 
@@ -250,6 +257,7 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
         documents: read.documents.map((document) => ({
           id: document.id,
           slot: document.slotKey,
+          requirementId: document.requirementId,
           name: document.name,
           size: document.sizeBytes,
           sha256: document.sha256,
@@ -319,6 +327,22 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
     },
   );
 
+  // Up to 1,000 records a call, so a body may be larger than a claim call's.
+  app.post(
+    `${INSURER_API_PREFIX}/policies`,
+    { bodyLimit: 2 * 1024 * 1024 },
+    async (request, reply) => {
+      const rows = (request.body as { policies?: unknown } | null)?.policies;
+      if (!Array.isArray(rows) || rows.length === 0 || rows.length > MAX_POLICIES_PER_CALL) {
+        return reply.code(400).send({
+          error: "invalid-request",
+          errors: [{ field: "policies", message: INSURER_MESSAGES.policies }],
+        });
+      }
+      return options.importPolicies(rows);
+    },
+  );
+
   app.post<{ Params: RefParams }>(
     `${INSURER_API_PREFIX}/claims/:webReferenceNumber/policy-match`,
     async (request, reply) => {
@@ -333,6 +357,14 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
       return { webReferenceNumber: request.params.webReferenceNumber, ...result };
     },
   );
+}
+
+function policyRecordJson() {
+  const { $schema: _, ...rest } = z.toJSONSchema(policyRecordSchema, { io: "input" }) as Record<
+    string,
+    unknown
+  >;
+  return rest;
 }
 
 /** The OpenAPI 3.1 document of this API; request bodies come from the same zod schemas. */
@@ -410,6 +442,27 @@ export function openApiDocument() {
           responses: {
             200: { description: "{ status, requirementIds }" },
             409: problem("Not allowed now"),
+          },
+        },
+      },
+      "/api/insurer/policies": {
+        post: {
+          summary:
+            "Add or update up to 1,000 policy records: { policies: [record] }; the same record again changes nothing",
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { policies: { type: "array", items: policyRecordJson() } },
+                  required: ["policies"],
+                },
+              },
+            },
+          },
+          responses: {
+            200: { description: "{ inserted, updated, unchanged, rejected: [{ row, errors }] }" },
+            400: problem("No records, or more than 1,000"),
           },
         },
       },

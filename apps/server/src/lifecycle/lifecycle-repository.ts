@@ -15,7 +15,7 @@ export const CLAIMANT: Actor = { kind: "claimant", id: "claimant" };
 export const SYSTEM: Actor = { kind: "system", id: "system" };
 
 export type ClaimEvent = {
-  kind: "status" | "requirements" | "requirement" | "decision" | "policy-match";
+  kind: "status" | "requirements" | "requirement" | "decision" | "policy-match" | "assignment";
   from?: string | null;
   to?: string | null;
   reason?: string | null;
@@ -316,6 +316,8 @@ export async function listEvents(q: Queryable, claimId: string): Promise<EventRo
 export type StoredDocument = {
   id: string;
   slotKey: string;
+  /** The request it answers, for a document sent after the submit (decision 0055). */
+  requirementId: string | null;
   name: string;
   sizeBytes: number;
   sha256: string;
@@ -333,14 +335,16 @@ export async function listStoredDocuments(
     size_bytes: string | number;
     sha256: string;
     storage_key: string;
+    requirement_id: string | null;
   }>(
-    `SELECT id, slot_key, display_name, size_bytes, sha256, storage_key FROM claim_documents
+    `SELECT id, slot_key, display_name, size_bytes, sha256, storage_key, requirement_id FROM claim_documents
      WHERE claim_id = $1 AND status = 'stored' ORDER BY seq`,
     [claimId],
   );
   return rows.map((row) => ({
     id: row.id,
     slotKey: row.slot_key,
+    requirementId: row.requirement_id,
     name: row.display_name,
     sizeBytes: Number(row.size_bytes),
     sha256: row.sha256,

@@ -9,7 +9,7 @@ import {
   type StatusChange,
   transitionRefusal,
 } from "@kalinga/domain/claim-lifecycle";
-import { claimStatusLabel } from "@kalinga/domain/claim-status";
+import { claimStatusLabel, statusSlug } from "@kalinga/domain/claim-status";
 import { todayInManila } from "@kalinga/domain/dates";
 import { toInternationalMobile } from "@kalinga/domain/otp";
 import type { Database, Queryable } from "../db/database.ts";
@@ -45,7 +45,11 @@ export type LifecycleConfig = {
   /** A claim closed for incomplete requirements reopens when they arrive within this many days. */
   reopenDays: number;
   serviceLevelDays: { Death: number; Living: number };
-  /** The claim status page of the insurer's site, named in the messages; null says how to find it. */
+  /**
+   * The insurer's claims pages where the widget runs (https://www.insurer.ph/help-support/claims);
+   * messages link to its /link-status/{status} (SMS) and /claims-link-status/{status} (e-mail).
+   * Null: the messages say to use Check claim status.
+   */
   statusPageUrl: string | null;
 };
 
@@ -95,10 +99,46 @@ function contactOf(claim: SubmittedClaim): Contact {
   };
 }
 
+type ClaimantMessage = { sms: string; subject: string; lines: string[] };
+
+function emailText(claim: SubmittedClaim, lines: readonly string[]): string {
+  return [
+    T.greeting(contactOf(claim).firstName),
+    "",
+    ...lines,
+    "",
+    T.warning,
+    "",
+    T.signature(claim.companyName),
+    "",
+  ].join("\n");
+}
+
+/** What the claimant is told when the insurer asks for these items. */
+function requirementsMessage(
+  claim: SubmittedClaim,
+  rows: readonly { description: string; dueDate: string }[],
+  link: { sms: string; email: string },
+): ClaimantMessage {
+  const due = readableDate(rows.map((row) => row.dueDate).sort()[0] as string);
+  const reference = claim.webReferenceNumber;
+  return {
+    sms: T.requirementsSms(claim.companyName, reference, rows.length, due, link.sms),
+    subject: T.requirementsSubject(reference),
+    lines: [
+      T.requirementsIntro(reference, due),
+      "",
+      ...rows.map((row, index) => `${index + 1}. ${row.description}`),
+      "",
+      link.email,
+    ],
+  };
+}
+
 async function notifyClaimant(
   tx: Queryable,
   claim: SubmittedClaim,
-  message: { sms: string; subject: string; lines: string[] },
+  message: ClaimantMessage,
   now: Date,
 ): Promise<void> {
   const contact = contactOf(claim);
@@ -115,16 +155,7 @@ async function notifyClaimant(
     );
   }
   if (contact.email) {
-    const text = [
-      T.greeting(contact.firstName),
-      "",
-      ...message.lines,
-      "",
-      T.warning,
-      "",
-      T.signature(claim.companyName),
-      "",
-    ].join("\n");
+    const text = emailText(claim, message.lines);
     await enqueueNotification(
       tx,
       {
@@ -140,7 +171,15 @@ async function notifyClaimant(
 }
 
 export function createLifecycleService(db: Database, config: LifecycleConfig, clock: () => Date) {
-  const link = () => T.follow(config.statusPageUrl);
+  /** Where a message about this status sends the claimant, by SMS and by e-mail. */
+  const link = (status: ClaimStatus) => {
+    const base = config.statusPageUrl?.replace(/\/+$/, "") ?? null;
+    const slug = statusSlug(status);
+    return {
+      sms: T.follow(base && `${base}/link-status/${slug}`),
+      email: T.follow(base && `${base}/claims-link-status/${slug}`),
+    };
+  };
 
   /** Moves the claim, writes the event and tells the claimant when their label changes. */
   async function move(
@@ -167,9 +206,9 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
         tx,
         claim,
         {
-          sms: T.statusSms(claim.companyName, reference, label, link()),
+          sms: T.statusSms(claim.companyName, reference, label, link(to).sms),
           subject: T.statusSubject(reference, label),
-          lines: [T.statusIntro(reference, label), "", link()],
+          lines: [T.statusIntro(reference, label), "", link(to).email],
         },
         now,
       );
@@ -259,22 +298,10 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
         );
         if (alreadyPending) await touchClaim(tx, claim.claimId, now);
         else await move(tx, claim, PENDING_REQUIREMENTS, actor, null, now, false);
-        const due = readableDate(rows.map((row) => row.dueDate).sort()[0] ?? defaultDue);
-        const reference = claim.webReferenceNumber;
         await notifyClaimant(
           tx,
           claim,
-          {
-            sms: T.requirementsSms(claim.companyName, reference, rows.length, due, link()),
-            subject: T.requirementsSubject(reference),
-            lines: [
-              T.requirementsIntro(reference, due),
-              "",
-              ...rows.map((row, index) => `${index + 1}. ${row.description}`),
-              "",
-              link(),
-            ],
-          },
+          requirementsMessage(claim, rows, link(PENDING_REQUIREMENTS)),
           now,
         );
         return { status: claim.status, requirementIds: ids };
@@ -291,6 +318,32 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
       requirementId: string,
       actor: Actor,
     ): Promise<{ status: ClaimStatus } | LifecycleRefusal> {
+      const result = await this.receiveRequirementDocuments(
+        webReferenceNumber,
+        [requirementId],
+        actor,
+      );
+      return "refused" in result ? result : { status: result.status };
+    },
+
+    /**
+     * The claimant sent documents for these open items, in one transaction: each is received, its
+     * files are marked sent, the claim moves as receiveRequirementDocument says, and the claimant's
+     * acknowledgment is queued (naming the new status when it changed). `inSameTransaction` runs
+     * last, so an Idempotency-Key completes with the change or not at all.
+     */
+    async receiveRequirementDocuments(
+      webReferenceNumber: string,
+      requirementIds: readonly string[],
+      actor: Actor,
+      options: {
+        acknowledge?: boolean;
+        inSameTransaction?: (
+          tx: Queryable,
+          answer: { status: ClaimStatus; received: string[] },
+        ) => Promise<void>;
+      } = {},
+    ): Promise<{ status: ClaimStatus; received: string[] } | LifecycleRefusal> {
       return db.transaction(async (tx) => {
         const now = clock();
         const claim = await findSubmittedClaim(tx, webReferenceNumber, { lock: true });
@@ -302,23 +355,26 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
             return { refused: "reopen-period-over" as const };
           }
         }
-        const moved = await moveRequirement(
-          tx,
-          claim.claimId,
-          requirementId,
-          "open",
-          "received",
-          now,
-        );
-        if (!moved) return { refused: "requirement-not-found" as const };
-        await recordClaimEvent(
-          tx,
-          claim.claimId,
-          { kind: "requirement", detail: { id: requirementId, state: "received" } },
-          actor,
-          now,
-        );
+        const received: string[] = [];
+        for (const id of requirementIds) {
+          if (!(await moveRequirement(tx, claim.claimId, id, "open", "received", now))) continue;
+          received.push(id);
+          await tx.query(
+            `UPDATE claim_documents SET sent_at = $3
+             WHERE claim_id = $1 AND requirement_id = $2 AND status = 'stored' AND sent_at IS NULL`,
+            [claim.claimId, id, now],
+          );
+          await recordClaimEvent(
+            tx,
+            claim.claimId,
+            { kind: "requirement", detail: { id, state: "received" } },
+            actor,
+            now,
+          );
+        }
+        if (received.length === 0) return { refused: "requirement-not-found" as const };
         await touchClaim(tx, claim.claimId, now);
+        const before = claim.status;
         const stillOpen = (await listRequirements(tx, claim.claimId)).some(
           (i) => i.state === "open",
         );
@@ -326,9 +382,32 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
           !stillOpen &&
           (claim.status === PENDING_REQUIREMENTS || claim.status === CLOSED_INCOMPLETE)
         ) {
-          await move(tx, claim, REVIEW_OF_REQUIREMENTS, SYSTEM, null, now);
+          // The acknowledgment names the new status; a second message would say it again.
+          await move(tx, claim, REVIEW_OF_REQUIREMENTS, SYSTEM, null, now, !options.acknowledge);
         }
-        return { status: claim.status };
+        if (options.acknowledge) {
+          const label = claimantSeesChange(before, claim.status)
+            ? claimStatusLabel(claim.status)
+            : null;
+          const reference = claim.webReferenceNumber;
+          await notifyClaimant(
+            tx,
+            claim,
+            {
+              sms: T.documentsReceivedSms(claim.companyName, reference, received.length, label),
+              subject: T.documentsReceivedSubject(reference),
+              lines: [
+                T.documentsReceivedIntro(reference, received.length, label),
+                "",
+                link(claim.status).email,
+              ],
+            },
+            now,
+          );
+        }
+        const answer = { status: claim.status, received };
+        await options.inSameTransaction?.(tx, answer);
+        return answer;
       });
     },
 
@@ -412,6 +491,25 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
         await touchClaim(tx, claim.claimId, now);
         return match;
       });
+    },
+
+    /** The SMS and e-mail a request for these items would send, without asking for them. */
+    async previewRequirements(
+      webReferenceNumber: string,
+      items: readonly NewRequirementRequest[],
+    ): Promise<{ sms: string | null; email: { subject: string; text: string } | null } | null> {
+      const claim = await findSubmittedClaim(db, webReferenceNumber);
+      if (!claim) return null;
+      const defaultDue = addDays(todayInManila(clock()), config.requirementDueDays);
+      const rows = items.map((item) => ({ ...item, dueDate: item.dueDate ?? defaultDue }));
+      const message = requirementsMessage(claim, rows, link(PENDING_REQUIREMENTS));
+      const contact = contactOf(claim);
+      return {
+        sms: contact.mobile ? message.sms : null,
+        email: contact.email
+          ? { subject: message.subject, text: emailText(claim, message.lines) }
+          : null,
+      };
     },
 
     /** Everything the insurer reads of one claim. */

@@ -1,6 +1,7 @@
 import type { Queryable } from "../db/database.ts";
 import { EmailSendError, type EmailSender } from "../email/email-sender.ts";
 import { SmsSendError, type SmsSender } from "../sms/sms-sender.ts";
+import { WebhookSendError, type WebhookSender } from "../webhooks/claim-event-webhooks.ts";
 
 // Sends the notification queue. Any number of servers may run a worker on one database: each
 // takes due rows with FOR UPDATE SKIP LOCKED and marks them 'sending' with a lease, so a row goes
@@ -16,6 +17,10 @@ export type NotificationWorkerOptions = {
   db: Queryable;
   sms: SmsSender;
   email: EmailSender;
+  /** The insurer's webhook endpoint, when one is set. */
+  webhook?: WebhookSender;
+  /** Runs at the start of each round: turns new claim events into webhook deliveries. */
+  beforeRound?: () => Promise<unknown>;
   now: () => Date;
   log: NotificationLog;
   /** Attempts before a notification is given up as 'failed'. */
@@ -58,7 +63,7 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
 type TakenRow = {
   id: string;
   claim_id: string | null;
-  channel: "sms" | "email";
+  channel: "sms" | "email" | "webhook";
   recipient: string;
   subject: string | null;
   body: string;
@@ -72,6 +77,8 @@ type Failure = { reason: string; retryable: boolean };
 function describeFailure(error: unknown): Failure {
   if (error instanceof EmailSendError) return { reason: error.message, retryable: error.retryable };
   if (error instanceof SmsSendError) return { reason: error.message, retryable: true };
+  if (error instanceof WebhookSendError) return { reason: error.message, retryable: true };
+  if (error instanceof WebhooksOff) return { reason: error.message, retryable: false };
   if (error instanceof SendTimeout) return { reason: error.message, retryable: true };
   const name = error instanceof Error && /^\w{1,40}$/.test(error.name) ? error.name : "Error";
   return { reason: `unexpected ${name}`, retryable: true };
@@ -81,8 +88,12 @@ class SendTimeout extends Error {
   override name = "SendTimeout";
 }
 
+class WebhooksOff extends Error {
+  override name = "WebhooksOff";
+}
+
 export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
-  const { db, sms, email, now, log, maxAttempts } = options;
+  const { db, sms, email, webhook, now, log, maxAttempts } = options;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const random = options.random ?? Math.random;
@@ -128,12 +139,21 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     const sending =
       row.channel === "sms"
         ? sms.send({ to: row.recipient, text: row.body })
-        : email.send({
-            to: row.recipient,
-            subject: row.subject ?? "",
-            text: row.body,
-            ...(row.html !== null ? { html: row.html } : {}),
-          });
+        : row.channel === "webhook"
+          ? webhook
+            ? webhook.send({
+                id: row.id,
+                to: row.recipient,
+                type: row.subject ?? "",
+                body: row.body,
+              })
+            : Promise.reject(new WebhooksOff("webhooks turned off"))
+          : email.send({
+              to: row.recipient,
+              subject: row.subject ?? "",
+              text: row.body,
+              ...(row.html !== null ? { html: row.html } : {}),
+            });
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new SendTimeout("timed out")), sendLimitMs);
@@ -194,6 +214,11 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   let chain: Promise<unknown> = Promise.resolve();
   function runOnce(): Promise<RoundSummary> {
     const round = chain.then(async () => {
+      if (options.beforeRound) {
+        await options.beforeRound().catch((error: unknown) => {
+          log.warn({ err: error }, "queueing webhooks failed");
+        });
+      }
       const at = now();
       const failedInterrupted = await giveUpInterrupted(at);
       const rows = await take(at);

@@ -7,6 +7,7 @@ import type { Database } from "../db/database.ts";
 import { DOCUMENT_MESSAGES } from "../documents/document-messages.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
 import { enqueueClaimAcknowledgment } from "../notifications/enqueue-notification.ts";
+import { matchClaimToPolicy } from "../policies/policy-match.ts";
 import { isRefusal, refusableTransaction } from "../refusal.ts";
 import {
   filledSlotKeys,
@@ -68,6 +69,16 @@ export function submissionCalls(
             submittedAt: now,
           },
           slots.map((slot) => slot.key),
+        );
+        await matchClaimToPolicy(
+          tx,
+          claim.claimId,
+          {
+            companyName: body.basicInformation.companyName,
+            policyNumber: body.policyInformation.policyNumber ?? "",
+            insured: body.insuredInformation,
+          },
+          now,
         );
         const insured = body.insuredInformation;
         await enqueueClaimAcknowledgment(
