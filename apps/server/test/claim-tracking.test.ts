@@ -1,4 +1,9 @@
-import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
+import {
+  accidentPayload,
+  heartAttackDeath,
+  josephineSpouse,
+  joseStep1,
+} from "@kalinga/domain/fixtures/claim-fixtures";
 import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
@@ -16,6 +21,14 @@ import {
   startClaim,
   validateCode,
 } from "./support/test-app.ts";
+
+const DRAFT = {
+  step1: joseStep1,
+  details: heartAttackDeath,
+  payout: { method: "bank", bank: "", accountName: "", accountNumber: "" },
+  beneficiaries: [josephineSpouse],
+  step: "/claims-documents",
+};
 
 // The claimant follows a claim (decision 0055), over real request handling and a real database:
 // a tracking check proves its number with the OTP, reads only the claims filed with it, and adds
@@ -349,5 +362,49 @@ describe("status links", () => {
     expect(rows.find((row) => row.channel === "email")?.body).toContain(
       "See it at https://www.kalinga-life.example/help-support/claims/claims-link-status/under-review",
     );
+  });
+
+  test("a check lists its number's drafts and continues one of them, never another number's", async () => {
+    const app = server.app;
+    const draftOf = async (mobile: string) => {
+      const claim = await verified(app, mobile, await startClaim(app));
+      const saved = await callClaim(
+        app,
+        "saveClaimDraft",
+        { basicInformation, webReferenceNumber: claim.webReferenceNumber, draft: DRAFT },
+        { token: claim.token },
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      return claim.webReferenceNumber;
+    };
+    const marias = await draftOf(MARIA);
+    const bens = await draftOf(BEN);
+    const check = await trackingOf(MARIA);
+    const listed = (await track(check, "listTrackedClaims")).json() as {
+      drafts: { webReferenceNumber: string }[];
+    };
+    expect(listed.drafts.map((draft) => draft.webReferenceNumber)).toEqual([marias]);
+
+    const refused = await track(check, "resumeClaimDraft", {
+      webReferenceNumber: check.webReferenceNumber,
+      draftReferenceNumber: bens,
+    });
+    expect(refused.statusCode).toBe(417);
+    const resumed = await track(check, "resumeClaimDraft", {
+      webReferenceNumber: check.webReferenceNumber,
+      draftReferenceNumber: marias,
+    });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    const { token, draft } = resumed.json() as { token: string; draft: { step: string } };
+    expect(draft.step).toBe(DRAFT.step);
+    // The draft's new token files that claim; the check itself has ended.
+    const documents = await callClaim(
+      app,
+      "listDocuments",
+      { basicInformation, webReferenceNumber: marias },
+      { token },
+    );
+    expect(documents.statusCode).toBe(200);
+    expect((await track(check, "listTrackedClaims")).statusCode).toBe(401);
   });
 });

@@ -158,6 +158,8 @@ export const UPLOAD_DOCUMENT_FIELDS = {
   slotKey: "slotKey",
   replace: "replace",
   file: "file",
+  /** uploadRequirementDocument: the insurer's request the file answers (in place of slotKey). */
+  requirementId: "requirementId",
 } as const;
 
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";

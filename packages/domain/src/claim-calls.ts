@@ -221,7 +221,8 @@ export const CLAIM_CALLS = {
   resumeClaimDraft: declare<ResumeClaimDraftResponse>()({
     path: CLAIM_API_PATHS.resumeClaimDraft,
     credential: "verified-claim-token",
-    purpose: "filing",
+    // A tracking check lists the number's drafts too, and may continue one (decision 0056).
+    purpose: "either",
     encoding: "json",
     request: resumeClaimDraftSchema,
     limits: [],

@@ -1,9 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, test } from "vitest";
 import {
   claimStatusLabel,
   claimStatusLabels,
   claimTypeLabel,
   policyNumberDisplay,
+  recordPolicyNumberDisplay,
   statusOfSlug,
   statusSlug,
 } from "./claim-status.ts";
@@ -63,5 +64,20 @@ describe("status links", () => {
       expect(statusOfSlug(statusSlug(status))).toBe(status);
     }
     expect(statusOfSlug("approved-for-a-million")).toBeNull();
+  });
+});
+
+describe("a status record's policy number", () => {
+  const record = (matchCode: number | null) => ({
+    claimInfo: { policyNumber: "1234567890" },
+    matchCode,
+  });
+  test.each([
+    [null, "Unavailable at this time"],
+    [0, "1234567890"],
+    [2, "For further verification"],
+    [5, "Unavailable at this time"],
+  ])("matchCode %s shows %s", (matchCode, shown) => {
+    expect(recordPolicyNumberDisplay(record(matchCode))).toBe(shown);
   });
 });

@@ -51,3 +51,12 @@ export function statusSlug(status: string): string {
 export function statusOfSlug(slug: string): string | null {
   return Object.keys(STATUS_LABELS).find((status) => statusSlug(status) === slug) ?? null;
 }
+
+/** A status record's policy number as shown: a claim not matched yet (null matchCode) shows none. */
+export function recordPolicyNumberDisplay(record: {
+  claimInfo: { policyNumber: string };
+  matchCode: number | null;
+}): string {
+  if (record.matchCode === null) return policyNumberDisplay(null, "");
+  return policyNumberDisplay(record.claimInfo.policyNumber, record.matchCode);
+}

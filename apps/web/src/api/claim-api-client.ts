@@ -19,8 +19,8 @@ import { systemError } from "./system-error.ts";
 // initClaimRequest), the agent code on the agent-assist channel, the api key and the claim token.
 // Bodies and answers are typed by the domain's call table (a type-only import: no schema is loaded).
 
-/** The JSON calls; uploadDocument sends a form (document-upload.ts). */
-export type JsonClaimCall = Exclude<ClaimCallName, "uploadDocument">;
+/** The JSON calls; the uploads send a form (document-upload.ts). */
+export type JsonClaimCall = Exclude<ClaimCallName, "uploadDocument" | "uploadRequirementDocument">;
 
 /** What the client adds to every body itself: the deployment's names, the claim's reference, the agent. */
 type Injected = "basicInformation" | "webReferenceNumber" | "agentCode";
@@ -28,9 +28,13 @@ type OwnBasicInformation<K extends JsonClaimCall> =
   ClaimCallRequest<K> extends { basicInformation: infer B }
     ? Omit<B, "companyName" | "channelName">
     : never;
-/** The body a screen gives for a call: its own fields, and its own part of basicInformation if any. */
-export type ClaimCallPayload<K extends JsonClaimCall> = Omit<ClaimCallRequest<K>, Injected> &
-  (keyof OwnBasicInformation<K> extends never
+/**
+ * The body a screen gives for a call: its own fields, and its own part of basicInformation if any.
+ * A tracking call names the tracked claim itself; every other call gets the session's reference.
+ */
+export type ClaimCallPayload<K extends JsonClaimCall> = Omit<ClaimCallRequest<K>, Injected> & {
+  webReferenceNumber?: string;
+} & (keyof OwnBasicInformation<K> extends never
     ? { basicInformation?: never }
     : { basicInformation: OwnBasicInformation<K> });
 
@@ -49,9 +53,20 @@ function mountedSetting(): WidgetSetting {
   return setting;
 }
 
+/**
+ * Whose token and reference a call carries: the claim being filed, or the claimant's tracking
+ * check (decision 0055), kept apart so that following a claim never touches the one being filed.
+ */
+export type CallerSession = "claim" | "tracking";
+
 /** The one source of the claim's reference number for every call: the tab's session. */
-export function claimReference(): string {
+export function claimReference(caller: CallerSession = "claim"): string {
+  if (caller === "tracking") return session.get("trackingCheck")?.webReferenceNumber ?? "";
   return session.get("webReferenceNumber") ?? "";
+}
+
+function tokenOf(caller: CallerSession): string | undefined {
+  return caller === "tracking" ? session.get("trackingCheck")?.token : session.get("token");
 }
 
 export function claimCallUrl(call: ClaimCallName): string {
@@ -59,9 +74,12 @@ export function claimCallUrl(call: ClaimCallName): string {
 }
 
 /** The api key, the claim token when there is one, and an Idempotency-Key when given. */
-export function claimCallHeaders(idempotencyKey?: string): Record<string, string> {
+export function claimCallHeaders(
+  idempotencyKey?: string,
+  caller: CallerSession = "claim",
+): Record<string, string> {
   const headers: Record<string, string> = { [API_KEY_HEADER]: mountedSetting().apiKey };
-  const token = session.get("token");
+  const token = tokenOf(caller);
   if (token) headers.authorization = `Bearer ${token}`;
   if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
   return headers;
@@ -72,7 +90,7 @@ export async function callClaimApi<K extends JsonClaimCall>(
   payload: ClaimCallPayload<K>,
   idempotencyKey?: string,
   /** background: no loading overlay (a draft saved while the claimant moves on). */
-  options: { background?: boolean } = {},
+  options: { background?: boolean; caller?: CallerSession } = {},
 ): Promise<ClaimResponse<ClaimCallResponse<K>>> {
   const widget = mountedSetting();
   // A call's own basicInformation (the final submit's claim type, cause of loss…) keeps its fields.
@@ -85,10 +103,16 @@ export async function callClaimApi<K extends JsonClaimCall>(
       channelName: widget.channelName,
     },
   };
-  if (call !== "initClaimRequest") body.webReferenceNumber = claimReference();
+  const caller = options.caller ?? "claim";
+  if (call !== "initClaimRequest" && call !== "initClaimTracking") {
+    body.webReferenceNumber = payload.webReferenceNumber ?? claimReference(caller);
+  }
   if (widget.channel === "agent-assist" && widget.agentCode) body.agentCode = widget.agentCode;
 
-  const headers = { "content-type": "application/json", ...claimCallHeaders(idempotencyKey) };
+  const headers = {
+    "content-type": "application/json",
+    ...claimCallHeaders(idempotencyKey, caller),
+  };
 
   if (!options.background) loading.begin();
   try {
@@ -115,8 +139,9 @@ export async function callClaimApi<K extends JsonClaimCall>(
 export async function callClaimApiOrShowError<K extends JsonClaimCall>(
   call: K,
   payload: ClaimCallPayload<K>,
+  caller: CallerSession = "claim",
 ): Promise<ClaimCallResponse<K> | null> {
-  const response = await callClaimApi(call, payload);
+  const response = await callClaimApi(call, payload, undefined, { caller });
   if (response.ok) return response.data;
   systemError.show();
   return null;

@@ -9,8 +9,9 @@ import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 import { claimCallHeaders, claimCallUrl, claimReference } from "./claim-api-client.ts";
 
-// uploadDocument (docs/decisions/0025) over XMLHttpRequest: fetch cannot report upload progress,
-// and a claimant on mobile data needs to see that a 900 KB photo is moving.
+// uploadDocument (docs/decisions/0025), and uploadRequirementDocument for what the insurer asked
+// after the submit (0055), over XMLHttpRequest: fetch cannot report upload progress, and a
+// claimant on mobile data needs to see that a 900 KB photo is moving.
 
 export type UploadOutcome =
   | { ok: true; document: UploadedDocument }
@@ -27,21 +28,29 @@ export type UploadRequest = {
   idempotencyKey: string;
   onProgress: (fraction: number) => void;
   signal?: AbortSignal;
+  /** A file for the insurer's request `slotKey` of this tracked claim, sent with the tracking check's token. */
+  requirementOf?: { webReferenceNumber: string };
 };
 
 export function uploadDocument(request: UploadRequest): Promise<UploadOutcome> {
   const form = new FormData();
-  form.append(FIELDS.webReferenceNumber, claimReference());
-  form.append(FIELDS.slotKey, request.slotKey);
-  form.append(FIELDS.replace, String(request.replace));
+  const tracked = request.requirementOf;
+  form.append(FIELDS.webReferenceNumber, tracked?.webReferenceNumber ?? claimReference());
+  if (tracked) {
+    form.append(FIELDS.requirementId, request.slotKey);
+  } else {
+    form.append(FIELDS.slotKey, request.slotKey);
+    form.append(FIELDS.replace, String(request.replace));
+  }
   form.append(FIELDS.file, request.file, request.fileName);
+  const caller = tracked ? "tracking" : "claim";
 
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     const interrupted = () =>
       resolve({ ok: false, message: DOCUMENT_MESSAGES.uploadInterrupted, retry: true });
-    xhr.open("POST", claimCallUrl("uploadDocument"));
-    for (const [name, value] of Object.entries(claimCallHeaders(request.idempotencyKey))) {
+    xhr.open("POST", claimCallUrl(tracked ? "uploadRequirementDocument" : "uploadDocument"));
+    for (const [name, value] of Object.entries(claimCallHeaders(request.idempotencyKey, caller))) {
       xhr.setRequestHeader(name, value);
     }
     xhr.responseType = "json";

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { Navigate, Outlet, Route, Routes } from "react-router";
+import { session } from "../session/session-store.ts";
 import { StartRoute } from "../start/start-route.tsx";
 import { APP_TEXTS } from "./app-texts.ts";
 import { ScreenErrorBoundary } from "./error-screen.tsx";
@@ -10,16 +11,7 @@ import { StepFocus } from "./step-focus.tsx";
 // lazy chunk. (Declarative routes: the data router would add 17 KB gzip to the start step.)
 
 /** Screens later steps fill in; each route is there so deep links and the flow resolve today. */
-const LATER_SCREENS = [
-  "status-details",
-  "abeyance-upload",
-  "claims-report",
-  "your-claim-tracking",
-  "abeyance-details",
-  "abeyance-review",
-  "link-status/:status",
-  "claims-link-status/:status",
-] as const;
+const LATER_SCREENS = ["claims-report"] as const;
 
 const loadPlaceholders = () => import("../screens/placeholder-screens.ts");
 const LaterScreen = lazyScreen(() =>
@@ -28,9 +20,16 @@ const LaterScreen = lazyScreen(() =>
 const LoggedInStartScreen = lazyScreen(() =>
   loadPlaceholders().then((screens) => ({ default: screens.LoggedInStartScreen })),
 );
-const ClaimsTrackingScreen = lazyScreen(() =>
-  loadPlaceholders().then((screens) => ({ default: screens.ClaimsTrackingScreen })),
-);
+const loadTracking = () => import("../tracking/tracking-screens.ts");
+const trackingScreen = (name: keyof Awaited<ReturnType<typeof loadTracking>>) =>
+  lazyScreen(() => loadTracking().then((screens) => ({ default: screens[name] })));
+const ClaimsTrackingScreen = trackingScreen("ClaimsTrackingScreen");
+const YourClaimTrackingScreen = trackingScreen("YourClaimTrackingScreen");
+const StatusDetailsScreen = trackingScreen("StatusDetailsScreen");
+const AbeyanceDetailsScreen = trackingScreen("AbeyanceDetailsScreen");
+const AbeyanceUploadScreen = trackingScreen("AbeyanceUploadScreen");
+const AbeyanceReviewScreen = trackingScreen("AbeyanceReviewScreen");
+const LinkStatusScreen = trackingScreen("LinkStatusScreen");
 // The claim steps' layouts read the claim data store, whose defaults carry the domain's schemas.
 const loadVerifiedClaim = () => import("../claim/verified-claim.tsx");
 const VerifiedClaimLayout = lazyScreen(() =>
@@ -59,6 +58,15 @@ const ClaimsRatingScreen = lazyScreen(() =>
   loadSubmission().then((screens) => ({ default: screens.ClaimsRatingScreen })),
 );
 
+/** The tracking screens need a number verified by a check of this tab; without one, the check. */
+function RequireTrackingCheck() {
+  return session.get("trackingCheck")?.verified ? (
+    <Outlet />
+  ) : (
+    <Navigate to="/claims-tracking" replace />
+  );
+}
+
 function ScreenLoading() {
   return (
     <p className="k-screen-loading" role="status">
@@ -78,6 +86,15 @@ export function ClaimRoutes() {
           <Route path="cf" element={<StartRoute />} />
           <Route path="cfm" element={<LoggedInStartScreen />} />
           <Route path="claims-tracking" element={<ClaimsTrackingScreen />} />
+          <Route path="link-status/:status" element={<LinkStatusScreen />} />
+          <Route path="claims-link-status/:status" element={<LinkStatusScreen />} />
+          <Route element={<RequireTrackingCheck />}>
+            <Route path="your-claim-tracking" element={<YourClaimTrackingScreen />} />
+            <Route path="status-details" element={<StatusDetailsScreen />} />
+            <Route path="abeyance-details" element={<AbeyanceDetailsScreen />} />
+            <Route path="abeyance-upload" element={<AbeyanceUploadScreen />} />
+            <Route path="abeyance-review" element={<AbeyanceReviewScreen />} />
+          </Route>
           <Route path="continue-claim" element={<ContinueClaimScreen />} />
           <Route element={<VerifiedClaimLayout />}>
             <Route element={<RequireVerifiedClaim />}>

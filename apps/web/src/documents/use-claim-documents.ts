@@ -2,7 +2,7 @@ import { RETURN_CODES, type UploadedDocument } from "@kalinga/domain/claim-api";
 import { formatFileSize } from "@kalinga/domain/document-files";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { callClaimApi, callClaimApiOrShowError } from "../api/claim-api-client.ts";
-import { uploadDocument } from "../api/document-upload.ts";
+import { type UploadOutcome, type UploadRequest, uploadDocument } from "../api/document-upload.ts";
 import { systemError } from "../api/system-error.ts";
 import { type FileToSend, shrinkPhoto } from "./shrink-photo.ts";
 
@@ -42,11 +42,27 @@ type Attempt = {
   replaces: string | null;
 };
 
-/** Deletes a stored document; true when the claim no longer holds it (already gone counts). */
-async function removeFromClaim(documentId: string): Promise<boolean> {
-  const response = await callClaimApi("deleteDocument", { documentId });
-  return response.ok || response.returnCode === RETURN_CODES.documentNotFound;
-}
+/**
+ * Where a screen's files live: the slots of the claim being filed (Step 4), or the insurer's
+ * requests of a tracked claim (abeyance upload), whose slot key is the request's id.
+ */
+export type DocumentStore = {
+  /** The files the server holds; null when they could not be read. */
+  list: () => Promise<UploadedDocument[] | null>;
+  upload: (request: UploadRequest) => Promise<UploadOutcome>;
+  /** Deletes a stored document; true when the claim no longer holds it (already gone counts). */
+  remove: (documentId: string) => Promise<boolean>;
+};
+
+/** Step 4's store: the slots of the claim this tab is filing. */
+export const CLAIM_DOCUMENT_STORE: DocumentStore = {
+  list: async () => (await callClaimApiOrShowError("listDocuments", {}))?.documents ?? null,
+  upload: uploadDocument,
+  async remove(documentId) {
+    const response = await callClaimApi("deleteDocument", { documentId });
+    return response.ok || response.returnCode === RETURN_CODES.documentNotFound;
+  },
+};
 
 function storedFile(document: UploadedDocument): DocumentFile {
   return {
@@ -82,7 +98,7 @@ export type ClaimDocuments = {
   announcement: string;
 };
 
-export function useClaimDocuments(): ClaimDocuments {
+export function useClaimDocuments(store: DocumentStore = CLAIM_DOCUMENT_STORE): ClaimDocuments {
   const [files, setFiles] = useState<DocumentFile[]>([]);
   const [ready, setReady] = useState(false);
   const [announcement, setAnnouncement] = useState("");
@@ -104,9 +120,9 @@ export function useClaimDocuments(): ClaimDocuments {
 
   useEffect(() => {
     mounted.current = true;
-    void callClaimApiOrShowError("listDocuments", {}).then((listed) => {
+    void store.list().then((listed) => {
       if (!mounted.current) return;
-      if (listed) setFiles((current) => [...listed.documents.map(storedFile), ...current]);
+      if (listed) setFiles((current) => [...listed.map(storedFile), ...current]);
       setReady(listed !== null);
     });
     const urls = previews.current;
@@ -115,12 +131,12 @@ export function useClaimDocuments(): ClaimDocuments {
       for (const url of urls) URL.revokeObjectURL(url);
       urls.clear();
     };
-  }, []);
+  }, [store]);
 
   const send = useCallback(
     async (id: string, attempt: Attempt, slotKey: string) => {
       update(id, { state: "uploading", progress: 0, message: null, canRetry: false, attempt });
-      const outcome = await uploadDocument({
+      const outcome = await store.upload({
         slotKey,
         file: attempt.toSend.blob,
         fileName: attempt.toSend.name,
@@ -137,7 +153,7 @@ export function useClaimDocuments(): ClaimDocuments {
       // A one-file slot swapped its file on the server; in other slots the old one goes now, and
       // stays listed if the server keeps it, so the screen never hides a file the claim holds.
       const { replaces } = attempt;
-      const oldGone = replaces !== null && (attempt.replace || (await removeFromClaim(replaces)));
+      const oldGone = replaces !== null && (attempt.replace || (await store.remove(replaces)));
       if (!mounted.current) return;
       const stored = storedFile(outcome.document);
       setFiles((current) => {
@@ -153,7 +169,7 @@ export function useClaimDocuments(): ClaimDocuments {
       });
       setAnnouncement(`${outcome.document.name} uploaded.`);
     },
-    [update, forget],
+    [update, forget, store],
   );
 
   const add: ClaimDocuments["add"] = useCallback(
@@ -208,7 +224,7 @@ export function useClaimDocuments(): ClaimDocuments {
 
   const remove = useCallback(
     async (file: DocumentFile) => {
-      if (file.documentId !== null && !(await removeFromClaim(file.documentId))) {
+      if (file.documentId !== null && !(await store.remove(file.documentId))) {
         systemError.show();
         return false;
       }
@@ -218,7 +234,7 @@ export function useClaimDocuments(): ClaimDocuments {
       setAnnouncement(`${file.name} removed.`);
       return true;
     },
-    [forget],
+    [forget, store],
   );
 
   return { files, ready, add, retry, remove, announcement };

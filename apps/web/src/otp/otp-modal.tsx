@@ -16,7 +16,12 @@ import {
 import { keepMobileDigits, otpMobileNumberSchema } from "@kalinga/domain/otp";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { trackFieldError } from "../analytics/analytics.ts";
-import { type ClaimResponse, callClaimApi, claimReference } from "../api/claim-api-client.ts";
+import {
+  type CallerSession,
+  type ClaimResponse,
+  callClaimApi,
+  claimReference,
+} from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
 import { session } from "../session/session-store.ts";
 import { FieldError } from "../ui/field-error.tsx";
@@ -31,12 +36,20 @@ type Props = {
   firstName: string;
   /** true once the number is verified; false when the claimant closes or runs out of attempts. */
   onClose: (verified: boolean) => void;
+  /** Whose number it verifies: the claim being filed (Step 1), or a check of filed claims. */
+  caller?: CallerSession;
 };
 
 const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => "");
 
 /** The one-time-PIN modal of the public channel: send a code to the mobile number, then enter it. */
-export default function OtpModal({ mobileNumber: startingNumber, firstName, onClose }: Props) {
+export default function OtpModal({
+  mobileNumber: startingNumber,
+  firstName,
+  onClose,
+  caller = "claim",
+}: Props) {
+  const tracking = caller === "tracking";
   const [pane, setPane] = useState<"mobile" | "code">("mobile");
   const [mobileNumber, setMobileNumber] = useState(startingNumber);
   const [mobileError, setMobileError] = useState<string>();
@@ -86,16 +99,35 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
     }
     setMobileError(undefined);
     afterSend(
-      await callClaimApi("requestOneTimePIN", {
-        countryCode: COUNTRY_CODE,
-        mobileNumber,
-        firstName,
-      }),
+      tracking
+        ? await callClaimApi(
+            "requestTrackingOneTimePIN",
+            { countryCode: COUNTRY_CODE, mobileNumber },
+            undefined,
+            { caller },
+          )
+        : await callClaimApi("requestOneTimePIN", {
+            countryCode: COUNTRY_CODE,
+            mobileNumber,
+            firstName,
+          }),
     );
   };
 
   const resend = async () => {
-    afterSend(await callClaimApi("resetOneTimePIN", {}));
+    afterSend(await callClaimApi("resetOneTimePIN", {}, undefined, { caller }));
+  };
+
+  /** The check's token now reads the claims filed with the number; the claim being filed is left alone. */
+  const keepTrackingPass = (token: string | undefined) => {
+    const check = session.get("trackingCheck");
+    if (!check) return;
+    session.set("trackingCheck", {
+      ...check,
+      token: token ?? check.token,
+      mobileNumber,
+      verified: true,
+    });
   };
 
   const submitCode = async (event: FormEvent) => {
@@ -105,8 +137,15 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
       setCodeError(DECIDED_MESSAGES.otpCodeIncomplete);
       return;
     }
-    const response = await callClaimApi("validateOneTimePIN", { oneTimePIN });
+    const response = await callClaimApi("validateOneTimePIN", { oneTimePIN }, undefined, {
+      caller,
+    });
     setGuessesLeftHint(undefined);
+    if (response.ok && tracking) {
+      keepTrackingPass(response.data.token);
+      onClose(true);
+      return;
+    }
     if (response.ok) {
       if (response.data.token) session.set("token", response.data.token);
       session.set("otpVerify", { otpMobileNumber: mobileNumber });
@@ -228,7 +267,7 @@ export default function OtpModal({ mobileNumber: startingNumber, firstName, onCl
           >
             {T.resend(sendsLeft)}
           </button>
-          <p className="k-otp-tip">{T.tip}</p>
+          <p className="k-otp-tip">{tracking ? T.trackingTip : T.tip}</p>
         </form>
       )}
     </Popup>

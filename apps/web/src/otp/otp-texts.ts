@@ -20,5 +20,7 @@ export const OTP_TEXTS = {
   resendNow: "Didn\u2019t get the code? You can ask for a new one now.",
   /** "Resend code (2)": the codes that can still be sent. */
   resend: (sendsLeft: number) => `Resend code (${sendsLeft})`,
+  trackingTip:
+    "Tip: use the mobile number you gave when you filed the claim. The SMS can take a minute in places with weak signal.",
   tip: "Tip: the SMS can take a minute in places with weak signal. Stay where your phone has coverage and keep this page open.",
 } as const;

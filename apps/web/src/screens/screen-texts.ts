@@ -1,4 +1,4 @@
-// Every text of the placeholder screens (later steps, the portal start form, claim status), keyed,
+// Every text of the placeholder screens (later steps, the portal start form), keyed,
 // with its English default.
 
 export const SCREEN_TEXTS = {
@@ -14,8 +14,4 @@ export const SCREEN_TEXTS = {
   portalText:
     "Filing from the member portal with your policy already filled in is not open yet. You can file from the public form.",
   portalLink: "Use the public claim form",
-
-  trackingTitle: "Check claim status",
-  trackingText:
-    "Checking a claim\u2019s status online is not open yet. Keep your web reference number: our claims team can look the claim up with it.",
 } as const;

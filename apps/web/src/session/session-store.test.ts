@@ -51,6 +51,13 @@ const ITEMS: SessionItems = {
       documentCount: 2,
     },
   ],
+  trackingCheck: {
+    webReferenceNumber: OTHER_CLAIM,
+    token: TOKEN,
+    mobileNumber: MOBILE,
+    verified: true,
+  },
+  trackedClaim: CLAIM,
 };
 const ITEM_NAMES = Object.keys(ITEMS) as SessionKey[];
 const CLAIM_ITEMS: SessionKey[] = [
@@ -279,7 +286,13 @@ describe("session store: ending a claim", () => {
     const kept = ITEM_NAMES.filter((name) => !CLAIM_ITEMS.includes(name));
     const expected = Object.fromEntries(kept.map((name) => [name, ITEMS[name]]));
     expect(itemsOf(store)).toEqual(expected);
-    expect(kept).toEqual(["isRemindedForLivingClaims", "submittedClaim"]);
+    // Starting another claim leaves the claimant's check of filed claims alone (decision 0056).
+    expect(kept).toEqual([
+      "isRemindedForLivingClaims",
+      "submittedClaim",
+      "trackingCheck",
+      "trackedClaim",
+    ]);
     await store.session.flushed();
 
     const reloaded = await loadPage();

@@ -20,6 +20,18 @@ export type SessionItems = {
   submittedClaim: SubmittedClaim;
   /** The number's open drafts validateOneTimePIN offered, until the claimant chose (decision 0044). */
   draftOffer: OpenDraft[];
+  /** The claimant's check of the claims filed with a mobile number (decision 0055), apart from any claim being filed. */
+  trackingCheck: TrackingCheck;
+  /** The reference of the tracked claim the status and abeyance screens show. */
+  trackedClaim: string;
+};
+
+/** A tracking check: its own reference and token, and the number its OTP verified. */
+export type TrackingCheck = {
+  webReferenceNumber: string;
+  token: string;
+  mobileNumber: string;
+  verified: boolean;
 };
 
 /**
@@ -165,6 +177,8 @@ const ALL_KEYS: SessionKey[] = [
   "level1TransactionNumbers",
   "submittedClaim",
   "draftOffer",
+  "trackingCheck",
+  "trackedClaim",
 ];
 
 /** Section 3's session clearing: what lets a request act on the claim. */

@@ -1,0 +1,25 @@
+import { emptyClaimDetails } from "@kalinga/domain/claim-details";
+import type { ResumeClaimDraftResponse } from "@kalinga/domain/claim-draft";
+import { emptyPayout } from "@kalinga/domain/payout";
+import { saveClaimData } from "../claim/claim-data-store.ts";
+import { session } from "../session/session-store.ts";
+
+/**
+ * Puts a resumed draft into the tab: its reference, token, Step 1 and answers. `verifiedNumber`
+ * is the number just proved (the server checked it is the draft's): it stays this tab's pass.
+ */
+export function restoreDraft(resumed: ResumeClaimDraftResponse, verifiedNumber?: string): void {
+  const { webReferenceNumber, token, draft } = resumed;
+  const verified = { otpMobileNumber: verifiedNumber ?? draft.step1.phoneNumber };
+  session.endClaim();
+  session.set("webReferenceNumber", webReferenceNumber);
+  session.set("token", token);
+  session.set("step1", draft.step1);
+  session.set("otpVerify", verified);
+  session.set("isOtpAvailable", { webReferenceNumber, pass: true });
+  saveClaimData(webReferenceNumber, {
+    details: { ...emptyClaimDetails, ...draft.details },
+    payout: { ...emptyPayout, ...draft.payout },
+    beneficiaries: draft.beneficiaries,
+  });
+}

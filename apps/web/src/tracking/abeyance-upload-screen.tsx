@@ -1,0 +1,137 @@
+import type { ReadTrackedClaimResponse, TrackedRequirement } from "@kalinga/domain/claim-tracking";
+import { formatDisplayDate } from "@kalinga/domain/dates";
+import type { UploadSlot } from "@kalinga/domain/upload-slots";
+import { useEffect, useMemo, useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router";
+import { DocumentSlot } from "../documents/document-slot.tsx";
+import { DOCUMENT_TEXTS } from "../documents/document-texts.ts";
+import documentsCss from "../documents/documents.css?inline";
+import { type DocumentFile, useClaimDocuments } from "../documents/use-claim-documents.ts";
+import { session } from "../session/session-store.ts";
+import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
+import { adoptStyles } from "../ui/styles.ts";
+import { UI_TEXTS } from "../ui/ui-texts.ts";
+import { openRequirements, requirementStore, useTrackedClaim } from "./tracked-claims.ts";
+import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
+
+adoptStyles(documentsCss);
+
+/** A request as a Step 4 slot: the same picker, shrinking, progress, retry, replace and remove. */
+function slotOf(requirement: TrackedRequirement): UploadSlot {
+  return {
+    key: requirement.id,
+    typeCode: "",
+    tranTypeCode: "",
+    typeOfId: "",
+    label: requirement.description,
+    documentCd: requirement.documentCd ?? "",
+    mandatory: true,
+    list: [],
+  };
+}
+
+/** /abeyance-upload: a file for each open request of the tracked claim, kept until it is sent. */
+export default function AbeyanceUploadScreen() {
+  const reference = session.get("trackedClaim");
+  const { loaded } = useTrackedClaim(reference);
+  if (!reference) return <Navigate to="/your-claim-tracking" replace />;
+
+  return (
+    <section className="k-screen" aria-labelledby="k-abeyance-upload-title">
+      <h2 id="k-abeyance-upload-title" className="k-screen-title">
+        {T.uploadTitle}
+      </h2>
+      {loaded.state === "ready" ? <RequestedDocuments tracked={loaded.data} /> : null}
+      {loaded.state === "refused" ? (
+        <p className="k-error" role="alert">
+          {loaded.message}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function RequestedDocuments({ tracked }: { tracked: ReadTrackedClaimResponse }) {
+  const navigate = useNavigate();
+  const requests = useMemo(() => openRequirements(tracked), [tracked]);
+  const store = useMemo(() => requirementStore(tracked), [tracked]);
+  const documents = useClaimDocuments(store);
+  const [message, setMessage] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const hasCamera = useMemo(() => window.matchMedia("(pointer: coarse)").matches, []);
+  const uploading = documents.files.some(
+    (file) => file.state === "preparing" || file.state === "uploading",
+  );
+  useEffect(() => {
+    if (!uploading) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [uploading]);
+
+  if (requests.length === 0) return <Navigate to="/abeyance-details" replace />;
+
+  const filesOf = (id: string) => documents.files.filter((file) => file.slotKey === id);
+  const askToRemove = (file: DocumentFile) => {
+    if (file.state === "failed") {
+      void documents.remove(file);
+      return;
+    }
+    setConfirm({
+      title: DOCUMENT_TEXTS.removeTitle,
+      text: DOCUMENT_TEXTS.removeText(file.name),
+      confirmLabel: DOCUMENT_TEXTS.remove,
+      onConfirm: () => void documents.remove(file),
+    });
+  };
+  const onNext = () => {
+    if (uploading) return setMessage(T.stillUploading);
+    if (!documents.files.some((file) => file.state === "uploaded")) {
+      return setMessage(T.nothingToSend);
+    }
+    setMessage(null);
+    navigate("/abeyance-review");
+  };
+
+  return (
+    <div className="k-form">
+      <p className="k-tracked__reference">{T.claimOf(tracked.claim.webReferenceNumber)}</p>
+      <p className="k-intro">{T.uploadIntro}</p>
+      {documents.ready ? (
+        <div className="k-section k-slots">
+          {requests.map((requirement) => (
+            <div key={requirement.id}>
+              <DocumentSlot
+                slot={slotOf(requirement)}
+                files={filesOf(requirement.id)}
+                error={undefined}
+                hasCamera={hasCamera}
+                onAdd={(chosen, replaces) => documents.add(requirement.id, chosen, { replaces })}
+                onRetry={documents.retry}
+                onRemove={askToRemove}
+              />
+              <p className="k-hint">{T.dueBy(formatDisplayDate(requirement.dueDate))}</p>
+            </div>
+          ))}
+        </div>
+      ) : null}
+      <p className="k-vh" aria-live="polite">
+        {documents.announcement}
+      </p>
+      {message ? (
+        <p className="k-error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <div className="k-actions">
+        <Link className="k-btn k-btn--outlined" to="/abeyance-details" state={{ back: true }}>
+          {UI_TEXTS.back}
+        </Link>
+        <button className="k-btn k-btn--contained" type="button" onClick={onNext}>
+          {T.reviewButton}
+        </button>
+      </div>
+      {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}
+    </div>
+  );
+}

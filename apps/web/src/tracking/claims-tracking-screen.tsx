@@ -1,0 +1,114 @@
+import { MOBILE_PREFIX } from "@kalinga/domain/constants";
+import { keepMobileDigits, otpMobileNumberSchema } from "@kalinga/domain/otp";
+import { readWebReference } from "@kalinga/domain/web-reference-number";
+import { type FormEvent, lazy, Suspense, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { trackFieldError } from "../analytics/analytics.ts";
+import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
+import { session } from "../session/session-store.ts";
+import { TextField } from "../ui/text-field.tsx";
+import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
+
+const OtpModal = lazy(() => import("../otp/otp-modal.tsx"));
+
+/**
+ * /claims-tracking: the number the claim was filed with (and, if the claimant has it, the claim's
+ * reference), proved with the start step's OTP modal, rules and limits (decision 0056).
+ */
+export default function ClaimsTrackingScreen() {
+  const navigate = useNavigate();
+  const [mobileNumber, setMobileNumber] = useState(
+    () => session.get("trackingCheck")?.mobileNumber ?? "",
+  );
+  const [reference, setReference] = useState("");
+  const [errors, setErrors] = useState<{ mobileNumber?: string; reference?: string }>({});
+  const [otpOpen, setOtpOpen] = useState(false);
+
+  const check = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const number = otpMobileNumberSchema.safeParse(mobileNumber);
+    const typedReference = reference.trim();
+    const readReference = typedReference ? readWebReference(typedReference) : null;
+    const found = {
+      mobileNumber: number.success ? undefined : number.error.issues[0]?.message,
+      reference: typedReference && !readReference ? T.badReference : undefined,
+    };
+    setErrors(found);
+    for (const [field, message] of Object.entries(found)) {
+      if (message) trackFieldError("tracking", field, message);
+    }
+    if (found.mobileNumber || found.reference) {
+      const firstInvalid = found.mobileNumber ? "trackingMobileNumber" : "trackingReference";
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    // A new check each time: an earlier one (another number) never answers for this one.
+    session.remove("trackingCheck");
+    if (readReference) session.set("trackedClaim", readReference);
+    else session.remove("trackedClaim");
+    const started = await callClaimApiOrShowError("initClaimTracking", {});
+    if (!started) return;
+    session.set("trackingCheck", {
+      webReferenceNumber: started.webReferenceNumber,
+      token: started.token,
+      mobileNumber,
+      verified: false,
+    });
+    setOtpOpen(true);
+  };
+
+  return (
+    <section className="k-screen" aria-labelledby="k-tracking-title">
+      <h2 id="k-tracking-title" className="k-screen-title">
+        {T.checkTitle}
+      </h2>
+      <p>{T.checkIntro}</p>
+      <form className="k-form" noValidate onSubmit={check}>
+        <TextField
+          label={T.mobileNumber}
+          name="trackingMobileNumber"
+          prefix={MOBILE_PREFIX}
+          inputMode="numeric"
+          autoComplete="tel-national"
+          notAllowBlank
+          value={mobileNumber}
+          onChange={(event) => setMobileNumber(keepMobileDigits(event.currentTarget.value))}
+          error={errors.mobileNumber}
+        />
+        <TextField
+          label={T.referenceNumber}
+          name="trackingReference"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          tips={[T.referenceTip]}
+          value={reference}
+          onChange={(event) => setReference(event.currentTarget.value)}
+          error={errors.reference}
+        />
+        <div className="k-actions">
+          <button className="k-btn k-btn--contained" type="submit">
+            {T.checkButton}
+          </button>
+        </div>
+        <p className="k-aside">
+          <Link to="/cf">{T.fileClaim}</Link>
+        </p>
+      </form>
+      {otpOpen ? (
+        <Suspense fallback={null}>
+          <OtpModal
+            caller="tracking"
+            mobileNumber={mobileNumber}
+            firstName=""
+            onClose={(verified) => {
+              setOtpOpen(false);
+              if (!verified) return;
+              navigate(session.get("trackedClaim") ? "/status-details" : "/your-claim-tracking");
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}

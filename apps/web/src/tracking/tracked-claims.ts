@@ -1,0 +1,106 @@
+import { RETURN_CODES, type UploadedDocument } from "@kalinga/domain/claim-api";
+import type { ClaimCallResponse } from "@kalinga/domain/claim-calls";
+import type { ReadTrackedClaimResponse } from "@kalinga/domain/claim-tracking";
+import { useCallback, useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import {
+  type ClaimCallPayload,
+  type ClaimResponse,
+  callClaimApi,
+  type JsonClaimCall,
+} from "../api/claim-api-client.ts";
+import { uploadDocument } from "../api/document-upload.ts";
+import { systemError } from "../api/system-error.ts";
+import type { DocumentStore } from "../documents/use-claim-documents.ts";
+import { session } from "../session/session-store.ts";
+
+// The tracking check's calls (decision 0055): every one carries the check's token, never the token
+// of a claim being filed in the same tab. A check whose token has ended starts over.
+
+export const CHECK_ROUTE = "/claims-tracking";
+
+/** An answer that means the check itself has ended (token expired, revoked or not verified). */
+export function checkHasEnded(response: ClaimResponse<unknown>): boolean {
+  return !response.ok && (response.status === 401 || response.status === 403);
+}
+
+export function callTracking<K extends JsonClaimCall>(
+  call: K,
+  payload: ClaimCallPayload<K>,
+  idempotencyKey?: string,
+) {
+  return callClaimApi(call, payload, idempotencyKey, { caller: "tracking" });
+}
+
+export type Loaded<T> =
+  | { state: "loading" }
+  | { state: "ready"; data: T }
+  /** The server's 417 with the claimant's message (a reference this number did not file…). */
+  | { state: "refused"; message: string };
+
+/**
+ * Runs a tracking call when the screen opens (and on reload()); an ended check goes back to the
+ * check screen, anything unforeseen raises the system-error popup. A null payload waits.
+ */
+export function useTrackingCall<K extends JsonClaimCall>(
+  call: K,
+  payload: ClaimCallPayload<K> | null,
+) {
+  const navigate = useNavigate();
+  const [loaded, setLoaded] = useState<Loaded<ClaimCallResponse<K>>>({ state: "loading" });
+  const [round, setRound] = useState(0);
+  // The payload is compared as its JSON text, so a new object with the same fields calls once.
+  const body = payload === null ? null : JSON.stringify(payload);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: round asks for the same call again
+  useEffect(() => {
+    if (body === null) return;
+    let current = true;
+    void callTracking(call, JSON.parse(body) as ClaimCallPayload<K>).then((response) => {
+      if (!current) return;
+      if (response.ok) setLoaded({ state: "ready", data: response.data });
+      else if (checkHasEnded(response)) {
+        session.remove("trackingCheck");
+        navigate(CHECK_ROUTE, { replace: true });
+      } else if (response.status === 417 && typeof response.data?.message === "string") {
+        setLoaded({ state: "refused", message: response.data.message });
+      } else systemError.show();
+    });
+    return () => {
+      current = false;
+    };
+  }, [call, body, round, navigate]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  return { loaded, reload };
+}
+
+/** One tracked claim, as readTrackedClaim gives it. */
+export function useTrackedClaim(webReferenceNumber: string | undefined) {
+  return useTrackingCall("readTrackedClaim", webReferenceNumber ? { webReferenceNumber } : null);
+}
+
+/** The requests a claimant can still answer with a file. */
+export function openRequirements(claim: ReadTrackedClaimResponse) {
+  return claim.requirements.filter((requirement) => requirement.state === "open");
+}
+
+/**
+ * The abeyance upload's store: the open requests of one tracked claim, each a slot keyed by the
+ * request's id, holding the files added and not sent yet.
+ */
+export function requirementStore(claim: ReadTrackedClaimResponse): DocumentStore {
+  const { webReferenceNumber } = claim.claim;
+  const waiting: UploadedDocument[] = openRequirements(claim).flatMap((requirement) =>
+    requirement.documents.map((document) => ({ ...document, slotKey: requirement.id })),
+  );
+  return {
+    list: async () => waiting,
+    upload: (request) => uploadDocument({ ...request, requirementOf: { webReferenceNumber } }),
+    async remove(documentId) {
+      const response = await callTracking("deleteRequirementDocument", {
+        webReferenceNumber,
+        documentId,
+      });
+      return response.ok || response.returnCode === RETURN_CODES.documentNotFound;
+    },
+  };
+}

@@ -1,0 +1,147 @@
+// Every text of the claim tracking and abeyance screens (decision 0056), keyed, with its English
+// default. Status, claim type and policy number labels are the domain's (section 4); the server's
+// refusals (TRACKING_MESSAGES) are the domain's too.
+
+export const TRACKING_TEXTS = {
+  checkTitle: "Check claim status",
+  checkIntro:
+    "Enter the mobile number you gave when you filed the claim. We will send a one-time PIN (OTP) to it, then show the claims filed with that number.",
+  mobileNumber: "Mobile number",
+  referenceNumber: "Web reference number (optional)",
+  referenceTip:
+    "It is in the SMS and e-mail we sent when you filed, for example KL-7KQ4-M9XP. Leave it empty to see all your claims.",
+  badReference:
+    "Please enter the web reference number as it is in our SMS, for example KL-7KQ4-M9XP.",
+  checkButton: "Check status",
+  fileClaim: "File a new claim",
+
+  listTitle: "Your claims",
+  /** "Claims filed with the mobile number ending in 4567." */
+  listIntro: (lastDigits: string) => `Claims filed with the mobile number ending in ${lastDigits}.`,
+  noClaims:
+    "We found no submitted claim filed with this mobile number. If you filed with another number, check with that one.",
+  claimsLabel: "Submitted claims",
+  referenceLabel: "Web reference number",
+  claimTypeLabel: "Claim type",
+  policyNumberLabel: "Policy number",
+  statusLabel: "Status",
+  filedLabel: "Date filed",
+  /** The button of one claim; the reference follows for screen readers. */
+  viewClaim: "View claim",
+  draftsTitle: "Claims you started and did not submit",
+  draftsIntro:
+    "These are kept for a while so you can finish them. Continue one with everything you entered and uploaded.",
+  draftStarted: (date: string) => `Started ${date}`,
+  draftType: { Death: "Death claim", Living: "Living benefit claim", "": "Claim" },
+  continueDraft: "Continue claim",
+  draftGone: "This claim can no longer be continued. Please start a new claim.",
+  checkAnother: "Check another number",
+
+  detailsTitle: "Claim status",
+  /** "Claim KL-7KQ4-M9XP" */
+  claimOf: (reference: string) => `Claim ${reference}`,
+  meaningTitle: "What this means",
+  nextTitle: "What happens next",
+  timelineTitle: "What has happened",
+  documentsTitle: "Documents you sent",
+  noDocuments: "No documents are listed for this claim.",
+  /** A death claim that waits on the insurer: the Insurance Code's 60 days. */
+  deathClaimDays: (days: number) =>
+    days > 0
+      ? `We have ${days} day${days === 1 ? "" : "s"} left of the 60 days the law gives us to pay a complete death claim.`
+      : "The 60 days the law gives us to pay a complete death claim have passed. If you have not heard from us, please call our hotline.",
+  seeRequests: "See what we need from you",
+  sendDocuments: "Send the documents we asked for",
+  backToClaims: "Back to your claims",
+
+  abeyanceTitle: "What we need from you",
+  abeyanceIntro: "Our claims team asked for the documents below. Send each one by its due date.",
+  requestsLabel: "Requests for documents",
+  /** "Send by 24 Feb 2027" */
+  dueBy: (date: string) => `Send by ${date}`,
+  requirementState: {
+    open: "Asked",
+    received: "Sent",
+    accepted: "Accepted",
+    rejected: "Asked again",
+  },
+  /** A request that replaces one whose document was not accepted. */
+  askedAgain: "Asked again",
+  reasonOf: (reason: string) => `Why we asked again: ${reason}`,
+  filesSent: (count: number) => (count === 1 ? "1 file sent" : `${count} files sent`),
+  filesWaiting: (count: number) =>
+    count === 1 ? "1 file added, not sent yet" : `${count} files added, not sent yet`,
+  nothingAsked: "We are not waiting for any document from you.",
+  addDocuments: "Add the documents",
+  backToStatus: "Back to claim status",
+
+  uploadTitle: "Add the documents we asked for",
+  uploadIntro:
+    "Take a photo or choose a file for each request. Photos are kept as PDF. Nothing is sent to our claims team until you press Send on the next page.",
+  reviewButton: "Review and send",
+  stillUploading: "Please wait until every file has finished uploading.",
+  nothingToSend: "Add a file to at least one request before you go on.",
+
+  reviewTitle: "Check and send",
+  reviewIntro:
+    "These files will be sent to our claims team. After you send them, they can no longer be removed.",
+  notAnswered: "No file added; this request stays open.",
+  send: "Send documents",
+  sentTitle: "Documents sent",
+  /** "We received 2 documents. Your claim is now "Under review"." */
+  sentText: (count: number, label: string) =>
+    `We received ${count === 1 ? "1 document" : `${count} documents`}. Your claim is now \u201c${label}\u201d. We sent you a confirmation by SMS and e-mail.`,
+  viewStatus: "View claim status",
+
+  linkTitle: "Your claim\u2019s status",
+  /** Before the status label: "Your claim is now: Under review". */
+  linkStatusIs: "Your claim is now: ",
+  linkUnknownTitle: "We could not read this link",
+  linkUnknownText:
+    "The link may be incomplete. You can still see your claim: check its status with your mobile number.",
+  linkPrivacy:
+    "For your privacy, this page shows nothing of your claim until you verify your mobile number.",
+  linkCheck: "See my claim",
+} as const;
+
+/** What each server status means to the claimant, and what happens next, in plain words. */
+export const STATUS_MEANINGS: Record<string, { meaning: string; next: string }> = {
+  "CLAIM APPLICATION SUBMITTED": {
+    meaning: "We have your claim and the documents you sent with it.",
+    next: "Our claims team will start reviewing it. We will send you an SMS and an e-mail when its status changes.",
+  },
+  "UNDER REVIEW": {
+    meaning: "Our claims team is checking your claim and its documents.",
+    next: "If we need anything else, we will tell you by SMS and e-mail and list it here.",
+  },
+  "PENDING DUE TO INCOMPLETE REQUIREMENTS": {
+    meaning: "We need more documents from you before we can go on with your claim.",
+    next: "Send the documents we asked for by their due date. Your claim goes back to review once we have them all.",
+  },
+  "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS": {
+    meaning: "We received the documents we asked for, and our claims team is checking them.",
+    next: "If a document cannot be accepted, we will tell you why and ask again.",
+  },
+  "CLOSED - DUE TO INCOMPLETE REQUIREMENTS": {
+    meaning: "Your claim was closed because the documents we asked for did not reach us in time.",
+    next: "If you still have them, send them now: a claim closed for missing documents can be reopened for a while. Or call our hotline.",
+  },
+  "WITH CLAIM DECISION": {
+    meaning: "Our claims team has decided on your claim.",
+    next: "We will tell you the decision and, if the claim is paid, when the payment is made.",
+  },
+  "CLAIM COMPLETED": {
+    meaning: "Your claim is complete.",
+    next: "There is nothing more you need to do. Keep your web reference number for your records.",
+  },
+  "PAYMENT UNSUCCESSFUL": {
+    meaning: "We could not complete the payment of your claim.",
+    next: "Our claims team will contact you to check your payout details.",
+  },
+};
+
+/** A status the table above does not name (Active, Cancelled, Resolved…). */
+export const OTHER_STATUS_MEANING = {
+  meaning: "This is the latest status of your claim.",
+  next: "We will send you an SMS and an e-mail when it changes.",
+};

@@ -1,0 +1,151 @@
+import { RETURN_CODES } from "@kalinga/domain/claim-api";
+import type { OpenDraft } from "@kalinga/domain/claim-draft";
+import {
+  claimStatusLabel,
+  claimTypeLabel,
+  recordPolicyNumberDisplay,
+} from "@kalinga/domain/claim-status";
+import type { TrackedClaimRecord } from "@kalinga/domain/claim-tracking";
+import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { systemError } from "../api/system-error.ts";
+import { restoreDraft } from "../drafts/restore-draft.ts";
+import { session } from "../session/session-store.ts";
+import { callTracking, useTrackingCall } from "./tracked-claims.ts";
+import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
+
+/** A day as the claimant reads it: "24 Nov 2026", in Manila. */
+export const displayDay = (iso: string) => formatDisplayDate(todayInManila(new Date(iso)));
+
+/** /your-claim-tracking: the claims filed with the verified number, newest first, and its drafts. */
+export default function YourClaimTrackingScreen() {
+  const { loaded } = useTrackingCall("listTrackedClaims", {});
+  const lastDigits = session.get("trackingCheck")?.mobileNumber.slice(-4) ?? "";
+
+  return (
+    <section className="k-screen" aria-labelledby="k-your-claims-title">
+      <h2 id="k-your-claims-title" className="k-screen-title">
+        {T.listTitle}
+      </h2>
+      {lastDigits ? <p>{T.listIntro(lastDigits)}</p> : null}
+      {loaded.state === "ready" ? (
+        <>
+          {loaded.data.claims.length === 0 ? (
+            <p className="k-tracking-note">{T.noClaims}</p>
+          ) : (
+            <ul className="k-tracked-list" aria-label={T.claimsLabel}>
+              {loaded.data.claims.map((claim) => (
+                <TrackedClaimCard key={claim.webReferenceNumber} claim={claim} />
+              ))}
+            </ul>
+          )}
+          {loaded.data.drafts.length > 0 ? <Drafts drafts={loaded.data.drafts} /> : null}
+        </>
+      ) : loaded.state === "refused" ? (
+        <p className="k-error" role="alert">
+          {loaded.message}
+        </p>
+      ) : null}
+      <p className="k-aside">
+        <Link to="/claims-tracking">{T.checkAnother}</Link>
+      </p>
+    </section>
+  );
+}
+
+function TrackedClaimCard({ claim }: { claim: TrackedClaimRecord }) {
+  const navigate = useNavigate();
+  const { claimInfo } = claim;
+  return (
+    <li className="k-tracked">
+      <h3 className="k-tracked__reference">{claim.webReferenceNumber}</h3>
+      <dl className="k-facts">
+        <div>
+          <dt>{T.claimTypeLabel}</dt>
+          <dd>{claimTypeLabel(claimInfo.type, claimInfo.subType)}</dd>
+        </div>
+        <div>
+          <dt>{T.policyNumberLabel}</dt>
+          <dd>{recordPolicyNumberDisplay(claim)}</dd>
+        </div>
+        <div>
+          <dt>{T.statusLabel}</dt>
+          <dd>
+            <strong className="k-status-label">{claimStatusLabel(claim.status)}</strong>
+          </dd>
+        </div>
+        <div>
+          <dt>{T.filedLabel}</dt>
+          <dd>{displayDay(claim.submittedAt)}</dd>
+        </div>
+      </dl>
+      <button
+        className="k-btn k-btn--outlined"
+        type="button"
+        onClick={() => {
+          session.set("trackedClaim", claim.webReferenceNumber);
+          navigate("/status-details");
+        }}
+      >
+        {T.viewClaim}
+        <span className="k-vh"> {claim.webReferenceNumber}</span>
+      </button>
+    </li>
+  );
+}
+
+/** Drafts of the number: continuing one makes it this tab's claim, at the step it reached. */
+function Drafts({ drafts }: { drafts: OpenDraft[] }) {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string>();
+
+  const continueDraft = async (draftReferenceNumber: string) => {
+    const verifiedNumber = session.get("trackingCheck")?.mobileNumber;
+    const response = await callTracking("resumeClaimDraft", { draftReferenceNumber });
+    if (response.ok) {
+      // The check's token ends with the resume: the claim being filed takes over the tab.
+      session.remove("trackingCheck");
+      restoreDraft(response.data, verifiedNumber);
+      await session.flushed();
+      navigate(response.data.draft.step);
+    } else if (response.returnCode === RETURN_CODES.draftNotFound) {
+      setError(T.draftGone);
+    } else {
+      systemError.show();
+    }
+  };
+
+  return (
+    <section className="k-tracking-section" aria-labelledby="k-drafts-title">
+      <h3 id="k-drafts-title" className="k-section-title">
+        {T.draftsTitle}
+      </h3>
+      <p>{T.draftsIntro}</p>
+      {error ? (
+        <p className="k-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <ul className="k-tracked-list" aria-label={T.draftsTitle}>
+        {drafts.map((draft) => (
+          <li key={draft.webReferenceNumber} className="k-tracked">
+            <h4 className="k-tracked__reference">{draft.webReferenceNumber}</h4>
+            <p className="k-tracked__facts">
+              <span>{T.draftType[draft.claimType]}</span>
+              <span>{T.draftStarted(displayDay(draft.startedAt))}</span>
+            </p>
+            <button
+              className="k-btn k-btn--contained"
+              type="button"
+              onClick={() => void continueDraft(draft.webReferenceNumber)}
+            >
+              {T.continueDraft}
+              <span className="k-vh"> {draft.webReferenceNumber}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
