@@ -94,7 +94,13 @@ export function requirementStore(claim: ReadTrackedClaimResponse): DocumentStore
   );
   return {
     list: async () => waiting,
-    upload: (request) => uploadDocument({ ...request, requirementOf: { webReferenceNumber } }),
+    async upload(request) {
+      const outcome = await uploadDocument({ ...request, requirementOf: { webReferenceNumber } });
+      // The server files it under its own slot name for requests; the screen keys it by the request.
+      return outcome.ok
+        ? { ...outcome, document: { ...outcome.document, slotKey: request.slotKey } }
+        : outcome;
+    },
     async remove(documentId) {
       const response = await callTracking("deleteRequirementDocument", {
         webReferenceNumber,
