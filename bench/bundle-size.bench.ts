@@ -36,7 +36,7 @@ const laterSteps: LaterStep[] = [
   {
     name: "claim tracking and abeyance",
     src: "src/tracking/tracking-screens.ts",
-    budgetKb: 35,
+    budgetKb: 20,
     fromStart: true,
   },
 ];

@@ -10,7 +10,6 @@ import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { systemError } from "../api/system-error.ts";
-import { restoreDraft } from "../drafts/restore-draft.ts";
 import { session } from "../session/session-store.ts";
 import { callTracking, useTrackingCall } from "./tracked-claims.ts";
 import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
@@ -104,6 +103,8 @@ function Drafts({ drafts }: { drafts: OpenDraft[] }) {
     const verifiedNumber = session.get("trackingCheck")?.mobileNumber;
     const response = await callTracking("resumeClaimDraft", { draftReferenceNumber });
     if (response.ok) {
+      // Loaded only now: the claim data store is the filing steps' code, not tracking's.
+      const { restoreDraft } = await import("../drafts/restore-draft.ts");
       // The check's token ends with the resume: the claim being filed takes over the tab.
       session.remove("trackingCheck");
       restoreDraft(response.data, verifiedNumber);
