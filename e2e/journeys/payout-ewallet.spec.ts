@@ -121,6 +121,8 @@ test.describe("Payout to an e-wallet or any bank", () => {
     request,
   }, testInfo) => {
     const landbank = "Land Bank of the Philippines (Landbank)";
+    // The desktop project runs it too: the phone's width is what this test is about.
+    await page.setViewportSize({ width: 375, height: 812 });
     await startVerifiedClaim(page, request);
     await fillLivingAccident(page, motorcycleAccident);
     await next(page);
