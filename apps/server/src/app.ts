@@ -206,6 +206,8 @@ export async function buildApp(
       widgetDir: config.widgetDir,
       apiKey: config.demoApiKey,
       allowedOrigins: config.allowedOrigins,
+      portal: config.portal,
+      now: config.now,
     });
   }
 

@@ -41,6 +41,8 @@ describe("dev claim record", () => {
     expect(response.json()).toEqual({
       webReferenceNumber: claim.webReferenceNumber,
       status: "draft",
+      channelName: "Corporate Website",
+      agentCode: null,
       submission: null,
       documents: [],
       rating: null,
@@ -94,6 +96,8 @@ describe("dev claim record", () => {
     expect(body).toEqual({
       webReferenceNumber: claim.webReferenceNumber,
       status: "CLAIM APPLICATION SUBMITTED",
+      channelName: "Corporate Website",
+      agentCode: null,
       submission: {
         payload: storedPayload(claim),
         declarations: AGREED,

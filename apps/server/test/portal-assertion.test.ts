@@ -3,6 +3,8 @@ import { describe, expect, test } from "vitest";
 import { useServerTest } from "./support/server-test.ts";
 import { callClaim, type StartedClaim } from "./support/test-app.ts";
 
+type Claims = Record<string, unknown>;
+
 // The member portal's and agent assist's signed assertions (decision 0058) on getPolicyDetails:
 // who may read which policy, and every way an assertion can be wrong.
 
@@ -46,15 +48,22 @@ async function seed() {
   expect(answer.statusCode, answer.body).toBe(200);
 }
 
-async function loggedInClaim(channelName = "Member Portal"): Promise<StartedClaim> {
-  const started = await callClaim(server.app, "initClaimRequest", {
-    basicInformation: { companyName: "Kalinga Life", channelName },
-  });
-  expect(started.statusCode).toBe(200);
+/** A claim started on a channel; the logged-in channels' calls carry the portal's assertion. */
+async function loggedInClaim(
+  channelName = "Member Portal",
+  claims: Claims = { policies: ["1234567890"] },
+): Promise<StartedClaim> {
+  const assertion = channelName === "Corporate Website" ? null : await sign(claims);
+  const started = await callClaim(
+    server.app,
+    "initClaimRequest",
+    { basicInformation: { companyName: "Kalinga Life", channelName } },
+    { headers: assertion ? { "x-kalinga-assertion": assertion } : {} },
+  );
+  expect(started.statusCode, started.body).toBe(200);
   return started.json() as StartedClaim;
 }
 
-type Claims = Record<string, unknown>;
 async function sign(
   claims: Claims,
   options: { secret?: string; lifetime?: number; audience?: string; issuer?: string } = {},
@@ -96,6 +105,7 @@ describe("getPolicyDetails", () => {
     const own = await details(claim, "1234567890", assertion);
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json()).toEqual({
+      token: expect.stringMatching(/^[\w-]{43}$/),
       returnCode: "0",
       insuredInformation: {
         firstName: "Maria",
@@ -106,7 +116,29 @@ describe("getPolicyDetails", () => {
       },
       policyOwnerInformation: { phoneNumber: "9171234567", emailAddress: "maria@example.ph" },
     });
-    const other = await details(claim, "2234567890", assertion);
+    // The portal's sign-in stands in for the OTP: the new token files the claim, the old one is gone.
+    const { token } = own.json() as { token: string };
+    const member = { headers: { "x-kalinga-assertion": assertion } };
+    const basicInformation = { companyName: "Kalinga Life", channelName: "Member Portal" };
+    const listed = await callClaim(
+      server.app,
+      "listDocuments",
+      { basicInformation, webReferenceNumber: claim.webReferenceNumber },
+      { token, ...member },
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    const stale = await details(claim, "1234567890", assertion);
+    expect(stale.statusCode).toBe(401);
+    // Without the assertion, a call of the member portal is refused though the token is good.
+    const bare = await callClaim(
+      server.app,
+      "listDocuments",
+      { basicInformation, webReferenceNumber: claim.webReferenceNumber },
+      { token },
+    );
+    expect(bare.statusCode).toBe(401);
+
+    const other = await details(await loggedInClaim(), "2234567890", assertion);
     expect(other.statusCode).toBe(417);
     expect(other.json()).toMatchObject({
       returnCode: "18",
@@ -116,11 +148,33 @@ describe("getPolicyDetails", () => {
 
   test("an agent reads the policies the agent serves, and not another agent's client", async () => {
     await seed();
-    const claim = await loggedInClaim("Agent Assist");
-    const assertion = await sign({ agentCode: "AG-1001" });
+    const agent = { agentCode: "AG-1001" };
+    const claim = await loggedInClaim("Agent Assist", agent);
+    const assertion = await sign(agent);
     expect((await details(claim, "1234567890", assertion, "Agent Assist")).statusCode).toBe(200);
-    const other = await details(claim, "2234567890", assertion, "Agent Assist");
+    const { rows } = await server.db.query<{ agent_code: string }>(
+      "SELECT agent_code FROM claims WHERE web_reference_number = $1",
+      [claim.webReferenceNumber],
+    );
+    expect(rows[0]?.agent_code).toBe("AG-1001");
+    const other = await details(
+      await loggedInClaim("Agent Assist", agent),
+      "2234567890",
+      assertion,
+      "Agent Assist",
+    );
     expect((other.json() as { returnCode: string }).returnCode).toBe("18");
+    // A body naming another agent than the assertion's is not this agent's call.
+    const posing = await callClaim(
+      server.app,
+      "initClaimRequest",
+      {
+        basicInformation: { companyName: "Kalinga Life", channelName: "Agent Assist" },
+        agentCode: "AG-2002",
+      },
+      { headers: { "x-kalinga-assertion": assertion } },
+    );
+    expect(posing.statusCode).toBe(401);
   });
 
   test("a public-channel claim reads no policy, even with a member's assertion", async () => {
@@ -167,6 +221,10 @@ describe("getPolicyDetails", () => {
     const short = await sign(member, { lifetime: 60 });
     expect((await details(claim, "1234567890", short)).statusCode).toBe(200);
     server.clock.advance(61);
-    expect((await details(claim, "1234567890", short)).statusCode).toBe(401);
+    const replayed = await details(await loggedInClaim(), "1234567890", short);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json()).toMatchObject({
+      message: "Sign in to the portal again: its sign-in could not be verified.",
+    });
   });
 });

@@ -1,10 +1,11 @@
+import { readPortalUser } from "@kalinga/domain/portal-identity";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { configureClaimApi } from "./api/claim-api-client.ts";
 import appCss from "./app/app.css?inline";
 import { App } from "./app/app.tsx";
 import { defaultContent, type LoadedContent, loadContent } from "./content/page-content-client.ts";
-import { openSession } from "./session/session-store.ts";
+import { openSession, session } from "./session/session-store.ts";
 import { adoptStyles, registerWidgetRoot } from "./ui/styles.ts";
 import uiCss from "./ui/ui.css?inline";
 import { resolveWidgetSetting, type WidgetOptions } from "./widget/widget-options.ts";
@@ -25,7 +26,8 @@ export async function mount(target: Element, options: Partial<WidgetOptions> = {
     apiKey: options.apiKey ?? "",
     routerBase: options.routerBase ?? "/",
     locale: options.locale ?? "en",
-    agentCode: options.agentCode,
+    assertion: options.assertion,
+    policyNumber: options.policyNumber,
   };
   const setting = resolveWidgetSetting(full, window.location);
   configureClaimApi(setting);
@@ -49,6 +51,11 @@ export async function mount(target: Element, options: Partial<WidgetOptions> = {
     ]),
     openSession(),
   ]);
+  // Section 7: the agent code rides in every body of agent assist, kept encrypted in the session.
+  if (setting.channel === "agent-assist" && setting.assertion) {
+    const agentCode = readPortalUser(setting.assertion)?.agentCode;
+    if (agentCode) session.set("agentCode", agentCode);
+  }
 
   createRoot(container).render(
     <StrictMode>
@@ -73,7 +80,8 @@ function mountFromScriptTags(): void {
       apiKey: script.dataset.apiKey,
       routerBase: script.dataset.routerBase,
       locale: script.dataset.locale,
-      agentCode: script.dataset.agentCode,
+      assertion: script.dataset.assertion,
+      policyNumber: script.dataset.policyNumber,
     });
   }
 }

@@ -126,6 +126,8 @@ export type PolicyDetailsResponse = {
     dateOfBirth: string;
   };
   policyOwnerInformation: { phoneNumber: string; emailAddress: string };
+  /** The claim's token, now verified by the portal's sign-in in place of an OTP (decision 0059). */
+  token: string;
 };
 
 /** The header that carries the portal's signed assertion on the logged-in channels' calls. */

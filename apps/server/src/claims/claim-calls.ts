@@ -13,10 +13,11 @@ export function claimCalls(
   config: ServerConfig,
 ): Pick<ClaimCallHandlers, "initClaimRequest" | "validateReferenceNumber"> {
   return {
-    async initClaimRequest({ request, body, now }) {
+    async initClaimRequest({ request, body, now, portal }) {
       const { claim, token } = await startClaim(db, {
         companyName: body.basicInformation.companyName,
         channelName: body.basicInformation.channelName,
+        agentCode: portal?.kind === "agent" ? portal.agentCode : null,
         now,
         tokenExpiresAt: new Date(now.getTime() + config.token.maxAgeSeconds * 1000),
       });

@@ -13,6 +13,9 @@ const STORED_CONTENT_TYPE = "application/pdf";
 export type DevClaimRecord = {
   webReferenceNumber: string;
   status: string;
+  channelName: string;
+  /** Agent assist: the agent from the portal's assertion (decision 0059); null elsewhere. */
+  agentCode: string | null;
   submission: {
     /** The finalSubmitClaim body as parsed, without the declarations kept beside it. */
     payload: Omit<FinalSubmitClaim, "declarations">;
@@ -39,8 +42,14 @@ export async function readClaimRecord(
   db: Queryable,
   webReferenceNumber: string,
 ): Promise<DevClaimRecord | null> {
-  const claims = await db.query<{ id: string; web_reference_number: string; status: string }>(
-    "SELECT id, web_reference_number, status FROM claims WHERE web_reference_number = $1",
+  const claims = await db.query<{
+    id: string;
+    web_reference_number: string;
+    status: string;
+    channel_name: string;
+    agent_code: string | null;
+  }>(
+    "SELECT id, web_reference_number, status, channel_name, agent_code FROM claims WHERE web_reference_number = $1",
     [webReferenceNumber],
   );
   const claim = claims.rows[0];
@@ -78,6 +87,8 @@ export async function readClaimRecord(
   return {
     webReferenceNumber: claim.web_reference_number,
     status: claim.status,
+    channelName: claim.channel_name,
+    agentCode: claim.agent_code,
     submission: submission
       ? {
           payload: submission.payload,

@@ -62,6 +62,8 @@ export async function startClaim(
     now: Date;
     tokenExpiresAt: Date;
     purpose?: ClaimPurpose;
+    /** The agent of agent assist, from the portal's verified assertion. */
+    agentCode?: string | null;
   },
 ): Promise<{ claim: Claim; token: string }> {
   // A collision is rare (8.5 × 10^11 numbers); on one, draw again.
@@ -69,8 +71,8 @@ export async function startClaim(
     const token = newToken();
     const { rows } = await q.query<ClaimRow>(
       `WITH claim AS (
-         INSERT INTO claims (id, web_reference_number, status, company_name, channel_name, created_at, updated_at, purpose)
-         VALUES ($1, $2, $8, $3, $4, $5, $5, $9)
+         INSERT INTO claims (id, web_reference_number, status, company_name, channel_name, created_at, updated_at, purpose, agent_code)
+         VALUES ($1, $2, $8, $3, $4, $5, $5, $9, $10)
          ON CONFLICT (web_reference_number) DO NOTHING
          RETURNING ${COLUMNS}
        ), token AS (
@@ -88,6 +90,7 @@ export async function startClaim(
         input.tokenExpiresAt,
         CLAIM_RECORD_STATUS.draft,
         input.purpose ?? "filing",
+        input.agentCode ?? null,
       ],
     );
     if (rows[0]) return { claim: toClaim(rows[0]), token };
@@ -121,4 +124,21 @@ export async function recordVerifiedMobileNumber(
     "UPDATE claims SET verified_mobile_number = $2, verified_at = $3, updated_at = $3 WHERE id = $1",
     [claimId, mobile, now],
   );
+}
+
+/** The policy a portal's user chose for this claim (decision 0059): the submit must name it. */
+export async function recordPortalPolicy(q: Queryable, claimId: string, policyNumber: string) {
+  await q.query("UPDATE claims SET portal_policy_number = $2 WHERE id = $1", [
+    claimId,
+    policyNumber,
+  ]);
+}
+
+/** The policy a portal's user chose, or null on the public channel. */
+export async function portalPolicyOf(q: Queryable, claimId: string): Promise<string | null> {
+  const { rows } = await q.query<{ portal_policy_number: string | null }>(
+    "SELECT portal_policy_number FROM claims WHERE id = $1",
+    [claimId],
+  );
+  return rows[0]?.portal_policy_number ?? null;
 }

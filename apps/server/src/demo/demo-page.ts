@@ -66,7 +66,8 @@ h1 { font-size: 1.75rem; line-height: 1.2; margin: 0 0 0.5rem; }
 .site-footer a { color: #fff; }
 .portal-card { max-width: 40rem; padding: 1.5rem; border-radius: 8px; background: #fff; border: 1px solid #d5dde5; }
 .portal-card p { margin: 0 0 1rem; }
-.portal-card a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; }`;
+.portal-card a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; }
+.portal-links { list-style: none; margin: 0; padding: 0; }`;
 }
 
 /** The widget's script and its first content call start with the page instead of after the script runs. */
@@ -114,7 +115,11 @@ export const PORTAL_TEXTS = {
   title: "{company} Member Portal",
   lead: "The Member Portal is where {company} members sign in to see their policies and file a claim with their policy details already filled in.",
   standIn:
-    "This demo has no Member Portal sign-in yet: this page stands in for it. You can file a claim on the public claims page without signing in.",
+    "This demo has no sign-in page: it signs you in as a demo member of {company}, whose policies are in the demo policy set.",
+  fileSignedIn: "File a claim as the demo member",
+  /** A link from the policy's page: the form opens on that policy, read-only. */
+  fileForPolicy: "File a claim for policy {policy}",
+  agentAssist: "Open the demo agent-assist portal",
   fileHere: "File a claim without signing in",
 } as const;
 
@@ -122,8 +127,23 @@ const withCompany = (text: string, site: DemoSite) =>
   escapeHtml(text.replaceAll("{company}", site.companyName));
 
 /** The stand-in member portal page: where the reminder's "Enroll in Member Portal" leads. */
-export function renderMemberPortalPage(options: { site: DemoSite; nonce: string }): string {
-  const { site, nonce } = options;
+export function renderMemberPortalPage(options: {
+  site: DemoSite;
+  nonce: string;
+  /** The signed-in demo portals, when the development signer is on. */
+  signedIn?: { memberBase: string; agentBase: string; policies: string[] } | undefined;
+}): string {
+  const { site, nonce, signedIn } = options;
+  const links = signedIn
+    ? [
+        `<a href="${escapeHtml(signedIn.memberBase)}/cfm">${escapeHtml(PORTAL_TEXTS.fileSignedIn)}</a>`,
+        ...signedIn.policies.map(
+          (policy) =>
+            `<a href="${escapeHtml(signedIn.memberBase)}/cfm?policy=${escapeHtml(policy)}">${escapeHtml(PORTAL_TEXTS.fileForPolicy.replace("{policy}", policy))}</a>`,
+        ),
+        `<a href="${escapeHtml(signedIn.agentBase)}/cfm">${escapeHtml(PORTAL_TEXTS.agentAssist)}</a>`,
+      ]
+    : [];
   const title = withCompany(PORTAL_TEXTS.title, site);
   return `<!doctype html>
 <html lang="en">
@@ -142,7 +162,7 @@ ${siteHeader(site, "portal")}
   <div class="portal-card">
     <p>${withCompany(PORTAL_TEXTS.lead, site)}</p>
     <p>${withCompany(PORTAL_TEXTS.standIn, site)}</p>
-    <a href="${escapeHtml(site.homePath)}">${withCompany(PORTAL_TEXTS.fileHere, site)}</a>
+    <ul class="portal-links">${[...links, `<a href="${escapeHtml(site.homePath)}">${withCompany(PORTAL_TEXTS.fileHere, site)}</a>`].map((link) => `<li>${link}</li>`).join("")}</ul>
   </div>
 </main>
 ${siteFooter(site)}
@@ -151,6 +171,16 @@ ${siteFooter(site)}
 `;
 }
 
+/** A portal page's signed-in user, handed to the widget as its mount options (decision 0059). */
+export type DemoPortalEmbed = {
+  routerBase: string;
+  assertion: string;
+  /** The policy the user came from: read-only on the form. */
+  policyNumber: string | null;
+  title: string;
+  lead: string;
+};
+
 export function renderDemoPage(options: {
   site: DemoSite;
   nonce: string;
@@ -158,13 +188,18 @@ export function renderDemoPage(options: {
   widgetBuilt: boolean;
   /** Files widget.js imports statically, preloaded beside it. */
   preloadFiles?: string[];
+  /** The member portal or agent assist page, signed in; the corporate website without it. */
+  portal?: DemoPortalEmbed;
 }): string {
-  const { site, nonce, widgetBuilt } = options;
+  const { site, nonce, widgetBuilt, portal } = options;
   const company = escapeHtml(site.companyName);
-  const base = escapeHtml(site.routerBase);
+  const base = escapeHtml(portal?.routerBase ?? site.routerBase);
+  const signedIn = portal
+    ? ` data-assertion="${escapeHtml(portal.assertion)}"${portal.policyNumber ? ` data-policy-number="${escapeHtml(portal.policyNumber)}"` : ""}`
+    : "";
   const widget = widgetBuilt
     ? `<div id="kalinga-claims"></div>
-      <script type="module" nonce="${nonce}" src="/widget/widget.js" data-kalinga-target="#kalinga-claims" data-api-base="/api" data-api-key="${escapeHtml(options.apiKey)}" data-router-base="${base}"></script>`
+      <script type="module" nonce="${nonce}" src="/widget/widget.js" data-kalinga-target="#kalinga-claims" data-api-base="/api" data-api-key="${escapeHtml(options.apiKey)}" data-router-base="${base}"${signedIn}></script>`
     : `<div id="kalinga-claims"><p class="build-note">The claims widget is not built yet: run <code>npm run build</code>, then reload this page.</p></div>`;
   return `<!doctype html>
 <html lang="en">
@@ -175,15 +210,15 @@ export function renderDemoPage(options: {
 <meta name="description" content="File a life-insurance claim with ${company}: accident, illness and death claims.">
 <meta property="csp-nonce" nonce="${nonce}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-${widgetBuilt ? preloads(site, options.preloadFiles ?? []) : ""}
+${widgetBuilt && !portal ? preloads(site, options.preloadFiles ?? []) : ""}
 <style nonce="${nonce}">${pageStyles(site.brandColour)}</style>
 <style nonce="${nonce}" id="host-styles">${HOST_STYLES}</style>
 </head>
 <body>
-${siteHeader(site, "claims")}
+${siteHeader(site, portal ? "portal" : "claims")}
 <main>
-  <h1>File a claim</h1>
-  <p class="lead">Tell us about the insured and the policy owner. We will send a one-time PIN to your mobile number before you continue.</p>
+  <h1>${portal ? escapeHtml(portal.title) : "File a claim"}</h1>
+  <p class="lead">${portal ? escapeHtml(portal.lead) : "Tell us about the insured and the policy owner. We will send a one-time PIN to your mobile number before you continue."}</p>
   ${widget}
 </main>
 ${siteFooter(site)}

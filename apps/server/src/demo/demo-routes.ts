@@ -3,7 +3,15 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { DEMO_SITES, FAVICON_SVG, renderDemoPage, renderMemberPortalPage } from "./demo-page.ts";
+import type { PortalConfig } from "../portal/portal-assertion.ts";
+import {
+  DEMO_SITES,
+  type DemoPortalEmbed,
+  FAVICON_SVG,
+  renderDemoPage,
+  renderMemberPortalPage,
+} from "./demo-page.ts";
+import { DEMO_PORTAL_USERS, portalBases, signDemoAssertion } from "./demo-portal.ts";
 
 // The built widget under /widget/ (always served) and the demo host pages (only with KALINGA_DEMO=true,
 // never in production). Every path under a site's router base serves the same page, so a reload on a deep
@@ -13,7 +21,14 @@ export type DemoRoutesOptions = {
   widgetDir: string;
   apiKey: string;
   allowedOrigins: string[];
+  /** The assertions' settings; with the development secret the portal pages are signed in. */
+  portal: PortalConfig | null;
+  now: () => Date;
 };
+
+/** The demo agent-assist page may say which journey "/" opens, as the portal's menu would. */
+const ROUTE_NAMES = new Set(["claims-filing", "claims-tracking", "claims-report"]);
+const ROUTE_NAME_ITEM = "kalinga:route-name";
 
 /** Nonce-based CSP; 'strict-dynamic' lets widget.js load its chunks by dynamic import. */
 export function pageCsp(nonce: string, allowedOrigins: string[]): string {
@@ -91,36 +106,99 @@ export async function demoRoutes(app: FastifyInstance, options: DemoRoutesOption
   const widgetEntry = path.join(options.widgetDir, "widget.js");
 
   for (const site of DEMO_SITES) {
-    const servePage = async (_request: unknown, reply: FastifyReply) => {
+    const servePage = async (
+      _request: unknown,
+      reply: FastifyReply,
+      portal?: DemoPortalEmbed,
+      routeName?: string,
+    ) => {
       const nonce = randomBytes(16).toString("base64");
+      const page = renderDemoPage({
+        site,
+        nonce,
+        apiKey: options.apiKey,
+        widgetBuilt: existsSync(widgetEntry),
+        preloadFiles: staticImportsOfWidget(options.widgetDir),
+        ...(portal ? { portal } : {}),
+      });
+      // The route name goes into the page's session storage before the widget reads it.
+      const withRoute = routeName
+        ? page.replace(
+            "<main>",
+            `<script nonce="${nonce}">sessionStorage.setItem(${JSON.stringify(ROUTE_NAME_ITEM)}, ${JSON.stringify(routeName)});</script>\n<main>`,
+          )
+        : page;
       return (
         reply
           .header("content-security-policy", pageCsp(nonce, options.allowedOrigins))
           // The nonce changes on every answer, so the page may be kept but must be revalidated.
           .header("cache-control", "no-cache, private")
           .type("text/html; charset=utf-8")
-          .send(
-            renderDemoPage({
-              site,
-              nonce,
-              apiKey: options.apiKey,
-              widgetBuilt: existsSync(widgetEntry),
-              preloadFiles: staticImportsOfWidget(options.widgetDir),
-            }),
-          )
+          .send(withRoute)
       );
     };
-    app.get(site.routerBase, servePage);
-    app.get(`${site.routerBase}/*`, servePage);
+    app.get(site.routerBase, (request, reply) => servePage(request, reply));
+    app.get(`${site.routerBase}/*`, (request, reply) => servePage(request, reply));
 
-    // A stand-in until the member portal channel is built: the reminder's enrol link lands here.
+    // The member portal and agent assist, signed in as the site's demo member and demo agent.
+    const bases = portalBases(site);
+    const users = DEMO_PORTAL_USERS[site.company];
+    for (const kind of ["member", "agent"] as const) {
+      const base = bases[kind];
+      const user = users[kind];
+      const servePortalClaims = async (
+        request: { query: unknown },
+        reply: FastifyReply,
+      ): Promise<FastifyReply> => {
+        const assertion = options.portal
+          ? await signDemoAssertion(options.portal, user, kind, options.now())
+          : null;
+        if (!assertion) return reply.code(404).send({ message: "No demo portal signer here." });
+        const query = (request.query ?? {}) as { policy?: unknown; route?: unknown };
+        const policyNumber =
+          typeof query.policy === "string" && /^\d{10}$/.test(query.policy) ? query.policy : null;
+        const routeName =
+          kind === "agent" && typeof query.route === "string" && ROUTE_NAMES.has(query.route)
+            ? query.route
+            : undefined;
+        const title = `${site.companyName} ${kind === "member" ? "Member Portal" : "Agent Assist"}`;
+        const lead = `Signed in as ${user.name} (demo). ${
+          kind === "member"
+            ? "File a claim for one of your policies: its details are filled in for you."
+            : "File or follow a claim for your client's policy."
+        }`;
+        return servePage(
+          request,
+          reply,
+          { routerBase: base, assertion, policyNumber, title, lead },
+          routeName,
+        );
+      };
+      app.get(base, servePortalClaims);
+      app.get(`${base}/*`, servePortalClaims);
+    }
+
+    // The member portal's home: the reminder's enrol link lands here; it leads to the signed-in demo.
     const servePortal = async (_request: unknown, reply: FastifyReply) => {
       const nonce = randomBytes(16).toString("base64");
       return reply
         .header("content-security-policy", pageCsp(nonce, options.allowedOrigins))
         .header("cache-control", "no-cache, private")
         .type("text/html; charset=utf-8")
-        .send(renderMemberPortalPage({ site, nonce }));
+        .send(
+          renderMemberPortalPage({
+            site,
+            nonce,
+            signedIn:
+              options.portal?.key.kind === "secret"
+                ? {
+                    memberBase: portalBases(site).member,
+                    agentBase: portalBases(site).agent,
+                    policies: DEMO_PORTAL_USERS[site.company].member.policies,
+                  }
+                : undefined,
+          }),
+        );
     };
     app.get(site.memberPortalPath, servePortal);
     app.get(`${site.memberPortalPath}/enroll`, servePortal);

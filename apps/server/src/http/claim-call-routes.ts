@@ -83,6 +83,11 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
   const { db, config, secret, handlers } = options;
   const companyNames = new Set(Object.values(config.companyNames));
   const channelNames = new Set(Object.values(config.channelNames));
+  // Every call of these channels carries the portal's assertion (decision 0059).
+  const loggedInChannelNames = new Set([
+    config.channelNames["member-portal"],
+    config.channelNames["agent-assist"],
+  ]);
   const maxFileBytes = config.documents.file.maxFileBytes;
 
   app.addHook("onRequest", apiKeyCheck(config.apiKeys));
@@ -249,7 +254,17 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
       if (claim && !spec.namesTrackedClaim && claim.webReferenceNumber !== named) {
         throw forbidden(API_MESSAGES.otherClaim);
       }
-      const portal = spec.portal ? await portalOf(request) : null;
+      const { basicInformation, agentCode } = body as {
+        basicInformation?: { channelName?: unknown };
+        agentCode?: unknown;
+      };
+      const channelName = basicInformation?.channelName;
+      const loggedIn = typeof channelName === "string" && loggedInChannelNames.has(channelName);
+      const portal = spec.portal || loggedIn ? await portalOf(request) : null;
+      // The agent code of a body is the assertion's, or the call is not the agent's.
+      if (agentCode !== undefined && (portal?.kind !== "agent" || portal.agentCode !== agentCode)) {
+        throw unauthorized(API_MESSAGES.portalAssertion);
+      }
       const key = spec.idempotent ? idempotencyKeyOf(request) : null;
       const now = config.now();
       await takeHits(

@@ -1,14 +1,20 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
 import { toPayloadDate } from "@kalinga/domain/dates";
-import { findClaim } from "../claims/claim-repository.ts";
-import type { Queryable } from "../db/database.ts";
+import {
+  findClaim,
+  recordPortalPolicy,
+  recordVerifiedMobileNumber,
+} from "../claims/claim-repository.ts";
+import { issueToken, revokeToken } from "../claims/claim-token.ts";
+import type { Database } from "../db/database.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
 import type { Refusal } from "../refusal.ts";
 import { findPolicy } from "./policy-repository.ts";
 
 // getPolicyDetails (sections 3 and 7, decision 0058): the policy a logged-in user chose, read from
 // the policy store, for a member only among the policies of the portal's assertion and for an agent
-// only among the policies the agent serves. Any other answers as if it did not exist.
+// only among the policies the agent serves. Any other answers as if it did not exist. The portal's
+// sign-in stands in for the OTP (decision 0059): the claim's token is swapped for a verified one.
 
 export const POLICY_MESSAGES = {
   notFound: "We could not find this policy for your account.",
@@ -17,12 +23,12 @@ export const POLICY_MESSAGES = {
 const notFound: Refusal = { refused: "policy-not-found", message: POLICY_MESSAGES.notFound };
 
 export function policyCalls(
-  db: Queryable,
+  db: Database,
   /** The channel names of the member portal and agent assist: a public claim reads no policy. */
   loggedInChannels: ReadonlySet<string>,
 ): Pick<ClaimCallHandlers, "getPolicyDetails"> {
   return {
-    async getPolicyDetails({ claim, body, portal }) {
+    async getPolicyDetails({ claim, body, portal, now }) {
       const found = await findClaim(db, claim.claimId);
       const current = found && loggedInChannels.has(found.channelName) ? found : null;
       const number = body.policyInformation.policyNumber;
@@ -33,8 +39,23 @@ export function policyCalls(
           ? portal.policies.includes(number)
           : policy.agentCode !== "" && policy.agentCode === portal.agentCode;
       if (!allowed) return notFound;
+      const token = await db.transaction(async (tx) => {
+        await revokeToken(tx, claim.tokenHash, now);
+        await recordPortalPolicy(tx, claim.claimId, number);
+        // The policy owner's number, as an OTP would have verified it: the claim is theirs to follow.
+        if (policy.ownerMobile) {
+          await recordVerifiedMobileNumber(tx, claim.claimId, policy.ownerMobile, now);
+        }
+        return issueToken(tx, {
+          claimId: claim.claimId,
+          rights: "otp-verified",
+          now,
+          expiresAt: claim.expiresAt,
+        });
+      });
       return {
         returnCode: RETURN_CODES.ok,
+        token,
         insuredInformation: {
           firstName: policy.insuredFirstName,
           lastName: policy.insuredLastName,

@@ -2,9 +2,10 @@ import { RETURN_CODES } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import { todayInManila } from "@kalinga/domain/dates";
 import { buildUploadSlots, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
-import { findClaim } from "../claims/claim-repository.ts";
+import { findClaim, portalPolicyOf } from "../claims/claim-repository.ts";
 import type { Database } from "../db/database.ts";
 import { DOCUMENT_MESSAGES } from "../documents/document-messages.ts";
+import { badRequest } from "../http/api-error.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
 import { enqueueClaimAcknowledgment } from "../notifications/enqueue-notification.ts";
 import { matchClaimToPolicy } from "../policies/policy-match.ts";
@@ -19,6 +20,11 @@ import {
 // the payload, refuses while a mandatory one is empty, and otherwise stores the payload and the
 // declarations, closes the claim and queues the acknowledgment in one transaction. Every repeat,
 // with or without an Idempotency-Key, gets the first answer back.
+
+export const SUBMISSION_MESSAGES = {
+  /** A portal claim's payload naming another policy than the one its user chose. */
+  otherPolicy: "This claim was started for another policy. Please start again from your portal.",
+} as const;
 
 export function submissionCalls(
   db: Database,
@@ -36,6 +42,13 @@ export function submissionCalls(
         }
         if (current?.status !== CLAIM_RECORD_STATUS.draft) {
           return { refused: "claim-closed" as const, message: DOCUMENT_MESSAGES.claimClosed };
+        }
+        // On the logged-in channels the claim is for the policy the portal's user chose (decision 0059).
+        const chosen = await portalPolicyOf(tx, claim.claimId);
+        if (chosen !== null && body.policyInformation.policyNumber !== chosen) {
+          throw badRequest([
+            { field: "policyInformation.policyNumber", message: SUBMISSION_MESSAGES.otherPolicy },
+          ]);
         }
         const facts = slotFactsOfPayload(body, todayInManila(now));
         const slots = buildUploadSlots(facts);

@@ -2,6 +2,7 @@ import {
   API_KEY_HEADER,
   CLAIM_API_PATHS,
   IDEMPOTENCY_KEY_HEADER,
+  PORTAL_ASSERTION_HEADER,
   RETURN_CODES,
 } from "@kalinga/domain/claim-api";
 import type {
@@ -78,7 +79,12 @@ export function claimCallHeaders(
   idempotencyKey?: string,
   caller: CallerSession = "claim",
 ): Record<string, string> {
-  const headers: Record<string, string> = { [API_KEY_HEADER]: mountedSetting().apiKey };
+  const widget = mountedSetting();
+  const headers: Record<string, string> = { [API_KEY_HEADER]: widget.apiKey };
+  // The logged-in channels prove their user on every call (decision 0059).
+  if (widget.channel !== "corporate-website" && widget.assertion) {
+    headers[PORTAL_ASSERTION_HEADER] = widget.assertion;
+  }
   const token = tokenOf(caller);
   if (token) headers.authorization = `Bearer ${token}`;
   if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
@@ -107,7 +113,8 @@ export async function callClaimApi<K extends JsonClaimCall>(
   if (call !== "initClaimRequest" && call !== "initClaimTracking") {
     body.webReferenceNumber = payload.webReferenceNumber ?? claimReference(caller);
   }
-  if (widget.channel === "agent-assist" && widget.agentCode) body.agentCode = widget.agentCode;
+  const agentCode = session.get("agentCode");
+  if (widget.channel === "agent-assist" && agentCode) body.agentCode = agentCode;
 
   const headers = {
     "content-type": "application/json",

@@ -17,9 +17,7 @@ const loadPlaceholders = () => import("../screens/placeholder-screens.ts");
 const LaterScreen = lazyScreen(() =>
   loadPlaceholders().then((screens) => ({ default: screens.LaterScreen })),
 );
-const LoggedInStartScreen = lazyScreen(() =>
-  loadPlaceholders().then((screens) => ({ default: screens.LoggedInStartScreen })),
-);
+const PortalStartScreen = lazyScreen(() => import("../portal/portal-start-screen.tsx"));
 const loadTracking = () => import("../tracking/tracking-screens.ts");
 const trackingScreen = (name: keyof Awaited<ReturnType<typeof loadTracking>>) =>
   lazyScreen(() => loadTracking().then((screens) => ({ default: screens[name] })));
@@ -84,7 +82,7 @@ export function ClaimRoutes() {
           <Route index element={<StartRoute />} />
           <Route path="claims-filing" element={<StartRoute />} />
           <Route path="cf" element={<StartRoute />} />
-          <Route path="cfm" element={<LoggedInStartScreen />} />
+          <Route path="cfm" element={<PortalStartScreen />} />
           <Route path="claims-tracking" element={<ClaimsTrackingScreen />} />
           <Route path="link-status/:status" element={<LinkStatusScreen />} />
           <Route path="claims-link-status/:status" element={<LinkStatusScreen />} />

@@ -58,6 +58,7 @@ const ITEMS: SessionItems = {
     verified: true,
   },
   trackedClaim: CLAIM,
+  agentCode: "AG-1001",
 };
 const ITEM_NAMES = Object.keys(ITEMS) as SessionKey[];
 const CLAIM_ITEMS: SessionKey[] = [
@@ -286,12 +287,14 @@ describe("session store: ending a claim", () => {
     const kept = ITEM_NAMES.filter((name) => !CLAIM_ITEMS.includes(name));
     const expected = Object.fromEntries(kept.map((name) => [name, ITEMS[name]]));
     expect(itemsOf(store)).toEqual(expected);
-    // Starting another claim leaves the claimant's check of filed claims alone (decision 0056).
+    // Starting another claim leaves the claimant's check of filed claims alone (decision 0056),
+    // and the agent who is filing (decision 0059).
     expect(kept).toEqual([
       "isRemindedForLivingClaims",
       "submittedClaim",
       "trackingCheck",
       "trackedClaim",
+      "agentCode",
     ]);
     await store.session.flushed();
 

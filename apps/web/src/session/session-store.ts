@@ -24,6 +24,8 @@ export type SessionItems = {
   trackingCheck: TrackingCheck;
   /** The reference of the tracked claim the status and abeyance screens show. */
   trackedClaim: string;
+  /** Agent assist: the agent's code from the portal's assertion, sent in every call's body. */
+  agentCode: string;
 };
 
 /** A tracking check: its own reference and token, and the number its OTP verified. */
@@ -179,6 +181,7 @@ const ALL_KEYS: SessionKey[] = [
   "draftOffer",
   "trackingCheck",
   "trackedClaim",
+  "agentCode",
 ];
 
 /** Section 3's session clearing: what lets a request act on the claim. */

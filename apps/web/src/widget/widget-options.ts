@@ -17,8 +17,13 @@ export type WidgetOptions = {
   /** The host page's path under which the widget's routes live, e.g. "/help-support/claims". */
   routerBase: string;
   locale: string;
-  /** Sent only on the agent-assist channel. */
-  agentCode?: string | undefined;
+  /**
+   * The member portal's or agent assist's signed assertion of its user (decisions 0058, 0059),
+   * sent with every call of those channels; the agent's code is read from it.
+   */
+  assertion?: string | undefined;
+  /** The policy the portal's user came from (policy details, or agent assist): read-only on /cfm. */
+  policyNumber?: string | undefined;
 };
 
 export type WidgetSetting = WidgetOptions & {

@@ -1,0 +1,270 @@
+import type { FieldContent, Option } from "@kalinga/content/page-content";
+import type { PolicyDetailsResponse } from "@kalinga/domain/claim-api";
+import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
+import { formatDisplayDate, fromPayloadDate } from "@kalinga/domain/dates";
+import { FIELD_MESSAGES as M } from "@kalinga/domain/messages";
+import { readPortalUser } from "@kalinga/domain/portal-identity";
+import {
+  emptyPublicStartForm,
+  isMainlandChina,
+  type PublicStartForm,
+  type PublicStartFormDraft,
+  publicStartFormSchema,
+  toStep1,
+} from "@kalinga/domain/start-form";
+import { useEffect, useRef, useState } from "react";
+import { Navigate, useNavigate } from "react-router";
+import { callClaimApi, callClaimApiOrShowError } from "../api/claim-api-client.ts";
+import { systemError } from "../api/system-error.ts";
+import { MainlandChinaStatement } from "../claim/mainland-china-statement.tsx";
+import { useSubmitOnlyForm } from "../forms/use-submit-only-form.ts";
+import { session } from "../session/session-store.ts";
+import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
+import { TextField } from "../ui/text-field.tsx";
+import { TileSwitch } from "../ui/tile-switch.tsx";
+import { UI_TEXTS } from "../ui/ui-texts.ts";
+import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
+import { PORTAL_TEXTS as T } from "./portal-texts.ts";
+
+type Looked = PolicyDetailsResponse & { policyNumber: string };
+
+/**
+ * /cfm, Step 1 on the member portal and agent assist (decision 0059): the policy comes from the
+ * portal's user, its lookup fills the insured's and owner's details read-only, and the portal's
+ * sign-in stands in for the OTP.
+ */
+export default function PortalStartScreen() {
+  const setting = useWidgetSetting();
+  const user = setting.assertion ? readPortalUser(setting.assertion) : null;
+  if (setting.channel === "corporate-website") return <Navigate to="/cf" replace />;
+  if (!user) {
+    return <PortalNotice text={T.signInAgain} />;
+  }
+  // From a policy's page or from agent assist the policy is given and read-only.
+  const fixed = setting.policyNumber ?? null;
+  const policies = fixed ? [fixed] : setting.channel === "member-portal" ? user.policies : [];
+  if (policies.length === 0) return <PortalNotice text={T.noPolicies} />;
+  return <PortalStartForm policies={policies} fixed={fixed !== null} />;
+}
+
+function PortalNotice({ text }: { text: string }) {
+  return (
+    <section className="k-screen" aria-labelledby="k-cfm-title">
+      <h2 id="k-cfm-title" className="k-screen-title">
+        <span className="k-step">{T.step}</span> {T.title}
+      </h2>
+      <p className="k-error" role="alert">
+        {text}
+      </p>
+    </section>
+  );
+}
+
+function PortalStartForm({ policies, fixed }: { policies: string[]; fixed: boolean }) {
+  const content = usePageContent();
+  const navigate = useNavigate();
+  const [looked, setLooked] = useState<Looked | null>(null);
+  const [lookupError, setLookupError] = useState<string>();
+  const [policyMissing, setPolicyMissing] = useState(false);
+  const { policyOwnerDetails, ClaimInfo } = content.microsite.mainInfo;
+  const owner = policyOwnerDetails.fields;
+  const claimInfo = ClaimInfo.fields;
+  const { values, setValue, errors, onSubmit, formRef } = useSubmitOnlyForm(
+    publicStartFormSchema,
+    { ...emptyPublicStartForm } as PublicStartFormDraft,
+    { onValid: (valid) => goOn(valid) },
+  );
+  const china = isMainlandChina(values.citizenship, values.countryResident);
+  const stillChina = useRef(china);
+  stillChina.current = china;
+
+  /** Section 2: choosing a policy starts the claim, then reads the policy into the form. */
+  async function choose(policyNumber: string) {
+    setLookupError(undefined);
+    setPolicyMissing(false);
+    setLooked(null);
+    session.endClaim();
+    const claim = await callClaimApiOrShowError("initClaimRequest", {});
+    if (!claim) return;
+    session.set("webReferenceNumber", claim.webReferenceNumber);
+    session.set("token", claim.token);
+    const answer = await callClaimApi("getPolicyDetails", { policyInformation: { policyNumber } });
+    if (!answer.ok) {
+      // Section 8: a returnCode other than "0" or missing data is not the claimant's to fix here.
+      if (answer.status === 417 || answer.status === 401) {
+        setLookupError(
+          typeof answer.data?.message === "string" ? answer.data.message : T.signInAgain,
+        );
+      } else systemError.show();
+      return;
+    }
+    const { insuredInformation: insured, policyOwnerInformation: policyOwner, token } = answer.data;
+    session.set("token", token);
+    session.set("isOtpAvailable", { webReferenceNumber: claim.webReferenceNumber, pass: true });
+    session.set("otpVerify", { otpMobileNumber: policyOwner.phoneNumber });
+    setValue("firstName", insured.firstName);
+    setValue("middleName", insured.middleName);
+    setValue("noMiddleName", insured.middleName === "");
+    setValue("lastName", insured.lastName);
+    setValue("suffix", insured.suffix);
+    setValue("dateOfBirth", fromPayloadDate(insured.dateOfBirth) ?? "");
+    setValue("phoneNumber", policyOwner.phoneNumber);
+    setValue("emailAddress", policyOwner.emailAddress);
+    setLooked({ ...answer.data, policyNumber });
+  }
+
+  // A given policy is read at once; a chosen one when it is chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the policy the page was opened with
+  useEffect(() => {
+    const only = policies[0];
+    if (fixed && only) void choose(only);
+  }, []);
+
+  function goOn(valid: PublicStartForm) {
+    if (!looked) return;
+    session.set("step1", { ...toStep1(valid), policyNumber: looked.policyNumber });
+    navigate("/claims-details");
+  }
+
+  const options: Option[] = policies.map((policy) => ({ label: policy, value: policy }));
+  const chosen = looked ? { label: looked.policyNumber, value: looked.policyNumber } : null;
+  const described = (
+    field: keyof PublicStartFormDraft,
+    { label, placeholder, tips }: FieldContent,
+  ) => ({
+    name: field,
+    error: errors[field],
+    label,
+    placeholder,
+    tips,
+  });
+  const country = (field: "citizenship" | "countryResident") => ({
+    ...described(field, owner[field]),
+    options: content.dropdownList.country,
+    value: values[field] ?? null,
+    onChange: (option: Option) => setValue(field, option),
+  });
+  const insuredName = [values.firstName, values.middleName, values.lastName, values.suffix]
+    .filter(Boolean)
+    .join(" ");
+
+  return (
+    <section className="k-screen" aria-labelledby="k-cfm-title">
+      <h2 id="k-cfm-title" className="k-screen-title">
+        <span className="k-step">{T.step}</span> {T.title}
+      </h2>
+      <p>{fixed ? T.agentIntro : T.intro}</p>
+      <form
+        ref={formRef}
+        className="k-form"
+        noValidate
+        onSubmit={(event) => {
+          if (looked) return onSubmit(event);
+          // Nothing else can be checked before a policy is read: its message comes alone.
+          event.preventDefault();
+          setPolicyMissing(true);
+          formRef.current?.querySelector<HTMLInputElement>('[name="policyNumber"]')?.focus();
+        }}
+      >
+        <fieldset className="k-section">
+          <legend className="k-section-title">{T.fromPolicyTitle}</legend>
+          <SearchableDropdown
+            name="policyNumber"
+            label={T.policyNumber}
+            placeholder={T.policyNumber}
+            tips={fixed ? undefined : [T.policyNumberTip]}
+            options={options}
+            value={chosen}
+            disabled={fixed}
+            onChange={(option) => void choose(option.value)}
+            error={lookupError ?? (policyMissing ? M.policyNumberRequired : undefined)}
+          />
+          {looked ? (
+            <dl className="k-facts" data-testid="policy-details">
+              <div>
+                <dt>{T.insuredName}</dt>
+                <dd>{insuredName}</dd>
+              </div>
+              <div>
+                <dt>{T.dateOfBirth}</dt>
+                <dd>{values.dateOfBirth ? formatDisplayDate(values.dateOfBirth) : ""}</dd>
+              </div>
+              <div>
+                <dt>{T.mobileNumber}</dt>
+                <dd>
+                  {MOBILE_PREFIX} {values.phoneNumber}
+                </dd>
+              </div>
+              <div>
+                <dt>{T.emailAddress}</dt>
+                <dd>{values.emailAddress}</dd>
+              </div>
+            </dl>
+          ) : null}
+        </fieldset>
+
+        {looked ? (
+          <>
+            <fieldset className="k-section">
+              <legend className="k-section-title">{policyOwnerDetails.title}</legend>
+              <TextField
+                {...described("homeAddress", owner.homeAddress)}
+                value={values.homeAddress ?? ""}
+                onChange={(event) => setValue("homeAddress", event.currentTarget.value)}
+                autoComplete="street-address"
+                maxLength={FIELD_LIMITS.address}
+              />
+              <SearchableDropdown {...country("citizenship")} />
+              <SearchableDropdown {...country("countryResident")} />
+              {china ? (
+                <MainlandChinaStatement
+                  statement={values.mainlandChinaStatement ?? ""}
+                  marketing={values.marketingCampaignsConsent ?? ""}
+                  financialServices={values.financialServicesConsent ?? ""}
+                  onChange={(field, value) => setValue(field, value)}
+                  isStillMainlandChina={() => stillChina.current}
+                  error={errors.mainlandChinaStatement}
+                />
+              ) : null}
+            </fieldset>
+            <fieldset className="k-section">
+              <legend className="k-section-title">{ClaimInfo.title}</legend>
+              <TileSwitch
+                name="policyType"
+                legend={claimInfo.policyType.label}
+                tips={claimInfo.policyType.tips}
+                options={[
+                  { label: claimInfo.individual.label, value: "Individual" },
+                  { label: claimInfo.corporate.label, value: "Corporate" },
+                ]}
+                value={values.policyType ?? ""}
+                onChange={(value) => {
+                  setValue("policyType", value === "Corporate" ? "Corporate" : "Individual");
+                  if (value === "Individual") setValue("companyOther", "");
+                }}
+                error={errors.policyType}
+              />
+              {values.policyType === "Corporate" ? (
+                <TextField
+                  {...described("companyOther", claimInfo.companyOther)}
+                  value={values.companyOther ?? ""}
+                  onChange={(event) => setValue("companyOther", event.currentTarget.value)}
+                  autoComplete="organization"
+                />
+              ) : null}
+            </fieldset>
+          </>
+        ) : null}
+
+        <div className="k-actions">
+          <a className="k-btn k-btn--outlined" href="/">
+            {UI_TEXTS.back}
+          </a>
+          <button className="k-btn k-btn--contained" type="submit">
+            {UI_TEXTS.next}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
