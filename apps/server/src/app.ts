@@ -169,10 +169,10 @@ export async function buildApp(
       ...ratingCalls(db),
       ...draftCalls(db, config, secret),
       ...trackingCalls({ db, config, store: documentStore, otpService, lifecycle }),
-      ...policyCalls(
-        db,
-        new Set([config.channelNames["member-portal"], config.channelNames["agent-assist"]]),
-      ),
+      ...policyCalls(db, {
+        memberPortal: config.channelNames["member-portal"],
+        agentAssist: config.channelNames["agent-assist"],
+      }),
     },
   });
   await app.register(contentRoutes, { content });

@@ -1,4 +1,3 @@
-import { readPortalUser } from "@kalinga/domain/portal-identity";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { configureClaimApi } from "./api/claim-api-client.ts";
@@ -8,6 +7,7 @@ import { defaultContent, type LoadedContent, loadContent } from "./content/page-
 import { openSession, session } from "./session/session-store.ts";
 import { adoptStyles, registerWidgetRoot } from "./ui/styles.ts";
 import uiCss from "./ui/ui.css?inline";
+import { readPortalUser } from "./widget/portal-user.ts";
 import { resolveWidgetSetting, type WidgetOptions } from "./widget/widget-options.ts";
 
 // The embed entry: an insurer's page loads widget.js, which mounts the widget into the element its

@@ -25,12 +25,13 @@ const notFound: Refusal = { refused: "policy-not-found", message: POLICY_MESSAGE
 export function policyCalls(
   db: Database,
   /** The channel names of the member portal and agent assist: a public claim reads no policy. */
-  loggedInChannels: ReadonlySet<string>,
+  channels: { memberPortal: string; agentAssist: string },
 ): Pick<ClaimCallHandlers, "getPolicyDetails"> {
   return {
     async getPolicyDetails({ claim, body, portal, now }) {
       const found = await findClaim(db, claim.claimId);
-      const current = found && loggedInChannels.has(found.channelName) ? found : null;
+      const loggedIn = [channels.memberPortal, channels.agentAssist];
+      const current = found && loggedIn.includes(found.channelName) ? found : null;
       const number = body.policyInformation.policyNumber;
       const policy = current ? await findPolicy(db, current.companyName, number) : null;
       if (!policy || !portal) return notFound;
@@ -41,7 +42,10 @@ export function policyCalls(
       if (!allowed) return notFound;
       const token = await db.transaction(async (tx) => {
         await revokeToken(tx, claim.tokenHash, now);
-        await recordPortalPolicy(tx, claim.claimId, number);
+        // The member portal's payload names the policy of the form (section 3): it must be this one.
+        if (current?.channelName === channels.memberPortal) {
+          await recordPortalPolicy(tx, claim.claimId, number);
+        }
         // The policy owner's number, as an OTP would have verified it: the claim is theirs to follow.
         if (policy.ownerMobile) {
           await recordVerifiedMobileNumber(tx, claim.claimId, policy.ownerMobile, now);

@@ -3,7 +3,6 @@ import type { PolicyDetailsResponse } from "@kalinga/domain/claim-api";
 import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { formatDisplayDate, fromPayloadDate } from "@kalinga/domain/dates";
 import { FIELD_MESSAGES as M } from "@kalinga/domain/messages";
-import { readPortalUser } from "@kalinga/domain/portal-identity";
 import {
   emptyPublicStartForm,
   isMainlandChina,
@@ -16,14 +15,17 @@ import { useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { callClaimApi, callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
+import { readClaimData, saveClaimData } from "../claim/claim-data-store.ts";
 import { MainlandChinaStatement } from "../claim/mainland-china-statement.tsx";
 import { useSubmitOnlyForm } from "../forms/use-submit-only-form.ts";
 import { session } from "../session/session-store.ts";
+import { FieldError } from "../ui/field-error.tsx";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { TileSwitch } from "../ui/tile-switch.tsx";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
+import { readPortalUser } from "../widget/portal-user.ts";
 import { PORTAL_TEXTS as T } from "./portal-texts.ts";
 
 type Looked = PolicyDetailsResponse & { policyNumber: string };
@@ -61,6 +63,7 @@ function PortalNotice({ text }: { text: string }) {
 }
 
 function PortalStartForm({ policies, fixed }: { policies: string[]; fixed: boolean }) {
+  const setting = useWidgetSetting();
   const content = usePageContent();
   const navigate = useNavigate();
   const [looked, setLooked] = useState<Looked | null>(null);
@@ -123,6 +126,12 @@ function PortalStartForm({ policies, fixed }: { policies: string[]; fixed: boole
   function goOn(valid: PublicStartForm) {
     if (!looked) return;
     session.set("step1", { ...toStep1(valid), policyNumber: looked.policyNumber });
+    // Section 3: on agent assist the payload's number is the claim details', filled in from here.
+    const reference = session.get("webReferenceNumber");
+    if (setting.channel === "agent-assist" && reference) {
+      const { details } = readClaimData(reference);
+      saveClaimData(reference, { details: { ...details, policyNumber: looked.policyNumber } });
+    }
     navigate("/claims-details");
   }
 
@@ -183,21 +192,36 @@ function PortalStartForm({ policies, fixed }: { policies: string[]; fixed: boole
             <dl className="k-facts" data-testid="policy-details">
               <div>
                 <dt>{T.insuredName}</dt>
-                <dd>{insuredName}</dd>
+                <dd>
+                  {insuredName}
+                  <FieldError
+                    id="k-cfm-name-error"
+                    message={
+                      errors.firstName ?? errors.middleName ?? errors.lastName ?? errors.suffix
+                    }
+                  />
+                </dd>
               </div>
               <div>
                 <dt>{T.dateOfBirth}</dt>
-                <dd>{values.dateOfBirth ? formatDisplayDate(values.dateOfBirth) : ""}</dd>
+                <dd>
+                  {values.dateOfBirth ? formatDisplayDate(values.dateOfBirth) : ""}
+                  <FieldError id="k-cfm-dob-error" message={errors.dateOfBirth} />
+                </dd>
               </div>
               <div>
                 <dt>{T.mobileNumber}</dt>
                 <dd>
                   {MOBILE_PREFIX} {values.phoneNumber}
+                  <FieldError id="k-cfm-mobile-error" message={errors.phoneNumber} />
                 </dd>
               </div>
               <div>
                 <dt>{T.emailAddress}</dt>
-                <dd>{values.emailAddress}</dd>
+                <dd>
+                  {values.emailAddress}
+                  <FieldError id="k-cfm-email-error" message={errors.emailAddress} />
+                </dd>
               </div>
             </dl>
           ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { readPortalUser } from "./portal-identity.ts";
+import { readPortalUser } from "./portal-user.ts";
 
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
 const jwt = (claims: object) => `${encode({ alg: "HS256" })}.${encode(claims)}.signature`;

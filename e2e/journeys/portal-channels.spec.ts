@@ -1,0 +1,183 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import {
+  bpiAccount,
+  fillBankPayout,
+  fillLivingAccident,
+  motorcycleAccident,
+} from "../support/claim-steps.ts";
+import { phonePhoto, scannedPdf, uploadEveryRequired } from "../support/documents.ts";
+import { saveScreenshot } from "../support/screens.ts";
+import { chooseCountry } from "../support/start-form.ts";
+import { agreeAndSubmit, claimRecord } from "../support/submission.ts";
+
+// The member portal and agent assist (decisions 0058, 0059): the demo portal pages sign in a demo
+// member or agent; /cfm reads the chosen policy into Step 1 without an OTP, and the rest of the
+// journey is the public one's.
+
+const INSURER = { authorization: "Bearer kalinga-dev-insurer-key" };
+
+/** The demo member's and agent's policies, as the insurer's core system sends them. */
+const policy = (
+  policyNumber: string,
+  first: string,
+  last: string,
+  mobile: string,
+  agentCode: string,
+) => ({
+  companyName: "Kalinga Life",
+  policyNumber,
+  policyType: "Individual",
+  status: "in-force",
+  insuredFirstName: first,
+  insuredMiddleName: "S",
+  insuredLastName: last,
+  insuredDateOfBirth: "1980-03-05",
+  ownerFirstName: first,
+  ownerLastName: last,
+  ownerMobile: mobile,
+  ownerEmail: `${first.split(" ")[0]?.toLowerCase()}.${last.toLowerCase().replaceAll(" ", "")}@example.ph`,
+  agentCode,
+});
+
+async function seedPolicies(request: APIRequestContext) {
+  const answer = await request.post("/api/insurer/policies", {
+    headers: INSURER,
+    data: {
+      policies: [
+        policy("1234567890", "Maria Peña", "Dela Cruz", "9171234567", "AG-1001"),
+        policy("2234567891", "Jose", "Rizal", "9171112233", "AG-1001"),
+        policy("3798935572", "Grace", "Reyes", "9151847156", "AG-1001"),
+      ],
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/** Steps 2 to 4 and the submit, as on the public channel; answers the reference. */
+async function fileLivingAccident(
+  page: Page,
+  testInfo: Parameters<typeof agreeAndSubmit>[1],
+  name: string,
+  answers = motorcycleAccident,
+) {
+  await expect(page).toHaveURL(/\/claims-details$/);
+  await fillLivingAccident(page, answers);
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await fillBankPayout(page, bpiAccount);
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await uploadEveryRequired(
+    page,
+    await phonePhoto("ID.jpg", 1200, 800),
+    await scannedPdf("report.pdf", "Certified true copy"),
+  );
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  return agreeAndSubmit(page, testInfo, name);
+}
+
+test.describe("The member portal and agent assist", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("a demo member files a living claim from /cfm without an OTP", async ({
+    page,
+    request,
+  }, testInfo) => {
+    await seedPolicies(request);
+    await page.goto("/customer-portal");
+    await page.getByRole("link", { name: "File a claim as the demo member" }).click();
+    await expect(page).toHaveURL(/\/customer-portal\/claims\/cfm$/);
+    const title = page.getByRole("heading", { name: /Step 1 of 4/ });
+    await expect(title).toBeVisible();
+    // Next before a policy is chosen says so, alone.
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(page.getByText("Please select Policy Number")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const policies = page.getByRole("combobox", { name: "Policy number" });
+    await policies.click();
+    await expect(page.getByRole("option")).toHaveText(["1234567890", "2234567891"]);
+    await page.getByRole("option", { name: "1234567890" }).click();
+    const details = page.getByTestId("policy-details");
+    await expect(details).toContainText("Maria Peña S Dela Cruz");
+    await expect(details).toContainText("05 Mar 1980");
+    await expect(details).toContainText("+63 9171234567");
+    await expect(details).toContainText("maria.delacruz@example.ph");
+    await expect(page.getByLabel("First name", { exact: true })).toHaveCount(0);
+    await page.getByLabel("Home address", { exact: true }).fill("12 Mabini St, Makati City");
+    await chooseCountry(page, "Country of citizenship", "Philippines");
+    await chooseCountry(page, "Country of residence", "Philippines");
+    await page.getByRole("radio", { name: "Individual" }).check();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "portal-member-cfm");
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Verify your mobile number" })).toHaveCount(0);
+
+    const reference = await fileLivingAccident(page, testInfo, "portal-member");
+    const record = await claimRecord(request, reference);
+    expect(record.channelName).toBe("Member Portal");
+    expect(record.agentCode).toBeNull();
+    expect(record.submission?.payload.basicInformation).toMatchObject({
+      companyName: "Kalinga Life",
+      channelName: "Member Portal",
+    });
+    expect(record.submission?.payload.policyInformation.policyNumber).toBe("1234567890");
+    expect(record.submission?.payload.insuredInformation).toMatchObject({
+      firstName: "Maria Peña",
+      lastName: "Dela Cruz",
+      dateOfBirth: "03/05/1980",
+      phoneNumber: "9171234567",
+    });
+  });
+
+  test("a demo agent files a claim for a client's policy; every body carries the agent code", async ({
+    page,
+    request,
+  }, testInfo) => {
+    await seedPolicies(request);
+    const bodies: Record<string, unknown>[] = [];
+    page.on("request", (sent) => {
+      if (!sent.url().includes("/api/claims/") || sent.method() !== "POST") return;
+      const json = sent.postData();
+      if (json?.startsWith("{")) bodies.push(JSON.parse(json) as Record<string, unknown>);
+    });
+    await page.goto("/customer-portal-service/claims/cfm?policy=3798935572");
+    const policies = page.getByRole("combobox", { name: "Policy number" });
+    await expect(policies).toHaveValue("3798935572");
+    await expect(policies).toBeDisabled();
+    await expect(page.getByTestId("policy-details")).toContainText("Grace S Reyes");
+    await page.getByLabel("Home address", { exact: true }).fill("8 Rizal Ave, Quezon City");
+    await chooseCountry(page, "Country of citizenship", "Philippines");
+    await chooseCountry(page, "Country of residence", "Philippines");
+    await page.getByRole("radio", { name: "Individual" }).check();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "portal-agent-cfm");
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+
+    // Section 3: on agent assist the number comes from the claim details, filled in from /cfm
+    // (the agent does not type it here; the payload below shows it arrived).
+    const { policyNumber: _typed, ...withoutNumber } = motorcycleAccident;
+    const reference = await fileLivingAccident(page, testInfo, "portal-agent", withoutNumber);
+    expect(bodies.length).toBeGreaterThan(5);
+    for (const body of bodies) expect(body.agentCode).toBe("AG-1001");
+    const record = await claimRecord(request, reference);
+    expect(record.channelName).toBe("Agent Assist");
+    expect(record.agentCode).toBe("AG-1001");
+    expect(record.submission?.payload.policyInformation.policyNumber).toBe("3798935572");
+
+    // A policy the agent does not serve is not found.
+    await page.goto("/customer-portal-service/claims/cfm?policy=2234567899");
+    await expect(page.getByText("We could not find this policy for your account.")).toBeVisible();
+  });
+
+  test("'/' on agent assist opens the journey the portal stored", async ({ page }) => {
+    await page.goto("/customer-portal-service/claims/?route=claims-tracking");
+    await expect(page).toHaveURL(/\/customer-portal-service\/claims\/claims-tracking$/);
+    await expect(page.getByRole("heading", { name: "Check claim status" })).toBeVisible();
+    await page.goto("/customer-portal-service/claims/?route=claims-report");
+    await expect(page).toHaveURL(/\/claims-report$/);
+    await page.goto("/customer-portal-service/claims/?route=claims-filing");
+    await expect(page).toHaveURL(/\/customer-portal-service\/claims\/cfm$/);
+    await expect(page.getByRole("heading", { name: /Step 1 of 4/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
