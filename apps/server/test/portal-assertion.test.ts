@@ -1,5 +1,10 @@
+import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
+import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import { SignJWT, UnsecuredJWT } from "jose";
+import sharp from "sharp";
 import { describe, expect, test } from "vitest";
+import { uploadDocument } from "./support/claim-documents.ts";
+import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { callClaim, type StartedClaim } from "./support/test-app.ts";
 
@@ -16,6 +21,7 @@ const server = useServerTest({
     KALINGA_PORTAL_ISSUER: ISSUER,
     NOTIFICATION_POLL_MS: "600000",
   },
+  documentsDir: true,
 });
 
 const policy = (policyNumber: string, firstName: string, agentCode: string) => ({
@@ -226,5 +232,57 @@ describe("getPolicyDetails", () => {
     expect(replayed.json()).toMatchObject({
       message: "Sign in to the portal again: its sign-in could not be verified.",
     });
+  });
+});
+
+describe("a member portal claim", () => {
+  test("files with the portal's token and no OTP, for the policy chosen and no other", async () => {
+    await seed();
+    const claim = await loggedInClaim();
+    const assertion = await sign({ policies: ["1234567890"] });
+    const chosen = await details(claim, "1234567890", assertion);
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const filing = { ...claim, token: (chosen.json() as { token: string }).token };
+    const jpeg = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: "#336699" },
+    })
+      .jpeg()
+      .toBuffer();
+    for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY))) {
+      const uploaded = await uploadDocument(server.app, filing, { slotKey, bytes: jpeg });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+    }
+    const submit = (policyNumber: string) => {
+      const body = submitBodyOf(filing);
+      return callClaim(
+        server.app,
+        "finalSubmitClaim",
+        {
+          ...body,
+          basicInformation: { ...body.basicInformation, channelName: "Member Portal" },
+          policyInformation: { ...body.policyInformation, policyNumber },
+        },
+        { token: filing.token, headers: { "x-kalinga-assertion": assertion } },
+      );
+    };
+    const other = await submit("2234567890");
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({
+      errors: [
+        {
+          field: "policyInformation.policyNumber",
+          message:
+            "This claim was started for another policy. Please start again from your portal.",
+        },
+      ],
+    });
+    const own = await submit("1234567890");
+    expect(own.statusCode, own.body).toBe(200);
+    const { rows } = await server.db.query<{ verified_mobile_number: string }>(
+      "SELECT verified_mobile_number FROM claims WHERE web_reference_number = $1",
+      [claim.webReferenceNumber],
+    );
+    // The policy owner's number, so the member can follow the claim like any claimant.
+    expect(rows[0]?.verified_mobile_number).toBe("9171234567");
   });
 });
