@@ -165,7 +165,7 @@ test.describe("the widget on an insurer's page", () => {
   });
 
   test("a screen that cannot load shows the application error fallback", async ({ page }) => {
-    await page.route("**/widget/chunks/placeholder-screens-*", (route) => route.abort("failed"));
+    await page.route("**/widget/chunks/tracking-screens-*", (route) => route.abort("failed"));
     await openStartForm(page);
     await proceedPastReminder(page);
     const statusLink = page.getByRole("link", { name: "Check claim status" });

@@ -41,6 +41,7 @@ import { type LogStream, loggerOptions } from "./logging.ts";
 import { createNotificationWorker } from "./notifications/notification-worker.ts";
 import { otpCalls } from "./otp/otp-calls.ts";
 import { createOtpService } from "./otp/otp-service.ts";
+import { agentClaimsCalls } from "./policies/agent-claims-report.ts";
 import { policyCalls } from "./policies/policy-calls.ts";
 import { importPolicies, rowsOfCsv } from "./policies/policy-import.ts";
 import { ratingCalls } from "./ratings/rating-calls.ts";
@@ -169,6 +170,7 @@ export async function buildApp(
       ...ratingCalls(db),
       ...draftCalls(db, config, secret),
       ...trackingCalls({ db, config, store: documentStore, otpService, lifecycle }),
+      ...agentClaimsCalls(db),
       ...policyCalls(db, {
         memberPortal: config.channelNames["member-portal"],
         agentAssist: config.channelNames["agent-assist"],

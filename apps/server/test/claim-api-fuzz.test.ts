@@ -269,6 +269,7 @@ const FUZZED_CALLS = [
   "deleteRequirementDocument",
   "sendRequirementDocuments",
   "getPolicyDetails",
+  "listAgentClaims",
 ] as const;
 
 /** Each call with a valid body and token; read after beforeAll has made the claims. */
@@ -348,6 +349,7 @@ const fuzzed = (): Fuzzed[] => [
     valid: { ...(common(unverified) as object), policyInformation: { policyNumber: "1234567890" } },
     token: () => unverified.token,
   },
+  { call: "listAgentClaims", valid: { basicInformation }, token: () => null },
 ];
 
 beforeAll(async () => {

@@ -286,3 +286,77 @@ describe("a member portal claim", () => {
     expect(rows[0]?.verified_mobile_number).toBe("9171234567");
   });
 });
+
+describe("the agent's claims report", () => {
+  test("lists the agent's filed claims and claims on the agent's policies, nothing of another agent's", async () => {
+    await seed();
+    const jpeg = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: "#336699" },
+    })
+      .jpeg()
+      .toBuffer();
+    /** A claim filed on a channel with a policy number, the portal verifying it where it must. */
+    async function file(channelName: string, claims: Claims, policyNumber: string) {
+      const claim = await loggedInClaim(channelName, claims);
+      const assertion = await sign(claims);
+      const chosen = await details(claim, policyNumber, assertion, channelName);
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      const filing = { ...claim, token: (chosen.json() as { token: string }).token };
+      for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY))) {
+        expect(
+          (await uploadDocument(server.app, filing, { slotKey, bytes: jpeg })).statusCode,
+        ).toBe(200);
+      }
+      const body = submitBodyOf(filing);
+      const submitted = await callClaim(
+        server.app,
+        "finalSubmitClaim",
+        {
+          ...body,
+          basicInformation: { ...body.basicInformation, channelName },
+          policyInformation: { ...body.policyInformation, policyNumber },
+          ...(channelName === "Agent Assist" ? { agentCode: claims.agentCode } : {}),
+        },
+        { token: filing.token, headers: { "x-kalinga-assertion": assertion } },
+      );
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      return claim.webReferenceNumber;
+    }
+    const byAgent = await file("Agent Assist", { agentCode: "AG-1001" }, "1234567890");
+    const byMember = await file("Member Portal", { policies: ["1234567890"] }, "1234567890");
+    const otherAgents = await file("Member Portal", { policies: ["2234567890"] }, "2234567890");
+
+    const report = async (claims: Claims | null) =>
+      callClaim(
+        server.app,
+        "listAgentClaims",
+        { basicInformation: { companyName: "Kalinga Life", channelName: "Agent Assist" } },
+        { headers: claims ? { "x-kalinga-assertion": await sign(claims) } : {} },
+      );
+    const answer = await report({ agentCode: "AG-1001" });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const listed = (
+      answer.json() as { claims: { webReferenceNumber: string; filedByAgent: boolean }[] }
+    ).claims;
+    expect(listed.map((claim) => claim.webReferenceNumber).sort()).toEqual(
+      [byAgent, byMember].sort(),
+    );
+    expect(listed.find((claim) => claim.webReferenceNumber === byAgent)).toMatchObject({
+      filedByAgent: true,
+      policyNumber: "1234567890",
+      claimInfo: { type: "Living", subType: "AC" },
+      status: "CLAIM APPLICATION SUBMITTED",
+      openRequirements: 0,
+      daysOpen: 0,
+    });
+    expect(listed.map((claim) => claim.webReferenceNumber)).not.toContain(otherAgents);
+    const other = await report({ agentCode: "AG-2002" });
+    expect(
+      (other.json() as { claims: { webReferenceNumber: string }[] }).claims.map(
+        (c) => c.webReferenceNumber,
+      ),
+    ).toEqual([otherAgents]);
+    expect((await report({ policies: ["1234567890"] })).statusCode).toBe(403);
+    expect((await report(null)).statusCode).toBe(401);
+  });
+});

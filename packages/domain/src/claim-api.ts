@@ -32,6 +32,7 @@ export const CLAIM_API_PATHS = {
   uploadRequirementDocument: "/uploadRequirementDocument",
   deleteRequirementDocument: "/deleteRequirementDocument",
   sendRequirementDocuments: "/sendRequirementDocuments",
+  listAgentClaims: "/listAgentClaims",
 } as const;
 
 export const API_KEY_HEADER = "x-api-key";

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { type ListAgentClaimsResponse, listAgentClaimsSchema } from "./agent-claims.ts";
 import {
   CLAIM_API_PATHS,
   type DeleteDocumentResponse,
@@ -305,6 +306,16 @@ export const CLAIM_CALLS = {
     request: sendRequirementDocumentsSchema,
     limits: [],
     idempotent: true,
+  }),
+  listAgentClaims: declare<ListAgentClaimsResponse>()({
+    path: CLAIM_API_PATHS.listAgentClaims,
+    credential: "api-key",
+    purpose: "either",
+    portal: true,
+    encoding: "json",
+    request: listAgentClaimsSchema,
+    limits: [],
+    idempotent: false,
   }),
 } as const;
 

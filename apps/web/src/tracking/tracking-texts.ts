@@ -13,7 +13,7 @@ export const TRACKING_TEXTS = {
   badReference:
     "Please enter the web reference number as it is in our SMS, for example KL-7KQ4-M9XP.",
   checkButton: "Check status",
-  fileClaim: "File a new claim",
+  fileClaim: "Start a claim",
 
   listTitle: "Your claims",
   /** "Claims filed with the mobile number ending in 4567." */

@@ -1,0 +1,71 @@
+import type { AgentClaim } from "@kalinga/domain/agent-claims";
+import { RETURN_CODES } from "@kalinga/domain/claim-api";
+import { daysBetween, todayInManila } from "@kalinga/domain/dates";
+import type { Queryable } from "../db/database.ts";
+import { forbidden } from "../http/api-error.ts";
+import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
+
+// listAgentClaims (issue 12, decision 0059): the agent's claims report. An agent sees the claims
+// filed on agent assist under the agent's code and those on the policies the policy store gives
+// the agent; nothing of another agent's clients, and a member's sign-in opens nothing.
+
+export const AGENT_REPORT_MESSAGES = {
+  notAnAgent: "Only an agent's sign-in opens the claims report.",
+} as const;
+
+/** The newest this many; an agent with more filters in the core claims system. */
+const REPORT_LIMIT = 500;
+
+type ReportRow = {
+  web_reference_number: string;
+  status: string;
+  submitted_at: Date | string;
+  agent_code: string | null;
+  claim_type: "Death" | "Living";
+  payload: {
+    basicInformation?: { causeOfLoss?: string };
+    insuredInformation?: { firstName?: string; lastName?: string };
+    policyInformation?: { policyNumber?: string };
+  };
+  open_requirements: number | string;
+};
+
+export function agentClaimsCalls(db: Queryable): Pick<ClaimCallHandlers, "listAgentClaims"> {
+  return {
+    async listAgentClaims({ body, portal, now }) {
+      if (portal?.kind !== "agent") throw forbidden(AGENT_REPORT_MESSAGES.notAnAgent);
+      const { rows } = await db.query<ReportRow>(
+        `SELECT c.web_reference_number, c.status, c.submitted_at, c.agent_code, s.claim_type, s.payload,
+           (SELECT count(*) FROM claim_requirements r WHERE r.claim_id = c.id AND r.state = 'open')
+             AS open_requirements
+         FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
+         WHERE c.company_name = $1 AND c.purpose = 'filing' AND c.submitted_at IS NOT NULL
+           AND (c.agent_code = $2 OR s.payload -> 'policyInformation' ->> 'policyNumber' IN (
+             SELECT policy_number FROM policies WHERE company_name = $1 AND agent_code = $2))
+         ORDER BY c.submitted_at DESC
+         LIMIT ${REPORT_LIMIT}`,
+        [body.basicInformation.companyName, portal.agentCode],
+      );
+      const today = todayInManila(now);
+      const claims: AgentClaim[] = rows.map((row) => {
+        const submittedAt = new Date(row.submitted_at);
+        const insured = row.payload.insuredInformation ?? {};
+        return {
+          webReferenceNumber: row.web_reference_number,
+          insuredName: [insured.firstName, insured.lastName].filter(Boolean).join(" "),
+          policyNumber: row.payload.policyInformation?.policyNumber ?? "",
+          claimInfo: {
+            type: row.claim_type,
+            subType: row.payload.basicInformation?.causeOfLoss ?? "",
+          },
+          status: row.status,
+          openRequirements: Number(row.open_requirements),
+          submittedAt: submittedAt.toISOString(),
+          daysOpen: daysBetween(todayInManila(submittedAt), today),
+          filedByAgent: row.agent_code === portal.agentCode,
+        };
+      });
+      return { returnCode: RETURN_CODES.ok, claims };
+    },
+  };
+}
