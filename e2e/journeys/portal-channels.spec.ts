@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import {
@@ -163,6 +164,29 @@ test.describe("The member portal and agent assist", () => {
     expect(record.channelName).toBe("Agent Assist");
     expect(record.agentCode).toBe("AG-1001");
     expect(record.submission?.payload.policyInformation.policyNumber).toBe("3798935572");
+
+    // The agent's claims report lists it; the search finds it; the CSV holds it.
+    await page.goto("/customer-portal-service/claims/claims-report");
+    await expect(page.getByRole("heading", { name: "Your clients\u2019 claims" })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search" }).fill(reference);
+    const card = page.getByRole("listitem").filter({ hasText: reference });
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText("Grace Reyes");
+    await expect(card).toContainText("Accident claim");
+    await expect(card).toContainText("Claim application submitted");
+    await expect(card).toContainText("Filed by you");
+    await expect(page.getByRole("status").filter({ hasText: /^1 of \d+ claims?$/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "portal-agent-claims-report");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download as CSV" }).click();
+    const csv = await readFile((await (await downloading).path()) ?? "", "utf8");
+    expect(csv.split("\r\n")[0]).toBe(
+      "\ufeffWeb reference number,Insured,Policy number,Claim type,Status,Outstanding requirements,Days open,Date filed",
+    );
+    expect(csv).toContain(
+      `${reference},Grace Reyes,3798935572,Accident claim,Claim application submitted,0,0,`,
+    );
 
     // A policy the agent does not serve is not found.
     await page.goto("/customer-portal-service/claims/cfm?policy=2234567899");

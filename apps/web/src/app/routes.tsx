@@ -10,14 +10,8 @@ import { StepFocus } from "./step-focus.tsx";
 // The client routes of section 2. The start step is in the initial bundle; every other screen is a
 // lazy chunk. (Declarative routes: the data router would add 17 KB gzip to the start step.)
 
-/** Screens later steps fill in; each route is there so deep links and the flow resolve today. */
-const LATER_SCREENS = ["claims-report"] as const;
-
-const loadPlaceholders = () => import("../screens/placeholder-screens.ts");
-const LaterScreen = lazyScreen(() =>
-  loadPlaceholders().then((screens) => ({ default: screens.LaterScreen })),
-);
 const PortalStartScreen = lazyScreen(() => import("../portal/portal-start-screen.tsx"));
+const ClaimsReportScreen = lazyScreen(() => import("../portal/claims-report-screen.tsx"));
 const loadTracking = () => import("../tracking/tracking-screens.ts");
 const trackingScreen = (name: keyof Awaited<ReturnType<typeof loadTracking>>) =>
   lazyScreen(() => loadTracking().then((screens) => ({ default: screens[name] })));
@@ -83,6 +77,7 @@ export function ClaimRoutes() {
           <Route path="claims-filing" element={<StartRoute />} />
           <Route path="cf" element={<StartRoute />} />
           <Route path="cfm" element={<PortalStartScreen />} />
+          <Route path="claims-report" element={<ClaimsReportScreen />} />
           <Route path="claims-tracking" element={<ClaimsTrackingScreen />} />
           <Route path="link-status/:status" element={<LinkStatusScreen />} />
           <Route path="claims-link-status/:status" element={<LinkStatusScreen />} />
@@ -105,9 +100,6 @@ export function ClaimRoutes() {
             <Route path="claims-submission" element={<ClaimsSubmissionScreen />} />
             <Route path="claims-rating" element={<ClaimsRatingScreen />} />
           </Route>
-          {LATER_SCREENS.map((path) => (
-            <Route key={path} path={path} element={<LaterScreen />} />
-          ))}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </Suspense>

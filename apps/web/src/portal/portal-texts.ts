@@ -21,3 +21,39 @@ export const PORTAL_TEXTS = {
   signInAgain:
     "We could not read your sign-in. Please sign in to the portal again, then open claims once more.",
 } as const;
+
+/** The agent's claims report (/claims-report). */
+export const REPORT_TEXTS = {
+  title: "Your clients\u2019 claims",
+  intro:
+    "Claims you filed for your clients, and claims filed on the policies you serve. Only your own clients\u2019 claims are listed.",
+  loading: "Loading the claims\u2026",
+  search: "Search",
+  searchTip: "A web reference number, a policy number or an insured\u2019s name.",
+  status: "Status",
+  allStatuses: "All statuses",
+  sort: "Sort by",
+  sortOptions: {
+    newest: "Newest first",
+    oldest: "Oldest first",
+    daysOpen: "Longest open first",
+    outstanding: "Most outstanding requirements first",
+  },
+  /** "3 of 12 claims" */
+  shown: (shown: number, all: number) => `${shown} of ${all} claim${all === 1 ? "" : "s"}`,
+  none: "No claims yet for your clients.",
+  noneMatching: "No claim matches. Clear the search or choose All statuses.",
+  listLabel: "Claims",
+  insured: "Insured",
+  policyNumber: "Policy number",
+  claimType: "Claim type",
+  statusLabel: "Status",
+  outstanding: "Outstanding requirements",
+  daysOpen: "Days open",
+  filed: "Date filed",
+  filedByYou: "Filed by you",
+  download: "Download as CSV",
+  /** The file's name: "claims-2026-11-25.csv". */
+  fileName: (today: string) => `claims-${today}.csv`,
+  notAnAgent: "The claims report is for agents. Please sign in to agent assist.",
+} as const;

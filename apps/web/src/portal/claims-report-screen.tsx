@@ -1,0 +1,205 @@
+import { AGENT_CLAIMS_CSV_COLUMNS, type AgentClaim, csvField } from "@kalinga/domain/agent-claims";
+import { claimStatusLabel, claimTypeLabel } from "@kalinga/domain/claim-status";
+import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
+import { useEffect, useId, useMemo, useState } from "react";
+import { callClaimApi } from "../api/claim-api-client.ts";
+import { systemError } from "../api/system-error.ts";
+import { adoptStyles } from "../ui/styles.ts";
+import { TextField } from "../ui/text-field.tsx";
+import reportCss from "./claims-report.css?inline";
+import { REPORT_TEXTS as T } from "./portal-texts.ts";
+
+adoptStyles(reportCss);
+
+type Sort = keyof typeof T.sortOptions;
+
+const SORTS: Record<Sort, (a: AgentClaim, b: AgentClaim) => number> = {
+  newest: (a, b) => b.submittedAt.localeCompare(a.submittedAt),
+  oldest: (a, b) => a.submittedAt.localeCompare(b.submittedAt),
+  daysOpen: (a, b) => b.daysOpen - a.daysOpen,
+  outstanding: (a, b) => b.openRequirements - a.openRequirements,
+};
+
+const day = (iso: string) => formatDisplayDate(todayInManila(new Date(iso)));
+
+/** The report as a spreadsheet opens it: one row per claim, the labels the screen shows. */
+function toCsv(claims: AgentClaim[]): string {
+  const header = AGENT_CLAIMS_CSV_COLUMNS.map(([, title]) => csvField(title)).join(",");
+  const rows = claims.map((claim) => {
+    const cells: Record<(typeof AGENT_CLAIMS_CSV_COLUMNS)[number][0], string | number> = {
+      webReferenceNumber: claim.webReferenceNumber,
+      insuredName: claim.insuredName,
+      policyNumber: claim.policyNumber,
+      claimType: claimTypeLabel(claim.claimInfo.type, claim.claimInfo.subType),
+      status: claimStatusLabel(claim.status),
+      openRequirements: claim.openRequirements,
+      daysOpen: claim.daysOpen,
+      submittedAt: todayInManila(new Date(claim.submittedAt)),
+    };
+    return AGENT_CLAIMS_CSV_COLUMNS.map(([key]) => csvField(cells[key])).join(",");
+  });
+  // CRLF and a byte-order mark: what spreadsheet programs expect of a CSV with names like Peña.
+  return `\ufeff${[header, ...rows].join("\r\n")}\r\n`;
+}
+
+function download(claims: AgentClaim[]) {
+  const url = URL.createObjectURL(new Blob([toCsv(claims)], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = T.fileName(todayInManila());
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** /claims-report on agent assist: the agent's clients' claims, filtered, sorted and exported. */
+export default function ClaimsReportScreen() {
+  const [claims, setClaims] = useState<AgentClaim[] | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState("");
+  const [sort, setSort] = useState<Sort>("newest");
+  const statusId = useId();
+  const sortId = useId();
+
+  useEffect(() => {
+    let current = true;
+    void callClaimApi("listAgentClaims", {}).then((answer) => {
+      if (!current) return;
+      if (answer.ok) setClaims(answer.data.claims);
+      else if (answer.status === 401 || answer.status === 403) setRefusal(T.notAnAgent);
+      else systemError.show();
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const statuses = useMemo(
+    () => [...new Set((claims ?? []).map((claim) => claim.status))].sort(),
+    [claims],
+  );
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (claims ?? [])
+      .filter((claim) => !status || claim.status === status)
+      .filter(
+        (claim) =>
+          !needle ||
+          [claim.webReferenceNumber, claim.policyNumber, claim.insuredName].some((text) =>
+            text.toLowerCase().includes(needle),
+          ),
+      )
+      .sort(SORTS[sort]);
+  }, [claims, search, status, sort]);
+
+  return (
+    <section className="k-screen" aria-labelledby="k-report-title">
+      <h2 id="k-report-title" className="k-screen-title">
+        {T.title}
+      </h2>
+      <p>{T.intro}</p>
+      {refusal ? (
+        <p className="k-error" role="alert">
+          {refusal}
+        </p>
+      ) : claims === null ? (
+        <p role="status">{T.loading}</p>
+      ) : claims.length === 0 ? (
+        <p>{T.none}</p>
+      ) : (
+        <>
+          <div className="k-form">
+            <TextField
+              label={T.search}
+              name="reportSearch"
+              type="search"
+              tips={[T.searchTip]}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+            />
+            <div className="k-field">
+              <label className="k-label" htmlFor={statusId}>
+                {T.status}
+              </label>
+              <select
+                id={statusId}
+                className="k-report-select"
+                value={status}
+                onChange={(event) => setStatus(event.currentTarget.value)}
+              >
+                <option value="">{T.allStatuses}</option>
+                {statuses.map((value) => (
+                  <option key={value} value={value}>
+                    {claimStatusLabel(value)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="k-field">
+              <label className="k-label" htmlFor={sortId}>
+                {T.sort}
+              </label>
+              <select
+                id={sortId}
+                className="k-report-select"
+                value={sort}
+                onChange={(event) => setSort(event.currentTarget.value as Sort)}
+              >
+                {(Object.keys(T.sortOptions) as Sort[]).map((value) => (
+                  <option key={value} value={value}>
+                    {T.sortOptions[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <p role="status">{T.shown(shown.length, claims.length)}</p>
+          {shown.length === 0 ? <p>{T.noneMatching}</p> : null}
+          <ul className="k-report-list" aria-label={T.listLabel}>
+            {shown.map((claim) => (
+              <li key={claim.webReferenceNumber} className="k-report-claim">
+                <h3 className="k-report-claim__reference">{claim.webReferenceNumber}</h3>
+                {claim.filedByAgent ? <p className="k-hint">{T.filedByYou}</p> : null}
+                <dl className="k-facts">
+                  <div>
+                    <dt>{T.insured}</dt>
+                    <dd>{claim.insuredName}</dd>
+                  </div>
+                  <div>
+                    <dt>{T.policyNumber}</dt>
+                    <dd>{claim.policyNumber}</dd>
+                  </div>
+                  <div>
+                    <dt>{T.claimType}</dt>
+                    <dd>{claimTypeLabel(claim.claimInfo.type, claim.claimInfo.subType)}</dd>
+                  </div>
+                  <div>
+                    <dt>{T.statusLabel}</dt>
+                    <dd>{claimStatusLabel(claim.status)}</dd>
+                  </div>
+                  <div>
+                    <dt>{T.outstanding}</dt>
+                    <dd>{claim.openRequirements}</dd>
+                  </div>
+                  <div>
+                    <dt>{T.daysOpen}</dt>
+                    <dd>{claim.daysOpen}</dd>
+                  </div>
+                  <div>
+                    <dt>{T.filed}</dt>
+                    <dd>{day(claim.submittedAt)}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          <div className="k-actions">
+            <button className="k-btn k-btn--outlined" type="button" onClick={() => download(shown)}>
+              {T.download}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
