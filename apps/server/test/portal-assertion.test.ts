@@ -103,6 +103,39 @@ function details(
   );
 }
 
+/** A claim filed on a channel with a policy number, the portal verifying it. */
+async function file(channelName: string, claims: Claims, policyNumber: string) {
+  const jpeg = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: "#336699" },
+  })
+    .jpeg()
+    .toBuffer();
+  const claim = await loggedInClaim(channelName, claims);
+  const assertion = await sign(claims);
+  const chosen = await details(claim, policyNumber, assertion, channelName);
+  expect(chosen.statusCode, chosen.body).toBe(200);
+  const filing = { ...claim, token: (chosen.json() as { token: string }).token };
+  for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY))) {
+    expect((await uploadDocument(server.app, filing, { slotKey, bytes: jpeg })).statusCode).toBe(
+      200,
+    );
+  }
+  const body = submitBodyOf(filing);
+  const submitted = await callClaim(
+    server.app,
+    "finalSubmitClaim",
+    {
+      ...body,
+      basicInformation: { ...body.basicInformation, channelName },
+      policyInformation: { ...body.policyInformation, policyNumber },
+      ...(channelName === "Agent Assist" ? { agentCode: claims.agentCode } : {}),
+    },
+    { token: filing.token, headers: { "x-kalinga-assertion": assertion } },
+  );
+  expect(submitted.statusCode, submitted.body).toBe(200);
+  return claim.webReferenceNumber;
+}
+
 describe("getPolicyDetails", () => {
   test("a member reads a policy of the assertion, as section 3's lookup answers it; another member's is not found", async () => {
     await seed();
@@ -290,38 +323,6 @@ describe("a member portal claim", () => {
 describe("the agent's claims report", () => {
   test("lists the agent's filed claims and claims on the agent's policies, nothing of another agent's", async () => {
     await seed();
-    const jpeg = await sharp({
-      create: { width: 64, height: 48, channels: 3, background: "#336699" },
-    })
-      .jpeg()
-      .toBuffer();
-    /** A claim filed on a channel with a policy number, the portal verifying it where it must. */
-    async function file(channelName: string, claims: Claims, policyNumber: string) {
-      const claim = await loggedInClaim(channelName, claims);
-      const assertion = await sign(claims);
-      const chosen = await details(claim, policyNumber, assertion, channelName);
-      expect(chosen.statusCode, chosen.body).toBe(200);
-      const filing = { ...claim, token: (chosen.json() as { token: string }).token };
-      for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY))) {
-        expect(
-          (await uploadDocument(server.app, filing, { slotKey, bytes: jpeg })).statusCode,
-        ).toBe(200);
-      }
-      const body = submitBodyOf(filing);
-      const submitted = await callClaim(
-        server.app,
-        "finalSubmitClaim",
-        {
-          ...body,
-          basicInformation: { ...body.basicInformation, channelName },
-          policyInformation: { ...body.policyInformation, policyNumber },
-          ...(channelName === "Agent Assist" ? { agentCode: claims.agentCode } : {}),
-        },
-        { token: filing.token, headers: { "x-kalinga-assertion": assertion } },
-      );
-      expect(submitted.statusCode, submitted.body).toBe(200);
-      return claim.webReferenceNumber;
-    }
     const byAgent = await file("Agent Assist", { agentCode: "AG-1001" }, "1234567890");
     const byMember = await file("Member Portal", { policies: ["1234567890"] }, "1234567890");
     const otherAgents = await file("Member Portal", { policies: ["2234567890"] }, "2234567890");
@@ -358,5 +359,73 @@ describe("the agent's claims report", () => {
     ).toEqual([otherAgents]);
     expect((await report({ policies: ["1234567890"] })).statusCode).toBe(403);
     expect((await report(null)).statusCode).toBe(401);
+  });
+});
+
+describe("following claims on the logged-in channels", () => {
+  test("a member follows the claims on the member's policies without an OTP; an agent the agent's clients'", async () => {
+    await seed();
+    const marias = await file("Member Portal", { policies: ["1234567890"] }, "1234567890");
+    const bens = await file("Member Portal", { policies: ["2234567890"] }, "2234567890");
+    const member = { policies: ["1234567890"] };
+    const portalCall = async (
+      call: string,
+      claims: Claims | null,
+      channelName: string,
+      extra: Record<string, unknown> = {},
+      token?: string,
+    ) =>
+      callClaim(
+        server.app,
+        call,
+        { basicInformation: { companyName: "Kalinga Life", channelName }, ...extra },
+        {
+          ...(token ? { token } : {}),
+          headers: claims ? { "x-kalinga-assertion": await sign(claims) } : {},
+        },
+      );
+    const started = await portalCall("initClaimTracking", member, "Member Portal");
+    expect(started.statusCode, started.body).toBe(200);
+    const check = started.json() as {
+      token: string;
+      verified: boolean;
+      webReferenceNumber: string;
+    };
+    expect(check.verified).toBe(true);
+    const refs = (answer: { json(): unknown }) =>
+      (answer.json() as { claims: { webReferenceNumber: string }[] }).claims.map(
+        (claim) => claim.webReferenceNumber,
+      );
+    const own = { webReferenceNumber: check.webReferenceNumber };
+    expect(
+      refs(await portalCall("listTrackedClaims", member, "Member Portal", own, check.token)),
+    ).toEqual([marias]);
+    const read = await portalCall(
+      "readTrackedClaim",
+      member,
+      "Member Portal",
+      { webReferenceNumber: bens },
+      check.token,
+    );
+    expect(read.statusCode).toBe(417);
+    expect((read.json() as { returnCode: string }).returnCode).toBe("14");
+    // The check's token without the portal's sign-in reads nothing.
+    const bare = await portalCall("listTrackedClaims", null, "Corporate Website", own, check.token);
+    expect(refs(bare)).toEqual([]);
+
+    const agent = { agentCode: "AG-2002" };
+    const agentCheck = (
+      await portalCall("initClaimTracking", agent, "Agent Assist", {
+        agentCode: "AG-2002",
+      })
+    ).json() as { token: string; webReferenceNumber: string };
+    const listed = await portalCall(
+      "listTrackedClaims",
+      agent,
+      "Agent Assist",
+      { webReferenceNumber: agentCheck.webReferenceNumber, agentCode: "AG-2002" },
+      agentCheck.token,
+    );
+    expect(refs(listed)).toEqual([bens]);
   });
 });

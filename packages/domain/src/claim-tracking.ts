@@ -94,6 +94,8 @@ export type InitClaimTrackingResponse = {
   returnCode: ReturnCode;
   webReferenceNumber: string;
   token: string;
+  /** On the logged-in channels the portal's sign-in verified the check: no OTP (decision 0059). */
+  verified?: true;
 };
 
 export type ListTrackedClaimsResponse = {

@@ -260,7 +260,9 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
       };
       const channelName = basicInformation?.channelName;
       const loggedIn = typeof channelName === "string" && loggedInChannelNames.has(channelName);
-      const portal = spec.portal || loggedIn ? await portalOf(request) : null;
+      // A call that carries an assertion has it checked too: the uploads have no channel in their form.
+      const carried = request.headers[PORTAL_ASSERTION_HEADER] !== undefined;
+      const portal = spec.portal || loggedIn || carried ? await portalOf(request) : null;
       // The agent code of a body is the assertion's, or the call is not the agent's.
       if (agentCode !== undefined && (portal?.kind !== "agent" || portal.agentCode !== agentCode)) {
         throw unauthorized(API_MESSAGES.portalAssertion);

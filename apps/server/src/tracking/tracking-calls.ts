@@ -9,8 +9,8 @@ import {
 import { TRACKING_MESSAGES as M, type TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { todayInManila } from "@kalinga/domain/dates";
 import { formatFileSize } from "@kalinga/domain/document-files";
-import { startClaim } from "../claims/claim-repository.ts";
-import type { ClaimAccess } from "../claims/claim-token.ts";
+import { findClaim, startClaim } from "../claims/claim-repository.ts";
+import { type ClaimAccess, hashToken, issueToken, revokeToken } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { toUploadedDocument } from "../documents/document-calls.ts";
@@ -28,6 +28,7 @@ import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
 import { CLAIMANT, listEvents, listRequirements } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleService } from "../lifecycle/lifecycle-service.ts";
 import type { OtpService } from "../otp/otp-service.ts";
+import type { PortalIdentity } from "../portal/portal-assertion.ts";
 import type { Refusal } from "../refusal.ts";
 import {
   claimFiledWith,
@@ -35,6 +36,7 @@ import {
   lockRequirement,
   requirementDocuments,
   type TrackedClaim,
+  type TrackingScope,
   verifiedNumberOf,
 } from "./tracking-repository.ts";
 
@@ -76,12 +78,28 @@ export function trackingCalls(deps: {
 > {
   const { db, config, store, otpService, lifecycle } = deps;
 
+  /** Whose claims the check reads: the portal's user on a logged-in channel, else its verified number. */
+  async function scopeOf(
+    access: ClaimAccess,
+    portal: PortalIdentity | null,
+  ): Promise<TrackingScope | null> {
+    if (portal) {
+      const companyName = (await findClaim(db, access.claimId))?.companyName ?? "";
+      return portal.kind === "member"
+        ? { kind: "member", companyName, policies: portal.policies }
+        : { kind: "agent", companyName, agentCode: portal.agentCode };
+    }
+    const mobile = await verifiedNumberOf(db, access.claimId);
+    return mobile ? { kind: "number", mobile } : null;
+  }
+
   async function trackedClaim(
     access: ClaimAccess,
+    portal: PortalIdentity | null,
     webReferenceNumber: string,
   ): Promise<TrackedClaim | null> {
-    const mobile = await verifiedNumberOf(db, access.claimId);
-    return mobile ? claimFiledWith(db, mobile, webReferenceNumber) : null;
+    const scope = await scopeOf(access, portal);
+    return scope ? claimFiledWith(db, scope, webReferenceNumber) : null;
   }
 
   /**
@@ -108,24 +126,38 @@ export function trackingCalls(deps: {
   }
 
   return {
-    async initClaimTracking({ request, body, now }) {
+    async initClaimTracking({ request, body, now, portal }) {
+      const expiresAt = new Date(now.getTime() + config.token.maxAgeSeconds * 1000);
       const { claim, token } = await startClaim(db, {
         companyName: body.basicInformation.companyName,
         channelName: body.basicInformation.channelName,
         now,
-        tokenExpiresAt: new Date(now.getTime() + config.token.maxAgeSeconds * 1000),
+        tokenExpiresAt: expiresAt,
         purpose: "tracking",
       });
       request.log.info({ trackingReference: claim.webReferenceNumber }, "tracking started");
-      return { returnCode: RETURN_CODES.ok, webReferenceNumber: claim.webReferenceNumber, token };
+      if (!portal) {
+        return { returnCode: RETURN_CODES.ok, webReferenceNumber: claim.webReferenceNumber, token };
+      }
+      // On the logged-in channels the portal's sign-in proves the user: no OTP (decision 0059).
+      const verified = await db.transaction(async (tx) => {
+        await revokeToken(tx, hashToken(token), now);
+        return issueToken(tx, { claimId: claim.id, rights: "otp-verified", now, expiresAt });
+      });
+      return {
+        returnCode: RETURN_CODES.ok,
+        webReferenceNumber: claim.webReferenceNumber,
+        token: verified,
+        verified: true,
+      };
     },
 
     requestTrackingOneTimePIN: ({ claim, body, request }) =>
       otpService.sendCode(claim, "request", body.mobileNumber, request),
 
-    async listTrackedClaims({ claim, now }) {
-      const mobile = await verifiedNumberOf(db, claim.claimId);
-      const claims = mobile ? await claimsFiledWith(db, mobile) : [];
+    async listTrackedClaims({ claim, now, portal }) {
+      const scope = await scopeOf(claim, portal);
+      const claims = scope ? await claimsFiledWith(db, scope) : [];
       return {
         returnCode: RETURN_CODES.ok,
         claims: claims.map((tracked) => tracked.record),
@@ -133,8 +165,8 @@ export function trackingCalls(deps: {
       };
     },
 
-    async readTrackedClaim({ claim, body, now }) {
-      const tracked = await trackedClaim(claim, body.webReferenceNumber);
+    async readTrackedClaim({ claim, body, now, portal }) {
+      const tracked = await trackedClaim(claim, portal, body.webReferenceNumber);
       if (!tracked) return notFound;
       const { claimId, record } = tracked;
       const [events, requirements, filed, added] = await Promise.all([
@@ -197,8 +229,8 @@ export function trackingCalls(deps: {
       };
     },
 
-    async uploadRequirementDocument({ request, claim, body, file, now, complete }) {
-      const tracked = await trackedClaim(claim, body.webReferenceNumber);
+    async uploadRequirementDocument({ request, claim, body, file, now, complete, portal }) {
+      const tracked = await trackedClaim(claim, portal, body.webReferenceNumber);
       if (!tracked) return notFound;
       const check = openItemCheck(tracked.claimId, body.requirementId, now);
       // Refused before the file is converted when already closed; decided again under the lock.
@@ -245,8 +277,8 @@ export function trackingCalls(deps: {
       );
     },
 
-    async deleteRequirementDocument({ claim, body, now }) {
-      const tracked = await trackedClaim(claim, body.webReferenceNumber);
+    async deleteRequirementDocument({ claim, body, now, portal }) {
+      const tracked = await trackedClaim(claim, portal, body.webReferenceNumber);
       if (!tracked) return notFound;
       const document = (await requirementDocuments(db, tracked.claimId)).find(
         (d) => d.id === body.documentId,
@@ -263,8 +295,8 @@ export function trackingCalls(deps: {
       return { returnCode: RETURN_CODES.ok, documentId: result.id };
     },
 
-    async sendRequirementDocuments({ request, claim, body, complete }) {
-      const tracked = await trackedClaim(claim, body.webReferenceNumber);
+    async sendRequirementDocuments({ request, claim, body, complete, portal }) {
+      const tracked = await trackedClaim(claim, portal, body.webReferenceNumber);
       if (!tracked) return notFound;
       const open = new Set(
         (await listRequirements(db, tracked.claimId))

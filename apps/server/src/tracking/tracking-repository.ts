@@ -23,7 +23,39 @@ const SELECT = `SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.s
     s.payload->'policyInformation'->>'policyNumber' AS policy_number_given,
     c.policy_number, c.match_code
   FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
-  WHERE c.purpose = 'filing' AND c.submitted_at IS NOT NULL AND c.verified_mobile_number = $1`;
+  WHERE c.purpose = 'filing' AND c.submitted_at IS NOT NULL`;
+
+/**
+ * Whose claims a tracking check reads: those a verified number filed (decision 0055), or on the
+ * logged-in channels the portal's user's (decision 0059): a member's on the member's policies, an
+ * agent's filed by the agent or on the agent's policies.
+ */
+export type TrackingScope =
+  | { kind: "number"; mobile: string }
+  | { kind: "member"; companyName: string; policies: string[] }
+  | { kind: "agent"; companyName: string; agentCode: string };
+
+/** The scope's condition, its parameters numbered from `from`. */
+function scopeCondition(scope: TrackingScope, from: number): { sql: string; params: unknown[] } {
+  const at = (n: number) => `$${from + n}`;
+  switch (scope.kind) {
+    case "number":
+      return { sql: `c.verified_mobile_number = ${at(0)}`, params: [scope.mobile] };
+    case "member":
+      return {
+        sql: `c.company_name = ${at(0)} AND s.payload->'policyInformation'->>'policyNumber'
+          IN (SELECT jsonb_array_elements_text(${at(1)}::jsonb))`,
+        params: [scope.companyName, JSON.stringify(scope.policies)],
+      };
+    case "agent":
+      return {
+        sql: `c.company_name = ${at(0)} AND (c.agent_code = ${at(1)}
+          OR s.payload->'policyInformation'->>'policyNumber' IN (
+            SELECT policy_number FROM policies WHERE company_name = ${at(0)} AND agent_code = ${at(1)}))`,
+        params: [scope.companyName, scope.agentCode],
+      };
+  }
+}
 
 function trackedOf(row: TrackedRow): TrackedClaim {
   return {
@@ -55,23 +87,26 @@ export async function verifiedNumberOf(
   return rows[0]?.verified_mobile_number ?? null;
 }
 
-export async function claimsFiledWith(q: Queryable, mobile: string): Promise<TrackedClaim[]> {
-  const { rows } = await q.query<TrackedRow>(`${SELECT} ORDER BY c.submitted_at DESC, c.id`, [
-    mobile,
-  ]);
+export async function claimsFiledWith(q: Queryable, scope: TrackingScope): Promise<TrackedClaim[]> {
+  const where = scopeCondition(scope, 1);
+  const { rows } = await q.query<TrackedRow>(
+    `${SELECT} AND ${where.sql} ORDER BY c.submitted_at DESC, c.id`,
+    where.params,
+  );
   return rows.map(trackedOf);
 }
 
-/** One claim of the number by its reference; null for any other claim, so nothing is revealed. */
+/** One claim of the scope by its reference; null for any other claim, so nothing is revealed. */
 export async function claimFiledWith(
   q: Queryable,
-  mobile: string,
+  scope: TrackingScope,
   webReferenceNumber: string,
 ): Promise<TrackedClaim | null> {
-  const { rows } = await q.query<TrackedRow>(`${SELECT} AND c.web_reference_number = $2`, [
-    mobile,
-    webReferenceNumber,
-  ]);
+  const where = scopeCondition(scope, 2);
+  const { rows } = await q.query<TrackedRow>(
+    `${SELECT} AND c.web_reference_number = $1 AND ${where.sql}`,
+    [webReferenceNumber, ...where.params],
+  );
   return rows[0] ? trackedOf(rows[0]) : null;
 }
 
