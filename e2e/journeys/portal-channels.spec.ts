@@ -128,6 +128,19 @@ test.describe("The member portal and agent assist", () => {
       dateOfBirth: "03/05/1980",
       phoneNumber: "9171234567",
     });
+
+    // The member follows it through the tracking screens, the portal's sign-in in place of the OTP.
+    await page.goto("/customer-portal/claims/claims-tracking");
+    await expect(page).toHaveURL(/\/customer-portal\/claims\/your-claim-tracking$/);
+    await expect(page.getByText("Claims on the policies of your account.")).toBeVisible();
+    const card = page.getByRole("listitem").filter({ hasText: reference });
+    await expect(card).toContainText("Claim application submitted");
+    await expect(page.getByRole("dialog", { name: "Verify your mobile number" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await card.getByRole("button", { name: /View claim/ }).click();
+    await expect(page.locator(".k-status-now .k-status-label")).toHaveText(
+      "Claim application submitted",
+    );
   });
 
   test("a demo agent files a claim for a client's policy; every body carries the agent code", async ({
@@ -195,10 +208,13 @@ test.describe("The member portal and agent assist", () => {
 
   test("'/' on agent assist opens the journey the portal stored", async ({ page }) => {
     await page.goto("/customer-portal-service/claims/?route=claims-tracking");
-    await expect(page).toHaveURL(/\/customer-portal-service\/claims\/claims-tracking$/);
-    await expect(page.getByRole("heading", { name: "Check claim status" })).toBeVisible();
+    // Claims tracking, and the agent is signed in: the agent's clients' claims at once.
+    await expect(page).toHaveURL(/\/customer-portal-service\/claims\/your-claim-tracking$/);
+    await expect(page.getByRole("heading", { name: "Your claims" })).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.goto("/customer-portal-service/claims/?route=claims-report");
     await expect(page).toHaveURL(/\/claims-report$/);
+    await expect(page.getByRole("heading", { name: "Your clients\u2019 claims" })).toBeVisible();
     await page.goto("/customer-portal-service/claims/?route=claims-filing");
     await expect(page).toHaveURL(/\/customer-portal-service\/claims\/cfm$/);
     await expect(page.getByRole("heading", { name: /Step 1 of 4/ })).toBeVisible();

@@ -1,12 +1,13 @@
 import { MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { keepMobileDigits, otpMobileNumberSchema } from "@kalinga/domain/otp";
 import { readWebReference } from "@kalinga/domain/web-reference-number";
-import { type FormEvent, lazy, Suspense, useState } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { session } from "../session/session-store.ts";
 import { TextField } from "../ui/text-field.tsx";
+import { useWidgetSetting } from "../widget/contexts.ts";
 import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
 
 const OtpModal = lazy(() => import("../otp/otp-modal.tsx"));
@@ -16,6 +17,42 @@ const OtpModal = lazy(() => import("../otp/otp-modal.tsx"));
  * reference), proved with the start step's OTP modal, rules and limits (decision 0056).
  */
 export default function ClaimsTrackingScreen() {
+  const setting = useWidgetSetting();
+  // The member portal and agent assist know their user: no number, no OTP (decision 0059).
+  return setting.channel !== "corporate-website" && setting.assertion ? (
+    <PortalTracking />
+  ) : (
+    <NumberTracking />
+  );
+}
+
+/** On the logged-in channels the portal's sign-in opens the user's claims at once. */
+function PortalTracking() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void callClaimApiOrShowError("initClaimTracking", {}).then((started) => {
+      if (!started?.verified) return;
+      session.set("trackingCheck", {
+        webReferenceNumber: started.webReferenceNumber,
+        token: started.token,
+        mobileNumber: "",
+        verified: true,
+      });
+      session.remove("trackedClaim");
+      navigate("/your-claim-tracking", { replace: true });
+    });
+  }, [navigate]);
+  return (
+    <section className="k-screen" aria-labelledby="k-tracking-title">
+      <h2 id="k-tracking-title" className="k-screen-title">
+        {T.checkTitle}
+      </h2>
+      <p role="status">{T.portalOpening}</p>
+    </section>
+  );
+}
+
+function NumberTracking() {
   const navigate = useNavigate();
   const [mobileNumber, setMobileNumber] = useState(
     () => session.get("trackingCheck")?.mobileNumber ?? "",

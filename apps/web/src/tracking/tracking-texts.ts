@@ -13,6 +13,9 @@ export const TRACKING_TEXTS = {
   badReference:
     "Please enter the web reference number as it is in our SMS, for example KL-7KQ4-M9XP.",
   checkButton: "Check status",
+  portalOpening: "Opening your claims\u2026",
+  /** The list's intro on the member portal and agent assist, where no number was asked. */
+  portalListIntro: "Claims on the policies of your account.",
   fileClaim: "Start a claim",
 
   listTitle: "Your claims",

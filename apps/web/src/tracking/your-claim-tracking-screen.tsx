@@ -27,7 +27,7 @@ export default function YourClaimTrackingScreen() {
       <h2 id="k-your-claims-title" className="k-screen-title">
         {T.listTitle}
       </h2>
-      {lastDigits ? <p>{T.listIntro(lastDigits)}</p> : null}
+      <p>{lastDigits ? T.listIntro(lastDigits) : T.portalListIntro}</p>
       {loaded.state === "ready" ? (
         <>
           {loaded.data.claims.length === 0 ? (
