@@ -4,7 +4,11 @@ import { expectNoAxeViolations } from "../support/axe.ts";
 import {
   bpiAccount,
   fillBankPayout,
+  fillBeneficiary,
+  fillDeath,
   fillLivingAccident,
+  heartAttack,
+  johnUsCitizen,
   motorcycleAccident,
 } from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, uploadEveryRequired } from "../support/documents.ts";
@@ -143,7 +147,7 @@ test.describe("The member portal and agent assist", () => {
     );
   });
 
-  test("a demo agent files a claim for a client's policy; every body carries the agent code", async ({
+  test("a demo agent files a death claim for a client's policy; every body carries the agent code", async ({
     page,
     request,
   }, testInfo) => {
@@ -167,10 +171,22 @@ test.describe("The member portal and agent assist", () => {
     await saveScreenshot(page, testInfo, "portal-agent-cfm");
     await page.getByRole("button", { name: "Next", exact: true }).click();
 
-    // Section 3: on agent assist the number comes from the claim details, filled in from /cfm
-    // (the agent does not type it here; the payload below shows it arrived).
-    const { policyNumber: _typed, ...withoutNumber } = motorcycleAccident;
-    const reference = await fileLivingAccident(page, testInfo, "portal-agent", withoutNumber);
+    // A death claim for the client. Section 3: on agent assist the number comes from the claim
+    // details, filled in from /cfm (the agent does not type it; the payload below shows it arrived).
+    await expect(page).toHaveURL(/\/claims-details$/);
+    await fillDeath(page, heartAttack);
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await page.getByRole("button", { name: "Add a beneficiary" }).click();
+    await fillBeneficiary(page, johnUsCitizen);
+    await page.getByRole("button", { name: "Save beneficiary" }).click();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await uploadEveryRequired(
+      page,
+      await phonePhoto("ID.jpg", 1200, 800),
+      await scannedPdf("certificate.pdf", "Certified true copy"),
+    );
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    const reference = await agreeAndSubmit(page, testInfo, "portal-agent");
     expect(bodies.length).toBeGreaterThan(5);
     for (const body of bodies) expect(body.agentCode).toBe("AG-1001");
     const record = await claimRecord(request, reference);
@@ -185,7 +201,7 @@ test.describe("The member portal and agent assist", () => {
     const card = page.getByRole("listitem").filter({ hasText: reference });
     await expect(card).toHaveCount(1);
     await expect(card).toContainText("Grace Reyes");
-    await expect(card).toContainText("Accident claim");
+    await expect(card).toContainText("Death claim");
     await expect(card).toContainText("Claim application submitted");
     await expect(card).toContainText("Filed by you");
     await expect(page.getByRole("status").filter({ hasText: /^1 of \d+ claims?$/ })).toBeVisible();
@@ -198,7 +214,7 @@ test.describe("The member portal and agent assist", () => {
       "\ufeffWeb reference number,Insured,Policy number,Claim type,Status,Outstanding requirements,Days open,Date filed",
     );
     expect(csv).toContain(
-      `${reference},Grace Reyes,3798935572,Accident claim,Claim application submitted,0,0,`,
+      `${reference},Grace Reyes,3798935572,Death claim,Claim application submitted,0,0,`,
     );
 
     // A policy the agent does not serve is not found.
