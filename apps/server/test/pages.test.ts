@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig, type ServerConfig } from "../src/config.ts";
+import { createAssertionVerifier, type PortalConfig } from "../src/portal/portal-assertion.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
   PRODUCTION_ENV,
@@ -158,6 +159,46 @@ describe("demo host pages", () => {
       const portalRoot = enrollUrl.replace(/\/enroll$/, "");
       expect(html).toContain(`<a href="${portalRoot}" aria-current="page">Member Portal</a>`);
       expect((await get(portalRoot)).statusCode).toBe(200);
+    }
+  });
+
+  test("each company's member portal and agent assist pages are signed in as its demo member and agent", async () => {
+    const verify = createAssertionVerifier(server.config.portal as PortalConfig);
+    for (const [prefix, member, agent] of [
+      ["", ["1234567890", "2234567891"], "AG-1001"],
+      ["/bank-life", ["5488246102"], "BK-2001"],
+    ] as const) {
+      const memberPage = await get(`${prefix}/customer-portal/claims/cfm`);
+      expect(memberPage.statusCode).toBe(200);
+      const memberScript = scriptOf(memberPage.body)?.[2] ?? "";
+      expect(memberScript).toContain(`data-router-base="${prefix}/customer-portal/claims"`);
+      expect(memberScript).not.toContain("data-policy-number");
+      const memberAssertion = memberScript.match(/data-assertion="([^"]+)"/)?.[1] ?? "";
+      expect(await verify(memberAssertion, new Date())).toMatchObject({
+        kind: "member",
+        policies: [...member],
+      });
+
+      const agentPage = await get(
+        `${prefix}/customer-portal-service/claims/cfm?policy=${member[0]}&route=claims-report`,
+      );
+      const agentScript = scriptOf(agentPage.body)?.[2] ?? "";
+      expect(agentScript).toContain(`data-policy-number="${member[0]}"`);
+      const agentAssertion = agentScript.match(/data-assertion="([^"]+)"/)?.[1] ?? "";
+      expect(await verify(agentAssertion, new Date())).toMatchObject({
+        kind: "agent",
+        agentCode: agent,
+      });
+      // The route name '/' follows is stored by the page, under its nonce.
+      expect(agentPage.body).toMatch(
+        /<script nonce="[^"]+">sessionStorage\.setItem\("kalinga:route-name", "claims-report"\);<\/script>/,
+      );
+      // Anything but a policy number or a known route name is left out.
+      const odd = await get(
+        `${prefix}/customer-portal-service/claims/cfm?policy=12%22x&route=evil`,
+      );
+      expect(scriptOf(odd.body)?.[2]).not.toContain("data-policy-number");
+      expect(odd.body).not.toContain("kalinga:route-name");
     }
   });
 
