@@ -1,7 +1,7 @@
 import type { Beneficiary } from "@kalinga/domain/beneficiary";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { buildUploadSlots, type UploadSlot } from "@kalinga/domain/upload-slots";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
@@ -10,11 +10,12 @@ import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
+import { removeWithConfirmation, useUploadsInFlight } from "./document-actions.ts";
 import { DocumentSlot } from "./document-slot.tsx";
 import { DOCUMENT_TEXTS as T } from "./document-texts.ts";
 import documentsCss from "./documents.css?inline";
 import { showsMissingDocument } from "./missing-document.ts";
-import { type DocumentFile, useClaimDocuments } from "./use-claim-documents.ts";
+import { useClaimDocuments } from "./use-claim-documents.ts";
 
 adoptStyles(documentsCss);
 
@@ -71,16 +72,7 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const chooseButtons = useRef(new Map<string, HTMLButtonElement>());
   const hasCamera = useMemo(() => window.matchMedia("(pointer: coarse)").matches, []);
-  const uploading = documents.files.some(
-    (file) => file.state === "preparing" || file.state === "uploading",
-  );
-  // Leaving the page would cut the uploads still on their way: ask first, only then.
-  useEffect(() => {
-    if (!uploading) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [uploading]);
+  const uploading = useUploadsInFlight(documents);
 
   if (!tab.complete) return <Navigate to={tab.step} replace />;
   if (tab.data.submitted) return <Navigate to="/claims-submission" replace />;
@@ -92,18 +84,7 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
   // Files of slots the claim no longer asks for (the claim changed after they were sent).
   const earlierFiles = documents.files.filter((file) => !slotKeys.has(file.slotKey));
 
-  const askToRemove = (file: DocumentFile) => {
-    if (file.state === "failed") {
-      void documents.remove(file);
-      return;
-    }
-    setConfirm({
-      title: T.removeTitle,
-      text: T.removeText(file.name),
-      confirmLabel: T.remove,
-      onConfirm: () => void documents.remove(file),
-    });
-  };
+  const askToRemove = removeWithConfirmation(documents, setConfirm);
 
   const onNext = () => {
     if (uploading) {

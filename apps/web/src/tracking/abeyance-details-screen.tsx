@@ -1,37 +1,38 @@
 import type { TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
-import { Link, Navigate } from "react-router";
-import { session } from "../session/session-store.ts";
-import { openRequirements, useTrackedClaim } from "./tracked-claims.ts";
+import { Link } from "react-router";
+import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
+import { openRequirements } from "./tracked-claims.ts";
 import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
 
 /** /abeyance-details: what the insurer asked for, each request with its due date and state. */
 export default function AbeyanceDetailsScreen() {
-  const reference = session.get("trackedClaim");
-  const { loaded } = useTrackedClaim(reference);
-  if (!reference) return <Navigate to="/your-claim-tracking" replace />;
-
   return (
-    <section className="k-screen" aria-labelledby="k-abeyance-title">
-      <h2 id="k-abeyance-title" className="k-screen-title">
-        {T.abeyanceTitle}
-      </h2>
-      {loaded.state === "ready" ? (
+    <TrackedClaimScreen
+      id="k-abeyance-title"
+      title={T.abeyanceTitle}
+      footer={
+        <p className="k-aside">
+          <Link to="/status-details">{T.backToStatus}</Link>
+        </p>
+      }
+    >
+      {(tracked) => (
         <>
-          <p className="k-tracked__reference">{T.claimOf(reference)}</p>
-          {loaded.data.requirements.length === 0 ? (
+          <p className="k-tracked__reference">{T.claimOf(tracked.claim.webReferenceNumber)}</p>
+          {tracked.requirements.length === 0 ? (
             <p>{T.nothingAsked}</p>
           ) : (
             <>
               <p>{T.abeyanceIntro}</p>
               <ul className="k-tracked-list" aria-label={T.requestsLabel}>
-                {loaded.data.requirements.map((requirement) => (
+                {tracked.requirements.map((requirement) => (
                   <RequirementItem key={requirement.id} requirement={requirement} />
                 ))}
               </ul>
             </>
           )}
-          {openRequirements(loaded.data).length > 0 ? (
+          {openRequirements(tracked).length > 0 ? (
             <div className="k-actions">
               <Link className="k-btn k-btn--contained" to="/abeyance-upload">
                 {T.addDocuments}
@@ -39,16 +40,8 @@ export default function AbeyanceDetailsScreen() {
             </div>
           ) : null}
         </>
-      ) : null}
-      {loaded.state === "refused" ? (
-        <p className="k-error" role="alert">
-          {loaded.message}
-        </p>
-      ) : null}
-      <p className="k-aside">
-        <Link to="/status-details">{T.backToStatus}</Link>
-      </p>
-    </section>
+      )}
+    </TrackedClaimScreen>
   );
 }
 

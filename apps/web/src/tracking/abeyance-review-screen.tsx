@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate } from "react-router";
 import { systemError } from "../api/system-error.ts";
 import { session } from "../session/session-store.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
+import { TrackingRefusal } from "./tracked-claim-screen.tsx";
 import {
   CHECK_ROUTE,
   callTracking,
@@ -31,11 +32,7 @@ export default function AbeyanceReviewScreen() {
             {T.reviewTitle}
           </h2>
           {loaded.state === "ready" ? <ToSend tracked={loaded.data} onSent={setSent} /> : null}
-          {loaded.state === "refused" ? (
-            <p className="k-error" role="alert">
-              {loaded.message}
-            </p>
-          ) : null}
+          {loaded.state === "refused" ? <TrackingRefusal message={loaded.message} /> : null}
         </>
       )}
     </section>

@@ -1,17 +1,17 @@
 import type { ReadTrackedClaimResponse, TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import type { UploadSlot } from "@kalinga/domain/upload-slots";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
+import { removeWithConfirmation, useUploadsInFlight } from "../documents/document-actions.ts";
 import { DocumentSlot } from "../documents/document-slot.tsx";
-import { DOCUMENT_TEXTS } from "../documents/document-texts.ts";
 import documentsCss from "../documents/documents.css?inline";
-import { type DocumentFile, useClaimDocuments } from "../documents/use-claim-documents.ts";
-import { session } from "../session/session-store.ts";
+import { useClaimDocuments } from "../documents/use-claim-documents.ts";
 import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
 import { adoptStyles } from "../ui/styles.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
-import { openRequirements, requirementStore, useTrackedClaim } from "./tracked-claims.ts";
+import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
+import { openRequirements, requirementStore } from "./tracked-claims.ts";
 import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
 
 adoptStyles(documentsCss);
@@ -32,22 +32,10 @@ function slotOf(requirement: TrackedRequirement): UploadSlot {
 
 /** /abeyance-upload: a file for each open request of the tracked claim, kept until it is sent. */
 export default function AbeyanceUploadScreen() {
-  const reference = session.get("trackedClaim");
-  const { loaded } = useTrackedClaim(reference);
-  if (!reference) return <Navigate to="/your-claim-tracking" replace />;
-
   return (
-    <section className="k-screen" aria-labelledby="k-abeyance-upload-title">
-      <h2 id="k-abeyance-upload-title" className="k-screen-title">
-        {T.uploadTitle}
-      </h2>
-      {loaded.state === "ready" ? <RequestedDocuments tracked={loaded.data} /> : null}
-      {loaded.state === "refused" ? (
-        <p className="k-error" role="alert">
-          {loaded.message}
-        </p>
-      ) : null}
-    </section>
+    <TrackedClaimScreen id="k-abeyance-upload-title" title={T.uploadTitle}>
+      {(tracked) => <RequestedDocuments tracked={tracked} />}
+    </TrackedClaimScreen>
   );
 }
 
@@ -59,31 +47,12 @@ function RequestedDocuments({ tracked }: { tracked: ReadTrackedClaimResponse }) 
   const [message, setMessage] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const hasCamera = useMemo(() => window.matchMedia("(pointer: coarse)").matches, []);
-  const uploading = documents.files.some(
-    (file) => file.state === "preparing" || file.state === "uploading",
-  );
-  useEffect(() => {
-    if (!uploading) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [uploading]);
+  const uploading = useUploadsInFlight(documents);
 
   if (requests.length === 0) return <Navigate to="/abeyance-details" replace />;
 
   const filesOf = (id: string) => documents.files.filter((file) => file.slotKey === id);
-  const askToRemove = (file: DocumentFile) => {
-    if (file.state === "failed") {
-      void documents.remove(file);
-      return;
-    }
-    setConfirm({
-      title: DOCUMENT_TEXTS.removeTitle,
-      text: DOCUMENT_TEXTS.removeText(file.name),
-      confirmLabel: DOCUMENT_TEXTS.remove,
-      onConfirm: () => void documents.remove(file),
-    });
-  };
+  const askToRemove = removeWithConfirmation(documents, setConfirm);
   const onNext = () => {
     if (uploading) return setMessage(T.stillUploading);
     if (!documents.files.some((file) => file.state === "uploaded")) {

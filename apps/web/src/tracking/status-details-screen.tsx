@@ -4,33 +4,26 @@ import {
   recordPolicyNumberDisplay,
 } from "@kalinga/domain/claim-status";
 import type { ReadTrackedClaimResponse } from "@kalinga/domain/claim-tracking";
-import { Link, Navigate } from "react-router";
-import { session } from "../session/session-store.ts";
-import { openRequirements, useTrackedClaim } from "./tracked-claims.ts";
+import { Link } from "react-router";
+import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
+import { openRequirements } from "./tracked-claims.ts";
 import { OTHER_STATUS_MEANING, STATUS_MEANINGS, TRACKING_TEXTS as T } from "./tracking-texts.ts";
 import { displayDay } from "./your-claim-tracking-screen.tsx";
 
 /** /status-details: one claim, where it stands, what it means and what comes next. */
 export default function StatusDetailsScreen() {
-  const reference = session.get("trackedClaim");
-  const { loaded } = useTrackedClaim(reference);
-  if (!reference) return <Navigate to="/your-claim-tracking" replace />;
-
   return (
-    <section className="k-screen" aria-labelledby="k-status-title">
-      <h2 id="k-status-title" className="k-screen-title">
-        {T.detailsTitle}
-      </h2>
-      {loaded.state === "ready" ? <ClaimStatus tracked={loaded.data} /> : null}
-      {loaded.state === "refused" ? (
-        <p className="k-error" role="alert">
-          {loaded.message}
+    <TrackedClaimScreen
+      id="k-status-title"
+      title={T.detailsTitle}
+      footer={
+        <p className="k-aside">
+          <Link to="/your-claim-tracking">{T.backToClaims}</Link>
         </p>
-      ) : null}
-      <p className="k-aside">
-        <Link to="/your-claim-tracking">{T.backToClaims}</Link>
-      </p>
-    </section>
+      }
+    >
+      {(tracked) => <ClaimStatus tracked={tracked} />}
+    </TrackedClaimScreen>
   );
 }
 

@@ -11,6 +11,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { systemError } from "../api/system-error.ts";
 import { session } from "../session/session-store.ts";
+import { TrackingRefusal } from "./tracked-claim-screen.tsx";
 import { callTracking, useTrackingCall } from "./tracked-claims.ts";
 import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
 
@@ -42,9 +43,7 @@ export default function YourClaimTrackingScreen() {
           {loaded.data.drafts.length > 0 ? <Drafts drafts={loaded.data.drafts} /> : null}
         </>
       ) : loaded.state === "refused" ? (
-        <p className="k-error" role="alert">
-          {loaded.message}
-        </p>
+        <TrackingRefusal message={loaded.message} />
       ) : null}
       <p className="k-aside">
         <Link to="/claims-tracking">{T.checkAnother}</Link>
