@@ -53,9 +53,16 @@ describe("initClaimRequest", () => {
 
   test("the bank-partner company and the other channels are accepted; unknown names are not", async () => {
     const bank = await callClaim(server.app, "initClaimRequest", {
-      basicInformation: { companyName: "Kalinga Bank Life", channelName: "Agent Assist" },
+      basicInformation: { companyName: "Kalinga Bank Life", channelName: "Corporate Website" },
     });
     expect(bank.statusCode).toBe(200);
+    // The logged-in channels are known names, and need the portal's sign-in (decision 0059).
+    for (const channelName of ["Member Portal", "Agent Assist"]) {
+      const portal = await callClaim(server.app, "initClaimRequest", {
+        basicInformation: { companyName: "Kalinga Bank Life", channelName },
+      });
+      expect(portal.statusCode, channelName).toBe(401);
+    }
     const unknown = await callClaim(server.app, "initClaimRequest", {
       basicInformation: { companyName: "Acme Life", channelName: "Kiosk" },
     });

@@ -229,7 +229,13 @@ describe("finalSubmitClaim", () => {
     const changed = await callClaim(
       server.app,
       "finalSubmitClaim",
-      { ...submitBody(claim), agentCode: "A123" },
+      {
+        ...submitBody(claim),
+        insuredInformation: {
+          ...submitBody(claim).insuredInformation,
+          homeAddress: "Another street",
+        },
+      },
       { token: claim.token, headers },
     );
     expect(changed.statusCode).toBe(422);
