@@ -100,7 +100,11 @@ test.describe("The member portal and agent assist", () => {
 
     const policies = page.getByRole("combobox", { name: "Policy number" });
     await policies.click();
-    await expect(page.getByRole("option")).toHaveText(["1234567890", "2234567891"]);
+    // The member's policies of the assertion, each with its insured's name.
+    await expect(page.getByRole("option")).toHaveText([
+      "1234567890 \u00b7 Maria Peña Dela Cruz",
+      "2234567891 \u00b7 Jose Rizal",
+    ]);
     await page.getByRole("option", { name: "1234567890" }).click();
     const details = page.getByTestId("policy-details");
     await expect(details).toContainText("Maria Peña S Dela Cruz");
@@ -234,6 +238,9 @@ test.describe("The member portal and agent assist", () => {
     await page.goto("/customer-portal-service/claims/?route=claims-filing");
     await expect(page).toHaveURL(/\/customer-portal-service\/claims\/cfm$/);
     await expect(page.getByRole("heading", { name: /Step 1 of 4/ })).toBeVisible();
+    // Without a given policy the agent chooses among the policies the agent serves.
+    await page.getByRole("combobox", { name: "Policy number" }).click();
+    await expect(page.getByRole("option", { name: /^3798935572 · Grace Reyes$/ })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

@@ -270,6 +270,7 @@ const FUZZED_CALLS = [
   "sendRequirementDocuments",
   "getPolicyDetails",
   "listAgentClaims",
+  "listPortalPolicies",
 ] as const;
 
 /** Each call with a valid body and token; read after beforeAll has made the claims. */
@@ -350,6 +351,7 @@ const fuzzed = (): Fuzzed[] => [
     token: () => unverified.token,
   },
   { call: "listAgentClaims", valid: { basicInformation }, token: () => null },
+  { call: "listPortalPolicies", valid: { basicInformation }, token: () => null },
 ];
 
 beforeAll(async () => {

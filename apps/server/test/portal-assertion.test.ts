@@ -216,6 +216,27 @@ describe("getPolicyDetails", () => {
     expect(posing.statusCode).toBe(401);
   });
 
+  test("the /cfm list: a member's policies of the assertion the store holds, an agent's by code", async () => {
+    await seed();
+    const list = async (claims: Claims | null) =>
+      callClaim(
+        server.app,
+        "listPortalPolicies",
+        { basicInformation: { companyName: "Kalinga Life", channelName: "Member Portal" } },
+        { headers: claims ? { "x-kalinga-assertion": await sign(claims) } : {} },
+      );
+    const member = await list({ policies: ["1234567890", "9999999999"] });
+    expect(member.json()).toEqual({
+      returnCode: "0",
+      policies: [{ policyNumber: "1234567890", insuredName: "Maria Dela Cruz" }],
+    });
+    const agent = await list({ agentCode: "AG-2002" });
+    expect((agent.json() as { policies: unknown[] }).policies).toEqual([
+      { policyNumber: "2234567890", insuredName: "Ben Dela Cruz" },
+    ]);
+    expect((await list(null)).statusCode).toBe(401);
+  });
+
   test("a public-channel claim reads no policy, even with a member's assertion", async () => {
     await seed();
     const claim = await loggedInClaim("Corporate Website");

@@ -1,10 +1,18 @@
 import * as z from "zod/mini";
 import { claimCallCommon, type ReturnCode } from "./claim-api.ts";
 
-// The agent's claims report (/claims-report, issue 12): the claims the agent filed on agent assist
-// and the claims on the policies the agent serves, for the agent of the portal's assertion alone.
+// The logged-in channels' lists (decision 0059): the portal user's policies for /cfm, and the agent's
+// claims report (/claims-report): the claims the agent filed on agent assist and the claims on the
+// policies the agent serves, for the agent of the portal's assertion alone.
 
 export const listAgentClaimsSchema = z.object({ ...claimCallCommon });
+
+/** /cfm's policy list: the member's policies of the assertion, or the policies the agent serves. */
+export const listPortalPoliciesSchema = z.object({ ...claimCallCommon });
+
+export type PortalPolicy = { policyNumber: string; insuredName: string };
+
+export type ListPortalPoliciesResponse = { returnCode: ReturnCode; policies: PortalPolicy[] };
 
 export type AgentClaim = {
   webReferenceNumber: string;

@@ -33,6 +33,7 @@ export const CLAIM_API_PATHS = {
   deleteRequirementDocument: "/deleteRequirementDocument",
   sendRequirementDocuments: "/sendRequirementDocuments",
   listAgentClaims: "/listAgentClaims",
+  listPortalPolicies: "/listPortalPolicies",
 } as const;
 
 export const API_KEY_HEADER = "x-api-key";

@@ -1,5 +1,10 @@
 import * as z from "zod/mini";
-import { type ListAgentClaimsResponse, listAgentClaimsSchema } from "./agent-claims.ts";
+import {
+  type ListAgentClaimsResponse,
+  type ListPortalPoliciesResponse,
+  listAgentClaimsSchema,
+  listPortalPoliciesSchema,
+} from "./agent-claims.ts";
 import {
   CLAIM_API_PATHS,
   type DeleteDocumentResponse,
@@ -306,6 +311,16 @@ export const CLAIM_CALLS = {
     request: sendRequirementDocumentsSchema,
     limits: [],
     idempotent: true,
+  }),
+  listPortalPolicies: declare<ListPortalPoliciesResponse>()({
+    path: CLAIM_API_PATHS.listPortalPolicies,
+    credential: "api-key",
+    purpose: "either",
+    portal: true,
+    encoding: "json",
+    request: listPortalPoliciesSchema,
+    limits: [],
+    idempotent: false,
   }),
   listAgentClaims: declare<ListAgentClaimsResponse>()({
     path: CLAIM_API_PATHS.listAgentClaims,

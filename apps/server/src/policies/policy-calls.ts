@@ -9,7 +9,7 @@ import { issueToken, revokeToken } from "../claims/claim-token.ts";
 import type { Database } from "../db/database.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
 import type { Refusal } from "../refusal.ts";
-import { findPolicy } from "./policy-repository.ts";
+import { findPolicy, policiesOfPortalUser } from "./policy-repository.ts";
 
 // getPolicyDetails (sections 3 and 7, decision 0058): the policy a logged-in user chose, read from
 // the policy store, for a member only among the policies of the portal's assertion and for an agent
@@ -26,8 +26,24 @@ export function policyCalls(
   db: Database,
   /** The channel names of the member portal and agent assist: a public claim reads no policy. */
   channels: { memberPortal: string; agentAssist: string },
-): Pick<ClaimCallHandlers, "getPolicyDetails"> {
+): Pick<ClaimCallHandlers, "getPolicyDetails" | "listPortalPolicies"> {
   return {
+    /** /cfm's dropdown: the policies this user may claim on, with the insured's name. */
+    async listPortalPolicies({ body, portal }) {
+      if (!portal) return { returnCode: RETURN_CODES.ok, policies: [] };
+      const records = await policiesOfPortalUser(
+        db,
+        body.basicInformation.companyName,
+        portal.kind === "member" ? { numbers: portal.policies } : { agentCode: portal.agentCode },
+      );
+      return {
+        returnCode: RETURN_CODES.ok,
+        policies: records.map((policy) => ({
+          policyNumber: policy.policyNumber,
+          insuredName: [policy.insuredFirstName, policy.insuredLastName].filter(Boolean).join(" "),
+        })),
+      };
+    },
     async getPolicyDetails({ claim, body, portal, now }) {
       const found = await findClaim(db, claim.claimId);
       const loggedIn = [channels.memberPortal, channels.agentAssist];

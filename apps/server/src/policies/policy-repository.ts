@@ -79,3 +79,24 @@ export async function companyHasPolicies(q: Queryable, companyName: string): Pro
   ]);
   return rows.length > 0;
 }
+
+/** The portal user's policies in the store: a member's among `numbers`, or an agent's by code. */
+export async function policiesOfPortalUser(
+  q: Queryable,
+  companyName: string,
+  user: { numbers: string[] } | { agentCode: string },
+): Promise<PolicyRecord[]> {
+  const { rows } =
+    "numbers" in user
+      ? await q.query<{ record: PolicyRecord }>(
+          `SELECT record FROM policies WHERE company_name = $1
+             AND policy_number IN (SELECT jsonb_array_elements_text($2::jsonb)) ORDER BY policy_number`,
+          [companyName, JSON.stringify(user.numbers)],
+        )
+      : await q.query<{ record: PolicyRecord }>(
+          `SELECT record FROM policies WHERE company_name = $1 AND agent_code = $2
+             ORDER BY policy_number LIMIT 500`,
+          [companyName, user.agentCode],
+        );
+  return rows.map((row) => row.record);
+}

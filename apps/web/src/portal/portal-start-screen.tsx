@@ -1,4 +1,5 @@
 import type { FieldContent, Option } from "@kalinga/content/page-content";
+import type { PortalPolicy } from "@kalinga/domain/agent-claims";
 import type { PolicyDetailsResponse } from "@kalinga/domain/claim-api";
 import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { formatDisplayDate, fromPayloadDate } from "@kalinga/domain/dates";
@@ -37,32 +38,44 @@ type Looked = PolicyDetailsResponse & { policyNumber: string };
  */
 export default function PortalStartScreen() {
   const setting = useWidgetSetting();
-  const user = setting.assertion ? readPortalUser(setting.assertion) : null;
-  if (setting.channel === "corporate-website") return <Navigate to="/cf" replace />;
-  if (!user) {
-    return <PortalNotice text={T.signInAgain} />;
-  }
-  // From a policy's page or from agent assist the policy is given and read-only.
+  const signedIn = setting.assertion ? readPortalUser(setting.assertion) !== null : false;
+  // From a policy's page, or an agent's client's, the policy is given and read-only.
   const fixed = setting.policyNumber ?? null;
-  const policies = fixed ? [fixed] : setting.channel === "member-portal" ? user.policies : [];
-  if (policies.length === 0) return <PortalNotice text={T.noPolicies} />;
-  return <PortalStartForm policies={policies} fixed={fixed !== null} />;
+  const [listed, setListed] = useState<PortalPolicy[] | null>(null);
+  useEffect(() => {
+    if (fixed || !signedIn || setting.channel === "corporate-website") return;
+    void callClaimApiOrShowError("listPortalPolicies", {}).then((answer) => {
+      if (answer) setListed(answer.policies);
+    });
+  }, [fixed, signedIn, setting.channel]);
+
+  if (setting.channel === "corporate-website") return <Navigate to="/cf" replace />;
+  if (!signedIn) return <PortalNotice text={T.signInAgain} />;
+  if (fixed) return <PortalStartForm policies={[{ policyNumber: fixed, insuredName: "" }]} fixed />;
+  if (listed === null) return <PortalNotice text={T.loadingPolicies} status />;
+  if (listed.length === 0) return <PortalNotice text={T.noPolicies} />;
+  return <PortalStartForm policies={listed} fixed={false} />;
 }
 
-function PortalNotice({ text }: { text: string }) {
+/** The heading and one line: the list on its way, or why there is no form. */
+function PortalNotice({ text, status = false }: { text: string; status?: boolean }) {
   return (
     <section className="k-screen" aria-labelledby="k-cfm-title">
       <h2 id="k-cfm-title" className="k-screen-title">
         <span className="k-step">{T.step}</span> {T.title}
       </h2>
-      <p className="k-error" role="alert">
-        {text}
-      </p>
+      {status ? (
+        <p role="status">{text}</p>
+      ) : (
+        <p className="k-error" role="alert">
+          {text}
+        </p>
+      )}
     </section>
   );
 }
 
-function PortalStartForm({ policies, fixed }: { policies: string[]; fixed: boolean }) {
+function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed: boolean }) {
   const setting = useWidgetSetting();
   const content = usePageContent();
   const navigate = useNavigate();
@@ -120,7 +133,7 @@ function PortalStartForm({ policies, fixed }: { policies: string[]; fixed: boole
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the policy the page was opened with
   useEffect(() => {
     const only = policies[0];
-    if (fixed && only) void choose(only);
+    if (fixed && only) void choose(only.policyNumber);
   }, []);
 
   function goOn(valid: PublicStartForm) {
@@ -135,8 +148,11 @@ function PortalStartForm({ policies, fixed }: { policies: string[]; fixed: boole
     navigate("/claims-details");
   }
 
-  const options: Option[] = policies.map((policy) => ({ label: policy, value: policy }));
-  const chosen = looked ? { label: looked.policyNumber, value: looked.policyNumber } : null;
+  const options: Option[] = policies.map(({ policyNumber, insuredName }) => ({
+    label: insuredName ? T.policyOption(policyNumber, insuredName) : policyNumber,
+    value: policyNumber,
+  }));
+  const chosen = options.find((option) => option.value === looked?.policyNumber) ?? null;
   const described = (
     field: keyof PublicStartFormDraft,
     { label, placeholder, tips }: FieldContent,

@@ -9,6 +9,10 @@ export const PORTAL_TEXTS = {
   agentIntro:
     "This claim is for the policy you opened. We fill in the insured\u2019s and the policy owner\u2019s details from the policy.",
   policyNumber: "Policy number",
+  /** A policy in the list: "1234567890 · Maria Dela Cruz". */
+  policyOption: (policyNumber: string, insuredName: string) =>
+    `${policyNumber} \u00b7 ${insuredName}`,
+  loadingPolicies: "Loading your policies\u2026",
   policyNumberTip: "Only the policies of your account are listed.",
   fromPolicyTitle: "From your policy",
   insuredName: "Insured",
@@ -46,6 +50,10 @@ export const REPORT_TEXTS = {
   listLabel: "Claims",
   insured: "Insured",
   policyNumber: "Policy number",
+  /** A policy in the list: "1234567890 · Maria Dela Cruz". */
+  policyOption: (policyNumber: string, insuredName: string) =>
+    `${policyNumber} \u00b7 ${insuredName}`,
+  loadingPolicies: "Loading your policies\u2026",
   claimType: "Claim type",
   statusLabel: "Status",
   outstanding: "Outstanding requirements",
