@@ -109,7 +109,7 @@ export function trackingCalls(deps: {
   function openItemCheck(claimId: string, requirementId: string, now: Date) {
     return async (tx: Queryable): Promise<DocumentChangeRefusal | null> => {
       const item = await lockRequirement(tx, claimId, requirementId);
-      if (!item || item.state !== "open") return closedItem;
+      if (item?.state !== "open") return closedItem;
       if (item.dueDate >= todayInManila(now)) return null;
       const { rows } = await tx.query<{ status: ClaimStatus }>(
         "SELECT status FROM claims WHERE id = $1",
