@@ -17,13 +17,12 @@ import { Navigate, useNavigate } from "react-router";
 import { callClaimApi, callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
 import { readClaimData, saveClaimData } from "../claim/claim-data-store.ts";
-import { MainlandChinaStatement } from "../claim/mainland-china-statement.tsx";
 import { useSubmitOnlyForm } from "../forms/use-submit-only-form.ts";
 import { session } from "../session/session-store.ts";
+import { PolicyInformationSection, ResidenceFields } from "../start/start-form-sections.tsx";
 import { FieldError } from "../ui/field-error.tsx";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
 import { TextField } from "../ui/text-field.tsx";
-import { TileSwitch } from "../ui/tile-switch.tsx";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import { readPortalUser } from "../widget/portal-user.ts";
@@ -84,12 +83,11 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
   const [policyMissing, setPolicyMissing] = useState(false);
   const { policyOwnerDetails, ClaimInfo } = content.microsite.mainInfo;
   const owner = policyOwnerDetails.fields;
-  const claimInfo = ClaimInfo.fields;
-  const { values, setValue, errors, onSubmit, formRef } = useSubmitOnlyForm(
-    publicStartFormSchema,
-    { ...emptyPublicStartForm } as PublicStartFormDraft,
-    { onValid: (valid) => goOn(valid) },
-  );
+  const _claimInfo = ClaimInfo.fields;
+  const { values, setValue, errors, onSubmit, formRef } = useSubmitOnlyForm<
+    PublicStartFormDraft,
+    PublicStartForm
+  >(publicStartFormSchema, { ...emptyPublicStartForm }, { onValid: (valid) => goOn(valid) });
   const china = isMainlandChina(values.citizenship, values.countryResident);
   const stillChina = useRef(china);
   stillChina.current = china;
@@ -163,7 +161,7 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
     placeholder,
     tips,
   });
-  const country = (field: "citizenship" | "countryResident") => ({
+  const _country = (field: "citizenship" | "countryResident") => ({
     ...described(field, owner[field]),
     options: content.dropdownList.country,
     value: values[field] ?? null,
@@ -254,45 +252,9 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
                 autoComplete="street-address"
                 maxLength={FIELD_LIMITS.address}
               />
-              <SearchableDropdown {...country("citizenship")} />
-              <SearchableDropdown {...country("countryResident")} />
-              {china ? (
-                <MainlandChinaStatement
-                  statement={values.mainlandChinaStatement ?? ""}
-                  marketing={values.marketingCampaignsConsent ?? ""}
-                  financialServices={values.financialServicesConsent ?? ""}
-                  onChange={(field, value) => setValue(field, value)}
-                  isStillMainlandChina={() => stillChina.current}
-                  error={errors.mainlandChinaStatement}
-                />
-              ) : null}
+              <ResidenceFields values={values} setValue={setValue} errors={errors} />
             </fieldset>
-            <fieldset className="k-section">
-              <legend className="k-section-title">{ClaimInfo.title}</legend>
-              <TileSwitch
-                name="policyType"
-                legend={claimInfo.policyType.label}
-                tips={claimInfo.policyType.tips}
-                options={[
-                  { label: claimInfo.individual.label, value: "Individual" },
-                  { label: claimInfo.corporate.label, value: "Corporate" },
-                ]}
-                value={values.policyType ?? ""}
-                onChange={(value) => {
-                  setValue("policyType", value === "Corporate" ? "Corporate" : "Individual");
-                  if (value === "Individual") setValue("companyOther", "");
-                }}
-                error={errors.policyType}
-              />
-              {values.policyType === "Corporate" ? (
-                <TextField
-                  {...described("companyOther", claimInfo.companyOther)}
-                  value={values.companyOther ?? ""}
-                  onChange={(event) => setValue("companyOther", event.currentTarget.value)}
-                  autoComplete="organization"
-                />
-              ) : null}
-            </fieldset>
+            <PolicyInformationSection values={values} setValue={setValue} errors={errors} />
           </>
         ) : null}
 

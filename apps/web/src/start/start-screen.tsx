@@ -15,19 +15,17 @@ import { Link, Navigate, useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { useNextRoute } from "../claim/back-to-review.ts";
-import { MainlandChinaStatement } from "../claim/mainland-china-statement.tsx";
 import { type FieldErrors, useSubmitOnlyForm } from "../forms/use-submit-only-form.ts";
 import { session } from "../session/session-store.ts";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { DateField } from "../ui/date-field.tsx";
 import { EmailSuggestion } from "../ui/email-suggestion.tsx";
 import { DATE_OF_BIRTH_OPENS_YEARS_BACK, yearsBeforeToday } from "../ui/local-date.ts";
-import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
 import { TextField } from "../ui/text-field.tsx";
-import { TileSwitch } from "../ui/tile-switch.tsx";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import { ReminderPopup } from "./reminder-popup.tsx";
+import { PolicyInformationSection, ResidenceFields } from "./start-form-sections.tsx";
 import { START_TEXTS } from "./start-texts.ts";
 import { UnavailableNotice, useNoticeShowing } from "./unavailable-notice.tsx";
 
@@ -57,7 +55,7 @@ export function StartScreen() {
   const { insuredInformation, policyOwnerDetails, ClaimInfo } = content.microsite.mainInfo;
   const insured = insuredInformation.fields;
   const owner = policyOwnerDetails.fields;
-  const claimInfo = ClaimInfo.fields;
+  const _claimInfo = ClaimInfo.fields;
 
   // Coming back to the start form after a submit begins another claim: the submitted one's token,
   // pass and Step 1 go first, so nothing of it fills the form or rides on the next claim's calls.
@@ -65,7 +63,11 @@ export function StartScreen() {
     session.endSubmittedClaim();
     return session.get("step1") as Partial<PublicStartFormDraft> | undefined;
   });
-  const { values, setValue, errors, onSubmit, formRef } = useSubmitOnlyForm(
+  // The draft type, so the shared sections (start-form-sections.tsx) take this form's setter.
+  const { values, setValue, errors, onSubmit, formRef } = useSubmitOnlyForm<
+    PublicStartFormDraft,
+    PublicStartForm
+  >(
     publicStartFormSchema,
     { ...emptyPublicStartForm, ...savedStep1 },
     { onValid: (valid) => startClaim(valid), onInvalid: reportErrors },
@@ -131,7 +133,7 @@ export function StartScreen() {
       setValue(field, event.currentTarget.value),
   });
   /** A country list's props: described(), the countries, the chosen one and its setter. */
-  const country = (field: "citizenship" | "countryResident") => ({
+  const _country = (field: "citizenship" | "countryResident") => ({
     ...described(field, owner[field]),
     options: content.dropdownList.country,
     value: values[field] ?? null,
@@ -211,45 +213,10 @@ export function StartScreen() {
             />
           </div>
           <TextField {...text("homeAddress", owner.homeAddress)} autoComplete="street-address" />
-          <SearchableDropdown {...country("citizenship")} />
-          <SearchableDropdown {...country("countryResident")} />
-          {china ? (
-            <MainlandChinaStatement
-              statement={values.mainlandChinaStatement ?? ""}
-              marketing={values.marketingCampaignsConsent ?? ""}
-              financialServices={values.financialServicesConsent ?? ""}
-              onChange={(field, value) => setValue(field, value)}
-              isStillMainlandChina={() => stillChina.current}
-              error={errors.mainlandChinaStatement}
-            />
-          ) : null}
+          <ResidenceFields values={values} setValue={setValue} errors={errors} />
         </fieldset>
 
-        <fieldset className="k-section">
-          <legend className="k-section-title">{ClaimInfo.title}</legend>
-          <TileSwitch
-            name="policyType"
-            legend={claimInfo.policyType.label}
-            tips={claimInfo.policyType.tips}
-            options={[
-              { label: claimInfo.individual.label, value: "Individual" },
-              { label: claimInfo.corporate.label, value: "Corporate" },
-            ]}
-            value={values.policyType ?? ""}
-            onChange={(value) => {
-              setValue("policyType", value === "Corporate" ? "Corporate" : "Individual");
-              // Choosing Individual clears the company name.
-              if (value === "Individual") setValue("companyOther", "");
-            }}
-            error={errors.policyType}
-          />
-          {values.policyType === "Corporate" ? (
-            <TextField
-              {...text("companyOther", claimInfo.companyOther)}
-              autoComplete="organization"
-            />
-          ) : null}
-        </fieldset>
+        <PolicyInformationSection values={values} setValue={setValue} errors={errors} />
 
         <div className="k-actions">
           <a className="k-btn k-btn--outlined" href="/">
