@@ -2,13 +2,12 @@ import { createHash } from "node:crypto";
 import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { createLifecycleService } from "../src/lifecycle/lifecycle-service.ts";
-import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { submittedClaim, verifiedClaim } from "./support/claim-documents.ts";
 import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
 import { useServerTest } from "./support/server-test.ts";
-import { API_KEY, callClaim, MOBILE_63, type StartedClaim } from "./support/test-app.ts";
+import { API_KEY, callClaim, MOBILE_63 } from "./support/test-app.ts";
 
 // The insurer integration API over real HTTP handling and a real database: its keys, the list and
 // its cursor, one claim read whole, status changes and their 409s, requirements, the reopen rule,
@@ -36,24 +35,6 @@ function insurer(
     },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
-}
-
-async function submittedClaim(): Promise<StartedClaim> {
-  const app = server.app;
-  const claim = await verifiedClaim(app);
-  const bytes = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: "#336699" },
-  })
-    .jpeg()
-    .toBuffer();
-  for (const slotKey of MANDATORY) {
-    expect((await uploadDocument(app, claim, { slotKey, bytes })).statusCode).toBe(200);
-  }
-  const submitted = await callClaim(app, "finalSubmitClaim", submitBodyOf(claim), {
-    token: claim.token,
-  });
-  expect(submitted.statusCode).toBe(200);
-  return claim;
 }
 
 type ClaimView = {
@@ -114,7 +95,7 @@ async function notifications(): Promise<
 
 describe("keys", () => {
   test("no key, the widget's key, a claim token and a wrong key are refused; the insurer key reads every claim", async () => {
-    const claim = await submittedClaim();
+    const claim = await submittedClaim(server.app);
     const app = server.app;
     const refused = [
       await insurer(app, "GET", "/claims", undefined, null),
@@ -176,11 +157,11 @@ describe("keys", () => {
 
 describe("reading claims", () => {
   test("lists submitted claims newest change first, by status, since a time, page by page", async () => {
-    const first = await submittedClaim();
+    const first = await submittedClaim(server.app);
     server.clock.advance(60);
-    const second = await submittedClaim();
+    const second = await submittedClaim(server.app);
     server.clock.advance(60);
-    const third = await submittedClaim();
+    const third = await submittedClaim(server.app);
     const app = server.app;
     // A draft claim is never listed.
     await verifiedClaim(app);
@@ -232,7 +213,7 @@ describe("reading claims", () => {
   });
 
   test("one claim: status, payload, documents with their checksums and download, events, clocks", async () => {
-    const claim = await submittedClaim();
+    const claim = await submittedClaim(server.app);
     const view = await read(claim.webReferenceNumber);
     expect(view.status).toBe("CLAIM APPLICATION SUBMITTED");
     expect(view.statusLabel).toBe("Claim application submitted");
@@ -274,7 +255,7 @@ describe("reading claims", () => {
     expect(createHash("sha256").update(file.rawPayload).digest("hex")).toBe(document.sha256);
     expect(file.rawPayload.length).toBe(document.size);
 
-    const other = await submittedClaim();
+    const other = await submittedClaim(server.app);
     const crossed = await insurer(
       server.app,
       "GET",
@@ -287,7 +268,7 @@ describe("reading claims", () => {
 
 describe("status changes", () => {
   test("an allowed move is 200 with its event and the claimant's SMS and e-mail; a refused one is 409 with the allowed statuses", async () => {
-    const claim = await submittedClaim();
+    const claim = await submittedClaim(server.app);
     const ref = claim.webReferenceNumber;
     const app = server.app;
     const before = (await notifications()).length;
@@ -366,7 +347,7 @@ describe("status changes", () => {
   });
 
   test("a move that fails inside its transaction leaves no event and no message", async () => {
-    const claim = await submittedClaim();
+    const claim = await submittedClaim(server.app);
     const before = (await notifications()).length;
     // A claimant e-mail the queue refuses makes the transaction throw after the status update.
     await server.db.query(
@@ -391,7 +372,7 @@ describe("requirements", () => {
     insurer(server.app, "POST", `/claims/${ref}/requirements`, body);
 
   test("asked at once, each received, accepted or rejected; all received moves the claim on by itself", async () => {
-    const claim = await submittedClaim();
+    const claim = await submittedClaim(server.app);
     const ref = claim.webReferenceNumber;
     const before = (await notifications()).length;
     const asked = await ask(ref, {
@@ -465,7 +446,7 @@ describe("requirements", () => {
   });
 
   test("bad items are 400 and change nothing; a completed claim cannot be asked", async () => {
-    const claim = await submittedClaim();
+    const claim = await submittedClaim(server.app);
     const ref = claim.webReferenceNumber;
     for (const body of [
       {},
@@ -490,8 +471,8 @@ describe("requirements", () => {
 
   test("past its due date a pending claim can be closed, and reopens when the documents arrive within the reopen period", async () => {
     const app = server.app;
-    const claim = await submittedClaim();
-    const late = await submittedClaim();
+    const claim = await submittedClaim(server.app);
+    const late = await submittedClaim(server.app);
     const item = { documentCd: null, description: "The police report", dueDate: "2026-03-10" };
     const idOf = async (ref: string) =>
       ((await ask(ref, { requirements: [item] })).json() as { requirementIds: string[] })
@@ -536,7 +517,7 @@ describe("requirements", () => {
 
 describe("policy match", () => {
   test("sets the policy number and matchCode, shown by the specification's display rule; bad values are 400", async () => {
-    const claim = await submittedClaim();
+    const claim = await submittedClaim(server.app);
     const ref = claim.webReferenceNumber;
     const app = server.app;
     expect((await read(ref)).policyNumberDisplay).toBeNull();

@@ -1,9 +1,6 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
-import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createOutboxEmailSender } from "../src/email/outbox-email-sender.ts";
 import { createNotificationWorker } from "../src/notifications/notification-worker.ts";
@@ -13,10 +10,8 @@ import {
   queueClaimEventWebhooks,
   type WebhookBody,
 } from "../src/webhooks/claim-event-webhooks.ts";
-import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
-import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
+import { submittedClaim } from "./support/claim-documents.ts";
 import { useServerTest } from "./support/server-test.ts";
-import { callClaim } from "./support/test-app.ts";
 
 // Claim events posted to the insurer's endpoint, a real HTTP server here: signed, one delivery per
 // event, retried through the outbox when the endpoint fails, and without the claimant's data.
@@ -65,30 +60,12 @@ function worker() {
   });
 }
 
-async function submittedClaim(): Promise<string> {
-  const app = server.app;
-  const claim = await verifiedClaim(app);
-  const bytes = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: "#336699" },
-  })
-    .jpeg()
-    .toBuffer();
-  for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY))) {
-    expect((await uploadDocument(app, claim, { slotKey, bytes })).statusCode).toBe(200);
-  }
-  const submitted = await callClaim(app, "finalSubmitClaim", submitBodyOf(claim), {
-    token: claim.token,
-  });
-  expect(submitted.statusCode).toBe(200);
-  return claim.webReferenceNumber;
-}
-
 const webhooks = () => received.filter((r) => r.headers["x-kalinga-event"] !== undefined);
 
 describe("webhooks to the insurer", () => {
   test("the submission and each status change are posted once, signed, without personal data", async () => {
     received.length = 0;
-    const ref = await submittedClaim();
+    const ref = (await submittedClaim(server.app)).webReferenceNumber;
     const moved = await server.app.inject({
       method: "POST",
       url: `/api/insurer/claims/${ref}/status`,
@@ -128,7 +105,7 @@ describe("webhooks to the insurer", () => {
 
   test("an endpoint that fails gets the same delivery again after the retry delay", async () => {
     received.length = 0;
-    await submittedClaim();
+    (await submittedClaim(server.app)).webReferenceNumber;
     failNext = 1;
     const first = await worker().runOnce();
     expect(first.retried).toBe(1);

@@ -4,14 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
-import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
-import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
+import { submittedClaim } from "./support/claim-documents.ts";
 import { useServerTest } from "./support/server-test.ts";
-import { callClaim } from "./support/test-app.ts";
 import { serverDatabaseEnv } from "./support/test-database.ts";
 
 // The insurer's policy records (decision 0057): the import command on a file with bad rows, the
@@ -42,24 +37,6 @@ function putPolicies(policies: unknown) {
     headers: { authorization: KEY, "content-type": "application/json" },
     payload: JSON.stringify({ policies }),
   });
-}
-
-async function submitted(): Promise<string> {
-  const app = server.app;
-  const claim = await verifiedClaim(app);
-  const bytes = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: "#336699" },
-  })
-    .jpeg()
-    .toBuffer();
-  for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY))) {
-    expect((await uploadDocument(app, claim, { slotKey, bytes })).statusCode).toBe(200);
-  }
-  const answer = await callClaim(app, "finalSubmitClaim", submitBodyOf(claim), {
-    token: claim.token,
-  });
-  expect(answer.statusCode, answer.body).toBe(200);
-  return claim.webReferenceNumber;
 }
 
 async function matchOf(ref: string) {
@@ -114,12 +91,15 @@ describe("the integration API's policy records", () => {
 
 describe("the match at submit", () => {
   test("no records: the claim keeps no matchCode", async () => {
-    expect(await matchOf(await submitted())).toMatchObject({ matchCode: null, policyNumber: null });
+    expect(await matchOf((await submittedClaim(server.app)).webReferenceNumber)).toMatchObject({
+      matchCode: null,
+      policyNumber: null,
+    });
   });
 
   test("number, name and date of birth agree: 0, and the number is shown", async () => {
     await putPolicies([jose]);
-    expect(await matchOf(await submitted())).toEqual(
+    expect(await matchOf((await submittedClaim(server.app)).webReferenceNumber)).toEqual(
       expect.objectContaining({
         matchCode: 0,
         policyNumber: "1234567890",
@@ -130,12 +110,12 @@ describe("the match at submit", () => {
 
   test("the date of birth differs: 1, for further verification; a lapsed policy: 5, unavailable", async () => {
     await putPolicies([{ ...jose, insuredDateOfBirth: "1981-03-05" }]);
-    expect(await matchOf(await submitted())).toMatchObject({
+    expect(await matchOf((await submittedClaim(server.app)).webReferenceNumber)).toMatchObject({
       matchCode: 1,
       policyNumberDisplay: "For further verification",
     });
     await putPolicies([{ ...jose, status: "lapsed" }]);
-    expect(await matchOf(await submitted())).toMatchObject({
+    expect(await matchOf((await submittedClaim(server.app)).webReferenceNumber)).toMatchObject({
       matchCode: 5,
       policyNumberDisplay: "Unavailable at this time",
     });

@@ -2,22 +2,20 @@ import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { Secret, TOTP } from "otpauth";
-import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { CONSOLE_ISSUER, createStaffAccounts } from "../src/console/staff-accounts.ts";
 import { CLAIMANT } from "../src/lifecycle/lifecycle-repository.ts";
 import { createLifecycleService } from "../src/lifecycle/lifecycle-service.ts";
-import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
-import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
+import { submittedClaim } from "./support/claim-documents.ts";
+import { TODAY } from "./support/claim-payloads.ts";
 import { useServerTest } from "./support/server-test.ts";
-import { callClaim, type StartedClaim } from "./support/test-app.ts";
 
 // The claims-staff console's API over real request handling and a real database: sign-in with a
 // password and TOTP, the lockout, sessions and CSRF, roles, the queue and its search and CSV, one
 // claim's view and documents, requirements with their preview, assignment, and the audit log.
 
 const server = useServerTest({ documentsDir: true, env: { NOTIFICATION_POLL_MS: "600000" } });
-const MANDATORY = mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY));
+const _MANDATORY = mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY));
 const ADMIN = { email: "ana.reyes@kalinga-life.example", password: "correct horse battery" };
 
 type Staff = {
@@ -99,24 +97,6 @@ async function signIn(email: string, password: string, knownSecret?: string): Pr
         ...(method === "POST" ? { "x-csrf-token": csrfToken } : {}),
       }),
   };
-}
-
-async function submittedClaim(): Promise<StartedClaim> {
-  const app = server.app;
-  const claim = await verifiedClaim(app);
-  const bytes = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: "#336699" },
-  })
-    .jpeg()
-    .toBuffer();
-  for (const slotKey of MANDATORY) {
-    expect((await uploadDocument(app, claim, { slotKey, bytes })).statusCode).toBe(200);
-  }
-  const submitted = await callClaim(app, "finalSubmitClaim", submitBodyOf(claim), {
-    token: claim.token,
-  });
-  expect(submitted.statusCode).toBe(200);
-  return claim;
 }
 
 async function auditActions(): Promise<string[]> {
@@ -331,7 +311,7 @@ describe("working a claim", () => {
   }
 
   test("the queue finds a filed claim by reference, name and mobile number, with its clocks, and exports CSV", async () => {
-    const claim = await submittedClaim();
+    const claim = await submittedClaim(server.app);
     const { examiner } = await team();
     const ref = claim.webReferenceNumber;
     for (const q of [ref, "rizal", "jose riz", "09171234567", "+63 917 123 4567"]) {
@@ -364,7 +344,7 @@ describe("working a claim", () => {
   });
 
   test("opening a claim and a document is audited; the document comes sandboxed; the audit log cannot be edited", async () => {
-    const claim = await submittedClaim();
+    const claim = await submittedClaim(server.app);
     const { examiner, admin } = await team();
     const ref = claim.webReferenceNumber;
     const view = await examiner.staff.call("GET", `/claims/${ref}`);
@@ -398,7 +378,7 @@ describe("working a claim", () => {
   });
 
   test("asking for two requirements previews the messages, moves the claim to pending and queues the SMS and e-mail", async () => {
-    const claim = await submittedClaim();
+    const claim = await submittedClaim(server.app);
     const { examiner } = await team();
     const ref = claim.webReferenceNumber;
     const requirements = [
@@ -451,7 +431,7 @@ describe("working a claim", () => {
   });
 
   test("a supervisor assigns; another examiner then neither sees nor opens the claim; examiners cannot assign", async () => {
-    const claim = await submittedClaim();
+    const claim = await submittedClaim(server.app);
     const { examiner, other, supervisor } = await team();
     const ref = claim.webReferenceNumber;
     expect(
@@ -483,7 +463,7 @@ describe("working a claim", () => {
   });
 
   test("a received document is accepted, or rejected with a reason and asked again", async () => {
-    const claim = await submittedClaim();
+    const claim = await submittedClaim(server.app);
     const { examiner } = await team();
     const ref = claim.webReferenceNumber;
     const asked = (
@@ -533,7 +513,7 @@ describe("working a claim", () => {
   });
 
   test("only a supervisor reopens a claim closed for incomplete requirements", async () => {
-    const claim = await submittedClaim();
+    const claim = await submittedClaim(server.app);
     const { examiner, supervisor } = await team();
     const ref = claim.webReferenceNumber;
     // Due yesterday, so the claim may be closed at once.
@@ -562,7 +542,7 @@ describe("working a claim", () => {
   });
 
   test("notes are kept with their author; an empty note is refused", async () => {
-    const claim = await submittedClaim();
+    const claim = await submittedClaim(server.app);
     const { examiner } = await team();
     const ref = claim.webReferenceNumber;
     expect(

@@ -1,6 +1,11 @@
+import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
+import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import sharp from "sharp";
+import { submitBodyOf, TODAY } from "./claim-payloads.ts";
 import {
   API_KEY,
+  callClaim,
   latestCode,
   requestCode,
   type StartedClaim,
@@ -85,4 +90,26 @@ export function uploadDocument(
   };
   if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
   return app.inject({ method: "POST", url: "/api/claims/uploadDocument", headers, payload });
+}
+
+/** A small real JPEG, as a phone's photo arrives after the widget shrank it. */
+export function samplePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A claim filed as the widget files it: the OTP, a photo in each mandatory slot, the submit. */
+export async function submittedClaim(app: FastifyInstance): Promise<StartedClaim> {
+  const claim = await verifiedClaim(app);
+  const bytes = await samplePhoto();
+  for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY))) {
+    const uploaded = await uploadDocument(app, claim, { slotKey, bytes });
+    if (uploaded.statusCode !== 200) throw new Error(`uploadDocument answered ${uploaded.body}`);
+  }
+  const submitted = await callClaim(app, "finalSubmitClaim", submitBodyOf(claim), {
+    token: claim.token,
+  });
+  if (submitted.statusCode !== 200) throw new Error(`finalSubmitClaim answered ${submitted.body}`);
+  return claim;
 }
