@@ -15,6 +15,8 @@ export type ClaimAccess = {
   expiresAt: Date;
   /** A claim being filed, or a tracking check of a verified number (docs/decisions/0055). */
   purpose: "filing" | "tracking";
+  /** The channel the claim or check started on: the logged-in ones need the portal's assertion. */
+  channelName: string;
 };
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -56,12 +58,13 @@ export async function useToken(
     expires_at: Date;
     web_reference_number: string;
     purpose: "filing" | "tracking";
+    channel_name: string;
   }>(
     `UPDATE claim_tokens t SET last_used_at = $2
      FROM claims c
      WHERE t.token_hash = $1 AND c.id = t.claim_id AND t.revoked_at IS NULL
        AND t.expires_at > $2 AND t.last_used_at > $3
-     RETURNING t.claim_id, t.rights, t.expires_at, c.web_reference_number, c.purpose`,
+     RETURNING t.claim_id, t.rights, t.expires_at, c.web_reference_number, c.purpose, c.channel_name`,
     [hashToken(token), now, idleSince],
   );
   const row = rows[0];
@@ -73,6 +76,7 @@ export async function useToken(
     rights: row.rights,
     expiresAt: new Date(row.expires_at),
     purpose: row.purpose,
+    channelName: row.channel_name,
   };
 }
 

@@ -259,8 +259,11 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
         agentCode?: unknown;
       };
       const channelName = basicInformation?.channelName;
-      const loggedIn = typeof channelName === "string" && loggedInChannelNames.has(channelName);
-      // A call that carries an assertion has it checked too: the uploads have no channel in their form.
+      // A call of a logged-in channel, or on a claim started there (the uploads' forms name no
+      // channel), or that carries an assertion at all, has the assertion checked.
+      const loggedIn =
+        (typeof channelName === "string" && loggedInChannelNames.has(channelName)) ||
+        (claim !== null && loggedInChannelNames.has(claim.channelName));
       const carried = request.headers[PORTAL_ASSERTION_HEADER] !== undefined;
       const portal = spec.portal || loggedIn || carried ? await portalOf(request) : null;
       // The agent code of a body is the assertion's, or the call is not the agent's.

@@ -33,6 +33,8 @@ export type UploadOptions = {
   replace?: boolean;
   webReferenceNumber?: string;
   idempotencyKey?: string;
+  /** More headers, such as the portal's assertion on a logged-in channel. */
+  headers?: Record<string, string>;
   token?: string;
 };
 
@@ -89,6 +91,7 @@ export function uploadDocument(
     authorization: `Bearer ${options.token ?? claim.token}`,
   };
   if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
+  Object.assign(headers, options.headers);
   return app.inject({ method: "POST", url: "/api/claims/uploadDocument", headers, payload });
 }
 
