@@ -60,12 +60,24 @@ function worker() {
   });
 }
 
+/** The submit woke the app's own worker: wait until it has sent the acknowledgment and rests. */
+async function appWorkerDone() {
+  const unsent = async () => {
+    const { rows } = await server.db.query<{ n: string | number }>(
+      "SELECT count(*) AS n FROM notifications WHERE status IN ('pending', 'sending')",
+    );
+    return Number(rows[0]?.n);
+  };
+  await expect.poll(unsent, { timeout: 5000, interval: 50 }).toBe(0);
+}
+
 const webhooks = () => received.filter((r) => r.headers["x-kalinga-event"] !== undefined);
 
 describe("webhooks to the insurer", () => {
   test("the submission and each status change are posted once, signed, without personal data", async () => {
     received.length = 0;
     const ref = (await submittedClaim(server.app)).webReferenceNumber;
+    await appWorkerDone();
     const moved = await server.app.inject({
       method: "POST",
       url: `/api/insurer/claims/${ref}/status`,
@@ -105,7 +117,8 @@ describe("webhooks to the insurer", () => {
 
   test("an endpoint that fails gets the same delivery again after the retry delay", async () => {
     received.length = 0;
-    (await submittedClaim(server.app)).webReferenceNumber;
+    await submittedClaim(server.app);
+    await appWorkerDone();
     failNext = 1;
     const first = await worker().runOnce();
     expect(first.retried).toBe(1);
