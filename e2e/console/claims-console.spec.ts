@@ -196,6 +196,7 @@ test("staff work a claim filed through the widget", async ({
   await assignment.getByLabel("Assign to").selectOption({ label: "Ben Cruz (Examiner)" });
   await assignment.getByRole("button", { name: "Assign" }).click();
   await expect(assignment.getByRole("status")).toHaveText("Assigned to Ben Cruz.");
+  await expect(staffPage.getByRole("region", { name: "Summary" })).toContainText("Ben Cruz");
   await assignment.getByLabel("Assign to").selectOption({ label: "Cora Lim (Examiner)" });
   await assignment.getByRole("button", { name: "Assign" }).click();
   await expect(assignment.getByRole("status")).toHaveText("Assigned to Cora Lim.");

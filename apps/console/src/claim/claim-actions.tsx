@@ -159,9 +159,10 @@ export function AssignmentSection({ claim, onChange }: { claim: ClaimView; onCha
 function AssignmentForm({ claim, onChange }: { claim: ClaimView; onChange(): void }) {
   const { data } = useLoad<StaffList>("/staff");
   const { error, notice, run } = useClaimAction(claim, onChange);
+  const [chosen, setChosen] = useState(claim.assignedTo ?? "");
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const staffId = String(new FormData(event.currentTarget).get("staffId") ?? "");
+    const staffId = chosen;
     void run<{ assigneeName: string | null }>(
       "/assignment",
       { staffId: staffId || null },
@@ -176,8 +177,9 @@ function AssignmentForm({ claim, onChange }: { claim: ClaimView; onChange(): voi
         <select
           id="assign-to"
           name="staffId"
-          defaultValue={claim.assignedTo ?? ""}
-          key={claim.assignedTo ?? "none"}
+          // The choice is the supervisor's: the claim's reload after a save never resets it.
+          value={chosen}
+          onChange={(event) => setChosen(event.currentTarget.value)}
         >
           <option value="">{T.nobody}</option>
           {data?.staff
