@@ -19,7 +19,6 @@ export const PORTAL_TEXTS = {
   dateOfBirth: "Insured\u2019s date of birth",
   mobileNumber: "Policy owner\u2019s mobile number",
   emailAddress: "Policy owner\u2019s e-mail address",
-  looking: "Reading your policy\u2026",
   noPolicies:
     "Your account has no policy we can file a claim for here. Please call our hotline, or file from our public claim form.",
   signInAgain:

@@ -24,7 +24,6 @@ export const TRACKING_TEXTS = {
   noClaims:
     "We found no submitted claim filed with this mobile number. If you filed with another number, check with that one.",
   claimsLabel: "Submitted claims",
-  referenceLabel: "Web reference number",
   claimTypeLabel: "Claim type",
   policyNumberLabel: "Policy number",
   statusLabel: "Status",
