@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { CLAIM_RECORD_STATUS, type ClaimRecordStatus } from "@kalinga/domain/claim-record-status";
 import type { Queryable } from "../db/database.ts";
-import { hashToken, newToken } from "./claim-token.ts";
+import { hashToken, newToken, type TokenRights } from "./claim-token.ts";
 import { newWebReferenceNumber } from "./web-reference-number.ts";
 
 // Claims as the first slice knows them: started on a channel of a company, with the mobile number
@@ -64,6 +64,8 @@ export async function startClaim(
     purpose?: ClaimPurpose;
     /** The agent of agent assist, from the portal's verified assertion. */
     agentCode?: string | null;
+    /** A tracking check the portal's sign-in verified starts verified (decision 0059). */
+    tokenRights?: TokenRights;
   },
 ): Promise<{ claim: Claim; token: string }> {
   // A collision is rare (8.5 × 10^11 numbers); on one, draw again.
@@ -77,7 +79,7 @@ export async function startClaim(
          RETURNING ${COLUMNS}
        ), token AS (
          INSERT INTO claim_tokens (token_hash, claim_id, rights, created_at, last_used_at, expires_at)
-         SELECT $6, id, 'unverified', $5, $5, $7 FROM claim
+         SELECT $6, id, $11, $5, $5, $7 FROM claim
        )
        SELECT ${COLUMNS} FROM claim`,
       [
@@ -91,6 +93,7 @@ export async function startClaim(
         CLAIM_RECORD_STATUS.draft,
         input.purpose ?? "filing",
         input.agentCode ?? null,
+        input.tokenRights ?? "unverified",
       ],
     );
     if (rows[0]) return { claim: toClaim(rows[0]), token };

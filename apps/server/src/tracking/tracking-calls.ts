@@ -10,7 +10,7 @@ import { TRACKING_MESSAGES as M, type TrackedRequirement } from "@kalinga/domain
 import { todayInManila } from "@kalinga/domain/dates";
 import { formatFileSize } from "@kalinga/domain/document-files";
 import { findClaim, startClaim } from "../claims/claim-repository.ts";
-import { type ClaimAccess, hashToken, issueToken, revokeToken } from "../claims/claim-token.ts";
+import type { ClaimAccess } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { toUploadedDocument } from "../documents/document-calls.ts";
@@ -127,29 +127,20 @@ export function trackingCalls(deps: {
 
   return {
     async initClaimTracking({ request, body, now, portal }) {
-      const expiresAt = new Date(now.getTime() + config.token.maxAgeSeconds * 1000);
       const { claim, token } = await startClaim(db, {
         companyName: body.basicInformation.companyName,
         channelName: body.basicInformation.channelName,
         now,
-        tokenExpiresAt: expiresAt,
+        tokenExpiresAt: new Date(now.getTime() + config.token.maxAgeSeconds * 1000),
         purpose: "tracking",
+        // On the logged-in channels the portal's sign-in proves the user: no OTP (decision 0059).
+        tokenRights: portal ? "otp-verified" : "unverified",
       });
       request.log.info({ trackingReference: claim.webReferenceNumber }, "tracking started");
-      if (!portal) {
-        return { returnCode: RETURN_CODES.ok, webReferenceNumber: claim.webReferenceNumber, token };
-      }
-      // On the logged-in channels the portal's sign-in proves the user: no OTP (decision 0059).
-      const verified = await db.transaction(async (tx) => {
-        await revokeToken(tx, hashToken(token), now);
-        return issueToken(tx, { claimId: claim.id, rights: "otp-verified", now, expiresAt });
-      });
-      return {
-        returnCode: RETURN_CODES.ok,
-        webReferenceNumber: claim.webReferenceNumber,
-        token: verified,
-        verified: true,
-      };
+      const { webReferenceNumber } = claim;
+      return portal
+        ? { returnCode: RETURN_CODES.ok, webReferenceNumber, token, verified: true as const }
+        : { returnCode: RETURN_CODES.ok, webReferenceNumber, token };
     },
 
     requestTrackingOneTimePIN: ({ claim, body, request }) =>
