@@ -20,6 +20,8 @@ export type DocumentSlotProps = {
   onRemove: (file: DocumentFile) => void;
   /** The "Choose a file" button, focused when Next finds this slot empty. */
   chooseRef?: Ref<HTMLButtonElement>;
+  /** More about what is asked, inside the slot's region: a request's due date. */
+  note?: string | undefined;
 };
 
 /** One document the claim asks for: its files, each with progress, size, Replace and Remove. */
@@ -33,6 +35,7 @@ export function DocumentSlot({
   onRetry,
   onRemove,
   chooseRef,
+  note,
 }: DocumentSlotProps) {
   const titleId = useId();
   const errorId = useId();
@@ -64,6 +67,7 @@ export function DocumentSlot({
         {slot.mandatory ? DOCUMENT_TEXTS.required : DOCUMENT_TEXTS.optional}
         {slot.max === 1 ? DOCUMENT_TEXTS.oneFile : ""}
       </p>
+      {note ? <p className="k-slot__need">{note}</p> : null}
       {files.length > 0 ? (
         <ul className="k-files" aria-label={DOCUMENT_TEXTS.filesFor(slot.label)}>
           {files.map((file) => (

@@ -69,18 +69,17 @@ function RequestedDocuments({ tracked }: { tracked: ReadTrackedClaimResponse }) 
       {documents.ready ? (
         <div className="k-section k-slots">
           {requests.map((requirement) => (
-            <div key={requirement.id}>
-              <DocumentSlot
-                slot={slotOf(requirement)}
-                files={filesOf(requirement.id)}
-                error={undefined}
-                hasCamera={hasCamera}
-                onAdd={(chosen, replaces) => documents.add(requirement.id, chosen, { replaces })}
-                onRetry={documents.retry}
-                onRemove={askToRemove}
-              />
-              <p className="k-hint">{T.dueBy(formatDisplayDate(requirement.dueDate))}</p>
-            </div>
+            <DocumentSlot
+              key={requirement.id}
+              slot={slotOf(requirement)}
+              note={T.dueBy(formatDisplayDate(requirement.dueDate))}
+              files={filesOf(requirement.id)}
+              error={undefined}
+              hasCamera={hasCamera}
+              onAdd={(chosen, replaces) => documents.add(requirement.id, chosen, { replaces })}
+              onRetry={documents.retry}
+              onRemove={askToRemove}
+            />
           ))}
         </div>
       ) : null}
