@@ -202,6 +202,10 @@ test.describe("Following a claim", () => {
     await expect(
       page.getByRole("heading", { name: "Add the documents we asked for" }),
     ).toBeFocused();
+    // Each request's due date is read within its own region, as a screen reader walks them.
+    await expect(slotCard(page, "Police report of the collision")).toContainText(
+      /Send by \d{2} [A-Z][a-z]{2} \d{4}/,
+    );
     for (const [label, file] of [
       ["Official receipt of the hospital bill", photo],
       ["Police report of the collision", pdf],
