@@ -207,6 +207,14 @@ if (testDatabaseKind() === "postgres") {
       }
     });
 
+    test("a migration URL naming another database stops the start with a message naming both", async () => {
+      const elsewhere = new URL(ownerUrl);
+      elsewhere.pathname = "/postgres";
+      await expect(
+        app({ DATABASE_URL: runtimeUrl, DATABASE_MIGRATION_URL: elsewhere.toString() }, []),
+      ).rejects.toThrow(/must name the same database/);
+    });
+
     test("a table a later migration adds is the server role's to use at the next start", async () => {
       const runtimeDb = openPostgresDatabase({ connectionString: runtimeUrl, max: 1 });
       try {

@@ -62,9 +62,19 @@ export async function prepareDatabase(
   }
   const owner = openPostgresDatabase({ connectionString: config.databaseMigrationUrl, max: 1 });
   try {
+    const where = "SELECT current_user AS role, current_database() AS database";
+    const [runtime, migrator] = await Promise.all([
+      db.query<{ role: string; database: string }>(where),
+      owner.query<{ role: string; database: string }>(where),
+    ]);
+    // Grants made in another database would leave the server's role with no rights at all.
+    if (runtime.rows[0]?.database !== migrator.rows[0]?.database) {
+      throw new Error(
+        `DATABASE_MIGRATION_URL (database ${migrator.rows[0]?.database}) and DATABASE_URL (database ${runtime.rows[0]?.database}) must name the same database.`,
+      );
+    }
     await migrate(owner, migrations);
-    const { rows } = await db.query<{ role: string }>("SELECT current_user AS role");
-    await grantRuntimeRole(owner, String(rows[0]?.role));
+    await grantRuntimeRole(owner, String(runtime.rows[0]?.role));
   } finally {
     await owner.close();
   }
