@@ -13,7 +13,8 @@ import { auditLogOverreach, prepareDatabase } from "../src/db/database-roles.ts"
 import { readMigrations } from "../src/db/migrate.ts";
 import { openPostgresDatabase } from "../src/db/postgres-database.ts";
 import { submittedClaim } from "./support/claim-documents.ts";
-import { PRODUCTION_ENV, testConfig } from "./support/test-app.ts";
+import { exited, startServer } from "./support/server-process.ts";
+import { API_KEY, basicInformation, PRODUCTION_ENV, testConfig } from "./support/test-app.ts";
 import { testDatabaseKind } from "./support/test-database.ts";
 
 // The audit log's rights on PostgreSQL (decision 0065): the owner role of DATABASE_MIGRATION_URL
@@ -204,6 +205,26 @@ if (testDatabaseKind() === "postgres") {
         expect(warning?.privileges).toEqual(["ALTER", "DELETE", "TRUNCATE", "UPDATE"]);
       } finally {
         await server.close();
+      }
+    });
+
+    test("main.ts started with both URLs serves claims as the runtime role", async () => {
+      const running = await startServer({
+        DATABASE_URL: runtimeUrl,
+        DATABASE_MIGRATION_URL: ownerUrl,
+        KALINGA_DATA_DIR: dataDir,
+      });
+      try {
+        expect((await fetch(`${running.baseUrl}/readyz`)).status).toBe(200);
+        const init = await fetch(`${running.baseUrl}/api/claims/initClaimRequest`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-api-key": API_KEY },
+          body: JSON.stringify({ basicInformation }),
+        });
+        expect(init.status).toBe(200);
+      } finally {
+        running.child.kill("SIGTERM");
+        expect(await exited(running.child)).toBe(0);
       }
     });
 
