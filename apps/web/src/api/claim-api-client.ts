@@ -11,6 +11,8 @@ import type {
   ClaimCallResponse,
 } from "@kalinga/domain/claim-calls";
 import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
+import { DEVICE_KEY_HEADER } from "@kalinga/domain/device-key";
+import { deviceKey } from "../session/device-key.ts";
 import { session } from "../session/session-store.ts";
 import { loading } from "../ui/loading.ts";
 import type { WidgetSetting } from "../widget/widget-options.ts";
@@ -91,6 +93,14 @@ export function claimCallHeaders(
   return headers;
 }
 
+/** The calls whose limits bind this browser's device key (decision 0062). */
+const DEVICE_CALLS: ReadonlySet<ClaimCallName> = new Set([
+  "requestOneTimePIN",
+  "resetOneTimePIN",
+  "validateOneTimePIN",
+  "requestTrackingOneTimePIN",
+]);
+
 export async function callClaimApi<K extends JsonClaimCall>(
   call: K,
   payload: ClaimCallPayload<K>,
@@ -116,10 +126,11 @@ export async function callClaimApi<K extends JsonClaimCall>(
   const agentCode = session.get("agentCode");
   if (widget.channel === "agent-assist" && agentCode) body.agentCode = agentCode;
 
-  const headers = {
+  const headers: Record<string, string> = {
     "content-type": "application/json",
     ...claimCallHeaders(idempotencyKey, caller),
   };
+  if (DEVICE_CALLS.has(call)) headers[DEVICE_KEY_HEADER] = deviceKey(widget.companyName);
 
   if (!options.background) loading.begin();
   try {
