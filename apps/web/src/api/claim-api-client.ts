@@ -11,8 +11,6 @@ import type {
   ClaimCallResponse,
 } from "@kalinga/domain/claim-calls";
 import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
-import { DEVICE_KEY_HEADER } from "@kalinga/domain/device-key";
-import { deviceKey } from "../session/device-key.ts";
 import { session } from "../session/session-store.ts";
 import { loading } from "../ui/loading.ts";
 import type { WidgetSetting } from "../widget/widget-options.ts";
@@ -93,20 +91,13 @@ export function claimCallHeaders(
   return headers;
 }
 
-/** The calls whose limits bind this browser's device key (decision 0062). */
-const DEVICE_CALLS: ReadonlySet<ClaimCallName> = new Set([
-  "requestOneTimePIN",
-  "resetOneTimePIN",
-  "validateOneTimePIN",
-  "requestTrackingOneTimePIN",
-]);
-
 export async function callClaimApi<K extends JsonClaimCall>(
   call: K,
   payload: ClaimCallPayload<K>,
   idempotencyKey?: string,
   /** background: no loading overlay (a draft saved while the claimant moves on). */
-  options: { background?: boolean; caller?: CallerSession } = {},
+  /** headers: the call's own, e.g. the OTP calls' device key (decision 0062). */
+  options: { background?: boolean; caller?: CallerSession; headers?: Record<string, string> } = {},
 ): Promise<ClaimResponse<ClaimCallResponse<K>>> {
   const widget = mountedSetting();
   // A call's own basicInformation (the final submit's claim type, cause of loss…) keeps its fields.
@@ -126,11 +117,11 @@ export async function callClaimApi<K extends JsonClaimCall>(
   const agentCode = session.get("agentCode");
   if (widget.channel === "agent-assist" && agentCode) body.agentCode = agentCode;
 
-  const headers: Record<string, string> = {
+  const headers = {
     "content-type": "application/json",
+    ...options.headers,
     ...claimCallHeaders(idempotencyKey, caller),
   };
-  if (DEVICE_CALLS.has(call)) headers[DEVICE_KEY_HEADER] = deviceKey(widget.companyName);
 
   if (!options.background) loading.begin();
   try {

@@ -1,6 +1,6 @@
 import { isDeviceKey } from "@kalinga/domain/device-key";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MemoryStorage } from "./session-test-support.ts";
+import { MemoryStorage } from "../session/session-test-support.ts";
 
 // The device key outlives the tab: it is read from localStorage on the next page, per company.
 
