@@ -2,6 +2,7 @@ import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, test } from "vitest";
+import { sweepExpiredRows } from "../src/db/housekeeping.ts";
 import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
 import { useServerTest } from "./support/server-test.ts";
@@ -218,6 +219,19 @@ describe("the SMS a number can receive stays bounded", () => {
       (message) => new Date(message.createdAt) >= new Date("2026-03-02T16:00:00.000Z"),
     );
     expect(today).toHaveLength(5);
+  });
+
+  test("a device's proof is kept OTP_PROVEN_DEVICE_DAYS, then swept", async () => {
+    const claim = await startClaim(server.app);
+    await requestCode(server.app, claim, MOBILE, ownerPhone);
+    await verify(claim, ownerPhone);
+    const proofs = async () => (await server.db.query("SELECT 1 FROM otp_devices")).rows.length;
+    const day = 86_400_000;
+    const at = (days: number) => new Date(server.clock.now().getTime() + days * day);
+    await sweepExpiredRows(server.db, at(364), 365);
+    expect(await proofs()).toBe(1);
+    await sweepExpiredRows(server.db, at(366), 365);
+    expect(await proofs()).toBe(0);
   });
 
   test("only a keyed hash of the device key is stored", async () => {
