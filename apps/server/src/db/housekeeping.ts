@@ -1,7 +1,8 @@
 import type { Queryable } from "./database.ts";
 
 // Rows that no rule reads any more: past rate-limit windows, tokens past their absolute expiry,
-// devices' proofs of a number past their days, and development outbox messages. Any server may run it; deleting twice is harmless.
+// devices' proofs of a number past their days, and development outbox messages. Any server may
+// run it; deleting twice is harmless.
 
 const DAY_MS = 24 * 3600 * 1000;
 
