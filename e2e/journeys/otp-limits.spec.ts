@@ -55,6 +55,7 @@ test.describe("OTP limits", () => {
 
   test("after every send is used, a blocking popup offers only Exit", async ({
     page,
+    browser,
     playwright,
   }, testInfo) => {
     const request = await playwright.request.newContext({ baseURL: fastServer });
@@ -109,6 +110,15 @@ test.describe("OTP limits", () => {
     expect(await countOutboxMessages(request, `63${mobile}`)).toBe(4);
     await popup.getByRole("button", { name: "Exit" }).click();
     await expect(modal).toBeHidden();
+
+    // Another browser is another device: the sends this one used up do not lock it (decision 0062).
+    const otherDevice = await browser.newPage();
+    await startOnFastServer(otherDevice, mobile);
+    await expect(
+      otpModal(otherDevice).getByRole("button", { name: "Resend code (3)" }),
+    ).toBeVisible();
+    expect(await countOutboxMessages(request, `63${mobile}`)).toBe(5);
+    await otherDevice.close();
     await request.dispose();
   });
 });

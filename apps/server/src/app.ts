@@ -226,7 +226,7 @@ export async function buildApp(
 
   const sweep = () =>
     Promise.all([
-      sweepExpiredRows(db, config.now()),
+      sweepExpiredRows(db, config.now(), config.otp.provenDeviceDays),
       sweepDrafts(db, config.now()).then(({ reminders }) => {
         if (reminders > 0) notificationWorker.wake();
       }),

@@ -60,8 +60,15 @@ export type ServerConfig = {
     resendWaitSeconds: number;
     sendsPerClaim: number;
     wrongGuessesPerCode: number;
+    /** Sends to one number per Manila day from devices that have not proven it (decision 0062). */
     mobileDailyLimit: number;
-    /** How long a number whose sends ran out on a claim, unverified, gets no OTP on any claim. */
+    /** Sends to one number per Manila day from one device that entered a right code for it. */
+    provenDeviceDailyLimit: number;
+    /** Every send to one number per Manila day, whoever asks: the most SMS a number can receive. */
+    mobileDailyCeiling: number;
+    /** How long a device's right code keeps it proven for that number. */
+    provenDeviceDays: number;
+    /** How long a number whose sends ran out on a claim, unverified, gets no OTP from that device. */
     exhaustedNumberLockHours: number;
     /** SMS one client address may cause per window: bounds what a script costs in SMS. */
     sendAddressLimit: number;
@@ -482,6 +489,22 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     throw new ConfigError("TOKEN_IDLE_SECONDS cannot be longer than TOKEN_MAX_AGE_SECONDS.");
   }
 
+  // The ceiling must leave a proven device its whole allowance after strangers used theirs (decision 0062).
+  const mobileDailyLimit = integer(env, "OTP_MOBILE_DAILY_LIMIT", 10, 1, 1000);
+  const provenDeviceDailyLimit = integer(env, "OTP_PROVEN_DEVICE_DAILY_LIMIT", 10, 1, 1000);
+  const mobileDailyCeiling = integer(
+    env,
+    "OTP_MOBILE_DAILY_CEILING",
+    mobileDailyLimit + 2 * provenDeviceDailyLimit,
+    1,
+    10_000,
+  );
+  if (mobileDailyCeiling < mobileDailyLimit + provenDeviceDailyLimit) {
+    throw new ConfigError(
+      `OTP_MOBILE_DAILY_CEILING must be at least OTP_MOBILE_DAILY_LIMIT + OTP_PROVEN_DEVICE_DAILY_LIMIT (${mobileDailyLimit + provenDeviceDailyLimit}), so strangers' sends cannot use up the number owner's allowance.`,
+    );
+  }
+
   const settings = {
     mode,
     port: integer(env, "PORT", 8080, 0, 65_535),
@@ -499,7 +522,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       resendWaitSeconds: integer(env, "OTP_RESEND_WAIT_SECONDS", OTP_COUNTDOWN_SECONDS, 0, 3600),
       sendsPerClaim: OTP_SEND_ATTEMPTS,
       wrongGuessesPerCode: 5,
-      mobileDailyLimit: integer(env, "OTP_MOBILE_DAILY_LIMIT", 10, 1, 1000),
+      mobileDailyLimit,
+      provenDeviceDailyLimit,
+      mobileDailyCeiling,
+      provenDeviceDays: integer(env, "OTP_PROVEN_DEVICE_DAYS", 365, 1, 3660),
       exhaustedNumberLockHours: integer(env, "OTP_EXHAUSTED_NUMBER_LOCK_HOURS", 24, 0, 168),
       sendAddressLimit: integer(env, "OTP_SEND_ADDRESS_LIMIT", 300, 1, 1_000_000),
       sendAddressWindowSeconds: integer(

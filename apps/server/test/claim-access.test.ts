@@ -367,6 +367,7 @@ describe("CORS and headers", () => {
     );
     expect(response.headers["access-control-allow-headers"]).toContain("x-api-key");
     expect(response.headers["access-control-allow-headers"]).toContain("authorization");
+    expect(response.headers["access-control-allow-headers"]).toContain("x-kalinga-device");
   });
 
   test("API answers are never cached and carry the security headers", async () => {

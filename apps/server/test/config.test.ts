@@ -20,6 +20,9 @@ describe("loadConfig", () => {
       sendsPerClaim: 4,
       wrongGuessesPerCode: 5,
       mobileDailyLimit: 10,
+      provenDeviceDailyLimit: 10,
+      mobileDailyCeiling: 30,
+      provenDeviceDays: 365,
       exhaustedNumberLockHours: 24,
       sendAddressLimit: 300,
       sendAddressWindowSeconds: 600,
@@ -177,6 +180,14 @@ describe("loadConfig", () => {
     [{ OTP_ADDRESS_WINDOW_SECONDS: "600" }, /set OTP_SEND_ADDRESS_WINDOW_SECONDS instead/],
     [{ OTP_SEND_ADDRESS_LIMIT: "0" }, /OTP_SEND_ADDRESS_LIMIT must be between 1 and/],
     [{ FAILED_TOKEN_ADDRESS_LIMIT: "many" }, /FAILED_TOKEN_ADDRESS_LIMIT must be a whole number/],
+    [
+      {
+        OTP_MOBILE_DAILY_LIMIT: "10",
+        OTP_PROVEN_DEVICE_DAILY_LIMIT: "10",
+        OTP_MOBILE_DAILY_CEILING: "19",
+      },
+      /OTP_MOBILE_DAILY_CEILING must be at least OTP_MOBILE_DAILY_LIMIT \+ OTP_PROVEN_DEVICE_DAILY_LIMIT \(20\)/,
+    ],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -14,6 +14,7 @@ import {
   latestCode,
   MOBILE,
   MOBILE_63,
+  onDevice,
   otherCode,
   outbox,
   requestCode,
@@ -277,20 +278,21 @@ describe("sends and the resend wait", () => {
     );
   });
 
-  test("a number whose sends ran out unverified gets no OTP on a new claim for 24 hours", async () => {
+  test("a number whose sends ran out unverified gets no OTP on a new claim of that device for 24 hours", async () => {
     const exhausted = "9171230001";
+    const phone = onDevice("phone");
     const first = await startClaim(server.app);
-    await requestCode(server.app, first, exhausted);
+    await requestCode(server.app, first, exhausted, phone);
     for (let resend = 0; resend < 3; resend++) {
       server.clock.advance(120);
-      expect((await resendCode(server.app, first)).statusCode).toBe(200);
+      expect((await resendCode(server.app, first, phone)).statusCode).toBe(200);
     }
     expect(await outbox(server.app, `63${exhausted}`)).toHaveLength(4);
 
     // Exit, then Next: a new claim for the same number is told what the pop-up says, and no SMS goes.
     server.clock.advance(120);
     const second = await startClaim(server.app);
-    const refused = await requestCode(server.app, second, exhausted);
+    const refused = await requestCode(server.app, second, exhausted, phone);
     expect(refused.statusCode).toBe(417);
     expect(refused.json()).toEqual({
       returnCode: RETURN_CODES.otpSendsExhausted,
@@ -300,19 +302,42 @@ describe("sends and the resend wait", () => {
     expect(await outbox(server.app, `63${exhausted}`)).toHaveLength(4);
 
     // Another number on the same new claim is not affected.
-    expect((await requestCode(server.app, second, "9171230002")).statusCode).toBe(200);
+    expect((await requestCode(server.app, second, "9171230002", phone)).statusCode).toBe(200);
 
     // After the lock (24 hours from the last send), the number gets codes again.
     server.clock.advance(24 * 3600 - 240);
     const early = await startClaim(server.app);
-    expect((await requestCode(server.app, early, exhausted)).statusCode).toBe(417);
+    expect((await requestCode(server.app, early, exhausted, phone)).statusCode).toBe(417);
     server.clock.advance(241);
     const later = await startClaim(server.app);
-    expect((await requestCode(server.app, later, exhausted)).json()).toMatchObject({
+    expect((await requestCode(server.app, later, exhausted, phone)).json()).toMatchObject({
       returnCode: "0",
       sendsLeft: 3,
     });
     expect(await outbox(server.app, `63${exhausted}`)).toHaveLength(5);
+  });
+
+  test("the exhausted lock binds the device that used the sends up, not another device", async () => {
+    const exhausted = "9171230003";
+    const first = await startClaim(server.app);
+    await requestCode(server.app, first, exhausted, onDevice("stranger"));
+    for (let resend = 0; resend < 3; resend++) {
+      server.clock.advance(120);
+      await resendCode(server.app, first, onDevice("stranger"));
+    }
+    server.clock.advance(120);
+    // A claim without a device key is a device of its own: another claim's exhaustion binds it not.
+    for (const options of [onDevice("owner"), {}]) {
+      const claim = await startClaim(server.app);
+      expect((await requestCode(server.app, claim, exhausted, options)).json()).toMatchObject({
+        returnCode: "0",
+        sendsLeft: 3,
+      });
+    }
+    const again = await startClaim(server.app);
+    expect((await requestCode(server.app, again, exhausted, onDevice("stranger"))).statusCode).toBe(
+      417,
+    );
   });
 
   test("parallel sends for one claim send one SMS", async () => {
@@ -359,6 +384,33 @@ describe("the mobile number and other fields", () => {
       expect((await server.db.query("SELECT 1 FROM sms_outbox")).rows).toHaveLength(0);
     });
   }
+
+  test("a malformed device key answers 400 naming its header, and nothing is stored or sent", async () => {
+    const claim = await startClaim(server.app);
+    const bad = { headers: { "x-kalinga-device": "short" } };
+    for (const response of [
+      await requestCode(server.app, claim, MOBILE, bad),
+      await resendCode(server.app, claim, bad),
+      await validateCode(server.app, claim, "123456", bad),
+    ]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        returnCode: "400",
+        message: "Invalid request",
+        errors: [
+          {
+            field: "x-kalinga-device",
+            message: "The x-kalinga-device header must be 22 to 128 letters, digits, '-' or '_'.",
+          },
+        ],
+      });
+    }
+    expect((await server.db.query("SELECT 1 FROM otp_codes")).rows).toHaveLength(0);
+    expect(
+      (await server.db.query("SELECT 1 FROM rate_limit_hits WHERE bucket LIKE 'otp-%'")).rows,
+    ).toHaveLength(0);
+    expect(await outbox(server.app)).toHaveLength(0);
+  });
 
   test("a missing mobile number answers the required message", async () => {
     const claim = await startClaim(server.app);

@@ -6,7 +6,9 @@ import { createHttpSmsSender } from "../src/sms/http-sms-sender.ts";
 import { SmsSendError } from "../src/sms/sms-sender.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
+  MOBILE,
   MOBILE_63,
+  onDevice,
   requestCode,
   resendCode,
   startClaim,
@@ -106,6 +108,34 @@ describe("http SMS provider", () => {
     const retried = await requestCode(server.app, claim);
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toMatchObject({ sendsLeft: 3 });
+  });
+
+  test("a failed SMS gives back every allowance of the number it took (decision 0062)", async () => {
+    await server.restart({
+      OTP_MOBILE_DAILY_LIMIT: "1",
+      OTP_PROVEN_DEVICE_DAILY_LIMIT: "1",
+      OTP_MOBILE_DAILY_CEILING: "2",
+    });
+    const phone = onDevice("owner-phone");
+    const sendOn = async (device: { headers: Record<string, string> }) => {
+      const claim = await startClaim(server.app);
+      return { claim, response: await requestCode(server.app, claim, MOBILE, device) };
+    };
+    answerStatus = 500;
+    expect((await sendOn(onDevice("stranger"))).response.statusCode).toBe(502);
+    answerStatus = 202;
+    const first = await sendOn(phone);
+    expect(first.response.statusCode).toBe(200);
+    const code = (JSON.parse(received.at(-1)?.body ?? "{}") as { message: string }).message.match(
+      /\d{6}/,
+    )?.[0];
+    expect((await validateCode(server.app, first.claim, code ?? "", phone)).statusCode).toBe(200);
+    answerStatus = 500;
+    expect((await sendOn(phone)).response.statusCode).toBe(502);
+    // The strangers' allowance, the phone's own and the ceiling: each failed send took none of them.
+    answerStatus = 202;
+    expect((await sendOn(phone)).response.statusCode).toBe(200);
+    expect((await sendOn(phone)).response.statusCode).toBe(429);
   });
 
   test("a failed resend keeps the earlier code alive", async () => {

@@ -37,24 +37,55 @@ export async function sendsOfClaim(
 }
 
 /**
- * Whether a claim sent this number every OTP it may send (`sendsPerClaim`), the last since `since`,
- * and none was used: the exhausted pop-up's promise that no new OTP is generated holds across claims.
+ * Whether a claim sent this number, from this device, every OTP it may send (`sendsPerClaim`), the
+ * last since `since`, and none was used: the exhausted pop-up's promise that no new OTP is generated
+ * holds for the claimant who saw it, on any claim of that device, and binds no other device (0062).
  */
 export async function numberExhaustedSince(
   q: Queryable,
   mobileNumber: string,
+  deviceHash: string,
   since: Date,
   sendsPerClaim: number,
 ): Promise<boolean> {
   const { rows } = await q.query<{ claim_id: string }>(
     `SELECT claim_id FROM otp_codes
-     WHERE mobile_number = $1 AND status IN ('sending', 'sent')
+     WHERE mobile_number = $1 AND device_hash = $4 AND status IN ('sending', 'sent')
      GROUP BY claim_id
      HAVING count(*) >= $3 AND bool_and(used_at IS NULL) AND max(created_at) > $2
      LIMIT 1`,
-    [mobileNumber, since, sendsPerClaim],
+    [mobileNumber, since, sendsPerClaim, deviceHash],
   );
   return rows.length > 0;
+}
+
+/** Whether this device entered a right code for this number since `since`. */
+export async function deviceProvedNumber(
+  q: Queryable,
+  mobileNumber: string,
+  deviceHash: string,
+  since: Date,
+): Promise<boolean> {
+  const { rows } = await q.query(
+    `SELECT 1 FROM otp_devices
+     WHERE mobile_number = $1 AND device_hash = $2 AND verified_at > $3`,
+    [mobileNumber, deviceHash, since],
+  );
+  return rows.length > 0;
+}
+
+/** Remembers that this device entered a right code for this number (the latest time counts). */
+export async function recordProvenDevice(
+  q: Queryable,
+  mobileNumber: string,
+  deviceHash: string,
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO otp_devices (mobile_number, device_hash, verified_at) VALUES ($1, $2, $3)
+     ON CONFLICT (mobile_number, device_hash) DO UPDATE SET verified_at = EXCLUDED.verified_at`,
+    [mobileNumber, deviceHash, now],
+  );
 }
 
 export async function reserveCode(
@@ -64,14 +95,24 @@ export async function reserveCode(
     claimId: string;
     codeHash: string;
     mobileNumber: string;
+    deviceHash: string;
     now: Date;
     expiresAt: Date;
   },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO otp_codes (id, claim_id, code_hash, mobile_number, status, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, 'sending', $5, $6)`,
-    [code.id, code.claimId, code.codeHash, code.mobileNumber, code.now, code.expiresAt],
+    `INSERT INTO otp_codes
+       (id, claim_id, code_hash, mobile_number, device_hash, status, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, 'sending', $6, $7)`,
+    [
+      code.id,
+      code.claimId,
+      code.codeHash,
+      code.mobileNumber,
+      code.deviceHash,
+      code.now,
+      code.expiresAt,
+    ],
   );
 }
 

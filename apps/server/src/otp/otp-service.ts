@@ -37,9 +37,11 @@ import { keyedHash } from "./keyed-hash.ts";
 import { hashOtpCode, newOtpCode, otpCodeMatches, otpSmsText } from "./otp-code.ts";
 import {
   countWrongGuess,
+  deviceProvedNumber,
   latestSentCode,
   markCodeSent,
   numberExhaustedSince,
+  recordProvenDevice,
   reserveCode,
   sendsOfClaim,
   useCode,
@@ -54,6 +56,8 @@ import {
 export const OTP_SERVICE_MESSAGES = {
   /** An OTP call on a submitted claim: its verified number is part of what was submitted. */
   claimClosed: "This claim has been submitted, so its mobile number can no longer be changed.",
+  /** A device key header the widget would never send. */
+  badDeviceKey: "The x-kalinga-device header must be 22 to 128 letters, digits, '-' or '_'.",
 } as const;
 
 export type OtpServiceDeps = {
@@ -65,8 +69,11 @@ export type OtpServiceDeps = {
 
 type SendKind = "request" | "reset";
 
-/** Who asked: the client address counts the SMS it causes; the request's logger. */
-export type OtpCaller = { ip: string; log: FastifyBaseLogger };
+/**
+ * Who asked: the client address counts the SMS it causes; the widget's device key (null when the
+ * caller sent none) binds the number's limits to the device (decision 0062); the request's logger.
+ */
+export type OtpCaller = { ip: string; deviceKey: string | null; log: FastifyBaseLogger };
 
 function closedClaim(claim: Pick<Claim, "status"> | null): Refusal | null {
   return claim && claim.status !== CLAIM_RECORD_STATUS.draft
@@ -95,7 +102,18 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
     seconds: DAY_SECONDS,
     offsetSeconds: MANILA_OFFSET_SECONDS,
   };
+  // Strangers' sends to a number share one allowance; a device that proved the number has its own,
+  // and the ceiling bounds them all (decision 0062).
   const mobileBucket = (mobile: string) => `otp-mobile:${keyedHash(secret, "mobile", mobile)}`;
+  const provenWindow: RateWindow = { ...mobileWindow, limit: otp.provenDeviceDailyLimit };
+  const provenBucket = (mobile: string, device: string) =>
+    `otp-mobile-device:${keyedHash(secret, "mobile-device", mobile, device)}`;
+  const ceilingWindow: RateWindow = { ...mobileWindow, limit: otp.mobileDailyCeiling };
+  const ceilingBucket = (mobile: string) =>
+    `otp-mobile-all:${keyedHash(secret, "mobile-all", mobile)}`;
+  /** The stored device: a keyed hash of the widget's key, or the claim itself without one. */
+  const deviceHashOf = (deviceKey: string | null, claimId: string) =>
+    deviceKey ? `device:${keyedHash(secret, "device", deviceKey)}` : `claim:${claimId}`;
   const addressWindow: RateWindow = {
     limit: otp.sendAddressLimit,
     seconds: otp.sendAddressWindowSeconds,
@@ -108,9 +126,10 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
     access: ClaimAccess,
     kind: SendKind,
     mobileNumber: string | null,
-    { ip, log }: OtpCaller,
+    { ip, deviceKey, log }: OtpCaller,
   ): Promise<OtpSentResponse | Refusal> {
     const now = config.now();
+    let takenHits: [string, RateWindow][] = [];
     const reserved = await refusableTransaction(db, async (tx): Promise<Reserved | Refusal> => {
       const claim = await findClaim(tx, access.claimId, true);
       if (!claim) return noActiveOtp;
@@ -123,8 +142,9 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       const sendsLeft = otp.sendsPerClaim - used;
       if (sendsLeft <= 0)
         return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
+      const device = deviceHashOf(deviceKey, claim.id);
       const lockStart = new Date(now.getTime() - otp.exhaustedNumberLockHours * 3600 * 1000);
-      if (await numberExhaustedSince(tx, mobile, lockStart, otp.sendsPerClaim)) {
+      if (await numberExhaustedSince(tx, mobile, device, lockStart, otp.sendsPerClaim)) {
         return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
       }
       if (lastSentAt) {
@@ -138,11 +158,18 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
           };
         }
       }
-      // Both hits are rolled back with the transaction when either refuses.
-      for (const [bucket, window] of [
-        [mobileBucket(mobile), mobileWindow],
+      const provenSince = new Date(now.getTime() - otp.provenDeviceDays * DAY_SECONDS * 1000);
+      const proven =
+        deviceKey !== null && (await deviceProvedNumber(tx, mobile, device, provenSince));
+      const hits: [string, RateWindow][] = [
+        [ceilingBucket(mobile), ceilingWindow],
+        proven
+          ? [provenBucket(mobile, device), provenWindow]
+          : [mobileBucket(mobile), mobileWindow],
         [addressBucket(ip), addressWindow],
-      ] as const) {
+      ];
+      // Every hit is rolled back with the transaction when one refuses.
+      for (const [bucket, window] of hits) {
         const decision = await takeHit(tx, bucket, window, now);
         if (!decision.allowed) {
           return {
@@ -154,6 +181,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
         }
       }
 
+      takenHits = hits;
       const id = randomUUID();
       const code = newOtpCode();
       await reserveCode(tx, {
@@ -161,6 +189,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
         claimId: claim.id,
         codeHash: hashOtpCode(secret, id, code),
         mobileNumber: mobile,
+        deviceHash: device,
         now,
         expiresAt: new Date(now.getTime() + otp.ttlSeconds * 1000),
       });
@@ -176,8 +205,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
     } catch (error) {
       await db.transaction(async (tx) => {
         await markCodeSent(tx, reserved.id, false);
-        await giveBackHit(tx, mobileBucket(reserved.mobile), mobileWindow, now);
-        await giveBackHit(tx, addressBucket(ip), addressWindow, now);
+        for (const [bucket, window] of takenHits) await giveBackHit(tx, bucket, window, now);
       });
       log.warn(
         {
@@ -214,7 +242,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
   async function validateCode(
     access: ClaimAccess,
     code: string,
-    { log }: OtpCaller,
+    { deviceKey, log }: OtpCaller,
   ): Promise<OtpValidatedResponse | Refusal> {
     const now = config.now();
     // Before any guess is counted; checked again under the claim's lock below.
@@ -246,6 +274,16 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       if (!(await useCode(tx, live.id, now, otp.wrongGuessesPerCode))) return noActiveOtp;
       await revokeToken(tx, access.tokenHash, now);
       await recordVerifiedMobileNumber(tx, access.claimId, live.mobile_number, now);
+      // The device that entered the right code has proven the number: its sends no longer share
+      // the allowance strangers can use up (decision 0062).
+      if (deviceKey !== null) {
+        await recordProvenDevice(
+          tx,
+          live.mobile_number,
+          deviceHashOf(deviceKey, access.claimId),
+          now,
+        );
+      }
       return issueToken(tx, {
         claimId: access.claimId,
         rights: "otp-verified",

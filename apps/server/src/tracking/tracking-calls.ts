@@ -27,6 +27,7 @@ import { openDraftsForClaim } from "../drafts/draft-calls.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
 import { CLAIMANT, listEvents, listRequirements } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleService } from "../lifecycle/lifecycle-service.ts";
+import { otpCallerOf } from "../otp/otp-calls.ts";
 import type { OtpService } from "../otp/otp-service.ts";
 import type { PortalIdentity } from "../portal/portal-assertion.ts";
 import type { Refusal } from "../refusal.ts";
@@ -144,7 +145,7 @@ export function trackingCalls(deps: {
     },
 
     requestTrackingOneTimePIN: ({ claim, body, request }) =>
-      otpService.sendCode(claim, "request", body.mobileNumber, request),
+      otpService.sendCode(claim, "request", body.mobileNumber, otpCallerOf(request)),
 
     async listTrackedClaims({ claim, now, portal }) {
       const scope = await scopeOf(claim, portal);

@@ -94,6 +94,11 @@ export async function callClaim(
   });
 }
 
+/** The widget's device key header for a test device named `name` (decision 0062). */
+export function onDevice(name: string): { headers: Record<string, string> } {
+  return { headers: { "x-kalinga-device": `test-device-${name}`.padEnd(43, "0") } };
+}
+
 export type StartedClaim = { webReferenceNumber: string; token: string };
 
 export async function startClaim(

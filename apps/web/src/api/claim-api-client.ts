@@ -96,7 +96,8 @@ export async function callClaimApi<K extends JsonClaimCall>(
   payload: ClaimCallPayload<K>,
   idempotencyKey?: string,
   /** background: no loading overlay (a draft saved while the claimant moves on). */
-  options: { background?: boolean; caller?: CallerSession } = {},
+  /** headers: the call's own, e.g. the OTP calls' device key (decision 0062). */
+  options: { background?: boolean; caller?: CallerSession; headers?: Record<string, string> } = {},
 ): Promise<ClaimResponse<ClaimCallResponse<K>>> {
   const widget = mountedSetting();
   // A call's own basicInformation (the final submit's claim type, cause of loss…) keeps its fields.
@@ -118,6 +119,7 @@ export async function callClaimApi<K extends JsonClaimCall>(
 
   const headers = {
     "content-type": "application/json",
+    ...options.headers,
     ...claimCallHeaders(idempotencyKey, caller),
   };
 

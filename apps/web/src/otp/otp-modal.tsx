@@ -6,6 +6,7 @@ import {
   OTP_LENGTH,
   OTP_SEND_ATTEMPTS,
 } from "@kalinga/domain/constants";
+import { DEVICE_KEY_HEADER } from "@kalinga/domain/device-key";
 import {
   DECIDED_MESSAGES,
   EXPIRED_OTP,
@@ -27,6 +28,8 @@ import { session } from "../session/session-store.ts";
 import { FieldError } from "../ui/field-error.tsx";
 import { Popup } from "../ui/popup.tsx";
 import { TextField } from "../ui/text-field.tsx";
+import { useWidgetSetting } from "../widget/contexts.ts";
+import { deviceKey } from "./device-key.ts";
 import { OtpCodeBoxes, type OtpCodeBoxesHandle } from "./otp-code-boxes.tsx";
 import { OTP_TEXTS as T } from "./otp-texts.ts";
 import { formatCountdown, useCountdown } from "./use-countdown.ts";
@@ -50,6 +53,9 @@ export default function OtpModal({
   caller = "claim",
 }: Props) {
   const tracking = caller === "tracking";
+  const { companyName } = useWidgetSetting();
+  // Every OTP call names this browser, so the number's limits bind the device (decision 0062).
+  const options = { caller, headers: { [DEVICE_KEY_HEADER]: deviceKey(companyName) } };
   const [pane, setPane] = useState<"mobile" | "code">("mobile");
   const [mobileNumber, setMobileNumber] = useState(startingNumber);
   const [mobileError, setMobileError] = useState<string>();
@@ -104,18 +110,19 @@ export default function OtpModal({
             "requestTrackingOneTimePIN",
             { countryCode: COUNTRY_CODE, mobileNumber },
             undefined,
-            { caller },
+            options,
           )
-        : await callClaimApi("requestOneTimePIN", {
-            countryCode: COUNTRY_CODE,
-            mobileNumber,
-            firstName,
-          }),
+        : await callClaimApi(
+            "requestOneTimePIN",
+            { countryCode: COUNTRY_CODE, mobileNumber, firstName },
+            undefined,
+            options,
+          ),
     );
   };
 
   const resend = async () => {
-    afterSend(await callClaimApi("resetOneTimePIN", {}, undefined, { caller }));
+    afterSend(await callClaimApi("resetOneTimePIN", {}, undefined, options));
   };
 
   /** The check's token now reads the claims filed with the number; the claim being filed is left alone. */
@@ -137,9 +144,7 @@ export default function OtpModal({
       setCodeError(DECIDED_MESSAGES.otpCodeIncomplete);
       return;
     }
-    const response = await callClaimApi("validateOneTimePIN", { oneTimePIN }, undefined, {
-      caller,
-    });
+    const response = await callClaimApi("validateOneTimePIN", { oneTimePIN }, undefined, options);
     setGuessesLeftHint(undefined);
     if (response.ok && tracking) {
       keepTrackingPass(response.data.token);
