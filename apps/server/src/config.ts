@@ -60,12 +60,24 @@ export type ServerConfig = {
     mobileDailyLimit: number;
     /** How long a number whose sends ran out on a claim, unverified, gets no OTP on any claim. */
     exhaustedNumberLockHours: number;
-    /** SMS one client address may cause per window: bounds what a script costs in SMS. */
+    /** OTP sends one client address makes per window before each further send needs a challenge. */
     sendAddressLimit: number;
     sendAddressWindowSeconds: number;
+    /** Past this many sends per window from one address, the challenge's work grows without a cap. */
+    sendAddressCeiling: number;
+    /** SMS sent from all addresses together per hour: bounds the SMS bill whatever the addresses. */
+    sendHourlyLimit: number;
   };
-  /** Claims one client address may start per window: an unthrottled init would let a script fill the database. */
+  /** Claims one client address starts per window before each further start needs a challenge. */
   claimStart: { addressLimit: number; addressWindowSeconds: number };
+  /** The proof-of-work challenge asked above an address's normal rate (docs/decisions/0061). */
+  challenge: {
+    /** Expected SHA-256 derivations just above the normal rate; doubles every normal rate more. */
+    startWork: number;
+    /** The most an honest claimant is asked, below the SMS ceiling. */
+    maxWork: number;
+    ttlSeconds: number;
+  };
   /** Calls with an unknown or expired token one address may make per window; valid tokens never count. */
   failedToken: { addressLimit: number; addressWindowSeconds: number };
   token: { idleSeconds: number; maxAgeSeconds: number };
@@ -478,7 +490,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       wrongGuessesPerCode: 5,
       mobileDailyLimit: integer(env, "OTP_MOBILE_DAILY_LIMIT", 10, 1, 1000),
       exhaustedNumberLockHours: integer(env, "OTP_EXHAUSTED_NUMBER_LOCK_HOURS", 24, 0, 168),
-      sendAddressLimit: integer(env, "OTP_SEND_ADDRESS_LIMIT", 300, 1, 1_000_000),
+      sendAddressLimit: integer(env, "OTP_SEND_ADDRESS_LIMIT", 30, 1, 1_000_000),
       sendAddressWindowSeconds: integer(
         env,
         "OTP_SEND_ADDRESS_WINDOW_SECONDS",
@@ -486,9 +498,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         1,
         24 * 3600,
       ),
+      sendAddressCeiling: integer(env, "OTP_SEND_ADDRESS_CEILING", 300, 1, 1_000_000),
+      sendHourlyLimit: integer(env, "OTP_SEND_HOURLY_LIMIT", 2_000, 1, 10_000_000),
     },
     claimStart: {
-      addressLimit: integer(env, "CLAIM_START_ADDRESS_LIMIT", 600, 1, 1_000_000),
+      addressLimit: integer(env, "CLAIM_START_ADDRESS_LIMIT", 30, 1, 1_000_000),
       addressWindowSeconds: integer(
         env,
         "CLAIM_START_ADDRESS_WINDOW_SECONDS",
@@ -496,6 +510,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         1,
         24 * 3600,
       ),
+    },
+    challenge: {
+      startWork: integer(env, "CHALLENGE_START_WORK", 2_000, 1, 1_000_000_000),
+      maxWork: integer(env, "CHALLENGE_MAX_WORK", 50_000, 1, 1_000_000_000),
+      ttlSeconds: integer(env, "CHALLENGE_TTL_SECONDS", 300, 10, 3600),
     },
     failedToken: {
       addressLimit: integer(env, "FAILED_TOKEN_ADDRESS_LIMIT", 100, 1, 1_000_000),

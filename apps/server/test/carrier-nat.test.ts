@@ -1,5 +1,6 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
 import { describe, expect, test } from "vitest";
+import { challengeOf, type Solved, withChallenges } from "./support/challenge-client.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
@@ -111,4 +112,145 @@ describe("one carrier NAT address", () => {
     });
     // About 1,300 calls: a few seconds on an idle machine, far more on a shared busy one.
   }, 120_000);
+});
+
+// The flood of the security review: from one address, 650 claim starts and 300 OTP sends to random
+// numbers, which under the old hard per-address ceilings locked every claimant there out. Now calls
+// above the address's normal rate cost a proof of work (docs/decisions/0061): the flood that does
+// not solve gets challenges and nothing else, the part it pays for raises the work, and every honest
+// claimant, solving what it is asked, files a claim and starts a tracking check.
+describe("a flood of starts and SMS from one carrier NAT address", () => {
+  const FLOOD_STARTS = 650;
+  const FLOOD_SENDS = 300;
+  const CLAIMANTS = 60;
+  const ROUNDS = 6;
+  const ATTACKER_SOLVES_PER_ROUND = 6;
+
+  test(`${CLAIMANTS} honest claimants file and track while an attacker floods ${FLOOD_STARTS} starts and ${FLOOD_SENDS} SMS`, async () => {
+    const config = testConfig();
+    const attackerClaims: StartedClaim[] = [];
+    const attacker = { started: 0, challenged: 0, sends: 0, sendsChallenged: 0 };
+    const attackerSolved: Solved = { works: [] };
+    const honestSolved: Solved = { works: [] };
+    let attackerNumber = 0;
+
+    const floodStarts = async (count: number) => {
+      const answers = await Promise.all(
+        Array.from({ length: count }, () =>
+          callClaim(server.app, "initClaimRequest", { basicInformation }, at),
+        ),
+      );
+      for (const answer of answers) {
+        if (answer.statusCode === 200) {
+          attacker.started++;
+          attackerClaims.push(answer.json() as StartedClaim);
+        } else {
+          expect(answer.statusCode).toBe(429);
+          expect(challengeOf(answer)).not.toBeNull();
+          attacker.challenged++;
+        }
+      }
+    };
+    const floodSends = async (count: number) => {
+      const answers = await Promise.all(
+        Array.from({ length: count }, (_, index) => {
+          const claim = attackerClaims[index % attackerClaims.length] as StartedClaim;
+          return requestCode(server.app, claim, attackerMobile(attackerNumber++), at);
+        }),
+      );
+      for (const answer of answers) {
+        if (answer.statusCode === 200) attacker.sends++;
+        else if (challengeOf(answer)) attacker.sendsChallenged++;
+      }
+    };
+    /** The part of the flood the attacker pays for: a start and a send, each solved. */
+    const paidAttack = async () => {
+      const started = await withChallenges(
+        (headers) =>
+          callClaim(server.app, "initClaimRequest", { basicInformation }, { ...at, headers }),
+        attackerSolved,
+      );
+      expect(started.statusCode).toBe(200);
+      attacker.started++;
+      const claim = started.json() as StartedClaim;
+      attackerClaims.push(claim);
+      const sent = await withChallenges(
+        (headers) =>
+          requestCode(server.app, claim, attackerMobile(attackerNumber++), { ...at, headers }),
+        attackerSolved,
+      );
+      expect(sent.statusCode).toBe(200);
+      attacker.sends++;
+    };
+
+    const filed: string[] = [];
+    const tracking: string[] = [];
+    const claimant = async (index: number) => {
+      const started = await withChallenges(
+        (headers) =>
+          callClaim(server.app, "initClaimRequest", { basicInformation }, { ...at, headers }),
+        honestSolved,
+      );
+      expect(started.statusCode, `claimant ${index} start`).toBe(200);
+      const claim = started.json() as StartedClaim;
+      const sent = await withChallenges(
+        (headers) => requestCode(server.app, claim, honestMobile(index), { ...at, headers }),
+        honestSolved,
+      );
+      expect(sent.statusCode, `claimant ${index} send`).toBe(200);
+      const code = await latestCode(server.app, `63${honestMobile(index)}`);
+      const verified = await validateCode(server.app, claim, code, at);
+      expect(verified.json()).toMatchObject({
+        returnCode: RETURN_CODES.ok,
+        token: expect.any(String),
+      });
+      filed.push(claim.webReferenceNumber);
+      const track = await withChallenges(
+        (headers) =>
+          callClaim(server.app, "initClaimTracking", { basicInformation }, { ...at, headers }),
+        honestSolved,
+      );
+      expect(track.statusCode, `claimant ${index} tracking`).toBe(200);
+      tracking.push((track.json() as StartedClaim).webReferenceNumber);
+    };
+
+    const perRound = CLAIMANTS / ROUNDS;
+    for (let round = 0; round < ROUNDS; round++) {
+      // Each round the flood strikes first, then the claimants and the paid attack run together.
+      await floodStarts(Math.ceil(FLOOD_STARTS / ROUNDS));
+      await floodSends(Math.ceil(FLOOD_SENDS / ROUNDS));
+      const claimants = Array.from({ length: perRound }, (_, offset) =>
+        claimant(round * perRound + offset),
+      );
+      const paid = (async () => {
+        for (let solve = 0; solve < ATTACKER_SOLVES_PER_ROUND; solve++) await paidAttack();
+      })();
+      await Promise.all([...claimants, paid]);
+    }
+
+    expect(filed).toHaveLength(CLAIMANTS);
+    expect(tracking).toHaveLength(CLAIMANTS);
+    for (let index = 0; index < CLAIMANTS; index++) {
+      expect(await outbox(server.app, `63${honestMobile(index)}`)).toHaveLength(1);
+    }
+
+    // The unpaid flood got challenges and nothing else: its starts and SMS stop at the normal rate.
+    const paidStarts = ROUNDS * ATTACKER_SOLVES_PER_ROUND;
+    const freeStarts = config.claimStart.addressLimit;
+    expect(attacker.started).toBeLessThanOrEqual(freeStarts + paidStarts);
+    expect(attacker.challenged).toBeGreaterThanOrEqual(
+      ROUNDS * Math.ceil(FLOOD_STARTS / ROUNDS) - freeStarts,
+    );
+    expect(attacker.sends).toBeLessThanOrEqual(config.otp.sendAddressLimit + paidStarts);
+    expect(attacker.sendsChallenged).toBeGreaterThan(FLOOD_SENDS - config.otp.sendAddressLimit - 1);
+    const { rows } = await server.db.query<{ n: number | string }>(
+      "SELECT count(*) AS n FROM claims WHERE purpose = 'filing'",
+    );
+    expect(Number(rows[0]?.n)).toBe(CLAIMANTS + attacker.started);
+
+    // The work grew with the address's rate and never passed what an honest claimant is asked at most.
+    const works = [...attackerSolved.works, ...honestSolved.works];
+    expect(Math.max(...works)).toBeGreaterThan(2 * config.challenge.startWork);
+    expect(Math.max(...works)).toBeLessThanOrEqual(config.challenge.maxWork);
+  }, 240_000);
 });

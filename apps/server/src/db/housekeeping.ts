@@ -1,6 +1,7 @@
 import type { Queryable } from "./database.ts";
 
 // Rows that no rule reads any more: past rate-limit windows, tokens past their absolute expiry,
+// spent proof-of-work challenges past their expiry,
 // and development outbox messages. Any server may run it; deleting twice is harmless.
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -9,6 +10,8 @@ export async function sweepExpiredRows(db: Queryable, now: Date) {
   const twoDaysAgo = new Date(now.getTime() - 2 * DAY_MS);
   await db.query("DELETE FROM rate_limit_hits WHERE window_start < $1", [twoDaysAgo]);
   await db.query("DELETE FROM claim_tokens WHERE expires_at < $1", [twoDaysAgo]);
+  // A spent solution's challenge has expired: it cannot be answered again anyway.
+  await db.query("DELETE FROM spent_challenges WHERE expires_at < $1", [now]);
   await db.query("DELETE FROM sms_outbox WHERE created_at < $1", [
     new Date(now.getTime() - 7 * DAY_MS),
   ]);

@@ -65,7 +65,7 @@ export type OtpServiceDeps = {
 
 type SendKind = "request" | "reset";
 
-/** Who asked: the client address counts the SMS it causes; the request's logger. */
+/** Who asked: the client address (its sends are counted by the challenge gate); the request's logger. */
 export type OtpCaller = { ip: string; log: FastifyBaseLogger };
 
 function closedClaim(claim: Pick<Claim, "status"> | null): Refusal | null {
@@ -96,19 +96,16 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
     offsetSeconds: MANILA_OFFSET_SECONDS,
   };
   const mobileBucket = (mobile: string) => `otp-mobile:${keyedHash(secret, "mobile", mobile)}`;
-  const addressWindow: RateWindow = {
-    limit: otp.sendAddressLimit,
-    seconds: otp.sendAddressWindowSeconds,
-  };
-  const addressBucket = (address: string) =>
-    `otp-send-address:${keyedHash(secret, "address", address)}`;
+  // Every address together: the SMS bill stays bounded whatever addresses a flood comes from.
+  const hourlyWindow: RateWindow = { limit: otp.sendHourlyLimit, seconds: 3600 };
+  const HOURLY_BUCKET = "otp-send-hourly";
 
   /** requestOneTimePIN (mobile given) and resetOneTimePIN (the number of the last send). */
   async function sendCode(
     access: ClaimAccess,
     kind: SendKind,
     mobileNumber: string | null,
-    { ip, log }: OtpCaller,
+    { log }: OtpCaller,
   ): Promise<OtpSentResponse | Refusal> {
     const now = config.now();
     const reserved = await refusableTransaction(db, async (tx): Promise<Reserved | Refusal> => {
@@ -141,7 +138,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       // Both hits are rolled back with the transaction when either refuses.
       for (const [bucket, window] of [
         [mobileBucket(mobile), mobileWindow],
-        [addressBucket(ip), addressWindow],
+        [HOURLY_BUCKET, hourlyWindow],
       ] as const) {
         const decision = await takeHit(tx, bucket, window, now);
         if (!decision.allowed) {
@@ -177,7 +174,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
       await db.transaction(async (tx) => {
         await markCodeSent(tx, reserved.id, false);
         await giveBackHit(tx, mobileBucket(reserved.mobile), mobileWindow, now);
-        await giveBackHit(tx, addressBucket(ip), addressWindow, now);
+        await giveBackHit(tx, HOURLY_BUCKET, hourlyWindow, now);
       });
       log.warn(
         {
