@@ -413,8 +413,25 @@ function emailConfig(env: Env, production: boolean): EmailConfig {
 }
 
 // The per-address limits are sized for many claimants behind one carrier-grade NAT address
-// (docs/decisions/0030-limits-behind-carrier-nat.md).
+// (docs/decisions/0030-limits-behind-carrier-nat.md); above the normal rates of starts and sends a
+// proof-of-work challenge is asked instead of a refusal (docs/decisions/0061).
 const ADDRESS_WINDOW_SECONDS = 600;
+
+function challengeSettings(env: Env): ServerConfig["challenge"] {
+  const startWork = integer(env, "CHALLENGE_START_WORK", 2_000, 1, 1_000_000_000);
+  return {
+    startWork,
+    // Below the start the work would shrink as the rate grows.
+    maxWork: integer(
+      env,
+      "CHALLENGE_MAX_WORK",
+      Math.max(50_000, startWork),
+      startWork,
+      1_000_000_000,
+    ),
+    ttlSeconds: integer(env, "CHALLENGE_TTL_SECONDS", 300, 10, 3600),
+  };
+}
 
 /** Variables whose meaning changed: a deployment that still sets them is told what to set instead. */
 const RETIRED_VARIABLES: Record<string, string> = {
@@ -511,11 +528,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         24 * 3600,
       ),
     },
-    challenge: {
-      startWork: integer(env, "CHALLENGE_START_WORK", 2_000, 1, 1_000_000_000),
-      maxWork: integer(env, "CHALLENGE_MAX_WORK", 50_000, 1, 1_000_000_000),
-      ttlSeconds: integer(env, "CHALLENGE_TTL_SECONDS", 300, 10, 3600),
-    },
+    challenge: challengeSettings(env),
     failedToken: {
       addressLimit: integer(env, "FAILED_TOKEN_ADDRESS_LIMIT", 100, 1, 1_000_000),
       addressWindowSeconds: integer(
