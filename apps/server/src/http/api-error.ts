@@ -1,4 +1,8 @@
-import { type ProofOfWorkChallenge, RETURN_CODES, type ReturnCode } from "@kalinga/domain/claim-api";
+import {
+  type ProofOfWorkChallenge,
+  RETURN_CODES,
+  type ReturnCode,
+} from "@kalinga/domain/claim-api";
 import { DECIDED_MESSAGES, SYSTEM_ERROR } from "@kalinga/domain/messages";
 
 // Every answer that is not a success is an ApiError: a status, a JSON body with a returnCode, and

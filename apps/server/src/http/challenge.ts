@@ -42,7 +42,10 @@ export function challengeWork(passed: number, rule: ChallengeRule, settings: Wor
   return Math.max(1, Math.min(MOST_WORK, Math.round(work)));
 }
 
-type Payload = { challenge: ProofOfWorkChallenge; solution: { counter: number; derivedKey: string } };
+type Payload = {
+  challenge: ProofOfWorkChallenge;
+  solution: { counter: number; derivedKey: string };
+};
 
 function readPayload(header: unknown): Payload | null {
   if (typeof header !== "string" || header.length > 4096) return null;
