@@ -7,8 +7,9 @@
  * per-address limits because every journey comes from 127.0.0.1:
  * - the main one (baseURL), with the product's OTP timings;
  * - a fast one (KALINGA_E2E_FAST_URL for the tests), whose codes live 3 s and whose resend wait is
- *   1 s, so expiry and running out of sends happen in real time, and whose claims may upload 2
- *   files per window, so the upload limit is met in a few steps.
+ *   1 s, so expiry and running out of sends happen in real time, whose claims may upload 2
+ *   files per window, so the upload limit is met in a few steps, and whose addresses start 20
+ *   claims per window before a proof-of-work challenge is asked.
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), KALINGA_E2E_PORT / KALINGA_E2E_FAST_PORT (default:
  * free ports), KALINGA_E2E_JSON (JSON report, default test-results/playwright.json at the repository root).
  */
@@ -177,6 +178,10 @@ export default defineConfig({
       OTP_TTL_SECONDS: "3",
       OTP_RESEND_WAIT_SECONDS: "1",
       DOCUMENT_UPLOAD_CLAIM_LIMIT: "2",
+      // The proof-of-work journey names its own client address through X-Forwarded-For and spends
+      // that address's 20 free starts first; the journeys from 127.0.0.1 stay below 20.
+      KALINGA_TRUSTED_PROXIES: "loopback",
+      CLAIM_START_ADDRESS_LIMIT: "20",
     }),
   ],
 });

@@ -70,12 +70,24 @@ export type ServerConfig = {
     provenDeviceDays: number;
     /** How long a number whose sends ran out on a claim, unverified, gets no OTP from that device. */
     exhaustedNumberLockHours: number;
-    /** SMS one client address may cause per window: bounds what a script costs in SMS. */
+    /** OTP sends one client address makes per window before each further send needs a challenge. */
     sendAddressLimit: number;
     sendAddressWindowSeconds: number;
+    /** Past this many sends per window from one address, the challenge's work grows without a cap. */
+    sendAddressCeiling: number;
+    /** SMS sent from all addresses together per hour: bounds the SMS bill whatever the addresses. */
+    sendHourlyLimit: number;
   };
-  /** Claims one client address may start per window: an unthrottled init would let a script fill the database. */
+  /** Claims one client address starts per window before each further start needs a challenge. */
   claimStart: { addressLimit: number; addressWindowSeconds: number };
+  /** The proof-of-work challenge asked above an address's normal rate (docs/decisions/0061). */
+  challenge: {
+    /** Expected SHA-256 derivations just above the normal rate; doubles every normal rate more. */
+    startWork: number;
+    /** The most an honest claimant is asked, below the SMS ceiling. */
+    maxWork: number;
+    ttlSeconds: number;
+  };
   /** Calls with an unknown or expired token one address may make per window; valid tokens never count. */
   failedToken: { addressLimit: number; addressWindowSeconds: number };
   token: { idleSeconds: number; maxAgeSeconds: number };
@@ -430,8 +442,25 @@ function emailConfig(env: Env, production: boolean): EmailConfig {
 }
 
 // The per-address limits are sized for many claimants behind one carrier-grade NAT address
-// (docs/decisions/0030-limits-behind-carrier-nat.md).
+// (docs/decisions/0030-limits-behind-carrier-nat.md); above the normal rates of starts and sends a
+// proof-of-work challenge is asked instead of a refusal (docs/decisions/0061).
 const ADDRESS_WINDOW_SECONDS = 600;
+
+function challengeSettings(env: Env): ServerConfig["challenge"] {
+  const startWork = integer(env, "CHALLENGE_START_WORK", 2_000, 1, 1_000_000_000);
+  return {
+    startWork,
+    // Below the start the work would shrink as the rate grows.
+    maxWork: integer(
+      env,
+      "CHALLENGE_MAX_WORK",
+      Math.max(50_000, startWork),
+      startWork,
+      1_000_000_000,
+    ),
+    ttlSeconds: integer(env, "CHALLENGE_TTL_SECONDS", 300, 10, 3600),
+  };
+}
 
 /** Variables whose meaning changed: a deployment that still sets them is told what to set instead. */
 const RETIRED_VARIABLES: Record<string, string> = {
@@ -527,7 +556,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       mobileDailyCeiling,
       provenDeviceDays: integer(env, "OTP_PROVEN_DEVICE_DAYS", 365, 1, 3660),
       exhaustedNumberLockHours: integer(env, "OTP_EXHAUSTED_NUMBER_LOCK_HOURS", 24, 0, 168),
-      sendAddressLimit: integer(env, "OTP_SEND_ADDRESS_LIMIT", 300, 1, 1_000_000),
+      sendAddressLimit: integer(env, "OTP_SEND_ADDRESS_LIMIT", 30, 1, 1_000_000),
       sendAddressWindowSeconds: integer(
         env,
         "OTP_SEND_ADDRESS_WINDOW_SECONDS",
@@ -535,9 +564,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         1,
         24 * 3600,
       ),
+      sendAddressCeiling: integer(env, "OTP_SEND_ADDRESS_CEILING", 300, 1, 1_000_000),
+      sendHourlyLimit: integer(env, "OTP_SEND_HOURLY_LIMIT", 2_000, 1, 10_000_000),
     },
     claimStart: {
-      addressLimit: integer(env, "CLAIM_START_ADDRESS_LIMIT", 600, 1, 1_000_000),
+      addressLimit: integer(env, "CLAIM_START_ADDRESS_LIMIT", 30, 1, 1_000_000),
       addressWindowSeconds: integer(
         env,
         "CLAIM_START_ADDRESS_WINDOW_SECONDS",
@@ -546,6 +577,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         24 * 3600,
       ),
     },
+    challenge: challengeSettings(env),
     failedToken: {
       addressLimit: integer(env, "FAILED_TOKEN_ADDRESS_LIMIT", 100, 1, 1_000_000),
       addressWindowSeconds: integer(

@@ -24,10 +24,13 @@ describe("loadConfig", () => {
       mobileDailyCeiling: 30,
       provenDeviceDays: 365,
       exhaustedNumberLockHours: 24,
-      sendAddressLimit: 300,
+      sendAddressLimit: 30,
       sendAddressWindowSeconds: 600,
+      sendAddressCeiling: 300,
+      sendHourlyLimit: 2_000,
     });
-    expect(config.claimStart).toEqual({ addressLimit: 600, addressWindowSeconds: 600 });
+    expect(config.claimStart).toEqual({ addressLimit: 30, addressWindowSeconds: 600 });
+    expect(config.challenge).toEqual({ startWork: 2_000, maxWork: 50_000, ttlSeconds: 300 });
     expect(config.failedToken).toEqual({ addressLimit: 100, addressWindowSeconds: 600 });
     expect(config.trustedProxies).toEqual([]);
     expect(config.token).toEqual({ idleSeconds: 1800, maxAgeSeconds: 43_200 });
@@ -179,6 +182,11 @@ describe("loadConfig", () => {
     ],
     [{ OTP_ADDRESS_WINDOW_SECONDS: "600" }, /set OTP_SEND_ADDRESS_WINDOW_SECONDS instead/],
     [{ OTP_SEND_ADDRESS_LIMIT: "0" }, /OTP_SEND_ADDRESS_LIMIT must be between 1 and/],
+    [
+      { CHALLENGE_START_WORK: "900", CHALLENGE_MAX_WORK: "800" },
+      /CHALLENGE_MAX_WORK must be between 900 and/,
+    ],
+    [{ OTP_SEND_HOURLY_LIMIT: "0" }, /OTP_SEND_HOURLY_LIMIT must be between 1 and/],
     [{ FAILED_TOKEN_ADDRESS_LIMIT: "many" }, /FAILED_TOKEN_ADDRESS_LIMIT must be a whole number/],
     [
       {
@@ -229,6 +237,11 @@ describe("loadConfig", () => {
       CLAIM_START_ADDRESS_LIMIT: "70",
       FAILED_TOKEN_ADDRESS_WINDOW_SECONDS: "60",
       OTP_RESEND_WAIT_SECONDS: "0",
+      OTP_SEND_ADDRESS_CEILING: "500",
+      OTP_SEND_HOURLY_LIMIT: "900",
+      CHALLENGE_START_WORK: "10",
+      CHALLENGE_MAX_WORK: "20",
+      CHALLENGE_TTL_SECONDS: "60",
     });
     expect(config.sms).toEqual({
       provider: "http",
@@ -243,5 +256,8 @@ describe("loadConfig", () => {
     expect(config.claimStart.addressLimit).toBe(70);
     expect(config.failedToken).toEqual({ addressLimit: 100, addressWindowSeconds: 60 });
     expect(config.otp.resendWaitSeconds).toBe(0);
+    expect(config.otp.sendAddressCeiling).toBe(500);
+    expect(config.otp.sendHourlyLimit).toBe(900);
+    expect(config.challenge).toEqual({ startWork: 10, maxWork: 20, ttlSeconds: 60 });
   });
 });

@@ -1,7 +1,10 @@
 import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 import { describe, expect, test } from "vitest";
+import { challengeOf, withChallenges } from "./support/challenge-client.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
+  basicInformation,
+  callClaim,
   latestCode,
   outbox,
   requestCode,
@@ -90,7 +93,7 @@ describe("sends per mobile number per day, across claims", () => {
 });
 
 describe("SMS sends per client address", () => {
-  test("the sixth send in 10 minutes from one address is refused; its codes stay usable; others and later sends pass", async () => {
+  test("the sixth send in 10 minutes from one address asks a proof of work and sends nothing; its codes stay usable; others and later sends pass", async () => {
     const claims = [];
     for (let send = 0; send < 5; send++) {
       const claim = await startClaim(server.app, { remoteAddress: "10.0.4.1" });
@@ -105,12 +108,12 @@ describe("SMS sends per client address", () => {
       remoteAddress: "10.0.4.1",
     });
     expect(refused.statusCode).toBe(429);
-    expect(refused.headers["retry-after"]).toBe("600");
+    // Not a wait: the call may be repeated at once with the challenge solved (decision 0061).
+    expect(refused.headers["retry-after"]).toBeUndefined();
     expect(refused.json()).toEqual({
       returnCode: "6",
       message: DECIDED_MESSAGES.tooManyRequests,
-      retryAfterSeconds: 600,
-      sendsLeft: 4,
+      challenge: expect.objectContaining({ signature: expect.any(String) }),
     });
     expect(await outbox(server.app, "639170000029")).toEqual([]);
     // The refusal took nothing from the number's daily count either.
@@ -144,12 +147,12 @@ describe("SMS sends per client address", () => {
     expect(later.statusCode).toBe(200);
   });
 
-  test("a send the SMS provider failed is given back to the address", async () => {
+  test("a send the SMS provider failed is given back to the hourly SMS ceiling", async () => {
     const failing = await testApp(
       server.db,
       testConfig(
         {
-          OTP_SEND_ADDRESS_LIMIT: "1",
+          OTP_SEND_HOURLY_LIMIT: "1",
           SMS_PROVIDER: "http",
           // Nothing listens on the discard port: every SMS fails at once.
           SMS_HTTP_URL: "http://127.0.0.1:9/sms",
@@ -183,14 +186,45 @@ describe("SMS sends per client address", () => {
       for (let send = 0; send < 6; send++) {
         const either = send % 2 === 0 ? server.app : second;
         const claim = await startClaim(either);
-        answers.push(
-          (await requestCode(either, claim, `917000003${send}`, { remoteAddress: "10.0.5.1" }))
-            .statusCode,
-        );
+        const answer = await requestCode(either, claim, `917000003${send}`, {
+          remoteAddress: "10.0.5.1",
+        });
+        answers.push(`${answer.statusCode}${challengeOf(answer) ? " challenge" : ""}`);
       }
-      expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(answers).toEqual(["200", "200", "200", "200", "200", "429 challenge"]);
     } finally {
       await second.close();
+    }
+  });
+
+  test("past the hourly SMS ceiling every address is refused until the hour ends, and a refused send counts nothing", async () => {
+    const capped = await testApp(
+      server.db,
+      testConfig({ OTP_SEND_HOURLY_LIMIT: "2" }, { now: server.clock.now }),
+    );
+    try {
+      const answers = [];
+      for (let send = 0; send < 3; send++) {
+        const claim = await startClaim(capped, { remoteAddress: `10.0.9.${send}` });
+        const answer = await requestCode(capped, claim, `917000006${send}`, {
+          remoteAddress: `10.0.9.${send}`,
+        });
+        answers.push(answer.statusCode);
+        if (send === 2) {
+          // The clock stands at 01:00 UTC: the hour's window ends in an hour.
+          expect(answer.headers["retry-after"]).toBe("3600");
+          expect(answer.json()).toMatchObject({ returnCode: "6", sendsLeft: 4 });
+        }
+      }
+      expect(answers).toEqual([200, 200, 429]);
+      expect(await outbox(capped, "639170000062")).toEqual([]);
+      server.clock.advance(3600);
+      const later = await startClaim(capped, { remoteAddress: "10.0.9.9" });
+      expect(
+        (await requestCode(capped, later, "9170000069", { remoteAddress: "10.0.9.9" })).statusCode,
+      ).toBe(200);
+    } finally {
+      await capped.close();
     }
   });
 });
@@ -240,7 +274,7 @@ describe("failed tokens per client address", () => {
 });
 
 describe("claims started per client address", () => {
-  test("past the limit a start is refused with Retry-After and creates nothing", async () => {
+  test("past the normal rate a start asks a proof of work and creates nothing; solved, it starts", async () => {
     const limited = await testApp(
       server.db,
       testConfig({ CLAIM_START_ADDRESS_LIMIT: "3" }, { now: server.clock.now }),
@@ -259,13 +293,26 @@ describe("claims started per client address", () => {
         },
       });
       expect(refused.statusCode).toBe(429);
-      expect(refused.headers["retry-after"]).toBe("600");
+      expect(refused.headers["retry-after"]).toBeUndefined();
       expect(refused.json()).toMatchObject({
         returnCode: "6",
         message: DECIDED_MESSAGES.tooManyRequests,
+        challenge: { parameters: { algorithm: "SHA-256" } },
       });
       expect((await server.db.query("SELECT 1 FROM claims")).rows).toHaveLength(before.rows.length);
       expect((await startClaim(limited, { remoteAddress: "10.0.6.2" })).token).toBeTruthy();
+      const solved = await withChallenges((headers) =>
+        callClaim(
+          limited,
+          "initClaimRequest",
+          { basicInformation },
+          {
+            remoteAddress: "10.0.6.1",
+            headers,
+          },
+        ),
+      );
+      expect(solved.statusCode).toBe(200);
     } finally {
       await limited.close();
     }

@@ -38,6 +38,28 @@ export const CLAIM_API_PATHS = {
 
 export const API_KEY_HEADER = "x-api-key";
 
+/**
+ * A claim call above its address's normal rate is answered 429 with an ALTCHA challenge; the
+ * client repeats it with the solution, base64 JSON `{ challenge, solution }`, in this header
+ * (decision 0061).
+ */
+export const CHALLENGE_HEADER = "x-kalinga-challenge";
+
+/** The ALTCHA v2 challenge of a 429 answer, as the server signed it. */
+export type ProofOfWorkChallenge = {
+  parameters: {
+    algorithm: string;
+    nonce: string;
+    salt: string;
+    cost: number;
+    keyLength: number;
+    keyPrefix: string;
+    keySignature?: string;
+    data?: Record<string, string | number | boolean | null>;
+  };
+  signature: string;
+};
+
 /** returnCode values: "0" ok and the OTP codes of the specification; the rest are decided here. */
 export const RETURN_CODES = {
   ok: "0",

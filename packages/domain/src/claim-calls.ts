@@ -64,7 +64,11 @@ import { WEB_REFERENCE_SHAPE } from "./web-reference-number.ts";
 export type ClaimCallCredential = "api-key" | "claim-token" | "verified-claim-token";
 
 /** Per-address and per-claim ceilings a call counts against (each counts only what costs). */
-export type ClaimCallLimit = "claim-starts-per-address" | "uploads-per-claim-and-address";
+/** The first two ask a proof-of-work challenge above an address's normal rate (decision 0061). */
+export type ClaimCallLimit =
+  | "claim-starts-per-address"
+  | "otp-sends-per-address"
+  | "uploads-per-claim-and-address";
 
 type Parser<T> = {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: unknown };
@@ -139,8 +143,8 @@ export const CLAIM_CALLS = {
     purpose: "filing",
     encoding: "json",
     request: requestOneTimePinSchema,
-    // The SMS ceilings (per number, per claim, per address) are the OTP service's own rules.
-    limits: [],
+    // The SMS ceilings per number, per claim and per hour are the OTP service's own rules.
+    limits: ["otp-sends-per-address"],
     idempotent: false,
   }),
   resetOneTimePIN: declare<OtpSentResponse>()({
@@ -149,7 +153,7 @@ export const CLAIM_CALLS = {
     purpose: "either",
     encoding: "json",
     request: resetOneTimePinSchema,
-    limits: [],
+    limits: ["otp-sends-per-address"],
     idempotent: false,
   }),
   validateOneTimePIN: declare<OtpValidatedResponse>()({
@@ -259,7 +263,7 @@ export const CLAIM_CALLS = {
     purpose: "tracking",
     encoding: "json",
     request: requestTrackingOneTimePinSchema,
-    limits: [],
+    limits: ["otp-sends-per-address"],
     idempotent: false,
   }),
   listTrackedClaims: declare<ListTrackedClaimsResponse>()({

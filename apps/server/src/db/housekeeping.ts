@@ -1,8 +1,8 @@
 import type { Queryable } from "./database.ts";
 
 // Rows that no rule reads any more: past rate-limit windows, tokens past their absolute expiry,
-// devices' proofs of a number past their days, and development outbox messages. Any server may
-// run it; deleting twice is harmless.
+// spent proof-of-work challenges past their expiry, devices' proofs of a number past their days, and
+// development outbox messages. Any server may run it; deleting twice is harmless.
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -14,6 +14,8 @@ export async function sweepExpiredRows(db: Queryable, now: Date, provenDeviceDay
   await db.query("DELETE FROM otp_devices WHERE verified_at < $1", [
     new Date(now.getTime() - provenDeviceDays * DAY_MS),
   ]);
+  // A spent solution's challenge has expired: it cannot be answered again anyway.
+  await db.query("DELETE FROM spent_challenges WHERE expires_at < $1", [now]);
   await db.query("DELETE FROM sms_outbox WHERE created_at < $1", [
     new Date(now.getTime() - 7 * DAY_MS),
   ]);

@@ -1,5 +1,9 @@
-import { RETURN_CODES, type ReturnCode } from "@kalinga/domain/claim-api";
-import { SYSTEM_ERROR } from "@kalinga/domain/messages";
+import {
+  type ProofOfWorkChallenge,
+  RETURN_CODES,
+  type ReturnCode,
+} from "@kalinga/domain/claim-api";
+import { DECIDED_MESSAGES, SYSTEM_ERROR } from "@kalinga/domain/messages";
 
 // Every answer that is not a success is an ApiError: a status, a JSON body with a returnCode, and
 // headers such as Retry-After. Business refusals keep the returnCodes of RETURN_CODES; other
@@ -81,6 +85,19 @@ export function tooManyRequests(
     { returnCode: RETURN_CODES.resendTooSoon, message, retryAfterSeconds: seconds, ...extra },
     { "retry-after": String(seconds) },
   );
+}
+
+/**
+ * 429 with an ALTCHA challenge: the call is above its address's normal rate and passes when
+ * repeated with the solution (decision 0061). No Retry-After: it may be repeated once solved.
+ */
+export function challengeRequired(challenge: ProofOfWorkChallenge, reason?: string): ApiError {
+  return new ApiError(429, {
+    returnCode: RETURN_CODES.resendTooSoon,
+    message: DECIDED_MESSAGES.tooManyRequests,
+    challenge,
+    ...(reason ? { challengeRefused: reason } : {}),
+  });
 }
 
 /** The SMS provider failed: nothing was sent and nothing was counted. */

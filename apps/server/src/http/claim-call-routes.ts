@@ -22,6 +22,7 @@ import { createAssertionVerifier, type PortalIdentity } from "../portal/portal-a
 import { isRefusal, type Refusal } from "../refusal.ts";
 import { API_MESSAGES, badRequest, forbidden, tooManyRequests, unauthorized } from "./api-error.ts";
 import { apiKeyCheck } from "./api-key-auth.ts";
+import { type ChallengeRule, createChallengeGate } from "./challenge.ts";
 import {
   type CompleteIdempotentRequest,
   idempotencyKeyOf,
@@ -35,8 +36,9 @@ import { refusalAnswer } from "./refusal-answer.ts";
 // Every claim call of the domain's table (CLAIM_CALLS), registered here and checked by one chain,
 // in this order: api key (401) → claim token (401; 429 once the address has failed too often) →
 // OTP-verified token (403) → body (400) → the token's claim is the body's (403) → Idempotency-Key
-// header (400) → the call's limits (429) → Idempotency-Key replay (409/422) → the handler, whose
-// refusals one mapper answers. Limits count only what passed every check before them, so a
+// header (400) → above its address's normal rate, the call's proof-of-work challenge (429 with a
+// challenge, decision 0061) → the call's limits (429) → Idempotency-Key replay (409/422) → the
+// handler, whose refusals one mapper answers. Limits count only what passed every check before them, so a
 // stranger's failures behind a shared address use up nothing (docs/decisions/0030).
 
 export const CLAIM_API_PREFIX = "/api/claims";
@@ -68,6 +70,10 @@ export type ClaimCallRoutesOptions = {
   secret: string;
   handlers: ClaimCallHandlers;
 };
+
+type ChallengedLimit = "claim-starts-per-address" | "otp-sends-per-address";
+const isChallenged = (limit: ClaimCallLimit): limit is ChallengedLimit =>
+  limit === "claim-starts-per-address" || limit === "otp-sends-per-address";
 
 type BasicInformation = { companyName: string; channelName: string };
 type Issue = { path: PropertyKey[]; message: string };
@@ -118,10 +124,6 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
       : readUploadForm(request);
 
   const windows = {
-    claimStart: {
-      limit: config.claimStart.addressLimit,
-      seconds: config.claimStart.addressWindowSeconds,
-    },
     failedToken: {
       limit: config.failedToken.addressLimit,
       seconds: config.failedToken.addressWindowSeconds,
@@ -152,16 +154,34 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
   }
 
   const LIMITS: Record<
-    ClaimCallLimit,
+    Exclude<ClaimCallLimit, ChallengedLimit>,
     (request: FastifyRequest, claim: ClaimAccess | null) => [string, RateWindow][]
   > = {
-    "claim-starts-per-address": (request) => [
-      [addressBucket("claim-start", request), windows.claimStart],
-    ],
     "uploads-per-claim-and-address": (request, claim) => [
       [`document-claim:${keyedHash(secret, "claim", claim?.claimId ?? "")}`, windows.uploadClaim],
       [addressBucket("document", request), windows.uploadAddress],
     ],
+  };
+
+  // Above an address's normal rate these calls cost the caller a proof of work instead of a refusal.
+  const gate = createChallengeGate({ db, config, secret });
+  const CHALLENGED: Record<ChallengedLimit, { kind: string; rule: ChallengeRule }> = {
+    "claim-starts-per-address": {
+      kind: "claim-start",
+      rule: {
+        free: config.claimStart.addressLimit,
+        windowSeconds: config.claimStart.addressWindowSeconds,
+        ceiling: null,
+      },
+    },
+    "otp-sends-per-address": {
+      kind: "otp-send",
+      rule: {
+        free: config.otp.sendAddressLimit,
+        windowSeconds: config.otp.sendAddressWindowSeconds,
+        ceiling: config.otp.sendAddressCeiling,
+      },
+    },
   };
 
   async function claimOfToken(request: FastifyRequest, spec: ClaimCallSpec<unknown, unknown>) {
@@ -272,8 +292,14 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
       }
       const key = spec.idempotent ? idempotencyKeyOf(request) : null;
       const now = config.now();
+      const limits = spec.limits as readonly ClaimCallLimit[];
+      for (const limit of limits) {
+        if (!isChallenged(limit)) continue;
+        const { kind, rule } = CHALLENGED[limit];
+        await gate.pass({ request, call: name, kind, rule, claimId: claim?.claimId ?? null, now });
+      }
       await takeHits(
-        spec.limits.flatMap((limit) => LIMITS[limit](request, claim)),
+        limits.flatMap((limit) => (isChallenged(limit) ? [] : LIMITS[limit](request, claim))),
         now,
       );
       const requestHash = idempotencyRequestHash(

@@ -4,7 +4,8 @@ import { API_MESSAGES, forbidden } from "./api-error.ts";
 // Cross-origin calls to /api are allowed from the insurer pages named in KALINGA_ALLOWED_ORIGINS
 // and from the server's own origin; a browser call from anywhere else is refused outright.
 
-const ALLOWED_HEADERS = "content-type, x-api-key, authorization, idempotency-key, x-kalinga-device";
+const ALLOWED_HEADERS =
+  "content-type, x-api-key, authorization, idempotency-key, x-kalinga-challenge, x-kalinga-device";
 const EXPOSED_HEADERS = "retry-after, x-request-id";
 
 /**

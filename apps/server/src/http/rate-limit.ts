@@ -50,3 +50,33 @@ export async function giveBackHit(q: Queryable, bucket: string, window: RateWind
     [bucket, windowStart(now, window)],
   );
 }
+
+/** Counts a hit with no ceiling and returns the window's count after it. */
+export async function countHit(
+  q: Queryable,
+  bucket: string,
+  window: Pick<RateWindow, "seconds" | "offsetSeconds">,
+  now: Date,
+): Promise<number> {
+  const { rows } = await q.query<{ hits: number | string }>(
+    `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES ($1, $2, 1)
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
+     RETURNING hits`,
+    [bucket, windowStart(now, { limit: 0, ...window })],
+  );
+  return Number(rows[0]?.hits ?? 1);
+}
+
+/** The window's count so far, without counting. */
+export async function hitsSoFar(
+  q: Queryable,
+  bucket: string,
+  window: Pick<RateWindow, "seconds" | "offsetSeconds">,
+  now: Date,
+): Promise<number> {
+  const { rows } = await q.query<{ hits: number | string }>(
+    "SELECT hits FROM rate_limit_hits WHERE bucket = $1 AND window_start = $2",
+    [bucket, windowStart(now, { limit: 0, ...window })],
+  );
+  return Number(rows[0]?.hits ?? 0);
+}

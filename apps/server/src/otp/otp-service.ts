@@ -70,8 +70,9 @@ export type OtpServiceDeps = {
 type SendKind = "request" | "reset";
 
 /**
- * Who asked: the client address counts the SMS it causes; the widget's device key (null when the
- * caller sent none) binds the number's limits to the device (decision 0062); the request's logger.
+ * Who asked: the client address (its sends are counted by the challenge gate, decision 0061); the
+ * widget's device key (null when the caller sent none) binds the number's limits to the device
+ * (decision 0062); the request's logger.
  */
 export type OtpCaller = { ip: string; deviceKey: string | null; log: FastifyBaseLogger };
 
@@ -114,19 +115,16 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
   /** The stored device: a keyed hash of the widget's key, or the claim itself without one. */
   const deviceHashOf = (deviceKey: string | null, claimId: string) =>
     deviceKey ? `device:${keyedHash(secret, "device", deviceKey)}` : `claim:${claimId}`;
-  const addressWindow: RateWindow = {
-    limit: otp.sendAddressLimit,
-    seconds: otp.sendAddressWindowSeconds,
-  };
-  const addressBucket = (address: string) =>
-    `otp-send-address:${keyedHash(secret, "address", address)}`;
+  // Every address together: the SMS bill stays bounded whatever addresses a flood comes from.
+  const hourlyWindow: RateWindow = { limit: otp.sendHourlyLimit, seconds: 3600 };
+  const HOURLY_BUCKET = "otp-send-hourly";
 
   /** requestOneTimePIN (mobile given) and resetOneTimePIN (the number of the last send). */
   async function sendCode(
     access: ClaimAccess,
     kind: SendKind,
     mobileNumber: string | null,
-    { ip, deviceKey, log }: OtpCaller,
+    { deviceKey, log }: OtpCaller,
   ): Promise<OtpSentResponse | Refusal> {
     const now = config.now();
     let takenHits: [string, RateWindow][] = [];
@@ -166,7 +164,7 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
         proven
           ? [provenBucket(mobile, device), provenWindow]
           : [mobileBucket(mobile), mobileWindow],
-        [addressBucket(ip), addressWindow],
+        [HOURLY_BUCKET, hourlyWindow],
       ];
       // Every hit is rolled back with the transaction when one refuses.
       for (const [bucket, window] of hits) {

@@ -1,8 +1,10 @@
 import {
   API_KEY_HEADER,
+  CHALLENGE_HEADER,
   CLAIM_API_PATHS,
   IDEMPOTENCY_KEY_HEADER,
   PORTAL_ASSERTION_HEADER,
+  type ProofOfWorkChallenge,
   RETURN_CODES,
 } from "@kalinga/domain/claim-api";
 import type {
@@ -91,6 +93,22 @@ export function claimCallHeaders(
   return headers;
 }
 
+/** A solution may go stale while the address's rate climbs: a fresh challenge is solved, a few times. */
+const CHALLENGE_TRIES = 3;
+
+/** The solver is a lazy chunk: nothing of it loads for a claimant below the normal rate. */
+async function answerChallenge(challenge: ProofOfWorkChallenge): Promise<string | null> {
+  loading.beginCheck();
+  try {
+    const { solveChallenge } = await import("./challenge-solver.ts");
+    return await solveChallenge(challenge);
+  } catch {
+    return null;
+  } finally {
+    loading.endCheck();
+  }
+}
+
 export async function callClaimApi<K extends JsonClaimCall>(
   call: K,
   payload: ClaimCallPayload<K>,
@@ -125,18 +143,28 @@ export async function callClaimApi<K extends JsonClaimCall>(
 
   if (!options.background) loading.begin();
   try {
-    const response = await fetch(claimCallUrl(call), {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-    if (response.status === 200 && data && data.returnCode === RETURN_CODES.ok) {
+    const post = async (extra: Record<string, string>) => {
+      const response = await fetch(claimCallUrl(call), {
+        method: "POST",
+        headers: { ...headers, ...extra },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+      return { status: response.status, data };
+    };
+    let { status, data } = await post({});
+    // Above its address's normal rate the server asks a proof of work: solve it, then repeat.
+    for (let tries = 0; tries < CHALLENGE_TRIES && status === 429 && data?.challenge; tries++) {
+      const solution = await answerChallenge(data.challenge as ProofOfWorkChallenge);
+      if (!solution) break;
+      ({ status, data } = await post({ [CHALLENGE_HEADER]: solution }));
+    }
+    if (status === 200 && data && data.returnCode === RETURN_CODES.ok) {
       return { ok: true, data: data as ClaimCallResponse<K> };
     }
     const returnCode = typeof data?.returnCode === "string" ? data.returnCode : null;
-    return { ok: false, status: response.status, returnCode, data };
+    return { ok: false, status, returnCode, data };
   } catch {
     return { ok: false, status: 0, returnCode: null, data: null };
   } finally {

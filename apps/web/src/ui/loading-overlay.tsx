@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
-import { isLoading, loading } from "./loading.ts";
+import { isChecking, isLoading, loading } from "./loading.ts";
 import { UI_TEXTS } from "./ui-texts.ts";
 
 /**
@@ -8,6 +8,7 @@ import { UI_TEXTS } from "./ui-texts.ts";
  */
 export function LoadingOverlay({ label = UI_TEXTS.loading }: { label?: string }) {
   const shown = useSyncExternalStore(loading.subscribe, isLoading, () => false);
+  const checking = useSyncExternalStore(loading.subscribe, isChecking, () => false);
   const dialogRef = useRef<HTMLDialogElement>(null);
 
   useLayoutEffect(() => {
@@ -39,8 +40,9 @@ export function LoadingOverlay({ label = UI_TEXTS.loading }: { label?: string })
       }}
     >
       <div className="k-spinner" aria-hidden="true" />
-      <p className="k-vh" role="status" aria-live="polite">
-        {shown ? label : ""}
+      {/* Solving a challenge may take a few seconds: then the overlay says why it waits. */}
+      <p className={checking ? "k-loading__text" : "k-vh"} role="status" aria-live="polite">
+        {shown ? (checking ? UI_TEXTS.checkingConnection : label) : ""}
       </p>
     </dialog>
   );

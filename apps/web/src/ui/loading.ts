@@ -6,6 +6,7 @@ export const LOADING_CLOSE_EVENT = "kalinga:loading-close";
 
 let requests = 0;
 let openedByEvent = false;
+let checking = 0;
 const listeners = new Set<() => void>();
 
 function notify() {
@@ -26,6 +27,15 @@ export const loading = {
     requests = Math.max(0, requests - 1);
     notify();
   },
+  /** A proof-of-work challenge is being solved; pair every beginCheck() with one endCheck(). */
+  beginCheck(): void {
+    checking += 1;
+    notify();
+  },
+  endCheck(): void {
+    checking = Math.max(0, checking - 1);
+    notify();
+  },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -34,6 +44,9 @@ export const loading = {
 
 /** Whether the overlay shows now; a stable snapshot for useSyncExternalStore. */
 export const isLoading = () => loading.count > 0;
+
+/** Whether the overlay says the connection is being checked (a challenge is being solved). */
+export const isChecking = () => checking > 0;
 
 // Events are idempotent: opening twice and closing once closes, so the overlay cannot stick.
 if (typeof window !== "undefined") {

@@ -10,6 +10,8 @@ export const UI_TEXTS = {
   keep: "Keep",
   /** The spinner's name for screen readers. */
   loading: "Loading",
+  /** Shown under the spinner while the widget answers the server's proof-of-work challenge. */
+  checkingConnection: "Checking your connection\u2026",
   /** The info button beside a label: "More about Mobile number". */
   moreAbout: (label: string) => `More about ${label}`,
   /** The calendar button of a date field: "Choose date, Date of birth". */

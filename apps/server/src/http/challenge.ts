@@ -1,0 +1,161 @@
+import { randomInt } from "node:crypto";
+import { CHALLENGE_HEADER, type ProofOfWorkChallenge } from "@kalinga/domain/claim-api";
+import { createChallenge, verifySolution } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import type { FastifyRequest } from "fastify";
+import type { ServerConfig } from "../config.ts";
+import type { Database } from "../db/database.ts";
+import { keyedHash } from "../otp/keyed-hash.ts";
+import { challengeRequired } from "./api-error.ts";
+import { countHit, hitsSoFar, type RateWindow, takeHit } from "./rate-limit.ts";
+
+// The proof-of-work challenge of docs/decisions/0061: below an address's normal rate a call passes
+// as before; above it, the call is answered 429 with a signed ALTCHA v2 challenge, and passes when
+// repeated with its solution. The work asked doubles with every further normal rate of calls that
+// passed; it stops at maxWork, except past an SMS ceiling, where it keeps doubling. Only calls that
+// passed are counted, so a flood that does not solve raises nobody's work.
+
+export const CHALLENGE_ALGORITHM = "SHA-256";
+/** A uint32 counter: more work than this cannot be asked. */
+const MOST_WORK = 2 ** 31;
+
+export type ChallengeRule = {
+  /** Calls per window from one address that need no challenge. */
+  free: number;
+  windowSeconds: number;
+  /** Past this count the work keeps doubling, with no cap (the SMS bill); null: capped. */
+  ceiling: number | null;
+};
+
+export type WorkSettings = { startWork: number; maxWork: number };
+
+/** The expected number of SHA-256 derivations asked once `passed` calls passed in the window. */
+export function challengeWork(passed: number, rule: ChallengeRule, settings: WorkSettings): number {
+  const doublings = (count: number) => (count - rule.free) / rule.free;
+  const capped = (count: number) =>
+    Math.min(settings.maxWork, settings.startWork * 2 ** doublings(count));
+  const ceiling = rule.ceiling === null ? null : Math.max(rule.ceiling, rule.free);
+  const work =
+    ceiling === null || passed < ceiling
+      ? capped(passed)
+      : capped(ceiling) * 2 ** ((passed - ceiling) / rule.free);
+  return Math.max(1, Math.min(MOST_WORK, Math.round(work)));
+}
+
+type Payload = {
+  challenge: ProofOfWorkChallenge;
+  solution: { counter: number; derivedKey: string };
+};
+
+function readPayload(header: unknown): Payload | null {
+  if (typeof header !== "string" || header.length > 4096) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(header, "base64").toString("utf8")) as Payload;
+    const { challenge, solution } = payload ?? {};
+    if (typeof challenge?.signature !== "string" || typeof challenge.parameters !== "object") {
+      return null;
+    }
+    if (typeof solution?.counter !== "number" || typeof solution.derivedKey !== "string") {
+      return null;
+    }
+    return payload;
+  } catch {
+    return null;
+  }
+}
+
+export type ChallengeGateOptions = { db: Database; config: ServerConfig; secret: string };
+
+export type ChallengePass = {
+  request: FastifyRequest;
+  /** The call's name: a solution answers one call only. */
+  call: string;
+  /** The counter's name, e.g. "claim-start". */
+  kind: string;
+  rule: ChallengeRule;
+  /** The claim the call's token names, so a send's solution is good for that claim only. */
+  claimId: string | null;
+  now: Date;
+};
+
+export function createChallengeGate({ db, config, secret }: ChallengeGateOptions) {
+  const signatureSecret = keyedHash(secret, "challenge-signature");
+  const keySignatureSecret = keyedHash(secret, "challenge-key-signature");
+  const settings = config.challenge;
+
+  async function issue(subject: string, call: string, work: number, now: Date, reason?: string) {
+    // The counter is drawn around the work asked, so the expected cost is the work itself.
+    const counter = Math.floor(work / 2) + randomInt(work + 1);
+    const challenge = await createChallenge({
+      algorithm: CHALLENGE_ALGORITHM,
+      cost: 1,
+      counter,
+      deriveKey,
+      // Expiry is judged by the server's clock, so it travels in the signed data.
+      data: {
+        call,
+        subject,
+        work,
+        expires: Math.floor(now.getTime() / 1000) + settings.ttlSeconds,
+      },
+      hmacSignatureSecret: signatureSecret,
+      hmacKeySignatureSecret: keySignatureSecret,
+    });
+    return challengeRequired(challenge as ProofOfWorkChallenge, reason);
+  }
+
+  /** Why a carried solution does not pass, or null when it does (and is now spent). */
+  async function refusedSolution(
+    payload: Payload,
+    subject: string,
+    call: string,
+    work: number,
+    now: Date,
+  ): Promise<string | null> {
+    const data = payload.challenge.parameters.data ?? {};
+    let verified = false;
+    try {
+      const result = await verifySolution({
+        challenge: payload.challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret: signatureSecret,
+        hmacKeySignatureSecret: keySignatureSecret,
+      });
+      verified = result.verified;
+    } catch {
+      verified = false;
+    }
+    if (!verified || data.call !== call || data.subject !== subject) return "invalid";
+    const expires = Number(data.expires);
+    if (!(expires * 1000 > now.getTime())) return "expired";
+    // A solution bought while the rate was lower is good until the work has doubled twice since.
+    if (!(Number(data.work) * 4 >= work)) return "stale";
+    const { rows } = await db.query(
+      `INSERT INTO spent_challenges (signature, expires_at) VALUES ($1, $2)
+       ON CONFLICT (signature) DO NOTHING RETURNING signature`,
+      [payload.challenge.signature, new Date(expires * 1000)],
+    );
+    return rows.length > 0 ? null : "spent";
+  }
+
+  /** Lets the call through, or throws the 429 that carries a challenge. */
+  async function pass({ request, call, kind, rule, claimId, now }: ChallengePass): Promise<void> {
+    const address = keyedHash(secret, "address", request.ip);
+    const bucket = `${kind}-address:${address}`;
+    const window: RateWindow = { limit: rule.free, seconds: rule.windowSeconds };
+    if ((await takeHit(db, bucket, window, now)).allowed) return;
+
+    const subject = keyedHash(secret, "challenge-subject", call, address, claimId ?? "");
+    const work = challengeWork(await hitsSoFar(db, bucket, window, now), rule, settings);
+    const payload = readPayload(request.headers[CHALLENGE_HEADER]);
+    if (!payload) throw await issue(subject, call, work, now);
+    const refused = await refusedSolution(payload, subject, call, work, now);
+    if (refused) throw await issue(subject, call, work, now, refused);
+    await countHit(db, bucket, window, now);
+  }
+
+  return { pass };
+}
+
+export type ChallengeGate = ReturnType<typeof createChallengeGate>;
