@@ -33,7 +33,9 @@ function call(url: string, options: Call = {}): Promise<LightMyRequestResponse> 
       ...(cookie ? { cookie } : {}),
       ...(csrf ? { "x-csrf-token": csrf } : {}),
     },
-    ...(body === undefined ? {} : { payload: typeof body === "string" ? body : JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { payload: typeof body === "string" ? body : JSON.stringify(body) }),
   });
 }
 
@@ -202,7 +204,10 @@ describe("a stranger cannot keep the owner out", () => {
 describe("known and unknown e-mails", () => {
   test("answer with the same status and body, wrong or waiting", async () => {
     await createStaff(OWNER.email, "administrator", OWNER.password);
-    const unknown = (n: number) => ({ email: "nobody@kalinga-life.example", password: `guess ${n}` });
+    const unknown = (n: number) => ({
+      email: "nobody@kalinga-life.example",
+      password: `guess ${n}`,
+    });
     for (let n = 0; n < 5; n++) {
       const known = await call("/sign-in", { body: wrong(n), from: STRANGER });
       const other = await call("/sign-in", { body: unknown(n), from: STRANGER });
@@ -233,7 +238,10 @@ describe("known and unknown e-mails", () => {
     for (let i = 0; i < 8; i++) {
       known.push(await timed(wrong(i), `192.0.2.${i + 1}`));
       unknown.push(
-        await timed({ email: `nobody${i}@kalinga-life.example`, password: "x" }, `192.0.2.${i + 101}`),
+        await timed(
+          { email: `nobody${i}@kalinga-life.example`, password: "x" },
+          `192.0.2.${i + 101}`,
+        ),
       );
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
@@ -342,8 +350,13 @@ describe("an administrator helps a member", () => {
     // Nobody resets their own password this way; an examiner resets nobody's.
     const me = (await admin("GET", "/session")).json() as { staff: { id: string } };
     expect((await admin("POST", `/staff/${me.staff.id}/password`)).statusCode).toBe(409);
-    const again = await signIn({ email: BEN.email, password: temporaryPassword }, OWNER_ADDRESS, benSecret);
-    const examiner = (url: string) => call(url, { body: {}, cookie: again.cookie, csrf: again.csrf });
+    const again = await signIn(
+      { email: BEN.email, password: temporaryPassword },
+      OWNER_ADDRESS,
+      benSecret,
+    );
+    const examiner = (url: string) =>
+      call(url, { body: {}, cookie: again.cookie, csrf: again.csrf });
     expect((await examiner(`/staff/${me.staff.id}/password`)).statusCode).toBe(403);
     expect((await admin("POST", "/staff/not-an-id/password")).statusCode).toBe(404);
   });

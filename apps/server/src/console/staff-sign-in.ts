@@ -153,14 +153,12 @@ export function createSignInThrottle(db: Queryable, options: SignInThrottleOptio
 export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
 
 const signInBody = z.object({
-  email: z
-    .string(M.badSignInEmail)
-    .check(
-      z.trim(),
-      z.minLength(1, M.badSignInEmail),
-      z.maxLength(254, M.badSignInEmail),
-      z.refine((value) => !hasUnsavableCharacters(value), M.badSignInEmail),
-    ),
+  email: z.string(M.badSignInEmail).check(
+    z.trim(),
+    z.minLength(1, M.badSignInEmail),
+    z.maxLength(254, M.badSignInEmail),
+    z.refine((value) => !hasUnsavableCharacters(value), M.badSignInEmail),
+  ),
   password: z
     .string(M.badSignInPassword)
     .check(
@@ -231,7 +229,11 @@ export async function passwordStep(
     return { reply: reply.code(401).send({ error: "wrong", message: M.wrongSignIn }) };
   }
   await throttle.giveBack(email, request.ip, now());
-  return { staffId: check.user.id, email: check.user.email, totpConfirmed: check.user.totpConfirmed };
+  return {
+    staffId: check.user.id,
+    email: check.user.email,
+    totpConfirmed: check.user.totpConfirmed,
+  };
 }
 
 /**
@@ -252,7 +254,8 @@ export async function codeStep(
 ): Promise<{ reply: FastifyReply } | { user: StaffUser }> {
   const { db, accounts, throttle, now, staffId } = deps;
   const staff = await accounts.find(staffId);
-  if (!staff) return { reply: reply.code(401).send({ error: "signed-out", message: M.sessionEnded }) };
+  if (!staff)
+    return { reply: reply.code(401).send({ error: "signed-out", message: M.sessionEnded }) };
   const reserved = await throttle.reserve(staff.email, request.ip, now());
   if (!reserved.allowed) return { reply: tooManyTries(reply, reserved.retryAfterSeconds) };
   const check = await accounts.checkCode(staffId, deps.code, now());
