@@ -68,7 +68,7 @@ export type ServerConfig = {
   claimStart: { addressLimit: number; addressWindowSeconds: number };
   /** Calls with an unknown or expired token one address may make per window; valid tokens never count. */
   failedToken: { addressLimit: number; addressWindowSeconds: number };
-  /** Console sign-in tries (password and code steps) one client address may make per window. */
+  /** Console password tries one client address may make per window, across all e-mails. */
   staffSignIn: { addressLimit: number; addressWindowSeconds: number };
   token: { idleSeconds: number; maxAgeSeconds: number };
   sms: SmsConfig;

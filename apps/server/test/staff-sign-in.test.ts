@@ -3,6 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
 import { createStaffAccounts } from "../src/console/staff-accounts.ts";
 import { useServerTest } from "./support/server-test.ts";
+import { testConfig } from "./support/test-app.ts";
 
 // Staff sign-in driven as an attacker drives it (docs/decisions/0063): parallel wrong passwords and
 // codes, a stranger hammering an account from many addresses while its owner signs in, known and
@@ -282,6 +283,16 @@ describe("absurd input", () => {
 });
 
 describe("the per-address ceiling", () => {
+  test("its setting defaults to 300 tries per 15 minutes; a bad value stops the start naming it", () => {
+    expect(testConfig().staffSignIn).toEqual({ addressLimit: 300, addressWindowSeconds: 900 });
+    expect(() => testConfig({ STAFF_SIGN_IN_ADDRESS_LIMIT: "0" })).toThrow(
+      /STAFF_SIGN_IN_ADDRESS_LIMIT/,
+    );
+    expect(() => testConfig({ STAFF_SIGN_IN_ADDRESS_WINDOW_SECONDS: "soon" })).toThrow(
+      /STAFF_SIGN_IN_ADDRESS_WINDOW_SECONDS/,
+    );
+  });
+
   test("an address past its tries waits, whatever e-mails it types; other addresses do not", async () => {
     await server.restart({ STAFF_SIGN_IN_ADDRESS_LIMIT: "10" });
     await createStaff(OWNER.email, "administrator", OWNER.password);
