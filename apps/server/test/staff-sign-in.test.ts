@@ -273,6 +273,9 @@ describe("absurd input", () => {
     for (const body of ["null", "[]", '"text"']) {
       const answer = await call("/sign-in", { body });
       expect(answer.statusCode, body).toBe(400);
+      expect(answer.json()).toMatchObject({
+        errors: [{ message: expect.stringMatching(/e-mail/) }],
+      });
     }
     const { rows } = await server.db.query("SELECT 1 FROM staff_sign_in_throttle");
     expect(rows).toHaveLength(0);

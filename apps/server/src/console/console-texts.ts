@@ -11,6 +11,7 @@ export const CONSOLE_MESSAGES = {
   tooManyFromAddress: (wait: string) =>
     `Too many sign-in tries from this network. Wait ${wait}, then try again.`,
   badSignInEmail: "Enter your e-mail address (at most 254 characters, no control characters).",
+  badSignInBody: "Send the e-mail address and the password.",
   badSignInPassword: `Enter your password (at most ${STAFF_PASSWORD_LENGTH.max} characters).`,
   disabled: "This account is disabled. Ask an administrator.",
   signInFirst: "Sign in to the console first.",

@@ -172,7 +172,7 @@ function invalid(reply: FastifyReply, issues: readonly z.core.$ZodIssue[]) {
     error: "invalid-request",
     errors: issues.map((issue) => ({
       field: issue.path.join(".") || "(body)",
-      message: issue.path.length > 0 ? issue.message : M.badSignInEmail,
+      message: issue.path.length > 0 ? issue.message : M.badSignInBody,
     })),
   });
 }
