@@ -247,8 +247,8 @@ describe("known and unknown e-mails", () => {
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
     const ratio = median(unknown) / median(known);
-    expect(ratio).toBeGreaterThan(0.6);
-    expect(ratio).toBeLessThan(1.6);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
   });
 });
 
@@ -274,7 +274,9 @@ describe("absurd input", () => {
       const answer = await call("/sign-in", { body });
       expect(answer.statusCode, body).toBe(400);
       expect(answer.json()).toMatchObject({
-        errors: [{ message: expect.stringMatching(/e-mail/) }],
+        errors: expect.arrayContaining([
+          expect.objectContaining({ message: expect.stringMatching(/e-mail/) }),
+        ]),
       });
     }
     const { rows } = await server.db.query("SELECT 1 FROM staff_sign_in_throttle");
