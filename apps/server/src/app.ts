@@ -14,8 +14,9 @@ import { createSignInThrottle } from "./console/staff-sign-in.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore } from "./content/content-store.ts";
 import type { Database } from "./db/database.ts";
+import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
 import { sweepExpiredRows } from "./db/housekeeping.ts";
-import { migrate, readMigrations } from "./db/migrate.ts";
+import { readMigrations } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
 import { createDiskDocumentStore } from "./documents/disk-document-store.ts";
@@ -76,9 +77,12 @@ export async function buildApp(
   const ownsDatabase = options.database === undefined;
   let migrations: Awaited<ReturnType<typeof readMigrations>>;
   let secret: string;
+  // Rights the server's role holds on the audit log beyond adding and reading (PostgreSQL only).
+  let overreach: string[] = [];
   try {
     migrations = await readMigrations();
-    await migrate(db, migrations);
+    await prepareDatabase(db, config, migrations);
+    if (db.kind === "postgres") overreach = await auditLogOverreach(db);
     secret = await resolveSecret(config);
   } catch (error) {
     if (ownsDatabase) await db.close();
@@ -115,6 +119,13 @@ export async function buildApp(
     clientErrorHandler: handleClientError,
   });
 
+  if (overreach.length > 0 && (config.mode === "production" || config.databaseMigrationUrl)) {
+    app.log.warn(
+      { privileges: overreach },
+      "the server's database role can change the audit log: run migrations with DATABASE_MIGRATION_URL and give DATABASE_URL a role of its own",
+    );
+  }
+
   const sms =
     config.sms.provider === "http"
       ? createHttpSmsSender(config.sms)
@@ -131,7 +142,7 @@ export async function buildApp(
     ...(webhook
       ? {
           webhook: createWebhookSender(webhook, config.now),
-          beforeRound: () => queueClaimEventWebhooks(db, webhook, config.now()),
+          beforeRound: () => queueClaimEventWebhooks(db, config.now()),
         }
       : {}),
     now: config.now,

@@ -10,6 +10,7 @@ import { OTP_COUNTDOWN_SECONDS, OTP_SEND_ATTEMPTS } from "@kalinga/domain/consta
 import { type DocumentConfig, loadDocumentConfig } from "./documents/document-config.ts";
 import { trustedProxyEntryProblem } from "./http/trusted-proxies.ts";
 import type { PortalConfig } from "./portal/portal-assertion.ts";
+import { type WebhookConfig, webhookHostProblem } from "./webhooks/webhook-destination.ts";
 
 // Every setting of the server comes from the environment through loadConfig; docs/server.md lists
 // each variable with its default. Bad values stop the start-up with a message naming the variable.
@@ -43,6 +44,8 @@ export type ServerConfig = {
   host: string;
   /** PostgreSQL when set; otherwise embedded PGlite in dataDir. */
   databaseUrl: string | null;
+  /** DATABASE_MIGRATION_URL: the owner role that migrates and grants databaseUrl's role its rights. */
+  databaseMigrationUrl: string | null;
   dataDir: string;
   apiKeys: string[];
   /** Keys OTP hashes and rate-limit buckets; null means "generate one and keep it in dataDir". */
@@ -83,7 +86,7 @@ export type ServerConfig = {
     serviceLevelDays: { Death: number; Living: number };
     statusPageUrl: string | null;
     /** INSURER_WEBHOOK_URL and INSURER_WEBHOOK_SECRET: where claim events are posted, signed. */
-    webhook: { url: string; secret: string } | null;
+    webhook: WebhookConfig | null;
   };
   /** A draft is deleted expiryDays after its last save; one SMS reminder reminderDaysBefore that. */
   drafts: { expiryDays: number; reminderDaysBefore: number };
@@ -318,7 +321,7 @@ function portalSettings(env: Env, production: boolean): PortalConfig | null {
 }
 
 /** One endpoint of the insurer's that receives every claim event, signed with its own secret. */
-function webhookSettings(env: Env, production: boolean): { url: string; secret: string } | null {
+function webhookSettings(env: Env, production: boolean): WebhookConfig | null {
   const raw = text(env, "INSURER_WEBHOOK_URL");
   if (raw === null) return null;
   const url = httpUrl(env, "INSURER_WEBHOOK_URL");
@@ -331,7 +334,26 @@ function webhookSettings(env: Env, production: boolean): { url: string; secret: 
       "INSURER_WEBHOOK_SECRET (at least 32 characters) is required with INSURER_WEBHOOK_URL.",
     );
   }
-  return { url, secret };
+  // In production the server must not be made to post into its own network (decision 0065).
+  const allowPrivate = flag(env, "INSURER_WEBHOOK_ALLOW_PRIVATE", !production);
+  const problem = allowPrivate ? null : webhookHostProblem(new URL(url).hostname);
+  if (problem) {
+    throw new ConfigError(
+      `INSURER_WEBHOOK_URL: ${problem}; set INSURER_WEBHOOK_ALLOW_PRIVATE=true if the insurer's endpoint really is there.`,
+    );
+  }
+  return { url, secret, allowPrivate };
+}
+
+/** DATABASE_MIGRATION_URL is the owner role of DATABASE_URL's tables; it means nothing alone. */
+function databaseMigrationUrl(env: Env): string | null {
+  const url = text(env, "DATABASE_MIGRATION_URL");
+  if (url !== null && text(env, "DATABASE_URL") === null) {
+    throw new ConfigError(
+      "DATABASE_MIGRATION_URL needs DATABASE_URL (the server's own role); the embedded database has one role.",
+    );
+  }
+  return url;
 }
 
 function smsConfig(env: Env): SmsConfig {
@@ -467,6 +489,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     port: integer(env, "PORT", 8080, 0, 65_535),
     host: text(env, "HOST") ?? "0.0.0.0",
     databaseUrl: text(env, "DATABASE_URL"),
+    databaseMigrationUrl: databaseMigrationUrl(env),
     dataDir: path.resolve(text(env, "KALINGA_DATA_DIR") ?? "data"),
     apiKeys,
     secret,

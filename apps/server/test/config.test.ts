@@ -87,6 +87,8 @@ describe("loadConfig", () => {
     ).toEqual({
       url,
       secret,
+      // Outside production a local endpoint is allowed (decision 0065).
+      allowPrivate: true,
     });
     expect(() => loadConfig({ INSURER_WEBHOOK_URL: url })).toThrow(/INSURER_WEBHOOK_SECRET/);
     expect(() => loadConfig({ INSURER_WEBHOOK_URL: url, INSURER_WEBHOOK_SECRET: "short" })).toThrow(

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { STAFF_PASSWORD_LENGTH } from "@kalinga/domain/staff-roles";
 import { ConfigError, loadConfig } from "../config.ts";
-import { migrate } from "../db/migrate.ts";
+import { prepareDatabase } from "../db/database-roles.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { resolveSecret } from "../server-secret.ts";
 import { audit } from "./audit-log.ts";
@@ -40,7 +40,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
-    await migrate(db);
+    await prepareDatabase(db, config);
     const accounts = createStaffAccounts(db, {
       serverSecret: await resolveSecret(config),
       issuer: CONSOLE_ISSUER,

@@ -8,7 +8,7 @@ import type { Database } from "./database.ts";
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 /** Any fixed number; every Kalinga server takes the same lock. */
-const MIGRATION_LOCK_KEY = 7_204_311;
+export const MIGRATION_LOCK_KEY = 7_204_311;
 
 export type Migration = { version: number; name: string; sql: string };
 

@@ -2,6 +2,7 @@ import type { Queryable } from "../db/database.ts";
 import { EmailSendError, type EmailSender } from "../email/email-sender.ts";
 import { SmsSendError, type SmsSender } from "../sms/sms-sender.ts";
 import { WebhookSendError, type WebhookSender } from "../webhooks/claim-event-webhooks.ts";
+import { WebhookDestinationRefused } from "../webhooks/webhook-destination.ts";
 
 // Sends the notification queue. Any number of servers may run a worker on one database: each
 // takes due rows with FOR UPDATE SKIP LOCKED and marks them 'sending' with a lease, so a row goes
@@ -17,7 +18,7 @@ export type NotificationWorkerOptions = {
   db: Queryable;
   sms: SmsSender;
   email: EmailSender;
-  /** The insurer's webhook endpoint, when one is set. */
+  /** The insurer's webhook endpoint, when one is set; without it webhook deliveries wait queued. */
   webhook?: WebhookSender;
   /** Runs at the start of each round: turns new claim events into webhook deliveries. */
   beforeRound?: () => Promise<unknown>;
@@ -53,6 +54,9 @@ const JITTER = 0.2;
 export const DEFAULT_LEASE_MS = 10 * 60_000;
 const DEFAULT_BATCH_SIZE = 10;
 
+/** How long a delivery to a refused destination waits before it is tried again, uncounted. */
+export const HELD_RETRY_MS = 10 * 60_000;
+
 /** Delay after `attempts` failed attempts: the schedule's value within ±20 %, so retries spread out. */
 export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
   const index = Math.min(Math.max(attempts, 1), RETRY_DELAYS_SECONDS.length) - 1;
@@ -71,14 +75,17 @@ type TakenRow = {
   attempts: number;
 };
 
-type Failure = { reason: string; retryable: boolean };
+/** held: the destination was refused, not the delivery; it waits without using an attempt. */
+type Failure = { reason: string; retryable: boolean; held?: boolean };
 
 /** What may be stored and logged about a failure: never the message's text or recipient. */
 function describeFailure(error: unknown): Failure {
   if (error instanceof EmailSendError) return { reason: error.message, retryable: error.retryable };
   if (error instanceof SmsSendError) return { reason: error.message, retryable: true };
   if (error instanceof WebhookSendError) return { reason: error.message, retryable: true };
-  if (error instanceof WebhooksOff) return { reason: error.message, retryable: false };
+  if (error instanceof WebhookDestinationRefused) {
+    return { reason: `refused: ${error.message}`, retryable: true, held: true };
+  }
   if (error instanceof SendTimeout) return { reason: error.message, retryable: true };
   const name = error instanceof Error && /^\w{1,40}$/.test(error.name) ? error.name : "Error";
   return { reason: `unexpected ${name}`, retryable: true };
@@ -86,10 +93,6 @@ function describeFailure(error: unknown): Failure {
 
 class SendTimeout extends Error {
   override name = "SendTimeout";
-}
-
-class WebhooksOff extends Error {
-  override name = "WebhooksOff";
 }
 
 export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
@@ -119,18 +122,20 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   }
 
   async function take(at: Date): Promise<TakenRow[]> {
+    // Without a webhook endpoint its deliveries are left as they are, to go once one is set.
     const { rows } = await db.query<TakenRow>(
       `UPDATE notifications SET status = 'sending', attempts = attempts + 1, locked_until = $2
        WHERE id IN (
          SELECT id FROM notifications
-         WHERE (status = 'pending' AND next_attempt_at <= $1)
-            OR (status = 'sending' AND locked_until <= $1)
+         WHERE ((status = 'pending' AND next_attempt_at <= $1)
+            OR (status = 'sending' AND locked_until <= $1))
+           AND ($4::boolean OR channel <> 'webhook')
          ORDER BY next_attempt_at, seq
          LIMIT $3
          FOR UPDATE SKIP LOCKED
        )
        RETURNING id, claim_id, channel, recipient, subject, body, html, attempts`,
-      [at, new Date(at.getTime() + leaseMs), batchSize],
+      [at, new Date(at.getTime() + leaseMs), batchSize, webhook !== undefined],
     );
     return rows;
   }
@@ -140,14 +145,8 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       row.channel === "sms"
         ? sms.send({ to: row.recipient, text: row.body })
         : row.channel === "webhook"
-          ? webhook
-            ? webhook.send({
-                id: row.id,
-                to: row.recipient,
-                type: row.subject ?? "",
-                body: row.body,
-              })
-            : Promise.reject(new WebhooksOff("webhooks turned off"))
+          ? (webhook?.send({ id: row.id, type: row.subject ?? "", body: row.body }) ??
+            Promise.reject(new Error("no webhook endpoint")))
           : email.send({
               to: row.recipient,
               subject: row.subject ?? "",
@@ -183,6 +182,21 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       );
       log.info({ ...details, attempts: row.attempts }, "notification sent");
       return "sent";
+    }
+    if (failure.held) {
+      // The endpoint is not to be reached (decision 0065): the delivery waits, its attempts intact.
+      const nextAttemptAt = new Date(at.getTime() + HELD_RETRY_MS);
+      await db.query(
+        `UPDATE notifications SET status = 'pending', attempts = attempts - 1, next_attempt_at = $2,
+           locked_until = NULL, last_error = $3
+         WHERE id = $1 AND status = 'sending' AND attempts = $4`,
+        [row.id, nextAttemptAt, failure.reason, row.attempts],
+      );
+      log.warn(
+        { ...details, reason: failure.reason, nextAttemptAt },
+        "webhook destination refused, delivery held",
+      );
+      return "retried";
     }
     if (!failure.retryable || row.attempts >= maxAttempts) {
       await db.query(

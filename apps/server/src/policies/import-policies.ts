@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ConfigError, loadConfig } from "../config.ts";
-import { migrate } from "../db/migrate.ts";
+import { prepareDatabase } from "../db/database-roles.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { importPolicies, rowsOfCsv } from "./policy-import.ts";
 
@@ -33,7 +33,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
-    await migrate(db);
+    await prepareDatabase(db, config);
     const report = await importPolicies(db, rows, config.now());
     console.log(
       `${rows.length} rows: ${report.inserted} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected.length} refused.`,

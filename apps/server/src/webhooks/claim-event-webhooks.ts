@@ -1,12 +1,25 @@
 import { createHmac, randomUUID } from "node:crypto";
+import http from "node:http";
+import https from "node:https";
+import type net from "node:net";
 import type { Database } from "../db/database.ts";
+import {
+  isPrivateAddress,
+  publicOnlyLookup,
+  type WebhookConfig,
+  WebhookDestinationRefused,
+} from "./webhook-destination.ts";
 
 // Webhooks to the insurer's core claims system (docs/decisions/0054): every claim event becomes one
 // delivery in the notification outbox, queued in the transaction that marks the event, so it is
 // sent at least once and retried like an SMS. The body names the claim and what happened, never
 // the claimant's data: the receiver reads the claim through the integration API.
 
-export type WebhookConfig = { url: string; secret: string };
+/**
+ * The recipient stored with a webhook delivery: it is sent to the URL in force when it goes out,
+ * so a changed URL gets the retries too, and no URL (nor a token in one) is kept in the queue.
+ */
+export const WEBHOOK_RECIPIENT = "insurer-webhook";
 
 const EVENT_TYPES: Record<string, string> = {
   status: "claim.status-changed",
@@ -36,7 +49,6 @@ export function webhookType(kind: string, from: string | null): string {
 /** Queues a delivery for each event not yet queued; returns how many it queued. */
 export async function queueClaimEventWebhooks(
   db: Database,
-  webhook: WebhookConfig,
   now: Date,
   batch = 100,
 ): Promise<number> {
@@ -73,7 +85,7 @@ export async function queueClaimEventWebhooks(
         `INSERT INTO notifications
            (id, claim_id, channel, recipient, subject, body, status, attempts, next_attempt_at, created_at)
          VALUES ($1, $2, 'webhook', $3, $4, $5, 'pending', 0, $6, $6)`,
-        [randomUUID(), row.claim_id, webhook.url, body.type, JSON.stringify(body), now],
+        [randomUUID(), row.claim_id, WEBHOOK_RECIPIENT, body.type, JSON.stringify(body), now],
       );
     }
     if (rows.length > 0) {
@@ -97,30 +109,66 @@ export class WebhookSendError extends Error {
   override name = "WebhookSendError";
 }
 
-/** Posts one delivery; any answer but 2xx, or no answer, is a failure to retry. */
+const SEND_TIMEOUT_MS = 15_000;
+
+/** Posts a body and resolves with the answer's status; redirects are not followed. */
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  lookup: net.LookupFunction | undefined,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === "https:" ? https : http).request(
+      url,
+      {
+        method: "POST",
+        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        ...(lookup ? { lookup } : {}),
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/**
+ * Posts one delivery to the URL in force now; any answer but 2xx, or no answer, is a failure to
+ * retry. Without allowPrivate, a private destination is refused (WebhookDestinationRefused).
+ */
 export function createWebhookSender(webhook: WebhookConfig, now: () => Date) {
+  const url = new URL(webhook.url);
   return {
-    async send(delivery: { id: string; to: string; type: string; body: string }): Promise<void> {
-      let response: Response;
+    async send(delivery: { id: string; type: string; body: string }): Promise<void> {
+      // A literal address is never looked up, so it is checked here; a name, on its lookup.
+      const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+      if (!webhook.allowPrivate && isPrivateAddress(host)) {
+        throw new WebhookDestinationRefused(`${host} is a private address`);
+      }
+      let status: number;
       try {
-        response = await fetch(delivery.to, {
-          method: "POST",
-          headers: {
+        status = await post(
+          url,
+          {
             "content-type": "application/json",
             "user-agent": "Kalinga-Webhooks/1",
             "x-kalinga-event": delivery.type,
             "x-kalinga-delivery": delivery.id,
             "x-kalinga-signature": webhookSignature(webhook.secret, delivery.body, now()),
           },
-          body: delivery.body,
-          redirect: "error",
-          signal: AbortSignal.timeout(15_000),
-        });
-      } catch {
+          delivery.body,
+          webhook.allowPrivate ? undefined : publicOnlyLookup,
+        );
+      } catch (error) {
+        if (error instanceof WebhookDestinationRefused) throw error;
         throw new WebhookSendError("unreachable");
       }
-      await response.body?.cancel();
-      if (!response.ok) throw new WebhookSendError(`HTTP ${response.status}`);
+      if (status < 200 || status > 299) throw new WebhookSendError(`HTTP ${status}`);
     },
   };
 }
