@@ -190,12 +190,30 @@ export const TEXTS = {
     columns: { name: "Name", email: "E-mail", role: "Role", state: "State", actions: "Actions" },
     active: "Active",
     disabledState: "Disabled",
-    locked: "Locked",
+    locked: "Slowed down after wrong tries",
     awaitingSetUp: "Authenticator not set up yet",
     disable: (name: string) => `Disable ${name}`,
     enable: (name: string) => `Enable ${name}`,
     disableShort: "Disable",
     enableShort: "Enable",
+    unlock: (name: string) => `Unlock ${name}`,
+    unlockShort: "Unlock",
+    unlocked: (name: string) => `${name} can sign in again at once, from any address.`,
+    resetPassword: (name: string) => `Reset password of ${name}`,
+    resetPasswordShort: "Reset password",
+    resetSecondFactor: (name: string) => `Reset authenticator of ${name}`,
+    resetSecondFactorShort: "Reset authenticator",
+    confirmTitle: "Confirm",
+    confirmPassword: (name: string) =>
+      `Give ${name} a new password? The old one stops working and ${name} is signed out everywhere. The new password is shown once, here.`,
+    confirmSecondFactor: (name: string) =>
+      `Reset the authenticator of ${name}? ${name} is signed out everywhere and sets up an authenticator app again at the next sign-in. Do this only once you are sure who asked.`,
+    confirm: "Yes, reset",
+    cancel: "Cancel",
+    newPassword: (email: string) =>
+      `New password for ${email} (shown once; hand it over in person or by phone)`,
+    secondFactorReset: (name: string) =>
+      `${name} sets up an authenticator app again at the next sign-in.`,
   },
 
   audit: {

@@ -10,6 +10,7 @@ import { consolePages } from "./console/console-pages.ts";
 import { consoleRoutes } from "./console/console-routes.ts";
 import { CONSOLE_ISSUER, createStaffAccounts } from "./console/staff-accounts.ts";
 import { createStaffSessions } from "./console/staff-sessions.ts";
+import { createSignInThrottle } from "./console/staff-sign-in.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore } from "./content/content-store.ts";
 import type { Database } from "./db/database.ts";
@@ -196,10 +197,12 @@ export async function buildApp(
     importPolicies: (rows) => importPolicies(db, rows, config.now()),
   });
   const staffSessions = createStaffSessions(db);
+  const signInThrottle = createSignInThrottle(db, { secret, ...config.staffSignIn });
   await app.register(consoleRoutes, {
     db,
     accounts: createStaffAccounts(db, { serverSecret: secret, issuer: CONSOLE_ISSUER }),
     sessions: staffSessions,
+    throttle: signInThrottle,
     lifecycle,
     documentStore,
     serviceLevelDays: config.insurer.serviceLevelDays,
@@ -233,6 +236,7 @@ export async function buildApp(
       sweepEmailOutbox(db, config.now()),
       sweepOrphanFiles(db, documentStore, { now: config.now() }),
       staffSessions.sweep(config.now()),
+      signInThrottle.sweep(config.now()),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   const sweeper = setInterval(sweep, HOUR_MS);
   sweeper.unref();

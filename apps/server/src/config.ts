@@ -90,6 +90,8 @@ export type ServerConfig = {
   };
   /** Calls with an unknown or expired token one address may make per window; valid tokens never count. */
   failedToken: { addressLimit: number; addressWindowSeconds: number };
+  /** Console password tries one client address may make per window, across all e-mails. */
+  staffSignIn: { addressLimit: number; addressWindowSeconds: number };
   token: { idleSeconds: number; maxAgeSeconds: number };
   sms: SmsConfig;
   email: EmailConfig;
@@ -587,6 +589,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         1,
         24 * 3600,
       ),
+    },
+    staffSignIn: {
+      addressLimit: integer(env, "STAFF_SIGN_IN_ADDRESS_LIMIT", 300, 1, 1_000_000),
+      addressWindowSeconds: integer(env, "STAFF_SIGN_IN_ADDRESS_WINDOW_SECONDS", 900, 1, 24 * 3600),
     },
     token: { idleSeconds, maxAgeSeconds },
     sms: smsConfig(env),

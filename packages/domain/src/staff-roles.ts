@@ -34,8 +34,34 @@ export function staffMay(role: StaffRole, permission: StaffPermission): boolean 
   return GRANTS[role].includes(permission);
 }
 
-/** Wrong passwords or codes in a row before an account locks, and for how long. */
-export const STAFF_LOCKOUT = { failures: 5, minutes: 15 } as const;
+/**
+ * Sign-in throttling (docs/decisions/0063; NIST SP 800-63B 5.2.2): never a lock a stranger controls.
+ * Per account and address, the first failures are free, then each further try waits a delay that
+ * doubles, up to a cap. Per account across all addresses, many failures in a window add a short
+ * floor to every address's delay after its own failure, so spreading guesses over addresses is slow.
+ */
+export const STAFF_SIGN_IN_THROTTLE = {
+  freeFailures: 5,
+  firstDelaySeconds: 30,
+  maxDelaySeconds: 15 * 60,
+  accountWindowSeconds: 15 * 60,
+  accountFailures: 20,
+  accountDelaySeconds: 60,
+} as const;
+
+/**
+ * Seconds an address must wait before its next try at an account, after `failures` failures in a
+ * row from it; `accountTries` are the tries at the account from every address in the window.
+ */
+export function staffSignInDelaySeconds(failures: number, accountTries = 0): number {
+  const t = STAFF_SIGN_IN_THROTTLE;
+  const own =
+    failures < t.freeFailures
+      ? 0
+      : Math.min(t.maxDelaySeconds, t.firstDelaySeconds * 2 ** (failures - t.freeFailures));
+  const account = failures > 0 && accountTries > t.accountFailures ? t.accountDelaySeconds : 0;
+  return Math.max(own, account);
+}
 
 /** A console session ends after this idle time, and at the latest after this age. */
 export const STAFF_SESSION = { idleMinutes: 30, maxHours: 12, passwordStepMinutes: 5 } as const;

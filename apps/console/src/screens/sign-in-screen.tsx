@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { call, type StaffMember, setCsrfToken } from "../api.ts";
+import { ApiError, call, type StaffMember, setCsrfToken } from "../api.ts";
 import { FormMessage } from "../form-message.tsx";
 import { useSession } from "../session.tsx";
 import { TEXTS } from "../texts.ts";
@@ -60,7 +60,8 @@ export function SignInScreen() {
       navigate(from, { replace: true });
     } catch (failure) {
       setError(failure);
-      if ((failure as { status?: number }).status === 423) setStep(null);
+      // The password step ran out (5 minutes): start again from the password.
+      if (failure instanceof ApiError && failure.body.error === "signed-out") setStep(null);
     } finally {
       setBusy(false);
     }

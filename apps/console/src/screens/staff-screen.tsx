@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { ApiError, call } from "../api.ts";
 import { FormMessage } from "../form-message.tsx";
 import { may, useSession } from "../session.tsx";
@@ -19,12 +19,26 @@ type StaffList = {
   }[];
 };
 
-/** Administrators create accounts (a temporary password shown once) and disable or enable them. */
+type Member = StaffList["staff"][number];
+type Reset = { member: Member; kind: "password" | "second-factor" };
+
+/**
+ * Administrators create accounts (a temporary password shown once), disable or enable them, let a
+ * slowed-down member try again, and reset a password or an authenticator after a confirmation.
+ */
 export function StaffScreen() {
   const { staff: me } = useSession();
   const { data, error, reload } = useLoad<StaffList>("/staff");
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
+  const [done, setDone] = useState<{ text: string; password?: string } | null>(null);
+  const [pending, setPending] = useState<Reset | null>(null);
   const [formError, setFormError] = useState<unknown>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+
+  // The confirmation takes the focus, so a keyboard user lands on its choice.
+  useEffect(() => {
+    if (pending) confirmButton.current?.focus();
+  }, [pending]);
   const fieldError = (field: string) =>
     formError instanceof ApiError
       ? formError.body.errors?.find((e) => e.field === field)?.message
@@ -36,6 +50,7 @@ export function StaffScreen() {
     const form = new FormData(formElement);
     setFormError(null);
     setCreated(null);
+    setDone(null);
     try {
       const answer = await call<{ staff: { email: string }; temporaryPassword: string }>("/staff", {
         method: "POST",
@@ -51,6 +66,41 @@ export function StaffScreen() {
 
   async function setDisabled(id: string, disabled: boolean) {
     await call(`/staff/${id}/disabled`, { method: "POST", body: { disabled } }).catch(setFormError);
+    reload();
+  }
+
+  async function unlock(member: Member) {
+    setFormError(null);
+    setCreated(null);
+    try {
+      await call(`/staff/${member.id}/unlock`, { method: "POST", body: {} });
+      setDone({ text: T.unlocked(member.name) });
+    } catch (failure) {
+      setFormError(failure);
+    }
+    reload();
+  }
+
+  async function confirmReset() {
+    if (!pending) return;
+    const { member, kind } = pending;
+    setFormError(null);
+    setCreated(null);
+    setPending(null);
+    try {
+      if (kind === "password") {
+        const answer = await call<{ temporaryPassword: string }>(`/staff/${member.id}/password`, {
+          method: "POST",
+          body: {},
+        });
+        setDone({ text: T.newPassword(member.email), password: answer.temporaryPassword });
+      } else {
+        await call(`/staff/${member.id}/second-factor`, { method: "POST", body: {} });
+        setDone({ text: T.secondFactorReset(member.name) });
+      }
+    } catch (failure) {
+      setFormError(failure);
+    }
     reload();
   }
 
@@ -114,8 +164,43 @@ export function StaffScreen() {
               </p>
             </div>
           )}
+          {done && (
+            <div className="c-created">
+              <p>{done.text}</p>
+              {done.password && (
+                <p>
+                  <code className="c-secret">{done.password}</code>
+                </p>
+              )}
+            </div>
+          )}
         </div>
       </section>
+      {pending && (
+        <section aria-labelledby="confirm-heading" className="c-panel">
+          <h2 id="confirm-heading">{T.confirmTitle}</h2>
+          <p>
+            {pending.kind === "password"
+              ? T.confirmPassword(pending.member.name)
+              : T.confirmSecondFactor(pending.member.name)}
+          </p>
+          <button
+            ref={confirmButton}
+            type="button"
+            className="c-button"
+            onClick={() => void confirmReset()}
+          >
+            {T.confirm}
+          </button>{" "}
+          <button
+            type="button"
+            className="c-button c-button--quiet"
+            onClick={() => setPending(null)}
+          >
+            {T.cancel}
+          </button>
+        </section>
+      )}
       <FormMessage error={error} />
       {data && (
         <div className="c-table-wrap">
@@ -146,16 +231,48 @@ export function StaffScreen() {
                       .join(" · ")}
                   </td>
                   <td>
-                    {s.id !== me?.id && (
-                      <button
-                        type="button"
-                        className="c-button c-button--small c-button--quiet"
-                        aria-label={s.disabled ? T.enable(s.name) : T.disable(s.name)}
-                        onClick={() => void setDisabled(s.id, !s.disabled)}
-                      >
-                        {s.disabled ? T.enableShort : T.disableShort}
-                      </button>
-                    )}
+                    <div className="c-row-actions">
+                      {s.locked && (
+                        <button
+                          type="button"
+                          className="c-button c-button--small c-button--quiet"
+                          aria-label={T.unlock(s.name)}
+                          onClick={() => void unlock(s)}
+                        >
+                          {T.unlockShort}
+                        </button>
+                      )}
+                      {s.id !== me?.id && (
+                        <>
+                          <button
+                            type="button"
+                            className="c-button c-button--small c-button--quiet"
+                            aria-label={s.disabled ? T.enable(s.name) : T.disable(s.name)}
+                            onClick={() => void setDisabled(s.id, !s.disabled)}
+                          >
+                            {s.disabled ? T.enableShort : T.disableShort}
+                          </button>
+                          <button
+                            type="button"
+                            className="c-button c-button--small c-button--quiet"
+                            aria-label={T.resetPassword(s.name)}
+                            onClick={() => setPending({ member: s, kind: "password" })}
+                          >
+                            {T.resetPasswordShort}
+                          </button>
+                          {s.secondFactorSetUp && (
+                            <button
+                              type="button"
+                              className="c-button c-button--small c-button--quiet"
+                              aria-label={T.resetSecondFactor(s.name)}
+                              onClick={() => setPending({ member: s, kind: "second-factor" })}
+                            >
+                              {T.resetSecondFactorShort}
+                            </button>
+                          )}
+                        </>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -8,7 +8,6 @@ import {
 import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
 import {
-  STAFF_PASSWORD_LENGTH,
   STAFF_PERMISSIONS,
   STAFF_ROLES,
   type StaffPermission,
@@ -37,6 +36,7 @@ import {
 import { CONSOLE_MESSAGES as M, QUEUE_CSV_HEADINGS } from "./console-texts.ts";
 import { type StaffAccounts, type StaffUser, temporaryPassword } from "./staff-accounts.ts";
 import type { StaffSessions } from "./staff-sessions.ts";
+import { codeStep, passwordStep, type SignInThrottle } from "./staff-sign-in.ts";
 
 // The claims-staff console's API (docs/decisions/0053), under /console/api: sign-in with a password
 // and a TOTP code, the queue, one claim with its documents and timeline, the changes the lifecycle
@@ -52,6 +52,7 @@ export type ConsoleRouteOptions = {
   db: Database;
   accounts: StaffAccounts;
   sessions: StaffSessions;
+  throttle: SignInThrottle;
   lifecycle: LifecycleService;
   documentStore: DocumentStore;
   serviceLevelDays: { Death: number; Living: number };
@@ -69,10 +70,6 @@ const text = (max: number) =>
     z.refine((value) => !hasUnsavableCharacters(value)),
   );
 
-const signInBody = z.object({
-  email: z.string().check(z.maxLength(254)),
-  password: z.string().check(z.maxLength(STAFF_PASSWORD_LENGTH.max)),
-});
 const codeBody = z.object({ code: z.string().check(z.maxLength(12)) });
 const newStaffBody = z.strictObject({
   email: z
@@ -122,13 +119,6 @@ function refusal(reply: FastifyReply, result: LifecycleRefusal) {
   }
 }
 
-const manilaTime = (date: Date) =>
-  date.toLocaleString("en-PH", {
-    timeZone: "Asia/Manila",
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
-
 const csvCell = (value: string | number | null) => {
   const s = value === null ? "" : String(value);
   // A leading =, +, - or @ would be a formula in a spreadsheet: quote it as text.
@@ -137,7 +127,7 @@ const csvCell = (value: string | number | null) => {
 };
 
 export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteOptions) {
-  const { db, accounts, sessions, lifecycle, now } = options;
+  const { db, accounts, sessions, throttle, lifecycle, now } = options;
   await app.register(fastifyCookie);
 
   const cookieOptions = {
@@ -232,33 +222,13 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
   // ── Signing in ───────────────────────────────────────────────────────────────────────────────
 
   app.post(`${CONSOLE_API}/sign-in`, async (request, reply) => {
-    const body = signInBody.safeParse(request.body);
-    if (!body.success) return reply.code(401).send({ error: "wrong", message: M.wrongSignIn });
-    const check = await accounts.checkPassword(body.data.email, body.data.password, now());
-    if (!check.ok) {
-      await audit(
-        db,
-        {
-          staffId: null,
-          staffEmail: body.data.email.trim().toLowerCase().slice(0, 254),
-          action: "session.password-refused",
-          detail: { reason: check.reason },
-        },
-        now(),
-      );
-      if (check.reason === "locked" && check.lockedUntil) {
-        return reply
-          .code(423)
-          .send({ error: "locked", message: M.locked(manilaTime(check.lockedUntil)) });
-      }
-      if (check.reason === "disabled")
-        return reply.code(403).send({ error: "disabled", message: M.disabled });
-      return reply.code(401).send({ error: "wrong", message: M.wrongSignIn });
-    }
-    const half = await sessions.startPasswordStep(check.user.id, now());
+    // Throttled per e-mail and address before the password is checked (staff-sign-in.ts).
+    const check = await passwordStep(request, reply, { db, accounts, throttle, now });
+    if ("reply" in check) return check.reply;
+    const half = await sessions.startPasswordStep(check.staffId, now());
     void reply.setCookie(STAFF_COOKIE, half.id, cookieOptions);
-    if (check.user.totpConfirmed) return { next: "code", csrfToken: half.csrfToken };
-    const enrolment = await accounts.enrolment(check.user.id);
+    if (check.totpConfirmed) return { next: "code", csrfToken: half.csrfToken };
+    const enrolment = await accounts.enrolment(check.staffId);
     if (!enrolment) return reply.code(500).send({ error: "enrolment" });
     return {
       next: "enrol",
@@ -283,32 +253,15 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
       return reply.code(403).send({ error: "csrf", message: M.badCsrf });
     }
     const body = codeBody.safeParse(request.body);
-    const check = await accounts.checkCode(
-      session.staffId,
-      body.success ? body.data.code.replace(/\s/g, "") : "",
-      now(),
-    );
-    if (!check.ok) {
-      const staff = await accounts.find(session.staffId);
-      await audit(
-        db,
-        {
-          staffId: session.staffId,
-          staffEmail: staff?.email ?? null,
-          action: "session.code-refused",
-          detail: { reason: check.reason },
-        },
-        now(),
-      );
-      if (check.reason === "locked" && check.lockedUntil) {
-        await sessions.end(halfId);
-        void reply.clearCookie(STAFF_COOKIE, cookieOptions);
-        return reply
-          .code(423)
-          .send({ error: "locked", message: M.locked(manilaTime(check.lockedUntil)) });
-      }
-      return reply.code(401).send({ error: "wrong-code", message: M.wrongCode });
-    }
+    const check = await codeStep(request, reply, {
+      db,
+      accounts,
+      throttle,
+      now,
+      staffId: session.staffId,
+      code: body.success ? body.data.code.replace(/\s/g, "") : "",
+    });
+    if ("reply" in check) return check.reply;
     const full = await sessions.completeSignIn(halfId, check.user.id, now());
     void reply.setCookie(STAFF_COOKIE, full.id, cookieOptions);
     await audit(
@@ -343,6 +296,10 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
       return reply.code(403).send({ error: "forbidden", message: M.notAllowed });
     }
     const staff = await accounts.list();
+    const slowed = await throttle.slowedDown(
+      staff.map((s) => s.email),
+      now(),
+    );
     return {
       staff: staff.map((s) => ({
         id: s.id,
@@ -351,7 +308,8 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
         role: s.role,
         disabled: s.disabled,
         secondFactorSetUp: s.totpConfirmed,
-        locked: s.lockedUntil !== null && s.lockedUntil > now(),
+        // Some address must wait before its next try: an administrator may let it try at once.
+        locked: slowed.has(s.email),
       })),
     };
   });
@@ -395,6 +353,54 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
       return { id: changed.id, disabled: changed.disabled };
     },
   );
+
+  // An administrator's help for a member who is slowed down, forgot the password or lost the
+  // authenticator (docs/decisions/0063); each is audited.
+  type StaffParams = { Params: { id: string } };
+  async function otherStaff(request: FastifyRequest<StaffParams>, reply: FastifyReply) {
+    if (!may(request, reply, "manage-staff")) return null;
+    const found = /^[0-9a-f-]{36}$/.test(request.params.id)
+      ? await accounts.find(request.params.id)
+      : null;
+    if (!found) {
+      void reply.code(404).send({ error: "not-found", message: M.staffNotFound });
+      return null;
+    }
+    return found;
+  }
+
+  app.post<StaffParams>(`${CONSOLE_API}/staff/:id/unlock`, async (request, reply) => {
+    const member = await otherStaff(request, reply);
+    if (!member) return reply;
+    const addresses = await throttle.clearAccount(member.email);
+    await record(request, "staff.unlock", null, { staffId: member.id, addresses });
+    return { id: member.id, locked: false };
+  });
+
+  app.post<StaffParams>(`${CONSOLE_API}/staff/:id/password`, async (request, reply) => {
+    const member = await otherStaff(request, reply);
+    if (!member) return reply;
+    if (member.id === staffOf(request).id) {
+      return reply.code(409).send({ error: "self", message: M.cannotResetSelf });
+    }
+    // Shown once to the administrator, handed over like a new account's; sessions end.
+    const password = temporaryPassword();
+    await accounts.resetPassword(member.id, password);
+    await throttle.clearAccount(member.email);
+    await record(request, "staff.password-reset", null, { staffId: member.id });
+    return { id: member.id, temporaryPassword: password };
+  });
+
+  app.post<StaffParams>(`${CONSOLE_API}/staff/:id/second-factor`, async (request, reply) => {
+    const member = await otherStaff(request, reply);
+    if (!member) return reply;
+    if (member.id === staffOf(request).id) {
+      return reply.code(409).send({ error: "self", message: M.cannotResetSelf });
+    }
+    await accounts.resetSecondFactor(member.id);
+    await record(request, "staff.second-factor-reset", null, { staffId: member.id });
+    return { id: member.id, secondFactorSetUp: false };
+  });
 
   app.get<{ Querystring: { claim?: string; before?: string } }>(
     `${CONSOLE_API}/audit`,

@@ -1,4 +1,4 @@
-import { STAFF_LOCKOUT, STAFF_PASSWORD_LENGTH } from "@kalinga/domain/staff-roles";
+import { STAFF_PASSWORD_LENGTH } from "@kalinga/domain/staff-roles";
 
 // What the console's API says to claims staff, keyed, with its English defaults in one place.
 
@@ -6,8 +6,13 @@ export const CONSOLE_MESSAGES = {
   wrongSignIn: "The e-mail address or password is not right.",
   wrongCode:
     "That code is not right, or it was used already. Wait for the next code and try again.",
-  locked: (until: string) =>
-    `Too many wrong tries: this account is locked until ${until}. An administrator can tell you more.`,
+  tooManyTries: (wait: string) =>
+    `Too many wrong tries from here. Wait ${wait}, then try again, or ask an administrator to let you try at once.`,
+  tooManyFromAddress: (wait: string) =>
+    `Too many sign-in tries from this network. Wait ${wait}, then try again.`,
+  badSignInEmail: "Enter your e-mail address (at most 254 characters, no control characters).",
+  badSignInBody: "Send the e-mail address and the password.",
+  badSignInPassword: `Enter your password (at most ${STAFF_PASSWORD_LENGTH.max} characters).`,
   disabled: "This account is disabled. Ask an administrator.",
   signInFirst: "Sign in to the console first.",
   sessionEnded: "Your session ended. Sign in again.",
@@ -30,8 +35,16 @@ export const CONSOLE_MESSAGES = {
   badPassword: `Use ${STAFF_PASSWORD_LENGTH.min} to ${STAFF_PASSWORD_LENGTH.max} characters.`,
   notExaminer: "Claims can be assigned only to an active staff account.",
   cannotDisableSelf: "You cannot disable your own account.",
-  lockoutRule: `An account locks for ${STAFF_LOCKOUT.minutes} minutes after ${STAFF_LOCKOUT.failures} wrong tries.`,
+  cannotResetSelf: "Ask another administrator to reset your own password or authenticator.",
+  staffNotFound: "No staff account has this id.",
 } as const;
+
+/** "30 seconds", "1 minute", "15 minutes": how long a throttled sign-in waits. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
 
 /** The CSV export's column headings. */
 export const QUEUE_CSV_HEADINGS = [

@@ -6,13 +6,13 @@ import {
   randomBytes,
   randomUUID,
 } from "node:crypto";
-import { STAFF_LOCKOUT, type StaffRole } from "@kalinga/domain/staff-roles";
+import type { StaffRole } from "@kalinga/domain/staff-roles";
 import { hash, verify } from "@node-rs/argon2";
 import { Secret, TOTP } from "otpauth";
 import type { Queryable } from "../db/database.ts";
 
-// Staff accounts: an Argon2id password and a TOTP second factor for every account, a lockout after
-// repeated failures of either, and a TOTP secret kept sealed with the server's secret.
+// Staff accounts: an Argon2id password and a TOTP second factor for every account, and a TOTP secret
+// kept sealed with the server's secret. Throttling of wrong tries lives in staff-sign-in.ts.
 
 export type StaffUser = {
   id: string;
@@ -21,7 +21,6 @@ export type StaffUser = {
   role: StaffRole;
   disabled: boolean;
   totpConfirmed: boolean;
-  lockedUntil: Date | null;
   createdAt: Date;
 };
 
@@ -34,8 +33,6 @@ type StaffRow = {
   totp_secret: string | null;
   totp_confirmed_at: Date | null;
   last_totp_step: string | number | null;
-  failed_attempts: number;
-  locked_until: Date | null;
   disabled_at: Date | null;
   created_at: Date;
 };
@@ -47,7 +44,6 @@ const userOf = (row: StaffRow): StaffUser => ({
   role: row.role,
   disabled: row.disabled_at !== null,
   totpConfirmed: row.totp_confirmed_at !== null,
-  lockedUntil: row.locked_until ? new Date(row.locked_until) : null,
   createdAt: new Date(row.created_at),
 });
 
@@ -101,11 +97,9 @@ function sealer(serverSecret: string) {
 
 export type PasswordCheck =
   | { ok: true; user: StaffUser }
-  | { ok: false; reason: "wrong" | "locked" | "disabled"; lockedUntil?: Date };
+  | { ok: false; reason: "wrong" | "disabled" };
 
-export type CodeCheck =
-  | { ok: true; user: StaffUser }
-  | { ok: false; reason: "wrong" | "locked"; lockedUntil?: Date };
+export type CodeCheck = { ok: true; user: StaffUser } | { ok: false; reason: "wrong" };
 
 export function createStaffAccounts(
   db: Queryable,
@@ -119,22 +113,6 @@ export function createStaffAccounts(
     ]);
     return rows[0] ?? null;
   }
-
-  /** Counts a failure; the one that reaches the limit locks the account. */
-  async function fail(id: string, now: Date): Promise<Date | null> {
-    const lockUntil = new Date(now.getTime() + STAFF_LOCKOUT.minutes * 60_000);
-    const { rows } = await db.query<{ locked_until: Date | null }>(
-      `UPDATE staff_users SET failed_attempts = failed_attempts + 1,
-         locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN $3::timestamptz ELSE locked_until END
-       WHERE id = $1 RETURNING locked_until`,
-      [id, STAFF_LOCKOUT.failures, lockUntil],
-    );
-    const until = rows[0]?.locked_until;
-    return until && new Date(until) > now ? new Date(until) : null;
-  }
-
-  const lockedNow = (r: StaffRow, now: Date) =>
-    r.locked_until !== null && new Date(r.locked_until) > now;
 
   return {
     async create(
@@ -172,22 +150,11 @@ export function createStaffAccounts(
       return rows.map(userOf);
     },
 
-    async checkPassword(emailInput: string, password: string, now: Date): Promise<PasswordCheck> {
+    /** Throttled by the caller first; an unknown e-mail is checked against a dummy hash. */
+    async checkPassword(emailInput: string, password: string): Promise<PasswordCheck> {
       const r = await row("email", normaliseEmail(emailInput));
-      if (!r) {
-        await verify(await NOBODY, password).catch(() => false);
-        return { ok: false, reason: "wrong" };
-      }
-      if (lockedNow(r, now)) {
-        return { ok: false, reason: "locked", lockedUntil: new Date(r.locked_until as Date) };
-      }
-      const right = await verify(r.password_hash, password).catch(() => false);
-      if (!right) {
-        const lockedUntil = await fail(r.id, now);
-        return lockedUntil
-          ? { ok: false, reason: "locked", lockedUntil }
-          : { ok: false, reason: "wrong" };
-      }
+      const right = await verify(r?.password_hash ?? (await NOBODY), password).catch(() => false);
+      if (!r || !right) return { ok: false, reason: "wrong" };
       if (r.disabled_at) return { ok: false, reason: "disabled" };
       return { ok: true, user: userOf(r) };
     },
@@ -208,9 +175,6 @@ export function createStaffAccounts(
     async checkCode(id: string, code: string, now: Date): Promise<CodeCheck> {
       const r = await row("id", id);
       if (!r?.totp_secret) return { ok: false, reason: "wrong" };
-      if (lockedNow(r, now)) {
-        return { ok: false, reason: "locked", lockedUntil: new Date(r.locked_until as Date) };
-      }
       const totp = totpOf(open(r.totp_secret), r.email, options.issuer);
       const delta = /^\d{6}$/.test(code)
         ? totp.validate({ token: code, timestamp: now.getTime(), window: 1 })
@@ -221,19 +185,35 @@ export function createStaffAccounts(
         step !== null &&
         (
           await db.query(
-            `UPDATE staff_users SET last_totp_step = $2, failed_attempts = 0, locked_until = NULL,
+            `UPDATE staff_users SET last_totp_step = $2,
                totp_confirmed_at = COALESCE(totp_confirmed_at, $3)
              WHERE id = $1 AND (last_totp_step IS NULL OR last_totp_step < $2)`,
             [id, step, now],
           )
         ).rowCount === 1;
-      if (!accepted) {
-        const lockedUntil = await fail(id, now);
-        return lockedUntil
-          ? { ok: false, reason: "locked", lockedUntil }
-          : { ok: false, reason: "wrong" };
-      }
+      if (!accepted) return { ok: false, reason: "wrong" };
       return { ok: true, user: userOf({ ...r, totp_confirmed_at: r.totp_confirmed_at ?? now }) };
+    },
+
+    /** An administrator's reset: a new password, and every session of the account ends. */
+    async resetPassword(id: string, password: string): Promise<StaffUser | null> {
+      const { rows } = await db.query<StaffRow>(
+        "UPDATE staff_users SET password_hash = $2 WHERE id = $1 RETURNING *",
+        [id, await hash(password)],
+      );
+      await db.query("DELETE FROM staff_sessions WHERE staff_id = $1", [id]);
+      return rows[0] ? userOf(rows[0]) : null;
+    },
+
+    /** An administrator's reset: the next sign-in sets up an authenticator again; sessions end. */
+    async resetSecondFactor(id: string): Promise<StaffUser | null> {
+      const { rows } = await db.query<StaffRow>(
+        `UPDATE staff_users SET totp_secret = NULL, totp_confirmed_at = NULL, last_totp_step = NULL
+         WHERE id = $1 RETURNING *`,
+        [id],
+      );
+      await db.query("DELETE FROM staff_sessions WHERE staff_id = $1", [id]);
+      return rows[0] ? userOf(rows[0]) : null;
     },
 
     async setDisabled(id: string, disabled: boolean, now: Date): Promise<StaffUser | null> {

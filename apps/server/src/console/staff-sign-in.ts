@@ -1,0 +1,277 @@
+import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
+import {
+  STAFF_PASSWORD_LENGTH,
+  STAFF_SIGN_IN_THROTTLE,
+  staffSignInDelaySeconds,
+} from "@kalinga/domain/staff-roles";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import * as z from "zod/mini";
+import type { Queryable } from "../db/database.ts";
+import { takeHit } from "../http/rate-limit.ts";
+import { keyedHash } from "../otp/keyed-hash.ts";
+import { audit } from "./audit-log.ts";
+import { CONSOLE_MESSAGES as M, waitText } from "./console-texts.ts";
+import { normaliseEmail, type StaffAccounts, type StaffUser } from "./staff-accounts.ts";
+
+// Staff sign-in throttling (docs/decisions/0063, NIST SP 800-63B 5.2.2). No lock a stranger can set:
+// each try is reserved in one atomic statement before the password or code is checked, per typed
+// e-mail and client address, with delays that double after a few failures; a whole sign-in clears
+// its own address's row only. Unknown e-mails go the same way, so the answers say nothing of which
+// e-mails are staff. A per-address ceiling bounds the tries one address makes across all accounts.
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Delays looked up by the statement: index n is the wait after n failures (the last one repeats). */
+const DELAY_STEPS = 16;
+
+export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export type SignInThrottleOptions = {
+  secret: string;
+  /** Sign-in tries one client address may make per window, across all e-mails. */
+  addressLimit: number;
+  addressWindowSeconds: number;
+};
+
+export function createSignInThrottle(db: Queryable, options: SignInThrottleOptions) {
+  const accountKey = (email: string) =>
+    keyedHash(options.secret, "staff-sign-in-account", normaliseEmail(email));
+  const addressKey = (address: string) =>
+    keyedHash(options.secret, "staff-sign-in-address", address);
+  const accountWindowBucket = (email: string) =>
+    keyedHash(options.secret, "staff-sign-in-account-window", normaliseEmail(email));
+  const windowStart = (now: Date) => {
+    const seconds = STAFF_SIGN_IN_THROTTLE.accountWindowSeconds;
+    return new Date(Math.floor(now.getTime() / 1000 / seconds) * seconds * 1000);
+  };
+
+  /** Counts a try at an account from anywhere in the window; returns the count with this one. */
+  async function accountTries(email: string, now: Date): Promise<number> {
+    const { rows } = await db.query<{ hits: number }>(
+      `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES ($1, $2, 1)
+       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
+       RETURNING hits`,
+      [accountWindowBucket(email), windowStart(now)],
+    );
+    return Number(rows[0]?.hits ?? 1);
+  }
+
+  return {
+    /** The per-address ceiling, across every e-mail typed from the address. */
+    addressTry(address: string, now: Date): Promise<ThrottleDecision> {
+      return takeHit(
+        db,
+        keyedHash(options.secret, "staff-sign-in-address-window", address),
+        { limit: options.addressLimit, seconds: options.addressWindowSeconds },
+        now,
+      );
+    },
+
+    /**
+     * Reserves one try at an account from an address, counted as a failure until proven right. One
+     * statement: under any parallelism, tries past the free ones wait for the delay the reservation
+     * before them set.
+     */
+    async reserve(email: string, address: string, now: Date): Promise<ThrottleDecision> {
+      const tries = await accountTries(email, now);
+      const delays = Array.from({ length: DELAY_STEPS }, (_, i) =>
+        staffSignInDelaySeconds(i + 1, tries),
+      );
+      const account = accountKey(email);
+      const from = addressKey(address);
+      const { rows } = await db.query(
+        `INSERT INTO staff_sign_in_throttle AS t (account_key, address_key, failures, next_try_at, last_try_at)
+         VALUES ($1, $2, 1, $3::timestamptz + make_interval(secs => ($4::int[])[1]), $3)
+         ON CONFLICT (account_key, address_key) DO UPDATE SET
+           failures = t.failures + 1,
+           next_try_at = $3::timestamptz + make_interval(secs => COALESCE(
+             ($4::int[])[t.failures + 1], ($4::int[])[${DELAY_STEPS}])),
+           last_try_at = $3
+         WHERE t.next_try_at <= $3
+         RETURNING failures`,
+        [account, from, now, delays],
+      );
+      if (rows.length > 0) return { allowed: true };
+      const { rows: held } = await db.query<{ next_try_at: Date }>(
+        "SELECT next_try_at FROM staff_sign_in_throttle WHERE account_key = $1 AND address_key = $2",
+        [account, from],
+      );
+      const next = held[0] ? new Date(held[0].next_try_at).getTime() : now.getTime();
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((next - now.getTime()) / 1000)),
+      };
+    },
+
+    /** A right password: its reservation is given back, so the code can be typed at once. */
+    async giveBack(email: string, address: string, now: Date): Promise<void> {
+      await db.query(
+        `UPDATE staff_sign_in_throttle SET failures = GREATEST(failures - 1, 0),
+           next_try_at = LEAST(next_try_at, $3)
+         WHERE account_key = $1 AND address_key = $2`,
+        [accountKey(email), addressKey(address), now],
+      );
+    },
+
+    /** A whole sign-in (password and code): this address starts afresh at this account. */
+    async signedIn(email: string, address: string): Promise<void> {
+      await db.query(
+        "DELETE FROM staff_sign_in_throttle WHERE account_key = $1 AND address_key = $2",
+        [accountKey(email), addressKey(address)],
+      );
+    },
+
+    /** An administrator's unlock: every address starts afresh at this account. */
+    async clearAccount(email: string): Promise<number> {
+      const { rowCount } = await db.query(
+        "DELETE FROM staff_sign_in_throttle WHERE account_key = $1",
+        [accountKey(email)],
+      );
+      await db.query("DELETE FROM rate_limit_hits WHERE bucket = $1", [accountWindowBucket(email)]);
+      return rowCount;
+    },
+
+    /** The e-mails of these accounts that some address must wait for now. */
+    async slowedDown(emails: string[], now: Date): Promise<Set<string>> {
+      const keys = new Map(emails.map((email) => [accountKey(email), email]));
+      const { rows } = await db.query<{ account_key: string }>(
+        `SELECT DISTINCT account_key FROM staff_sign_in_throttle
+         WHERE account_key = ANY($1::text[]) AND next_try_at > $2`,
+        [[...keys.keys()], now],
+      );
+      return new Set(rows.map((row) => keys.get(row.account_key) as string));
+    },
+
+    /** Rows of addresses that tried nothing for a day: their delays (15 minutes at most) are over. */
+    async sweep(now: Date): Promise<void> {
+      await db.query("DELETE FROM staff_sign_in_throttle WHERE last_try_at < $1", [
+        new Date(now.getTime() - DAY_MS),
+      ]);
+    },
+  };
+}
+
+export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
+
+const signInBody = z.object({
+  email: z.string(M.badSignInEmail).check(
+    z.trim(),
+    z.minLength(1, M.badSignInEmail),
+    z.maxLength(254, M.badSignInEmail),
+    z.refine((value) => !hasUnsavableCharacters(value), M.badSignInEmail),
+  ),
+  password: z
+    .string(M.badSignInPassword)
+    .check(
+      z.minLength(1, M.badSignInPassword),
+      z.maxLength(STAFF_PASSWORD_LENGTH.max, M.badSignInPassword),
+    ),
+});
+
+function invalid(reply: FastifyReply, issues: readonly z.core.$ZodIssue[]) {
+  return reply.code(400).send({
+    error: "invalid-request",
+    errors: issues.map((issue) => ({
+      field: issue.path.join(".") || "(body)",
+      message: issue.path.length > 0 ? issue.message : M.badSignInBody,
+    })),
+  });
+}
+
+/** 429 with Retry-After; the same for a known and an unknown e-mail. */
+export function tooManyTries(reply: FastifyReply, retryAfterSeconds: number, fromAddress = false) {
+  const wait = waitText(retryAfterSeconds);
+  return reply
+    .code(429)
+    .header("retry-after", String(retryAfterSeconds))
+    .send({
+      error: "too-many-tries",
+      message: fromAddress ? M.tooManyFromAddress(wait) : M.tooManyTries(wait),
+    });
+}
+
+export type PasswordStep =
+  | { reply: FastifyReply }
+  | { staffId: string; email: string; totpConfirmed: boolean };
+
+/**
+ * The password step of POST /sign-in: checks the body, the address's ceiling and the account's
+ * throttle before the password; answers every refusal itself.
+ */
+export async function passwordStep(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: { db: Queryable; accounts: StaffAccounts; throttle: SignInThrottle; now: () => Date },
+): Promise<PasswordStep> {
+  const { db, accounts, throttle, now } = deps;
+  const body = signInBody.safeParse(request.body ?? {});
+  if (!body.success) return { reply: invalid(reply, body.error.issues) };
+  const { email, password } = body.data;
+  const address = await throttle.addressTry(request.ip, now());
+  if (!address.allowed) return { reply: tooManyTries(reply, address.retryAfterSeconds, true) };
+  const reserved = await throttle.reserve(email, request.ip, now());
+  if (!reserved.allowed) return { reply: tooManyTries(reply, reserved.retryAfterSeconds) };
+
+  const check = await accounts.checkPassword(email, password);
+  if (!check.ok) {
+    await audit(
+      db,
+      {
+        staffId: null,
+        staffEmail: normaliseEmail(email),
+        action: "session.password-refused",
+        detail: { reason: check.reason },
+      },
+      now(),
+    );
+    if (check.reason === "disabled") {
+      return { reply: reply.code(403).send({ error: "disabled", message: M.disabled }) };
+    }
+    return { reply: reply.code(401).send({ error: "wrong", message: M.wrongSignIn }) };
+  }
+  await throttle.giveBack(email, request.ip, now());
+  return {
+    staffId: check.user.id,
+    email: check.user.email,
+    totpConfirmed: check.user.totpConfirmed,
+  };
+}
+
+/**
+ * The code step of POST /sign-in/code, for the account of a password-only session: the try is
+ * reserved like a password's; a right code is a whole sign-in and clears this address's row.
+ */
+export async function codeStep(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: {
+    db: Queryable;
+    accounts: StaffAccounts;
+    throttle: SignInThrottle;
+    now: () => Date;
+    staffId: string;
+    code: string;
+  },
+): Promise<{ reply: FastifyReply } | { user: StaffUser }> {
+  const { db, accounts, throttle, now, staffId } = deps;
+  const staff = await accounts.find(staffId);
+  if (!staff)
+    return { reply: reply.code(401).send({ error: "signed-out", message: M.sessionEnded }) };
+  const reserved = await throttle.reserve(staff.email, request.ip, now());
+  if (!reserved.allowed) return { reply: tooManyTries(reply, reserved.retryAfterSeconds) };
+  const check = await accounts.checkCode(staffId, deps.code, now());
+  if (!check.ok) {
+    await audit(
+      db,
+      {
+        staffId,
+        staffEmail: staff.email,
+        action: "session.code-refused",
+        detail: { reason: check.reason },
+      },
+      now(),
+    );
+    return { reply: reply.code(401).send({ error: "wrong-code", message: M.wrongCode }) };
+  }
+  await throttle.signedIn(staff.email, request.ip);
+  return { user: check.user };
+}
