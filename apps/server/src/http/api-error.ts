@@ -25,6 +25,7 @@ export const API_MESSAGES = {
   notFound: "Not found.",
   refused: "The request was refused.",
   methodNotAllowed: "Method not allowed.",
+  badDeviceKey: "The x-kalinga-device header must be 22 to 128 letters, digits, '-' or '_'.",
   noActiveOtp: "No code is waiting for this claim. Please request a new OTP.",
   unknownCompany: "Unknown company name.",
   unknownChannel: "Unknown channel name.",

@@ -23,6 +23,7 @@ import { isRefusal, type Refusal } from "../refusal.ts";
 import { API_MESSAGES, badRequest, forbidden, tooManyRequests, unauthorized } from "./api-error.ts";
 import { apiKeyCheck } from "./api-key-auth.ts";
 import { type ChallengeRule, createChallengeGate } from "./challenge.ts";
+import { deviceKeyOf } from "./device-key.ts";
 import {
   type CompleteIdempotentRequest,
   idempotencyKeyOf,
@@ -36,7 +37,7 @@ import { refusalAnswer } from "./refusal-answer.ts";
 // Every claim call of the domain's table (CLAIM_CALLS), registered here and checked by one chain,
 // in this order: api key (401) → claim token (401; 429 once the address has failed too often) →
 // OTP-verified token (403) → body (400) → the token's claim is the body's (403) → Idempotency-Key
-// header (400) → above its address's normal rate, the call's proof-of-work challenge (429 with a
+// and device-key headers (400) → above its address's normal rate, the call's proof-of-work challenge (429 with a
 // challenge, decision 0061) → the call's limits (429) → Idempotency-Key replay (409/422) → the
 // handler, whose refusals one mapper answers. Limits count only what passed every check before them, so a
 // stranger's failures behind a shared address use up nothing (docs/decisions/0030).
@@ -291,6 +292,8 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
         throw unauthorized(API_MESSAGES.portalAssertion);
       }
       const key = spec.idempotent ? idempotencyKeyOf(request) : null;
+      // A malformed device key is refused before the challenge gate counts the call.
+      deviceKeyOf(request);
       const now = config.now();
       const limits = spec.limits as readonly ClaimCallLimit[];
       for (const limit of limits) {

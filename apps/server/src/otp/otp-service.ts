@@ -57,7 +57,6 @@ export const OTP_SERVICE_MESSAGES = {
   /** An OTP call on a submitted claim: its verified number is part of what was submitted. */
   claimClosed: "This claim has been submitted, so its mobile number can no longer be changed.",
   /** A device key header the widget would never send. */
-  badDeviceKey: "The x-kalinga-device header must be 22 to 128 letters, digits, '-' or '_'.",
 } as const;
 
 export type OtpServiceDeps = {
