@@ -194,6 +194,7 @@ export type DocumentRefusedReason =
   | "type"
   | "too-large"
   | "too-many-pixels"
+  | "too-many-pages"
   | "unreadable"
   | "claim-file-count"
   | "claim-too-large"
