@@ -170,6 +170,7 @@ test("staff work a claim filed through the widget", async ({
     staffPage.getByRole("img", { name: `scan.pdf, Page 1 of ${LONG_PDF_PAGES}` }),
   ).toHaveCount(0);
   expect(await canvases.count()).toBeLessThanOrEqual(4);
+  await expectNoAxeViolations(staffPage);
   await saveScreenshot(staffPage, testInfo, "console-long-document");
 
   // Two documents asked at once, previewed first; the claimant's SMS and e-mail are queued.

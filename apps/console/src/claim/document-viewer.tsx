@@ -61,7 +61,7 @@ export function DocumentViewer(props: {
   document: { id: string; name: string };
   onClose(): void;
 }) {
-  const pages = useRef<HTMLDivElement>(null);
+  const pages = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [count, setCount] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
@@ -143,7 +143,13 @@ export function DocumentViewer(props: {
       {failed ? (
         <p className="c-error">{T.cannotDraw}</p>
       ) : (
-        <div ref={pages} className="c-viewer__pages" />
+        <section
+          ref={pages}
+          className="c-viewer__pages"
+          aria-label={T.viewerPages(props.document.name)}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box is reached with Tab so the keyboard can scroll it.
+          tabIndex={0}
+        />
       )}
     </section>
   );
