@@ -162,6 +162,7 @@ test("staff work a claim filed through the widget", async ({
   const drawnAtTop = await canvases.count();
   expect(drawnAtTop).toBeGreaterThan(0);
   expect(drawnAtTop).toBeLessThanOrEqual(4);
+  await saveScreenshot(staffPage, testInfo, "console-long-document");
   await viewerPages.evaluate((element) => element.scrollTo(0, element.scrollHeight));
   await expect(
     staffPage.getByRole("img", { name: `scan.pdf, Page ${LONG_PDF_PAGES} of ${LONG_PDF_PAGES}` }),
@@ -171,7 +172,6 @@ test("staff work a claim filed through the widget", async ({
   ).toHaveCount(0);
   expect(await canvases.count()).toBeLessThanOrEqual(4);
   await expectNoAxeViolations(staffPage);
-  await saveScreenshot(staffPage, testInfo, "console-long-document");
 
   // Two documents asked at once, previewed first; the claimant's SMS and e-mail are queued.
   await staffPage.getByLabel("Document", { exact: true }).first().selectOption({ index: 1 });
