@@ -20,6 +20,8 @@ import { agreeAndSubmit, expectAcknowledgment } from "../support/submission.ts";
 
 test.describe.configure({ timeout: 300_000 });
 
+const LONG_PDF_PAGES = 60;
+
 const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 
 async function fileClaim(
@@ -36,7 +38,8 @@ async function fileClaim(
   await uploadEveryRequired(
     page,
     await phonePhoto("IMG_0001.jpg", 1600, 1200),
-    await scannedPdf("scan.pdf", "Certified true copy"),
+    // Every PDF is a long one, so the viewer's drawing of the pages near view can be seen.
+    await scannedPdf("scan.pdf", "Certified true copy", LONG_PDF_PAGES),
   );
   await next(page);
   const reference = await agreeAndSubmit(page, testInfo, "console-claim");
@@ -133,7 +136,7 @@ test("staff work a claim filed through the widget", async ({
   // A document is drawn in the page by the console, not by a plug-in.
   const firstView = staffPage.getByRole("button", { name: /^View / }).first();
   await firstView.click();
-  const pageImage = staffPage.getByRole("img", { name: /Page 1 of 1/ });
+  const pageImage = staffPage.getByRole("img", { name: /Page 1 of \d+/ });
   await expect(pageImage).toBeVisible({ timeout: 20_000 });
   const drawn = await pageImage.evaluate((canvas: HTMLCanvasElement) => {
     const context = canvas.getContext("2d");
@@ -144,6 +147,30 @@ test("staff work a claim filed through the widget", async ({
     return ink;
   });
   expect(drawn).toBeGreaterThan(100);
+  await expectNoAxeViolations(staffPage);
+
+  // A long PDF: only the pages near the visible part of the viewer are drawn; scrolling to the
+  // end draws the last pages and gives back the canvases of the first.
+  await staffPage.getByRole("button", { name: "View scan.pdf" }).first().click();
+  await expect(staffPage.getByText(`${LONG_PDF_PAGES} pages`, { exact: true })).toBeVisible();
+  const viewerPages = staffPage.locator(".c-viewer__pages");
+  const canvases = viewerPages.locator("canvas");
+  await expect(
+    staffPage.getByRole("img", { name: `scan.pdf, Page 1 of ${LONG_PDF_PAGES}` }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(viewerPages.locator(".c-page")).toHaveCount(LONG_PDF_PAGES);
+  const drawnAtTop = await canvases.count();
+  expect(drawnAtTop).toBeGreaterThan(0);
+  expect(drawnAtTop).toBeLessThanOrEqual(4);
+  await saveScreenshot(staffPage, testInfo, "console-long-document");
+  await viewerPages.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+  await expect(
+    staffPage.getByRole("img", { name: `scan.pdf, Page ${LONG_PDF_PAGES} of ${LONG_PDF_PAGES}` }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(
+    staffPage.getByRole("img", { name: `scan.pdf, Page 1 of ${LONG_PDF_PAGES}` }),
+  ).toHaveCount(0);
+  expect(await canvases.count()).toBeLessThanOrEqual(4);
   await expectNoAxeViolations(staffPage);
 
   // Two documents asked at once, previewed first; the claimant's SMS and e-mail are queued.
@@ -229,9 +256,10 @@ test("staff work a claim filed through the widget", async ({
   await expect(
     entries.filter({ hasText: "claim.requirements" }).filter({ hasText: ben.email }),
   ).toHaveCount(1);
+  // The examiner opened two documents: the first one and the long PDF.
   await expect(
     entries.filter({ hasText: "claim.document.view" }).filter({ hasText: ben.email }),
-  ).toHaveCount(1);
+  ).toHaveCount(2);
   await expectNoAxeViolations(staffPage);
   await saveScreenshot(staffPage, testInfo, "console-audit-log");
   await console.close();

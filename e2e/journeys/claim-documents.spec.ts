@@ -89,6 +89,18 @@ test.describe("Step 4, documents", () => {
     await idBack.getByRole("button", { name: "Remove not-a-photo.jpg" }).click();
     await expect(idBack.getByRole("listitem")).toHaveCount(0);
 
+    // A PDF past the page limit is refused with what to do instead, and can be removed.
+    await chooseFiles(page, "Valid government ID (back)", [
+      await scannedPdf("all-records.pdf", "Hospital record", 201),
+    ]);
+    await expect(idBack.getByRole("alert")).toHaveText(
+      "This PDF has more than 200 pages. Please split it into files of up to 200 pages, or send only the pages this document needs.",
+      { timeout: 30_000 },
+    );
+    await expect(idBack.getByRole("button", { name: /Try again/ })).toHaveCount(0);
+    await idBack.getByRole("button", { name: "Remove all-records.pdf" }).click();
+    await expect(idBack.getByRole("listitem")).toHaveCount(0);
+
     // Two PDFs at once into a slot that takes many.
     const receipts = [
       await scannedPdf("OR-10021.pdf", "Official receipt 10021"),

@@ -20,16 +20,18 @@ export async function phonePhoto(name: string, width = 4000, height = 3000): Pro
   return { name, mimeType: "image/jpeg", buffer };
 }
 
-/** A one-page PDF with a line of text, as a scanned certificate arrives. */
-export async function scannedPdf(name: string, text: string): Promise<TestFile> {
+/** A PDF with a line of text on each page, as a scanned certificate (one page) or a hospital record arrives. */
+export async function scannedPdf(name: string, text: string, pages = 1): Promise<TestFile> {
   const pdf = await PDFDocument.create();
-  const page = pdf.addPage([595, 842]);
-  page.drawText(text, {
-    x: 50,
-    y: 780,
-    size: 14,
-    font: await pdf.embedFont(StandardFonts.Helvetica),
-  });
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let number = 1; number <= pages; number++) {
+    pdf.addPage([595, 842]).drawText(pages === 1 ? text : `${text}, page ${number}`, {
+      x: 50,
+      y: 780,
+      size: 14,
+      font,
+    });
+  }
   return { name, mimeType: "application/pdf", buffer: Buffer.from(await pdf.save()) };
 }
 

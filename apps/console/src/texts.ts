@@ -101,6 +101,8 @@ export const TEXTS = {
     viewerTitle: (name: string) => `Document: ${name}`,
     pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
     pages: (count: number) => (count === 1 ? "1 page" : `${count} pages`),
+    /** The scrolling box of a document's pages, reached with Tab to scroll by keyboard. */
+    viewerPages: (name: string) => `Pages of ${name}`,
     closeViewer: "Close document",
     cannotDraw: "This document cannot be shown here. Download it to read it.",
 

@@ -24,6 +24,7 @@ describe("loadDocumentConfig", () => {
         pdfCheckSeconds: 10,
         pdfMaxInflatedBytes: 100 * 1024 * 1024,
         pdfCheckHeapMb: 128,
+        pdfMaxPages: 200,
       },
       claim: { maxFiles: 30, maxBytes: 100 * 1024 * 1024 },
       uploads: {
@@ -64,6 +65,7 @@ describe("loadDocumentConfig", () => {
         DOCUMENT_PDF_CHECK_SECONDS: "5",
         DOCUMENT_PDF_MAX_INFLATED_MB: "50",
         DOCUMENT_PDF_CHECK_HEAP_MB: "96",
+        DOCUMENT_PDF_MAX_PAGES: "50",
       },
       folders,
     );
@@ -73,6 +75,7 @@ describe("loadDocumentConfig", () => {
     expect(config.file.pdfCheckSeconds).toBe(5);
     expect(config.file.pdfMaxInflatedBytes).toBe(50 * 1024 * 1024);
     expect(config.file.pdfCheckHeapMb).toBe(96);
+    expect(config.file.pdfMaxPages).toBe(50);
     expect(config.claim).toEqual({ maxFiles: 12, maxBytes: 40 * 1024 * 1024 });
   });
 
@@ -100,6 +103,8 @@ describe("loadDocumentConfig", () => {
       { DOCUMENT_PDF_CHECK_HEAP_MB: "16" },
       /DOCUMENT_PDF_CHECK_HEAP_MB must be between 32 and 2048/,
     ],
+    [{ DOCUMENT_PDF_MAX_PAGES: "0" }, /DOCUMENT_PDF_MAX_PAGES must be between 1 and 5000, got 0/],
+    [{ DOCUMENT_PDF_MAX_PAGES: "200 pages" }, /DOCUMENT_PDF_MAX_PAGES must be a whole number/],
   ])("refuses %o", (env, message) => {
     expect(() => loadDocumentConfig(env, folders)).toThrow(ConfigError);
     expect(() => loadDocumentConfig(env, folders)).toThrow(message);

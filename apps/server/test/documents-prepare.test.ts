@@ -15,12 +15,16 @@ import { sniffType } from "../src/documents/sniff-type.ts";
 import { heicImage } from "./fixtures/heic-image.ts";
 import { hasGpsDirectory, OWNER_MARK, photoWithGps, pngBomb, solidPng } from "./fixtures/images.ts";
 import {
+  ACTIVE_MARKER,
+  activeContentPdf,
   embeddedImages,
   encryptedPdf,
   inflationBombPdf,
   manyObjectsPdf,
   pageSizes,
   passwordProtectedPdf,
+  pdfObjectsText,
+  pdfText,
   QPDF_ENCRYPTED,
   textPdf,
 } from "./fixtures/pdf-files.ts";
@@ -241,6 +245,7 @@ describe("prepareDocument: PDFs", () => {
       seconds: 1,
       maxInflatedBytes: 3000 * MB,
       heapMb: DEFAULT_DOCUMENT_LIMITS.pdfCheckHeapMb,
+      maxPages: DEFAULT_DOCUMENT_LIMITS.pdfMaxPages,
     });
     expect(outcome).toEqual({ outcome: "too-slow" });
     expect(performance.now() - started).toBeLessThan(6000);
@@ -250,6 +255,97 @@ describe("prepareDocument: PDFs", () => {
     expect(await refusal(Buffer.from("%PDF-1.7\nnothing else here\n"), "x.pdf")).toEqual({
       refused: "unreadable",
       message: DOCUMENT_MESSAGES.unreadable,
+    });
+  });
+});
+
+describe("prepareDocument: PDF page limit", () => {
+  it("refuses a PDF over the page limit with a message that says how to send it, and takes one at it", async () => {
+    expect(await refusal(await textPdf(201), "hospital-records.pdf")).toEqual({
+      refused: "too-many-pages",
+      message:
+        "This PDF has more than 200 pages. Please split it into files of up to 200 pages, or send only the pages this document needs.",
+    });
+    expect((await prepared(await textPdf(200), "hospital-records.pdf")).pageCount).toBe(200);
+  });
+
+  it("takes the page limit from its limits, and counts an encrypted PDF's pages too", async () => {
+    const limits = { ...DEFAULT_DOCUMENT_LIMITS, pdfMaxPages: 2 };
+    expect(await prepareDocument(await textPdf(3), "a.pdf", limits)).toEqual({
+      refused: "too-many-pages",
+      message: DOCUMENT_MESSAGES.tooManyPages(2),
+    });
+    const one = { ...DEFAULT_DOCUMENT_LIMITS, pdfMaxPages: 1 };
+    expect(isDocumentRefusal(await prepareDocument(encryptedPdf(""), "b.pdf", one))).toBe(false);
+    const none = { ...DEFAULT_DOCUMENT_LIMITS, pdfMaxPages: 0 };
+    expect(await prepareDocument(QPDF_ENCRYPTED.aes256OwnerOnly, "b.pdf", none)).toMatchObject({
+      refused: "too-many-pages",
+    });
+  });
+});
+
+describe("prepareDocument: active content in PDFs", () => {
+  it("removes scripts, automatic actions, launch and form actions, embedded files and XFA, and keeps the pages, text and links", async () => {
+    const pdf = await activeContentPdf(2);
+    // The fixture really carries what must go.
+    const before = await pdfObjectsText(pdf);
+    for (const name of [
+      "/OpenAction",
+      "/JavaScript",
+      "/JS",
+      "/AA",
+      "/EmbeddedFiles",
+      "/Launch",
+      "/SubmitForm",
+      "/XFA",
+      "/EF",
+      "/FileAttachment",
+      ACTIVE_MARKER,
+    ]) {
+      expect(before).toContain(name);
+    }
+
+    const document = await prepared(pdf, "statement.pdf");
+    expect(Buffer.from(document.pdf).equals(Buffer.from(pdf))).toBe(false);
+    expect(document.pageCount).toBe(2);
+    expect(document.sha256).toBe(createHash("sha256").update(document.pdf).digest("hex"));
+    const after = await pdfObjectsText(document.pdf);
+    for (const name of [
+      "/OpenAction",
+      "/JavaScript",
+      "/JS",
+      "/AA",
+      "/EmbeddedFiles",
+      "/Launch",
+      "/SubmitForm",
+      "/XFA",
+      "/EF",
+      "/FileAttachment",
+      "/Next",
+      ACTIVE_MARKER,
+    ]) {
+      expect(after).not.toContain(name);
+    }
+    expect(Buffer.from(document.pdf).includes(ACTIVE_MARKER)).toBe(false);
+    // What an examiner reads stays: both pages with their text, the web link and the page jump.
+    expect(after).toContain("/URI");
+    expect(after).toContain("/GoTo");
+    expect(await pdfText(document.pdf)).toEqual([
+      "Attending physician's statement, page 1",
+      "Attending physician's statement, page 2",
+    ]);
+    expect(await pageSizes(document.pdf)).toEqual(await pageSizes(pdf));
+  });
+
+  it("refuses a PDF protected by an owner password that carries a script, which it cannot rewrite", async () => {
+    const pdf = encryptedPdf(
+      "",
+      "bank-owner",
+      "/OpenAction << /S /JavaScript /JS (app.alert(1)) >> ",
+    );
+    expect(await refusal(pdf, "statement.pdf")).toEqual({
+      refused: "unreadable",
+      message: DOCUMENT_MESSAGES.pdfProtectedActiveContent,
     });
   });
 });

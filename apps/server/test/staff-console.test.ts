@@ -334,6 +334,24 @@ describe("working a claim", () => {
     expect(await auditActions()).toContain("claims.export");
   });
 
+  test("the CSV export writes a name that starts a formula (TAB, CR, = + - @) as text", async () => {
+    const claim = await submittedClaim(server.app);
+    const { examiner } = await team();
+    const cells = ["\t=1+1", "\r=1+1", "=HYPERLINK(1)", "+1", "-1", "@SUM(1)"];
+    for (const firstName of cells) {
+      // The name as an attacker would have it in the stored claim, whatever the form let through.
+      await server.db.query(
+        `UPDATE claim_submissions SET payload = jsonb_set(payload, '{insuredInformation,firstName}', to_jsonb($1::text))
+         WHERE claim_id = (SELECT id FROM claims WHERE web_reference_number = $2)`,
+        [firstName, claim.webReferenceNumber],
+      );
+      const csv = await examiner.staff.call("GET", "/claims.csv");
+      const row = csv.body.split("\r\n").find((line) => line.startsWith(claim.webReferenceNumber));
+      const cell = `'${firstName} Rizal`;
+      expect(row).toContain(firstName.startsWith("\r") ? `,"${cell}",` : `,${cell},`);
+    }
+  });
+
   test("opening a claim and a document is audited; the document comes sandboxed; the audit log cannot be edited", async () => {
     const claim = await submittedClaim(server.app);
     const { examiner, admin } = await team();

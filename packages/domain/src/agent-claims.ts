@@ -1,5 +1,8 @@
 import * as z from "zod/mini";
 import { claimCallCommon, type ReturnCode } from "./claim-api.ts";
+import { claimStatusLabel, claimTypeLabel } from "./claim-status.ts";
+import { csvText } from "./csv.ts";
+import { todayInManila } from "./dates.ts";
 
 // The logged-in channels' lists (decision 0059): the portal user's policies for /cfm, and the agent's
 // claims report (/claims-report): the claims the agent filed on agent assist and the claims on the
@@ -45,10 +48,20 @@ export const AGENT_CLAIMS_CSV_COLUMNS = [
   ["submittedAt", "Date filed"],
 ] as const;
 
-/** One CSV field: quoted when it holds a comma, quote or line break; formulas defused. */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  // A cell starting with = + - @ would run as a formula in a spreadsheet.
-  if (/^[=+\-@]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** The report as a spreadsheet opens it: one row per claim, the labels the screen shows. */
+export function agentClaimsCsv(claims: readonly AgentClaim[]): string {
+  const rows = claims.map((claim) => {
+    const cells: Record<(typeof AGENT_CLAIMS_CSV_COLUMNS)[number][0], string | number> = {
+      webReferenceNumber: claim.webReferenceNumber,
+      insuredName: claim.insuredName,
+      policyNumber: claim.policyNumber,
+      claimType: claimTypeLabel(claim.claimInfo.type, claim.claimInfo.subType),
+      status: claimStatusLabel(claim.status),
+      openRequirements: claim.openRequirements,
+      daysOpen: claim.daysOpen,
+      submittedAt: todayInManila(new Date(claim.submittedAt)),
+    };
+    return AGENT_CLAIMS_CSV_COLUMNS.map(([key]) => cells[key]);
+  });
+  return csvText([AGENT_CLAIMS_CSV_COLUMNS.map(([, title]) => title), ...rows]);
 }

@@ -216,6 +216,7 @@ export type DocumentRefusedReason =
   | "type"
   | "too-large"
   | "too-many-pixels"
+  | "too-many-pages"
   | "unreadable"
   | "claim-file-count"
   | "claim-too-large"

@@ -27,6 +27,12 @@ export const DOCUMENT_MESSAGES = {
   /** It opens without a password, but its author's restrictions keep its pages encrypted here. */
   pdfRestricted:
     "This PDF has restrictions set by its author that stop its pages from being checked. Please send a copy without restrictions, for example one saved with Print > Save as PDF.",
+  /** More pages than the limit: an examiner reads the pages the claim needs, not a whole archive. */
+  tooManyPages: (maxPages: number) =>
+    `This PDF has more than ${maxPages} pages. Please split it into files of up to ${maxPages} pages, or send only the pages this document needs.`,
+  /** Protected by an owner password and holding scripts or attached files, which cannot be removed from a protected file. */
+  pdfProtectedActiveContent:
+    "This PDF is protected and contains scripts or attached files that cannot be removed. Please send a copy without them, for example one saved with Print > Save as PDF.",
   claimFileCount: (maxFiles: number) =>
     `This claim already has ${maxFiles} files, the most it can hold. Remove a file before adding another.`,
   claimTooLarge: (maxBytes: number) =>

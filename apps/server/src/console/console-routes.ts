@@ -6,6 +6,7 @@ import {
   isClaimStatus,
 } from "@kalinga/domain/claim-lifecycle";
 import { claimStatusLabel } from "@kalinga/domain/claim-status";
+import { csvText } from "@kalinga/domain/csv";
 import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
 import {
   STAFF_PERMISSIONS,
@@ -118,13 +119,6 @@ function refusal(reply: FastifyReply, result: LifecycleRefusal) {
       return answer(409, M.reopenPeriodOver);
   }
 }
-
-const csvCell = (value: string | number | null) => {
-  const s = value === null ? "" : String(value);
-  // A leading =, +, - or @ would be a formula in a spreadsheet: quote it as text.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteOptions) {
   const { db, accounts, sessions, throttle, lifecycle, now } = options;
@@ -499,33 +493,26 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
     const { rows } = await readQueue(db, queueQuery(request, CSV_LIMIT, 1));
     const claims = await withClocks(rows);
     await record(request, "claims.export", null, { count: rows.length, filters: request.query });
-    const lines = [
-      QUEUE_CSV_HEADINGS.join(","),
-      ...claims.map(({ row, clocks }) =>
-        [
-          row.webReferenceNumber,
-          claimStatusLabel(row.status),
-          row.claimType,
-          row.causeOfLoss,
-          row.insuredName,
-          row.submittedAt.toISOString().slice(0, 10),
-          clocks.daysOpen,
-          clocks.daysWaitingOnClaimant,
-          clocks.deathClaimDaysLeft,
-          clocks.serviceLevelDaysLeft,
-          row.assigneeName,
-        ]
-          .map(csvCell)
-          .join(","),
-      ),
-    ];
+    const lines = claims.map(({ row, clocks }) => [
+      row.webReferenceNumber,
+      claimStatusLabel(row.status),
+      row.claimType,
+      row.causeOfLoss,
+      row.insuredName,
+      row.submittedAt.toISOString().slice(0, 10),
+      clocks.daysOpen,
+      clocks.daysWaitingOnClaimant,
+      clocks.deathClaimDaysLeft,
+      clocks.serviceLevelDaysLeft,
+      row.assigneeName,
+    ]);
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header(
         "content-disposition",
         `attachment; filename="claims-${now().toISOString().slice(0, 10)}.csv"`,
       )
-      .send(`\uFEFF${lines.join("\r\n")}\r\n`);
+      .send(csvText([QUEUE_CSV_HEADINGS, ...lines]));
   });
 
   // ── One claim ────────────────────────────────────────────────────────────────────────────────

@@ -90,6 +90,7 @@ export function loadDocumentConfig(
       pdfMaxInflatedBytes:
         wholeNumber(env, "DOCUMENT_PDF_MAX_INFLATED_MB", 100, 1, 1000) * MEGABYTE,
       pdfCheckHeapMb: wholeNumber(env, "DOCUMENT_PDF_CHECK_HEAP_MB", 128, 32, 2048),
+      pdfMaxPages: wholeNumber(env, "DOCUMENT_PDF_MAX_PAGES", 200, 1, 5000),
     },
     claim: {
       maxFiles: wholeNumber(env, "DOCUMENT_MAX_CLAIM_FILES", 30, 1, 500),

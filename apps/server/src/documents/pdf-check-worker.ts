@@ -14,6 +14,7 @@ import {
   type PDFRef,
   PDFString,
 } from "pdf-lib";
+import { removeActiveContent } from "./pdf-active-content.ts";
 import type { PdfCheckInput, PdfCheckOutcome } from "./pdf-check.ts";
 import {
   decryptStream,
@@ -23,7 +24,8 @@ import {
 } from "./pdf-encryption.ts";
 
 // Runs in a worker thread (pdf-check.ts starts and reuses it): opens each PDF it is sent with
-// pdf-lib and says whether it opens without a password and how many pages it has. Everything pdf-lib inflates (object and
+// pdf-lib, says whether it opens without a password and how many pages it has, and rebuilds it
+// without scripts, automatic actions and embedded files (pdf-active-content.ts). Everything pdf-lib inflates (object and
 // cross-reference streams) goes through DecodeStream.ensureBuffer, whose Uint8Arrays live outside
 // the worker's heap limit: they are counted here and refused past the limit before allocation.
 
@@ -162,7 +164,7 @@ function countPages(document: PDFDocument): number {
   }
 }
 
-async function check(bytes: Uint8Array): Promise<PdfCheckOutcome> {
+async function check({ bytes, maxPages }: PdfCheckInput): Promise<PdfCheckOutcome> {
   let document: PDFDocument;
   try {
     document = await load(bytes);
@@ -172,28 +174,53 @@ async function check(bytes: Uint8Array): Promise<PdfCheckOutcome> {
   if (inflateLimitExceeded) return { outcome: "inflate-limit" };
   if (!document.isEncrypted) {
     const pageCount = countPages(document);
-    return pageCount > 0 ? { outcome: "ok", pageCount } : { outcome: "unreadable" };
+    if (pageCount < 1) return { outcome: "unreadable" };
+    if (pageCount > maxPages) return { outcome: "too-many-pages", pageCount };
+    const removed = removeActiveContent(document);
+    // A file with nothing to remove is kept byte for byte, with any signature it carries.
+    if (removed.length === 0) return { outcome: "ok", pageCount };
+    try {
+      const pdf = await document.save({
+        updateFieldAppearances: false,
+        addDefaultPage: false,
+        objectsPerTick: Number.POSITIVE_INFINITY,
+      });
+      return { outcome: "ok", pageCount, pdf, removed };
+    } catch {
+      // A file whose active content cannot be written out of it is not kept with it.
+      return { outcome: "unreadable" };
+    }
   }
 
   const encryption = standardEncryption(document);
   if (!encryption || !opensWithoutPassword(encryption)) return { outcome: "password" };
   let pageCount = countPages(document);
   const fileKey = emptyPasswordFileKey(encryption);
-  if (pageCount < 1 && fileKey) {
-    // Again, with the object streams decrypted this time.
+  if (fileKey) {
+    // Again, with the object streams decrypted this time: they may hold the page tree, and they
+    // hold the dictionaries that name scripts and actions.
     decryptObjectStream = (ref, contents) =>
       decryptStream(encryption, fileKey, ref.objectNumber, ref.generationNumber, contents);
     try {
-      document = await load(bytes);
-      pageCount = inflateLimitExceeded ? 0 : countPages(document);
+      const decrypted = await load(bytes);
+      const decryptedPages = inflateLimitExceeded ? 0 : countPages(decrypted);
+      if (decryptedPages > 0) {
+        document = decrypted;
+        pageCount = decryptedPages;
+      }
     } catch {
-      pageCount = 0;
+      // The first reading stands.
     } finally {
       decryptObjectStream = null;
     }
     if (inflateLimitExceeded) return { outcome: "inflate-limit" };
   }
-  return pageCount > 0 ? { outcome: "ok", pageCount } : { outcome: "restricted-unreadable" };
+  if (pageCount < 1) return { outcome: "restricted-unreadable" };
+  if (pageCount > maxPages) return { outcome: "too-many-pages", pageCount };
+  // Rewriting an encrypted file would need every string and stream re-encrypted: such a file is
+  // kept as sent when it has nothing active, and refused when it has.
+  if (removeActiveContent(document).length > 0) return { outcome: "encrypted-active-content" };
+  return { outcome: "ok", pageCount };
 }
 
 // One check at a time: the pool sends the next file only after this one's answer.
@@ -201,5 +228,5 @@ parentPort?.on("message", async (input: PdfCheckInput) => {
   maxInflatedBytes = input.maxInflatedBytes;
   inflatedBytes = 0;
   inflateLimitExceeded = false;
-  parentPort?.postMessage(await check(input.bytes));
+  parentPort?.postMessage(await check(input));
 });

@@ -2,7 +2,8 @@ import { Worker } from "node:worker_threads";
 
 // Opens an uploaded PDF in a worker thread of its own, so that one file can never block the event
 // loop or take the server's memory: the worker has a heap limit, a cap on the bytes pdf-lib may
-// inflate (pdf-check-worker.ts) and a deadline after which it is terminated.
+// inflate (pdf-check-worker.ts) and a deadline after which it is terminated. The same worker
+// counts the pages against the limit and rebuilds the file without its active content.
 
 export type PdfCheckLimits = {
   /** The worker is terminated after this long. */
@@ -11,12 +12,22 @@ export type PdfCheckLimits = {
   maxInflatedBytes: number;
   /** The worker's V8 heap (old generation), in MB. */
   heapMb: number;
+  /** More pages than this are refused before anything else is done with the file. */
+  maxPages: number;
 };
 
-export type PdfCheckInput = { bytes: Uint8Array; maxInflatedBytes: number };
+export type PdfCheckInput = { bytes: Uint8Array; maxInflatedBytes: number; maxPages: number };
 
 export type PdfCheckOutcome =
-  | { outcome: "ok"; pageCount: number }
+  /**
+   * Opens, within the page limit. `pdf`: the file rebuilt without the active content named in
+   * `removed` (scripts, actions, embedded files); absent when there was none to remove.
+   */
+  | { outcome: "ok"; pageCount: number; pdf?: Uint8Array; removed?: string[] }
+  /** More pages than the limit. */
+  | { outcome: "too-many-pages"; pageCount: number }
+  /** Encrypted (owner password only) and holding active content that cannot be removed here. */
+  | { outcome: "encrypted-active-content" }
   /** Cannot be opened without a user password. */
   | { outcome: "password" }
   /** Opens without a password, yet its encrypted parts (object streams) cannot be read here. */
@@ -135,7 +146,11 @@ function runCheck(
     worker.on("message", onMessage);
     worker.on("error", onError);
     worker.on("exit", onExit);
-    const input: PdfCheckInput = { bytes, maxInflatedBytes: limits.maxInflatedBytes };
+    const input: PdfCheckInput = {
+      bytes,
+      maxInflatedBytes: limits.maxInflatedBytes,
+      maxPages: limits.maxPages,
+    };
     worker.postMessage(input);
   });
 }

@@ -9,7 +9,9 @@ import { type DocumentSourceType, sniffType } from "./sniff-type.ts";
 // Turns the bytes a claimant uploaded into the one format the claims staff receive: a PDF. Photos
 // are decoded only after their header shows a bounded pixel count, then re-encoded without any
 // metadata (EXIF, GPS, maker notes) and wrapped into a one-page PDF; PDFs are checked to open (in a
-// worker thread with limits of time and memory, pdf-check.ts) and kept byte for byte.
+// worker thread with limits of time and memory, pdf-check.ts), refused past the page limit, and
+// kept byte for byte unless they hold scripts, automatic actions or embedded files, which the
+// worker removes (decision 0066).
 
 export type DocumentLimits = {
   /** Largest upload accepted, in bytes. */
@@ -28,6 +30,8 @@ export type DocumentLimits = {
   pdfMaxInflatedBytes: number;
   /** Heap (V8 old generation) of the worker that opens a PDF, in MB. */
   pdfCheckHeapMb: number;
+  /** A PDF with more pages is refused with a message asking to split it. */
+  pdfMaxPages: number;
 };
 
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
@@ -39,6 +43,7 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   pdfCheckSeconds: 10,
   pdfMaxInflatedBytes: 100 * 1024 * 1024,
   pdfCheckHeapMb: 128,
+  pdfMaxPages: 200,
 };
 
 export type PreparedDocument = {
@@ -50,7 +55,12 @@ export type PreparedDocument = {
   sourceType: DocumentSourceType;
 };
 
-export type DocumentRefusalReason = "type" | "too-large" | "too-many-pixels" | "unreadable";
+export type DocumentRefusalReason =
+  | "type"
+  | "too-large"
+  | "too-many-pixels"
+  | "too-many-pages"
+  | "unreadable";
 
 export type DocumentRefusal = { refused: DocumentRefusalReason; message: string };
 
@@ -99,18 +109,26 @@ async function checkPdf(
     seconds: limits.pdfCheckSeconds,
     maxInflatedBytes: limits.pdfMaxInflatedBytes,
     heapMb: limits.pdfCheckHeapMb,
+    maxPages: limits.pdfMaxPages,
   });
-  if (checked.outcome === "ok") return { pdf: bytes, pageCount: checked.pageCount };
+  if (checked.outcome === "ok") return { pdf: checked.pdf ?? bytes, pageCount: checked.pageCount };
+  if (checked.outcome === "too-many-pages") {
+    return {
+      refused: "too-many-pages",
+      message: DOCUMENT_MESSAGES.tooManyPages(limits.pdfMaxPages),
+    };
+  }
   return { refused: "unreadable", message: PDF_REFUSALS[checked.outcome] };
 }
 
-const PDF_REFUSALS: Record<Exclude<PdfCheckOutcome["outcome"], "ok">, string> = {
+const PDF_REFUSALS: Record<Exclude<PdfCheckOutcome["outcome"], "ok" | "too-many-pages">, string> = {
   password: DOCUMENT_MESSAGES.passwordProtected,
   "restricted-unreadable": DOCUMENT_MESSAGES.pdfRestricted,
   unreadable: DOCUMENT_MESSAGES.unreadable,
   "inflate-limit": DOCUMENT_MESSAGES.pdfTooDemanding,
   "heap-limit": DOCUMENT_MESSAGES.pdfTooDemanding,
   "too-slow": DOCUMENT_MESSAGES.pdfTooDemanding,
+  "encrypted-active-content": DOCUMENT_MESSAGES.pdfProtectedActiveContent,
 };
 
 function unreadableImage(sourceType: DocumentSourceType): DocumentRefusal {

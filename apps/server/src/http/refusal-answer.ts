@@ -23,6 +23,7 @@ const RETURN_CODE_OF: Record<
   type: RETURN_CODES.documentRefused,
   "too-large": RETURN_CODES.documentRefused,
   "too-many-pixels": RETURN_CODES.documentRefused,
+  "too-many-pages": RETURN_CODES.documentRefused,
   unreadable: RETURN_CODES.documentRefused,
   "claim-file-count": RETURN_CODES.documentRefused,
   "claim-too-large": RETURN_CODES.documentRefused,

@@ -1,4 +1,4 @@
-import { AGENT_CLAIMS_CSV_COLUMNS, type AgentClaim, csvField } from "@kalinga/domain/agent-claims";
+import { type AgentClaim, agentClaimsCsv } from "@kalinga/domain/agent-claims";
 import { claimStatusLabel, claimTypeLabel } from "@kalinga/domain/claim-status";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { useEffect, useId, useMemo, useState } from "react";
@@ -22,28 +22,10 @@ const SORTS: Record<Sort, (a: AgentClaim, b: AgentClaim) => number> = {
 
 const day = (iso: string) => formatDisplayDate(todayInManila(new Date(iso)));
 
-/** The report as a spreadsheet opens it: one row per claim, the labels the screen shows. */
-function toCsv(claims: AgentClaim[]): string {
-  const header = AGENT_CLAIMS_CSV_COLUMNS.map(([, title]) => csvField(title)).join(",");
-  const rows = claims.map((claim) => {
-    const cells: Record<(typeof AGENT_CLAIMS_CSV_COLUMNS)[number][0], string | number> = {
-      webReferenceNumber: claim.webReferenceNumber,
-      insuredName: claim.insuredName,
-      policyNumber: claim.policyNumber,
-      claimType: claimTypeLabel(claim.claimInfo.type, claim.claimInfo.subType),
-      status: claimStatusLabel(claim.status),
-      openRequirements: claim.openRequirements,
-      daysOpen: claim.daysOpen,
-      submittedAt: todayInManila(new Date(claim.submittedAt)),
-    };
-    return AGENT_CLAIMS_CSV_COLUMNS.map(([key]) => csvField(cells[key])).join(",");
-  });
-  // CRLF and a byte-order mark: what spreadsheet programs expect of a CSV with names like Peña.
-  return `\ufeff${[header, ...rows].join("\r\n")}\r\n`;
-}
-
 function download(claims: AgentClaim[]) {
-  const url = URL.createObjectURL(new Blob([toCsv(claims)], { type: "text/csv;charset=utf-8" }));
+  const url = URL.createObjectURL(
+    new Blob([agentClaimsCsv(claims)], { type: "text/csv;charset=utf-8" }),
+  );
   const link = document.createElement("a");
   link.href = url;
   link.download = T.fileName(todayInManila());
