@@ -177,11 +177,11 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
     `${CONSOLE_API}/session`,
   ]);
 
+  // This plugin holds only the console's routes, so the hook runs for each of them however its URL
+  // is spelled (%61pi, a doubled slash); the route it matched, never the raw URL, says if it is open.
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith(`${CONSOLE_API}/`)) return;
     reply.header("cache-control", "no-store");
-    const path = request.url.split("?")[0] as string;
-    if (OPEN.has(path)) return;
+    if (OPEN.has(request.routeOptions.url ?? "")) return;
     const sessionId = request.cookies[STAFF_COOKIE];
     const session = await sessions.read(sessionId, now());
     if (!session?.secondFactor) {

@@ -187,7 +187,8 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
   const { lifecycle } = options;
 
   app.addHook("onRequest", async (request, reply) => {
-    if (request.url.startsWith(`${INSURER_API_PREFIX}/openapi.json`)) return;
+    // The matched route, not the raw URL: an encoded or doubled spelling reaches the same route.
+    if (request.routeOptions.url === `${INSURER_API_PREFIX}/openapi.json`) return;
     const actor = actorOf(request);
     if (!actor) {
       return reply
