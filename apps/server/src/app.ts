@@ -180,6 +180,8 @@ export async function buildApp(
   await app.register(contentRoutes, { content });
   await app.register(insurerRoutes, {
     keys: config.insurer.keys,
+    db,
+    now: config.now,
     lifecycle,
     documentStore,
     importPolicies: (rows) => importPolicies(db, rows, config.now()),
