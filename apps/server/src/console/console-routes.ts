@@ -28,6 +28,7 @@ import QRCode from "qrcode";
 import * as z from "zod/mini";
 import type { Database } from "../db/database.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
+import { honourIdempotencyKeys } from "../http/caller-idempotency.ts";
 import { checkPathParams } from "../http/route-params.ts";
 import {
   dueDateErrors,
@@ -245,6 +246,16 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
     if (!staff || staff.disabled)
       return reply.code(401).send({ error: "signed-out", message: M.sessionEnded });
     Object.assign(request, { staff, sessionId });
+  });
+
+  // After the session check: a change sent again under one Idempotency-Key is done once.
+  honourIdempotencyKeys(app, {
+    db,
+    callerOf: (request) => {
+      const staff = (request as Partial<Staffed>).staff;
+      return staff ? `staff:${staff.id}` : null;
+    },
+    now,
   });
 
   const may = (request: FastifyRequest, reply: FastifyReply, permission: StaffPermission) => {

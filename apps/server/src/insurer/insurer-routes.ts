@@ -18,6 +18,7 @@ import * as z from "zod/mini";
 import { audit } from "../console/audit-log.ts";
 import type { Database } from "../db/database.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
+import { honourIdempotencyKeys } from "../http/caller-idempotency.ts";
 import { checkPathParams } from "../http/route-params.ts";
 import type { Actor, SubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleRefusal, LifecycleService } from "../lifecycle/lifecycle-service.ts";
@@ -234,6 +235,15 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
   });
   const actor = (request: FastifyRequest) => (request as FastifyRequest & { actor: Actor }).actor;
   app.addHook("preValidation", checkPathParams);
+  // A change sent again under one Idempotency-Key is done once, as in the claim API.
+  honourIdempotencyKeys(app, {
+    db: options.db,
+    callerOf: (request) => {
+      const caller = (request as FastifyRequest & { actor?: Actor }).actor;
+      return caller ? `integration:${caller.id}` : null;
+    },
+    now: options.now,
+  });
 
   /** Every read through the API is an audit row naming the key that read (decision 0064). */
   const record = (
