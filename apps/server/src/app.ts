@@ -202,7 +202,7 @@ export async function buildApp(
   if (config.demo) {
     await app.register(outboxRoutes, { db });
     await app.register(emailOutboxRoutes, { db });
-    await app.register(devClaimRoutes, { db });
+    await app.register(devClaimRoutes, { db, now: config.now });
   }
   await app.register(widgetRoutes, { widgetDir: config.widgetDir });
   if (config.demo && config.demoPages) {

@@ -54,7 +54,9 @@ const cursorOf = (at: string, id: string) =>
 
 async function unchanged() {
   const { rows } = await server.db.query<{ n: string | number }>(
-    "SELECT count(*) AS n FROM claim_requirements",
+    `SELECT count(*) AS n FROM claim_requirements r JOIN claims c ON c.id = r.claim_id
+     WHERE c.web_reference_number = $1`,
+    [claim.webReferenceNumber],
   );
   expect(Number(rows[0]?.n)).toBe(0);
   const read = (await insurer(server.app, "GET", `/claims/${claim.webReferenceNumber}`)).json() as {
@@ -111,6 +113,27 @@ describe("the integration API", () => {
       "SELECT 1 FROM notifications WHERE subject LIKE 'We need%'",
     );
     expect(rows).toEqual([]);
+  });
+
+  test("the demo's development route makes the asked items overdue, so a journey can close the claim", async () => {
+    const other = await submittedClaim(server.app);
+    const ref = other.webReferenceNumber;
+    const asked = await insurer(server.app, "POST", `/claims/${ref}/requirements`, {
+      requirements: [{ documentCd: null, description: "Police report", dueDate: "2026-03-02" }],
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const close = { status: "CLOSED - DUE TO INCOMPLETE REQUIREMENTS" };
+    expect((await insurer(server.app, "POST", `/claims/${ref}/status`, close)).statusCode).toBe(
+      409,
+    );
+    const overdue = await server.app.inject({
+      method: "POST",
+      url: `/api/dev/claims/${ref}/overdue`,
+    });
+    expect(overdue.json()).toEqual({ overdue: 1 });
+    expect((await insurer(server.app, "POST", `/claims/${ref}/status`, close)).statusCode).toBe(
+      200,
+    );
   });
 });
 
