@@ -224,6 +224,7 @@ export const TEXTS = {
     claim: "Claim reference",
     filter: "Show entries",
     columns: { at: "When", who: "Who", action: "What", claim: "Claim" },
+    integrationKey: (name: string) => `Integration key ${name}`,
     older: "Older entries",
     none: "No entries.",
   },

@@ -192,6 +192,8 @@ export async function buildApp(
   await app.register(contentRoutes, { content });
   await app.register(insurerRoutes, {
     keys: config.insurer.keys,
+    db,
+    now: config.now,
     lifecycle,
     documentStore,
     importPolicies: (rows) => importPolicies(db, rows, config.now()),
@@ -214,7 +216,7 @@ export async function buildApp(
   if (config.demo) {
     await app.register(outboxRoutes, { db });
     await app.register(emailOutboxRoutes, { db });
-    await app.register(devClaimRoutes, { db });
+    await app.register(devClaimRoutes, { db, now: config.now });
   }
   await app.register(widgetRoutes, { widgetDir: config.widgetDir });
   if (config.demo && config.demoPages) {

@@ -9,6 +9,7 @@ import {
 import { OTP_COUNTDOWN_SECONDS, OTP_SEND_ATTEMPTS } from "@kalinga/domain/constants";
 import { type DocumentConfig, loadDocumentConfig } from "./documents/document-config.ts";
 import { trustedProxyEntryProblem } from "./http/trusted-proxies.ts";
+import { insurerKeyOf, insurerKeysProblem } from "./insurer/insurer-keys.ts";
 import type { PortalConfig } from "./portal/portal-assertion.ts";
 import { type WebhookConfig, webhookHostProblem } from "./webhooks/webhook-destination.ts";
 
@@ -98,7 +99,7 @@ export type ServerConfig = {
   notifications: NotificationConfig;
   /** The insurer integration API and the claim lifecycle (docs/decisions/0050–0052). */
   insurer: {
-    /** KALINGA_INSURER_KEYS: Bearer keys of the core claims system; never a widget key. */
+    /** KALINGA_INSURER_KEYS: Bearer keys of the core claims system, `name:key` or plain; never a widget key. */
     keys: string[];
     requirementDueDays: number;
     reopenDays: number;
@@ -264,7 +265,11 @@ export function refuseUnsafeRunMode(
 export const DEVELOPMENT_INSURER_KEY = "kalinga-dev-insurer-key";
 
 function insurerSettings(env: Env, production: boolean, widgetKeys: string[]) {
-  const keys = list(env, "KALINGA_INSURER_KEYS");
+  const entries = list(env, "KALINGA_INSURER_KEYS");
+  const problem = insurerKeysProblem(entries);
+  if (problem) throw new ConfigError(problem);
+  // `name:key` entries (decision 0064): the rules below are about the keys themselves.
+  const keys = entries.map((entry) => insurerKeyOf(entry).key);
   if (production && keys.length === 0) {
     throw new ConfigError("KALINGA_INSURER_KEYS is required in production (comma-separated keys).");
   }
@@ -273,14 +278,17 @@ function insurerSettings(env: Env, production: boolean, widgetKeys: string[]) {
       "KALINGA_INSURER_KEYS: each key needs at least 32 characters in production, and not the development key.",
     );
   }
-  if (keys.length === 0) keys.push(DEVELOPMENT_INSURER_KEY);
+  if (entries.length === 0) {
+    entries.push(DEVELOPMENT_INSURER_KEY);
+    keys.push(DEVELOPMENT_INSURER_KEY);
+  }
   // The widget's key is public in the host page: it must never open the insurer's API.
   if (keys.some((key) => widgetKeys.includes(key))) {
     throw new ConfigError("KALINGA_INSURER_KEYS must not repeat a key of KALINGA_API_KEYS.");
   }
   const statusPageUrl = text(env, "KALINGA_STATUS_PAGE_URL");
   return {
-    keys,
+    keys: entries,
     webhook: webhookSettings(env, production),
     requirementDueDays: integer(env, "REQUIREMENT_DUE_DAYS", 90, 1, 365),
     reopenDays: integer(env, "REOPEN_DAYS", 90, 0, 365),

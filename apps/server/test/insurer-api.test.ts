@@ -262,7 +262,8 @@ describe("reading claims", () => {
       `/claims/${other.webReferenceNumber}/documents/${document.id}`,
     );
     expect(crossed.statusCode).toBe(404);
-    expect((await insurer(server.app, "GET", "/claims/NOPE1234")).statusCode).toBe(404);
+    expect((await insurer(server.app, "GET", "/claims/KL-2222-2222")).statusCode).toBe(404);
+    expect((await insurer(server.app, "GET", "/claims/NOPE1234")).statusCode).toBe(400);
   });
 });
 
@@ -285,7 +286,8 @@ describe("status changes", () => {
         kind: "status",
         from: "CLAIM APPLICATION SUBMITTED",
         to: "UNDER REVIEW",
-        actor: { kind: "integration", id: "insurer-1" },
+        // A plain key is named by its hash (decision 0064), never by the key itself.
+        actor: { kind: "integration", id: "key-63095f" },
       }),
     );
     const sent = (await notifications()).slice(before);
@@ -462,7 +464,7 @@ describe("requirements", () => {
     expect(view.requirements).toEqual([]);
     expect(
       (
-        await ask("NOPE1234", {
+        await ask("KL-2222-2222", {
           requirements: [{ documentCd: null, description: "Receipt", dueDate: null }],
         })
       ).statusCode,

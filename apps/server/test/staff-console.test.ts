@@ -525,10 +525,14 @@ describe("working a claim", () => {
     const claim = await submittedClaim(server.app);
     const { examiner, supervisor } = await team();
     const ref = claim.webReferenceNumber;
-    // Due yesterday, so the claim may be closed at once.
-    await examiner.staff.call("POST", `/claims/${ref}/requirements`, {
-      requirements: [{ documentCd: null, description: "Police report", dueDate: "2026-03-01" }],
-    });
+    // Due yesterday, so the claim may be closed at once: asked through the service, since the
+    // routes refuse a due date in the past.
+    const lifecycle = createLifecycleService(server.db, server.config.insurer, server.clock.now);
+    await lifecycle.askForRequirements(
+      ref,
+      [{ documentCd: null, description: "Police report", dueDate: "2026-03-01" }],
+      { kind: "staff", id: "ben@kalinga-life.example" },
+    );
     const closed = await examiner.staff.call("POST", `/claims/${ref}/status`, {
       status: "CLOSED - DUE TO INCOMPLETE REQUIREMENTS",
       reason: "Nothing received by the due date",

@@ -12,6 +12,7 @@ type AuditAnswer = {
     seq: number;
     at: string;
     staffEmail: string | null;
+    integrationKey: string | null;
     action: string;
     webReferenceNumber: string | null;
   }[];
@@ -67,7 +68,10 @@ export function AuditScreen() {
                 {data.entries.map((entry) => (
                   <tr key={entry.seq}>
                     <td>{manilaDateTime(entry.at)}</td>
-                    <td>{entry.staffEmail ?? "—"}</td>
+                    <td>
+                      {entry.staffEmail ??
+                        (entry.integrationKey ? T.integrationKey(entry.integrationKey) : "—")}
+                    </td>
                     <td>{entry.action}</td>
                     <td>
                       {entry.webReferenceNumber ? (

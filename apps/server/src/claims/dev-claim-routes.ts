@@ -1,13 +1,29 @@
+import { todayInManila } from "@kalinga/domain/dates";
 import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { API_MESSAGES, ApiError } from "../http/api-error.ts";
 import { readClaimRecord } from "./claim-record-repository.ts";
 
 // GET /api/dev/claims/:webReferenceNumber — what the database holds for one claim, so browser
-// journeys can check what the widget sent. app.ts registers it only with KALINGA_DEMO=true, which
-// production refuses (docs/decisions/0026, 0031).
+// journeys can check what the widget sent; POST …/overdue makes its open requirements due yesterday,
+// since the APIs take no due date in the past (decision 0064). app.ts registers them only with
+// KALINGA_DEMO=true, which production refuses (docs/decisions/0026, 0031).
 
-export async function devClaimRoutes(app: FastifyInstance, options: { db: Queryable }) {
+export async function devClaimRoutes(
+  app: FastifyInstance,
+  options: { db: Queryable; now: () => Date },
+) {
+  app.post("/api/dev/claims/:webReferenceNumber/overdue", async (request) => {
+    const { webReferenceNumber } = request.params as { webReferenceNumber: string };
+    const yesterday = new Date(options.now().getTime() - 86_400_000);
+    const { rowCount } = await options.db.query(
+      `UPDATE claim_requirements r SET due_date = $2 FROM claims c
+       WHERE r.claim_id = c.id AND c.web_reference_number = $1 AND r.state = 'open'`,
+      [webReferenceNumber, todayInManila(yesterday)],
+    );
+    return { overdue: rowCount };
+  });
+
   app.get("/api/dev/claims/:webReferenceNumber", async (request) => {
     const { webReferenceNumber } = request.params as { webReferenceNumber: string };
     const record = await readClaimRecord(options.db, webReferenceNumber);

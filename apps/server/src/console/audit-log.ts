@@ -2,11 +2,14 @@ import type { Queryable } from "../db/database.ts";
 
 // The console's audit log (Data Privacy Act: claims hold health data and IDs): every view of a
 // claim and every change, by whom and when. Rows are only ever added; the table refuses updates and
-// deletes (migration 009), and administrators read it in the console.
+// deletes (migration 009), and administrators read it in the console. The integration API's reads
+// are rows too, naming the key that read (migration 017).
 
 export type AuditEntry = {
   staffId: string | null;
   staffEmail: string | null;
+  /** The name of the integration key that acted (decision 0064), never the key. */
+  integrationKey?: string | null;
   action: string;
   webReferenceNumber?: string | null;
   detail?: Record<string, unknown>;
@@ -16,6 +19,7 @@ export type AuditRow = {
   seq: number;
   at: Date;
   staffEmail: string | null;
+  integrationKey: string | null;
   action: string;
   webReferenceNumber: string | null;
   detail: Record<string, unknown>;
@@ -23,12 +27,14 @@ export type AuditRow = {
 
 export async function audit(q: Queryable, entry: AuditEntry, now: Date): Promise<void> {
   await q.query(
-    `INSERT INTO staff_audit_log (at, staff_id, staff_email, action, web_reference_number, detail)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
+    `INSERT INTO staff_audit_log
+       (at, staff_id, staff_email, integration_key, action, web_reference_number, detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
     [
       now,
       entry.staffId,
       entry.staffEmail,
+      entry.integrationKey ?? null,
       entry.action,
       entry.webReferenceNumber ?? null,
       JSON.stringify(entry.detail ?? {}),
@@ -45,11 +51,12 @@ export async function readAuditLog(
     seq: string | number;
     at: Date;
     staff_email: string | null;
+    integration_key: string | null;
     action: string;
     web_reference_number: string | null;
     detail: Record<string, unknown>;
   }>(
-    `SELECT seq, at, staff_email, action, web_reference_number, detail FROM staff_audit_log
+    `SELECT seq, at, staff_email, integration_key, action, web_reference_number, detail FROM staff_audit_log
      WHERE ($1::text IS NULL OR web_reference_number = $1) AND ($2::bigint IS NULL OR seq < $2)
      ORDER BY seq DESC LIMIT $3`,
     [query.webReferenceNumber, query.before, query.limit],
@@ -58,6 +65,7 @@ export async function readAuditLog(
     seq: Number(row.seq),
     at: new Date(row.at),
     staffEmail: row.staff_email,
+    integrationKey: row.integration_key,
     action: row.action,
     webReferenceNumber: row.web_reference_number,
     detail: row.detail,

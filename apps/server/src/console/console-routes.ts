@@ -7,7 +7,14 @@ import {
 } from "@kalinga/domain/claim-lifecycle";
 import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import { csvText } from "@kalinga/domain/csv";
+import { todayInManila } from "@kalinga/domain/dates";
 import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
+import {
+  idInput,
+  queryText,
+  ROUTE_INPUT_MESSAGES,
+  wholeNumberInput,
+} from "@kalinga/domain/route-inputs";
 import {
   STAFF_PERMISSIONS,
   STAFF_ROLES,
@@ -15,12 +22,20 @@ import {
   staffMay,
 } from "@kalinga/domain/staff-roles";
 import { slotDocumentName } from "@kalinga/domain/upload-slots";
+import { readWebReference } from "@kalinga/domain/web-reference-number";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
 import * as z from "zod/mini";
 import type { Database } from "../db/database.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
-import { policyMatchBody, requirementsBody, statusChangeBody } from "../insurer/insurer-routes.ts";
+import { honourIdempotencyKeys } from "../http/caller-idempotency.ts";
+import { checkPathParams } from "../http/route-params.ts";
+import {
+  dueDateErrors,
+  policyMatchBody,
+  requirementsBody,
+  statusChangeBody,
+} from "../insurer/insurer-routes.ts";
 import { type Actor, findSubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleRefusal, LifecycleService } from "../lifecycle/lifecycle-service.ts";
 import { audit, readAuditLog } from "./audit-log.ts";
@@ -86,6 +101,29 @@ const decideBody = z.union([
   z.strictObject({ accept: z.literal(true) }),
   z.strictObject({ accept: z.literal(false), reason: text(500) }),
 ]);
+
+const auditQuery = z.object({
+  claim: z.optional(queryText(40)),
+  before: z.optional(wholeNumberInput(1, Number.MAX_SAFE_INTEGER)),
+});
+
+/** The queue's filters: each in its form, or 400 naming it (a NUL would reach the search). */
+const queueParams = z.object({
+  status: z.optional(z.string().check(z.refine(isClaimStatus, ROUTE_INPUT_MESSAGES.unknownStatus))),
+  type: z.optional(z.enum(["Death", "Living"], ROUTE_INPUT_MESSAGES.oneOf(["Death", "Living"]))),
+  assigned: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => value === "mine" || value === "unassigned" || idInput.safeParse(value).success,
+          ROUTE_INPUT_MESSAGES.badAssignee,
+        ),
+      ),
+  ),
+  q: z.optional(queryText(100)),
+  page: z.optional(wholeNumberInput(1, 10_000)),
+});
 
 function invalid(reply: FastifyReply, issues: readonly z.core.$ZodIssue[]) {
   return reply.code(400).send({
@@ -161,11 +199,12 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
     `${CONSOLE_API}/session`,
   ]);
 
+  // This plugin holds only the console's routes, so the hook runs for each of them however its URL
+  // is spelled (%61pi, a doubled slash); the route it matched, never the raw URL, says if it is open.
+  app.addHook("preValidation", checkPathParams);
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith(`${CONSOLE_API}/`)) return;
     reply.header("cache-control", "no-store");
-    const path = request.url.split("?")[0] as string;
-    if (OPEN.has(path)) return;
+    if (OPEN.has(request.routeOptions.url ?? "")) return;
     const sessionId = request.cookies[STAFF_COOKIE];
     const session = await sessions.read(sessionId, now());
     if (!session?.secondFactor) {
@@ -183,6 +222,16 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
     Object.assign(request, { staff, sessionId });
   });
 
+  // After the session check: a change sent again under one Idempotency-Key is done once.
+  honourIdempotencyKeys(app, {
+    db,
+    callerOf: (request) => {
+      const staff = (request as Partial<Staffed>).staff;
+      return staff ? `staff:${staff.id}` : null;
+    },
+    now,
+  });
+
   const may = (request: FastifyRequest, reply: FastifyReply, permission: StaffPermission) => {
     if (staffMay(staffOf(request).role, permission)) return true;
     void reply.code(403).send({ error: "forbidden", message: M.notAllowed });
@@ -191,14 +240,19 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
 
   /** The claim, if this member of staff may work it: an examiner works their own and unassigned ones. */
   async function claimFor(request: FastifyRequest, reply: FastifyReply, ref: string) {
+    // A refused look at a claim is audited too: probing for references leaves a trace.
+    const refused = (reason: string) =>
+      record(request, "claim.refused", ref, { reason, route: request.routeOptions.url });
     const claim = await findSubmittedClaim(db, ref);
     if (!claim) {
+      await refused("not-found");
       void reply.code(404).send({ error: "not-found", message: M.notFound });
       return null;
     }
     const staff = staffOf(request);
     const assignedTo = await assigneeOf(db, claim.claimId);
     if (!staffMay(staff.role, "see-team") && assignedTo !== null && assignedTo !== staff.id) {
+      await refused("not-yours");
       void reply.code(403).send({ error: "not-yours", message: M.notYours });
       return null;
     }
@@ -400,13 +454,23 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
     `${CONSOLE_API}/audit`,
     async (request, reply) => {
       if (!may(request, reply, "read-audit-log")) return reply;
-      const before = request.query.before ? Number(request.query.before) : null;
+      const query = auditQuery.safeParse(request.query);
+      if (!query.success) return invalid(reply, query.error.issues);
+      const typed = query.data.claim?.trim() || null;
+      // The reference as staff type it ("kl-7kq4 m9xp"), in its issued form.
+      const claim = typed === null ? null : readWebReference(typed);
+      if (typed !== null && claim === null) {
+        return reply.code(400).send({
+          error: "invalid-request",
+          errors: [{ field: "claim", message: ROUTE_INPUT_MESSAGES.badReference }],
+        });
+      }
       const rows = await readAuditLog(db, {
-        webReferenceNumber: request.query.claim?.trim() || null,
-        before: before !== null && Number.isSafeInteger(before) ? before : null,
+        webReferenceNumber: claim,
+        before: query.data.before ?? null,
         limit: 100,
       });
-      await record(request, "audit.read", request.query.claim?.trim() || null);
+      await record(request, "audit.read", claim);
       return {
         entries: rows.map((row) => ({ ...row, at: row.at.toISOString() })),
         nextBefore: rows.length === 100 ? (rows.at(-1)?.seq ?? null) : null,
@@ -465,10 +529,14 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
     }));
   }
 
-  app.get<{ Querystring: QueueParams }>(`${CONSOLE_API}/claims`, async (request) => {
+  app.get<{ Querystring: QueueParams }>(`${CONSOLE_API}/claims`, async (request, reply) => {
+    const query = queueParams.safeParse(request.query);
+    if (!query.success) return invalid(reply, query.error.issues);
     const page = Math.max(1, Math.min(10_000, Number.parseInt(request.query.page ?? "1", 10) || 1));
     const { rows, total } = await readQueue(db, queueQuery(request, PAGE_SIZE, page));
     const claims = await withClocks(rows);
+    // Who listed which claims is audited like who opened one (decision 0064).
+    await record(request, "claims.list", null, { count: rows.length, page, filters: query.data });
     return {
       total,
       page,
@@ -490,6 +558,8 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
   });
 
   app.get<{ Querystring: QueueParams }>(`${CONSOLE_API}/claims.csv`, async (request, reply) => {
+    const query = queueParams.safeParse(request.query);
+    if (!query.success) return invalid(reply, query.error.issues);
     const { rows } = await readQueue(db, queueQuery(request, CSV_LIMIT, 1));
     const claims = await withClocks(rows);
     await record(request, "claims.export", null, { count: rows.length, filters: request.query });
@@ -625,6 +695,10 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
     if (!claim) return reply;
     const body = requirementsBody.safeParse(request.body);
     if (!body.success) return invalid(reply, body.error.issues);
+    const dueErrors = dueDateErrors(body.data.requirements, todayInManila(now()));
+    if (dueErrors.length > 0) {
+      return reply.code(400).send({ error: "invalid-request", errors: dueErrors });
+    }
     return lifecycle.previewRequirements(claim.webReferenceNumber, body.data.requirements);
   });
 
@@ -633,6 +707,10 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
     if (!claim) return reply;
     const body = requirementsBody.safeParse(request.body);
     if (!body.success) return invalid(reply, body.error.issues);
+    const dueErrors = dueDateErrors(body.data.requirements, todayInManila(now()));
+    if (dueErrors.length > 0) {
+      return reply.code(400).send({ error: "invalid-request", errors: dueErrors });
+    }
     const result = await lifecycle.askForRequirements(
       claim.webReferenceNumber,
       body.data.requirements,

@@ -1,14 +1,29 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { CLAIM_STATUSES, DECISION_OUTCOMES, isClaimStatus } from "@kalinga/domain/claim-lifecycle";
 import { claimStatusLabel, policyNumberDisplay } from "@kalinga/domain/claim-status";
+import { todayInManila } from "@kalinga/domain/dates";
 import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
 import { policyRecordSchema } from "@kalinga/domain/policy-record";
+import {
+  calendarDateInput,
+  dueDateProblem,
+  idInput,
+  instantInput,
+  isInstant,
+  queryText,
+  wholeNumberInput,
+} from "@kalinga/domain/route-inputs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
+import { audit } from "../console/audit-log.ts";
+import type { Database } from "../db/database.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
+import { honourIdempotencyKeys } from "../http/caller-idempotency.ts";
+import { checkPathParams } from "../http/route-params.ts";
 import type { Actor, SubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleRefusal, LifecycleService } from "../lifecycle/lifecycle-service.ts";
 import type { ImportReport } from "../policies/policy-import.ts";
+import { insurerKeyOf } from "./insurer-keys.ts";
 
 // The insurer integration API (docs/decisions/0052-insurer-integration-api.md): the insurer's core
 // claims system lists and reads submitted claims and answers them. Its own keys, sent as
@@ -32,8 +47,6 @@ const INSURER_MESSAGES = {
   notOverdue:
     "A claim can be closed for incomplete requirements only once an open item is past its due date.",
   badCursor: "The cursor is not one this API gave.",
-  badDate: "Use an ISO 8601 date and time.",
-  badLimit: `Use a whole number from 1 to ${MAX_PAGE_SIZE}.`,
   unsavable: "Contains characters that cannot be stored.",
   policies: `Send { "policies": [ … ] } with 1 to ${1000} policy records.`,
 } as const;
@@ -45,7 +58,6 @@ const text = (max: number) =>
     z.maxLength(max),
     z.refine((value) => !hasUnsavableCharacters(value), INSURER_MESSAGES.unsavable),
   );
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Use yyyy-MM-dd."));
 
 export const statusChangeBody = z.strictObject({
   status: z.string(),
@@ -61,10 +73,29 @@ export const requirementsBody = z.strictObject({
       z.strictObject({
         documentCd: z.nullable(text(40)),
         description: text(500),
-        dueDate: z.nullable(isoDate),
+        dueDate: z.nullable(calendarDateInput),
       }),
     )
     .check(z.minLength(1), z.maxLength(MAX_REQUIREMENTS)),
+});
+
+/** Each item's due date from today to a year ahead (decision 0064), as field errors. */
+export function dueDateErrors(
+  requirements: readonly { dueDate: string | null }[],
+  today: string,
+): { field: string; message: string }[] {
+  return requirements.flatMap((item, index) => {
+    const problem = item.dueDate === null ? null : dueDateProblem(item.dueDate, today);
+    return problem ? [{ field: `requirements.${index}.dueDate`, message: problem }] : [];
+  });
+}
+
+/** The list's query: each filter in its form, or 400 naming it. */
+const listQuery = z.object({
+  status: z.optional(z.string().check(z.refine(isClaimStatus, INSURER_MESSAGES.unknownStatus))),
+  updatedSince: z.optional(instantInput),
+  cursor: z.optional(queryText(200)),
+  limit: z.optional(wholeNumberInput(1, MAX_PAGE_SIZE)),
 });
 
 export const policyMatchBody = z.strictObject({
@@ -74,9 +105,10 @@ export const policyMatchBody = z.strictObject({
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
-/** The client a key names: "insurer-1" for the first key, so events say which key acted. */
-function keyCheck(keys: readonly string[]) {
-  const known = keys.map(digest);
+/** The client a key names, by the key's name (decision 0064), so events and the audit log say which key acted. */
+function keyCheck(entries: readonly string[]) {
+  const named = entries.map(insurerKeyOf);
+  const known = named.map((entry) => digest(entry.key));
   return (request: FastifyRequest): Actor | null => {
     const header = request.headers.authorization;
     const match = typeof header === "string" ? /^Bearer (\S+)$/.exec(header) : null;
@@ -87,7 +119,7 @@ function keyCheck(keys: readonly string[]) {
     known.forEach((key, index) => {
       if (timingSafeEqual(key, sent) && found < 0) found = index;
     });
-    return found < 0 ? null : { kind: "integration", id: `insurer-${found + 1}` };
+    return found < 0 ? null : { kind: "integration", id: named[found]?.name ?? "" };
   };
 }
 
@@ -100,9 +132,9 @@ function decodeCursor(raw: string): Cursor | null {
   try {
     const [at, id] = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as unknown[];
     if (typeof at !== "string" || typeof id !== "string") return null;
-    const updatedAt = new Date(at);
-    if (Number.isNaN(updatedAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) return null;
-    return { updatedAt, claimId: id };
+    // Decoded from the client: held to the same forms as the query, so the database never sees another.
+    if (!isInstant(at) || !idInput.safeParse(id).success) return null;
+    return { updatedAt: new Date(at), claimId: id };
   } catch {
     return null;
   }
@@ -171,7 +203,10 @@ function parse<T>(schema: z.ZodMiniType<T>, body: unknown, reply: FastifyReply):
 }
 
 export type InsurerRouteOptions = {
+  /** KALINGA_INSURER_KEYS entries: `name:key` or a plain key. */
   keys: readonly string[];
+  db: Database;
+  now: () => Date;
   lifecycle: LifecycleService;
   documentStore: DocumentStore;
   /** Upserts policy records and reports the refused rows (decision 0057). */
@@ -187,7 +222,8 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
   const { lifecycle } = options;
 
   app.addHook("onRequest", async (request, reply) => {
-    if (request.url.startsWith(`${INSURER_API_PREFIX}/openapi.json`)) return;
+    // The matched route, not the raw URL: an encoded or doubled spelling reaches the same route.
+    if (request.routeOptions.url === `${INSURER_API_PREFIX}/openapi.json`) return;
     const actor = actorOf(request);
     if (!actor) {
       return reply
@@ -198,30 +234,52 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
     (request as FastifyRequest & { actor?: Actor }).actor = actor;
   });
   const actor = (request: FastifyRequest) => (request as FastifyRequest & { actor: Actor }).actor;
+  app.addHook("preValidation", checkPathParams);
+  // A change sent again under one Idempotency-Key is done once, as in the claim API.
+  honourIdempotencyKeys(app, {
+    db: options.db,
+    callerOf: (request) => {
+      const caller = (request as FastifyRequest & { actor?: Actor }).actor;
+      return caller ? `integration:${caller.id}` : null;
+    },
+    now: options.now,
+  });
+
+  /** Every read through the API is an audit row naming the key that read (decision 0064). */
+  const record = (
+    request: FastifyRequest,
+    action: string,
+    webReferenceNumber: string | null,
+    detail: Record<string, unknown> = {},
+  ) =>
+    audit(
+      options.db,
+      {
+        staffId: null,
+        staffEmail: null,
+        integrationKey: actor(request).id,
+        action,
+        webReferenceNumber,
+        detail,
+      },
+      options.now(),
+    );
 
   app.get(`${INSURER_API_PREFIX}/openapi.json`, async () => openApiDocument());
 
-  app.get<{
-    Querystring: { status?: string; updatedSince?: string; cursor?: string; limit?: string };
-  }>(`${INSURER_API_PREFIX}/claims`, async (request, reply) => {
-    const { status, updatedSince, cursor } = request.query;
-    const errors: { field: string; message: string }[] = [];
-    const limit = request.query.limit === undefined ? PAGE_SIZE : Number(request.query.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
-      errors.push({ field: "limit", message: INSURER_MESSAGES.badLimit });
-    }
-    if (status !== undefined && !isClaimStatus(status)) {
-      errors.push({ field: "status", message: INSURER_MESSAGES.unknownStatus });
-    }
+  app.get(`${INSURER_API_PREFIX}/claims`, async (request, reply) => {
+    const query = parse(listQuery, request.query, reply);
+    if (!query) return reply;
+    const { status, updatedSince, cursor } = query;
+    const limit = query.limit ?? PAGE_SIZE;
     const since = updatedSince === undefined ? null : new Date(updatedSince);
-    if (since && Number.isNaN(since.getTime())) {
-      errors.push({ field: "updatedSince", message: INSURER_MESSAGES.badDate });
-    }
     const after = cursor === undefined ? null : decodeCursor(cursor);
     if (cursor !== undefined && !after) {
-      errors.push({ field: "cursor", message: INSURER_MESSAGES.badCursor });
+      return reply.code(400).send({
+        error: "invalid-request",
+        errors: [{ field: "cursor", message: INSURER_MESSAGES.badCursor }],
+      });
     }
-    if (errors.length > 0) return reply.code(400).send({ error: "invalid-request", errors });
     const rows = await lifecycle.listClaims({
       status: status !== undefined && isClaimStatus(status) ? status : null,
       updatedSince: since,
@@ -230,6 +288,10 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
     });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
+    await record(request, "claims.list", null, {
+      count: page.length,
+      filters: { status: status ?? null, updatedSince: updatedSince ?? null, limit },
+    });
     return {
       claims: page.map(summary),
       nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
@@ -241,7 +303,14 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
     async (request, reply) => {
       const ref = request.params.webReferenceNumber;
       const read = await lifecycle.readClaim(ref);
-      if (!read) return sendRefusal(reply, { refused: "not-found" });
+      if (!read) {
+        await record(request, "claim.refused", ref, {
+          reason: "not-found",
+          route: request.routeOptions.url,
+        });
+        return sendRefusal(reply, { refused: "not-found" });
+      }
+      await record(request, "claim.view", ref);
       const { claim } = read;
       return {
         ...summary(claim),
@@ -282,11 +351,20 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
         request.params.webReferenceNumber,
         request.params.id,
       );
+      const ref = request.params.webReferenceNumber;
       if (!document) {
+        await record(request, "claim.document.refused", ref, {
+          documentId: request.params.id,
+          reason: "not-found",
+        });
         return reply
           .code(404)
           .send({ error: "not-found", message: INSURER_MESSAGES.documentNotFound });
       }
+      await record(request, "claim.document.download", ref, {
+        documentId: document.id,
+        slot: document.slotKey,
+      });
       const bytes = await options.documentStore.get(document.storageKey);
       const name = document.name.replace(/[^\w. -]/g, "_");
       return reply
@@ -317,6 +395,8 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
     async (request, reply) => {
       const body = parse(requirementsBody, request.body, reply);
       if (!body) return reply;
+      const errors = dueDateErrors(body.requirements, todayInManila(options.now()));
+      if (errors.length > 0) return reply.code(400).send({ error: "invalid-request", errors });
       const result = await lifecycle.askForRequirements(
         request.params.webReferenceNumber,
         body.requirements,
