@@ -5,7 +5,7 @@ import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { claimCalls } from "./claims/claim-calls.ts";
 import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
-import { refuseUnsafeRunMode, type ServerConfig } from "./config.ts";
+import { refuseUnsafeRunMode, type ServerConfig, startupWarnings } from "./config.ts";
 import { consolePages } from "./console/console-pages.ts";
 import { consoleRoutes } from "./console/console-routes.ts";
 import { CONSOLE_ISSUER, createStaffAccounts } from "./console/staff-accounts.ts";
@@ -35,6 +35,7 @@ import {
 } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { trustedProxyCheck } from "./http/trusted-proxies.ts";
+import { insurerApiOff } from "./insurer/insurer-api-off.ts";
 import { insurerRoutes } from "./insurer/insurer-routes.ts";
 import { createLifecycleService } from "./lifecycle/lifecycle-service.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
@@ -114,6 +115,9 @@ export async function buildApp(
     clientErrorHandler: handleClientError,
   });
 
+  // A channel or API left off for want of its secret says so once, where operators look.
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
+
   const sms =
     config.sms.provider === "http"
       ? createHttpSmsSender(config.sms)
@@ -178,12 +182,16 @@ export async function buildApp(
     },
   });
   await app.register(contentRoutes, { content });
-  await app.register(insurerRoutes, {
-    keys: config.insurer.keys,
-    lifecycle,
-    documentStore,
-    importPolicies: (rows) => importPolicies(db, rows, config.now()),
-  });
+  if (config.insurer.keys.length > 0) {
+    await app.register(insurerRoutes, {
+      keys: config.insurer.keys,
+      lifecycle,
+      documentStore,
+      importPolicies: (rows) => importPolicies(db, rows, config.now()),
+    });
+  } else {
+    await app.register(insurerApiOff);
+  }
   const staffSessions = createStaffSessions(db);
   await app.register(consoleRoutes, {
     db,
