@@ -156,7 +156,7 @@ export async function buildApp(
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   registerSecurityHeaders(app);
-  registerApiCors(app, config.allowedOrigins);
+  await registerApiCors(app, config.allowedOrigins);
   installErrorHandlers(app);
 
   await app.register(healthRoutes, { db, migrations });
