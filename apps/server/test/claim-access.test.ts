@@ -2,6 +2,7 @@ import { WEB_REFERENCE_PATTERN } from "@kalinga/domain/web-reference-number";
 import { describe, expect, test } from "vitest";
 import { useServerTest } from "./support/server-test.ts";
 import {
+  API_KEY,
   basicInformation,
   callClaim,
   latestCode,
@@ -353,6 +354,18 @@ describe("CORS and headers", () => {
       message: "This origin may not call the Kalinga API.",
     });
     expect(response.headers.vary).toContain("Origin");
+    // Spelt as the router decodes it, the call is refused the same.
+    const encoded = await server.app.inject({
+      method: "POST",
+      url: "/%61pi/claims/initClaimRequest",
+      headers: {
+        origin: "https://evil.example",
+        "content-type": "application/json",
+        "x-api-key": API_KEY,
+      },
+      payload: JSON.stringify({ basicInformation }),
+    });
+    expect(encoded.statusCode).toBe(403);
     expect((await server.db.query("SELECT 1 FROM claims")).rows).toHaveLength(0);
   });
 

@@ -33,13 +33,22 @@ function sameOrigin(origin: string, request: FastifyRequest): boolean {
   }
 }
 
+/** The path as the router reads it: /%61pi/claims is an API call too. */
+function isApiCall(request: FastifyRequest): boolean {
+  try {
+    return decodeURIComponent(request.url.split("?")[0] ?? "").startsWith("/api/");
+  } catch {
+    return false;
+  }
+}
+
 export async function registerApiCors(app: FastifyInstance, allowedOrigins: string[]) {
   const allowed = new Set(allowedOrigins);
   await app.register(fastifyCors, {
     // Decided per request: the same-origin rule needs the request's own scheme and host.
     delegator: (request, callback) => {
       const origin = request.headers.origin;
-      if (!request.url.startsWith("/api/") || origin === undefined) {
+      if (!isApiCall(request) || origin === undefined) {
         return callback(null, { origin: false });
       }
       if (!allowed.has(origin) && !sameOrigin(origin, request)) {
