@@ -206,21 +206,21 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
     // No secret of the insurer's portal: the logged-in channels are off, and say so.
     if (!verifyAssertion) throw portalChannelsOff();
     const header = request.headers[PORTAL_ASSERTION_HEADER];
-    const verified = await verifyAssertion(
+    const identity = await verifyAssertion(
       typeof header === "string" ? header : undefined,
       config.now(),
     );
-    const identity =
-      "refused" in verified
-        ? verified
-        : call.companyNames.some((name) => name !== config.companyNames[verified.company])
-          ? { refused: "other-company" }
-          : verified;
-    if ("refused" in identity) {
-      request.log.info({ refused: identity.refused }, "portal assertion refused");
+    const refused =
+      "refused" in identity
+        ? identity.refused
+        : call.companyNames.some((name) => name !== config.companyNames[identity.company])
+          ? "other-company"
+          : null;
+    if (refused !== null || "refused" in identity) {
+      request.log.info({ refused }, "portal assertion refused");
       throw unauthorized(API_MESSAGES.portalAssertion);
     }
-    // A good sign-in of the other portal: a member is no agent, and an agent files as one.
+    // A good sign-in on the other portal's calls: a member's on agent assist, an agent's on the member portal.
     if (call.channelNames.some((name) => (name === agentAssist) !== (identity.kind === "agent"))) {
       request.log.info({ kind: identity.kind }, "portal assertion of the other channel");
       throw forbidden(API_MESSAGES.portalOtherChannel);
