@@ -11,7 +11,8 @@
  *   files per window, so the upload limit is met in a few steps, and whose addresses start 20
  *   claims per window before a proof-of-work challenge is asked.
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), KALINGA_E2E_PORT / KALINGA_E2E_FAST_PORT (default:
- * free ports), KALINGA_E2E_JSON (JSON report, default test-results/playwright.json at the repository root).
+ * free ports), KALINGA_E2E_HOST_PORT (the cross-origin journey's portal page, allowed by the main
+ * server's KALINGA_ALLOWED_ORIGINS; default: a free port), KALINGA_E2E_JSON (JSON report, default test-results/playwright.json at the repository root).
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -31,8 +32,16 @@ if (process.env.KALINGA_E2E_FAST_PORT === undefined) {
   while (String(fast) === process.env.KALINGA_E2E_PORT) fast = await findFreePort(0);
   process.env.KALINGA_E2E_FAST_PORT = String(fast);
 }
+// The insurer's portal of the cross-origin journey: another origin, which the main server allows.
+if (process.env.KALINGA_E2E_HOST_PORT === undefined) {
+  let hostPort = await findFreePort(18082);
+  const taken = [process.env.KALINGA_E2E_PORT, process.env.KALINGA_E2E_FAST_PORT];
+  while (taken.includes(String(hostPort))) hostPort = await findFreePort(0);
+  process.env.KALINGA_E2E_HOST_PORT = String(hostPort);
+}
 const port = Number(process.env.KALINGA_E2E_PORT);
 const fastPort = Number(process.env.KALINGA_E2E_FAST_PORT);
+const hostOrigin = `http://127.0.0.1:${process.env.KALINGA_E2E_HOST_PORT}`;
 const baseURL = `http://127.0.0.1:${port}`;
 const fastURL = `http://127.0.0.1:${fastPort}`;
 process.env.KALINGA_E2E_FAST_URL = fastURL;
@@ -170,6 +179,8 @@ export default defineConfig({
         KALINGA_ADMIN_PASSWORD: CONSOLE_ADMIN.password,
         // Status messages link to the first company's demo claims pages, as an insurer's would.
         KALINGA_STATUS_PAGE_URL: `${baseURL}/help-support/claims`,
+        // The portal page the cross-origin journey serves from another port embeds this server.
+        KALINGA_ALLOWED_ORIGINS: hostOrigin,
       },
       // A data folder kept from an earlier run has the administrator already: the server starts anyway.
       `env -u DATABASE_URL "${process.execPath}" apps/server/src/console/create-administrator.ts --email ${CONSOLE_ADMIN.email} --name "${CONSOLE_ADMIN.name}"; `,

@@ -5,7 +5,7 @@ import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { claimCalls } from "./claims/claim-calls.ts";
 import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
-import { refuseUnsafeRunMode, type ServerConfig } from "./config.ts";
+import { refuseUnsafeRunMode, type ServerConfig, startupWarnings } from "./config.ts";
 import { consolePages } from "./console/console-pages.ts";
 import { consoleRoutes } from "./console/console-routes.ts";
 import { CONSOLE_ISSUER, createStaffAccounts } from "./console/staff-accounts.ts";
@@ -37,6 +37,7 @@ import {
 } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { trustedProxyCheck } from "./http/trusted-proxies.ts";
+import { insurerApiOff } from "./insurer/insurer-api-off.ts";
 import { insurerRoutes } from "./insurer/insurer-routes.ts";
 import { createLifecycleService } from "./lifecycle/lifecycle-service.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
@@ -125,6 +126,8 @@ export async function buildApp(
       "the server's database role can change the audit log: run migrations with DATABASE_MIGRATION_URL and give DATABASE_URL a role of its own",
     );
   }
+  // A channel or API left off for want of its secret says so once, where operators look.
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
 
   const sms =
     config.sms.provider === "http"
@@ -164,7 +167,7 @@ export async function buildApp(
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   registerSecurityHeaders(app);
-  registerApiCors(app, config.allowedOrigins);
+  await registerApiCors(app, config.allowedOrigins);
   installErrorHandlers(app);
 
   await app.register(healthRoutes, { db, migrations });
@@ -190,14 +193,18 @@ export async function buildApp(
     },
   });
   await app.register(contentRoutes, { content });
-  await app.register(insurerRoutes, {
-    keys: config.insurer.keys,
-    db,
-    now: config.now,
-    lifecycle,
-    documentStore,
-    importPolicies: (rows) => importPolicies(db, rows, config.now()),
-  });
+  if (config.insurer.keys.length > 0) {
+    await app.register(insurerRoutes, {
+      keys: config.insurer.keys,
+      db,
+      now: config.now,
+      lifecycle,
+      documentStore,
+      importPolicies: (rows) => importPolicies(db, rows, config.now()),
+    });
+  } else {
+    await app.register(insurerApiOff);
+  }
   const staffSessions = createStaffSessions(db);
   const signInThrottle = createSignInThrottle(db, { secret, ...config.staffSignIn });
   await app.register(consoleRoutes, {

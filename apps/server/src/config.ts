@@ -99,7 +99,7 @@ export type ServerConfig = {
   notifications: NotificationConfig;
   /** The insurer integration API and the claim lifecycle (docs/decisions/0050–0052). */
   insurer: {
-    /** KALINGA_INSURER_KEYS: Bearer keys of the core claims system, `name:key` or plain; never a widget key. */
+    /** KALINGA_INSURER_KEYS: Bearer keys of the core claims system, `name:key` or plain; never a widget key. Empty: the API is off. */
     keys: string[];
     requirementDueDays: number;
     reopenDays: number;
@@ -119,7 +119,7 @@ export type ServerConfig = {
   widgetDir: string;
   /** The built claims-staff console, served at /console (KALINGA_CONSOLE_DIR). */
   consoleDir: string;
-  /** How the member and agent portals' signed assertions are verified (decision 0058); null: off. */
+  /** How the member and agent portals' signed assertions are verified (decisions 0058, 0060); null: off. */
   portal: PortalConfig | null;
   /** KALINGA_DEMO=true: /api/dev/* (the SMS and e-mail outboxes, claim records) and demo pages. */
   demo: boolean;
@@ -261,10 +261,10 @@ export function refuseUnsafeRunMode(
   }
 }
 
-/** The development key of the integration API; refused in production. */
+/** The demo's key of the integration API: published, so it opens the API only in demo mode. */
 export const DEVELOPMENT_INSURER_KEY = "kalinga-dev-insurer-key";
 
-function insurerSettings(env: Env, production: boolean, widgetKeys: string[]) {
+function insurerSettings(env: Env, production: boolean, demo: boolean, widgetKeys: string[]) {
   const entries = list(env, "KALINGA_INSURER_KEYS");
   const problem = insurerKeysProblem(entries);
   if (problem) throw new ConfigError(problem);
@@ -278,7 +278,13 @@ function insurerSettings(env: Env, production: boolean, widgetKeys: string[]) {
       "KALINGA_INSURER_KEYS: each key needs at least 32 characters in production, and not the development key.",
     );
   }
-  if (entries.length === 0) {
+  if (!demo && keys.includes(DEVELOPMENT_INSURER_KEY)) {
+    throw new ConfigError(
+      "KALINGA_INSURER_KEYS: the development key is published; it runs only with KALINGA_DEMO=true.",
+    );
+  }
+  // Without a key of its own the integration API is off (decision 0060); the demo has one built in.
+  if (entries.length === 0 && demo) {
     entries.push(DEVELOPMENT_INSURER_KEY);
     keys.push(DEVELOPMENT_INSURER_KEY);
   }
@@ -300,16 +306,16 @@ function insurerSettings(env: Env, production: boolean, widgetKeys: string[]) {
   };
 }
 
-/** The development key of the portal assertions, for the demo's signer; refused in production. */
+/** The demo's key of the portal assertions, for its signer: published, so only in demo mode. */
 export const DEVELOPMENT_PORTAL_SECRET = "kalinga-development-portal-secret-0123456789";
 export const DEVELOPMENT_PORTAL_ISSUER = "kalinga-demo-portal";
 
 /**
  * The portal assertions: KALINGA_PORTAL_ISSUER and KALINGA_PORTAL_AUDIENCE, with
- * KALINGA_PORTAL_SECRET (HS256) or KALINGA_PORTAL_JWKS_URL (RS256/ES256). Outside production the
- * development secret and issuer stand in; in production the logged-in channels stay off until set.
+ * KALINGA_PORTAL_SECRET (HS256) or KALINGA_PORTAL_JWKS_URL (RS256/ES256). In demo mode the
+ * development secret and issuer stand in; in any other mode the logged-in channels stay off until set.
  */
-function portalSettings(env: Env, production: boolean): PortalConfig | null {
+function portalSettings(env: Env, production: boolean, demo: boolean): PortalConfig | null {
   const secret = text(env, "KALINGA_PORTAL_SECRET");
   const jwks = text(env, "KALINGA_PORTAL_JWKS_URL");
   const issuer = text(env, "KALINGA_PORTAL_ISSUER");
@@ -320,9 +326,9 @@ function portalSettings(env: Env, production: boolean): PortalConfig | null {
   if (secret !== null && secret.length < 32) {
     throw new ConfigError("KALINGA_PORTAL_SECRET needs at least 32 characters.");
   }
-  if (production && secret === DEVELOPMENT_PORTAL_SECRET) {
+  if (!demo && secret === DEVELOPMENT_PORTAL_SECRET) {
     throw new ConfigError(
-      "KALINGA_PORTAL_SECRET: the development secret cannot run in production.",
+      "KALINGA_PORTAL_SECRET: the development secret is published; it runs only with KALINGA_DEMO=true.",
     );
   }
   if (jwks !== null) {
@@ -339,12 +345,26 @@ function portalSettings(env: Env, production: boolean): PortalConfig | null {
       throw new ConfigError("KALINGA_PORTAL_ISSUER is required with KALINGA_PORTAL_SECRET.");
     return { issuer, audience, key: { kind: "secret", secret } };
   }
-  if (production) return null;
+  if (!demo) return null;
   return {
     issuer: issuer ?? DEVELOPMENT_PORTAL_ISSUER,
     audience,
     key: { kind: "secret", secret: DEVELOPMENT_PORTAL_SECRET },
   };
+}
+
+/** What a started server has switched off for want of a setting: said once at start-up. */
+export function startupWarnings(config: Pick<ServerConfig, "portal" | "insurer">): string[] {
+  const warnings: string[] = [];
+  if (config.portal === null) {
+    warnings.push(
+      "The member portal and agent assist are off: set KALINGA_PORTAL_SECRET (or KALINGA_PORTAL_JWKS_URL) and KALINGA_PORTAL_ISSUER.",
+    );
+  }
+  if (config.insurer.keys.length === 0) {
+    warnings.push("The insurer integration API is off: set KALINGA_INSURER_KEYS.");
+  }
+  return warnings;
 }
 
 /** One endpoint of the insurer's that receives every claim event, signed with its own secret. */
@@ -502,6 +522,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   }
   const mode = runMode(env);
   const production = mode === "production";
+  const demoModes = demoSettings(env, production);
 
   const apiKeys = list(env, "KALINGA_API_KEYS");
   if (production && apiKeys.length === 0) {
@@ -617,17 +638,17 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     widgetDir: path.resolve(
       text(env, "KALINGA_WIDGET_DIR") ?? path.join(repositoryRoot, "apps/web/dist"),
     ),
-    portal: portalSettings(env, production),
+    portal: portalSettings(env, production, demoModes.demo),
     consoleDir: path.resolve(
       text(env, "KALINGA_CONSOLE_DIR") ?? path.join(repositoryRoot, "apps/console/dist"),
     ),
-    ...demoSettings(env, production),
+    ...demoModes,
     demoPoliciesFile:
       flag(env, "KALINGA_DEMO", false) && flag(env, "KALINGA_DEMO_POLICIES", false)
         ? path.join(serverRoot, "demo", "policies.csv")
         : null,
     demoApiKey: text(env, "KALINGA_DEMO_API_KEY") ?? (apiKeys[0] as string),
-    insurer: insurerSettings(env, production, apiKeys),
+    insurer: insurerSettings(env, production, demoModes.demo, apiKeys),
     now: () => new Date(),
   };
   // Documents go under the data folder by default and never inside a folder the server serves.

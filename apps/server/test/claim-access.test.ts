@@ -2,6 +2,7 @@ import { WEB_REFERENCE_PATTERN } from "@kalinga/domain/web-reference-number";
 import { describe, expect, test } from "vitest";
 import { useServerTest } from "./support/server-test.ts";
 import {
+  API_KEY,
   basicInformation,
   callClaim,
   latestCode,
@@ -348,7 +349,69 @@ describe("CORS and headers", () => {
     );
     expect(response.statusCode).toBe(403);
     expect(response.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(response.json()).toEqual({
+      returnCode: "403",
+      message: "This origin may not call the Kalinga API.",
+    });
+    expect(response.headers.vary).toContain("Origin");
+    // Spelt as the router decodes it, the call is refused the same.
+    const encoded = await server.app.inject({
+      method: "POST",
+      url: "/%61pi/claims/initClaimRequest",
+      headers: {
+        origin: "https://evil.example",
+        "content-type": "application/json",
+        "x-api-key": API_KEY,
+      },
+      payload: JSON.stringify({ basicInformation }),
+    });
+    expect(encoded.statusCode).toBe(403);
     expect((await server.db.query("SELECT 1 FROM claims")).rows).toHaveLength(0);
+  });
+
+  test("a preflight from a host origin allows every header the widget sends, the portal's assertion included", async () => {
+    const widgetHeaders =
+      "content-type, x-api-key, authorization, idempotency-key, x-kalinga-assertion";
+    const response = await server.app.inject({
+      method: "OPTIONS",
+      url: "/api/claims/listPortalPolicies",
+      headers: {
+        origin: "https://www.kalinga-life.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": widgetHeaders,
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    const allowedHeaders = String(response.headers["access-control-allow-headers"])
+      .split(",")
+      .map((name) => name.trim().toLowerCase());
+    for (const name of widgetHeaders.split(", ")) expect(allowedHeaders).toContain(name);
+    expect(response.headers["access-control-allow-methods"]).toContain("POST");
+    expect(response.headers["access-control-max-age"]).toBe("600");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    // Nor is a preflight from a stranger's page answered with any allowance.
+    const stranger = await server.app.inject({
+      method: "OPTIONS",
+      url: "/api/claims/listPortalPolicies",
+      headers: {
+        origin: "https://evil.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": widgetHeaders,
+      },
+    });
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(stranger.headers["access-control-allow-headers"]).toBeUndefined();
+  });
+
+  test("a host origin's answers expose Retry-After and X-Request-Id to the widget", async () => {
+    const response = await callClaim(
+      server.app,
+      "initClaimRequest",
+      { basicInformation },
+      { headers: { origin: "https://www.kalinga-life.example" } },
+    );
+    expect(response.headers["access-control-expose-headers"]).toBe("retry-after, x-request-id");
   });
 
   test("a preflight from a host origin is answered with the allowed methods and headers", async () => {

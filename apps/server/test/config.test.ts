@@ -41,8 +41,9 @@ describe("loadConfig", () => {
     expect(config.demoPages).toBe(false);
     expect(config.allowedOrigins).toEqual([]);
     expect(config.widgetDir).toMatch(/apps\/web\/dist$/);
+    // No built-in key outside demo mode: the integration API is off until KALINGA_INSURER_KEYS.
     expect(config.insurer).toEqual({
-      keys: ["kalinga-dev-insurer-key"],
+      keys: [],
       requirementDueDays: 90,
       reopenDays: 90,
       serviceLevelDays: { Death: 30, Living: 15 },
@@ -52,13 +53,43 @@ describe("loadConfig", () => {
     expect(config.consoleDir).toMatch(/apps\/console\/dist$/);
   });
 
-  test("the portal assertions: the development secret outside production, off in production until set", () => {
-    expect(loadConfig({}).portal).toEqual({
+  test("the development portal secret and insurer key: in demo mode only, off in every other mode until set", () => {
+    const demo = loadConfig({ KALINGA_DEMO: "true" });
+    expect(demo.portal).toEqual({
       issuer: "kalinga-demo-portal",
       audience: "kalinga",
       key: { kind: "secret", secret: "kalinga-development-portal-secret-0123456789" },
     });
-    expect(loadConfig(PRODUCTION_ENV).portal).toBeNull();
+    expect(demo.insurer.keys).toEqual(["kalinga-dev-insurer-key"]);
+    for (const env of [{}, { NODE_ENV: "test" }, { KALINGA_DEMO: "false" }, PRODUCTION_ENV]) {
+      expect(loadConfig(env).portal, JSON.stringify(env)).toBeNull();
+    }
+    expect(loadConfig({ NODE_ENV: "test" }).insurer.keys).toEqual([]);
+    // Set by hand on a staging server, the published secret and key are refused outright.
+    expect(() =>
+      loadConfig({
+        KALINGA_PORTAL_SECRET: "kalinga-development-portal-secret-0123456789",
+        KALINGA_PORTAL_ISSUER: "kalinga-demo-portal",
+      }),
+    ).toThrow(/KALINGA_PORTAL_SECRET: the development secret is published/);
+    expect(() => loadConfig({ KALINGA_INSURER_KEYS: "kalinga-dev-insurer-key" })).toThrow(
+      /KALINGA_INSURER_KEYS: the development key is published/,
+    );
+    // A demo server given its own secret and key uses them instead.
+    expect(
+      loadConfig({
+        KALINGA_DEMO: "true",
+        KALINGA_PORTAL_SECRET: "q".repeat(32),
+        KALINGA_PORTAL_ISSUER: "https://portal.example",
+        KALINGA_INSURER_KEYS: "own-insurer-key",
+      }),
+    ).toMatchObject({
+      portal: { issuer: "https://portal.example", key: { kind: "secret", secret: "q".repeat(32) } },
+      insurer: { keys: ["own-insurer-key"] },
+    });
+  });
+
+  test("the portal assertions: a configured secret in production, and its mistakes", () => {
     const secret = "p".repeat(32);
     expect(
       loadConfig({

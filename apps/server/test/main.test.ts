@@ -90,9 +90,17 @@ describe("main.ts", () => {
       ...database.env,
       NODE_ENV: undefined,
       KALINGA_DEMO: undefined,
+      LOG_LEVEL: "warn",
     });
     try {
       expect(running.output()).toContain("Kalinga server (development)");
+      // No published secret or key is trusted: the portals and the integration API are off, and say so.
+      expect(running.output()).toContain("The member portal and agent assist are off");
+      expect(running.output()).toContain("The insurer integration API is off");
+      const insurer = await fetch(`${running.baseUrl}/api/insurer/claims`, {
+        headers: { authorization: "Bearer kalinga-dev-insurer-key" },
+      });
+      expect(insurer.status).toBe(503);
       expect(running.output()).not.toContain("demo page:");
       expect(running.output()).toContain("npm start) sets KALINGA_DEMO=true");
       for (const path of [

@@ -163,10 +163,13 @@ describe("demo host pages", () => {
   });
 
   test("each company's member portal and agent assist pages are signed in as its demo member and agent", async () => {
-    const verify = createAssertionVerifier(server.config.portal as PortalConfig);
-    for (const [prefix, member, agent] of [
-      ["", ["1234567890", "2234567891"], "AG-1001"],
-      ["/bank-life", ["5488246102"], "BK-2001"],
+    const verify = createAssertionVerifier(server.config.portal as PortalConfig, [
+      "first",
+      "bank-partner",
+    ]);
+    for (const [prefix, member, agent, company] of [
+      ["", ["1234567890", "2234567891"], "AG-1001", "first"],
+      ["/bank-life", ["5488246102"], "BK-2001", "bank-partner"],
     ] as const) {
       const memberPage = await get(`${prefix}/customer-portal/claims/cfm`);
       expect(memberPage.statusCode).toBe(200);
@@ -176,6 +179,7 @@ describe("demo host pages", () => {
       const memberAssertion = memberScript.match(/data-assertion="([^"]+)"/)?.[1] ?? "";
       expect(await verify(memberAssertion, new Date())).toMatchObject({
         kind: "member",
+        company,
         policies: [...member],
       });
 
@@ -187,6 +191,7 @@ describe("demo host pages", () => {
       const agentAssertion = agentScript.match(/data-assertion="([^"]+)"/)?.[1] ?? "";
       expect(await verify(agentAssertion, new Date())).toMatchObject({
         kind: "agent",
+        company,
         agentCode: agent,
       });
       // The route name '/' follows is stored by the page, under its nonce.

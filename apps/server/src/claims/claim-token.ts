@@ -17,6 +17,8 @@ export type ClaimAccess = {
   purpose: "filing" | "tracking";
   /** The channel the claim or check started on: the logged-in ones need the portal's assertion. */
   channelName: string;
+  /** The company the claim or check started with: a portal's assertion must name it (decision 0060). */
+  companyName: string;
 };
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -59,12 +61,13 @@ export async function useToken(
     web_reference_number: string;
     purpose: "filing" | "tracking";
     channel_name: string;
+    company_name: string;
   }>(
     `UPDATE claim_tokens t SET last_used_at = $2
      FROM claims c
      WHERE t.token_hash = $1 AND c.id = t.claim_id AND t.revoked_at IS NULL
        AND t.expires_at > $2 AND t.last_used_at > $3
-     RETURNING t.claim_id, t.rights, t.expires_at, c.web_reference_number, c.purpose, c.channel_name`,
+     RETURNING t.claim_id, t.rights, t.expires_at, c.web_reference_number, c.purpose, c.channel_name, c.company_name`,
     [hashToken(token), now, idleSince],
   );
   const row = rows[0];
@@ -77,6 +80,7 @@ export async function useToken(
     expiresAt: new Date(row.expires_at),
     purpose: row.purpose,
     channelName: row.channel_name,
+    companyName: row.company_name,
   };
 }
 

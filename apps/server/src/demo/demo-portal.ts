@@ -56,16 +56,20 @@ export function portalBases(site: DemoSite) {
   };
 }
 
-/** Signs as the portal would; only with the shared secret the development settings hold. */
+/** Signs as the portal would, for the site's company; only with the demo's shared secret. */
 export async function signDemoAssertion(
   portal: PortalConfig,
+  company: DemoSite["company"],
   user: DemoPortalUser,
   kind: "member" | "agent",
   now: Date,
 ): Promise<string | null> {
   if (portal.key.kind !== "secret") return null;
   const issuedAt = Math.floor(now.getTime() / 1000);
-  const claims = kind === "member" ? { policies: user.policies } : { agentCode: user.agentCode };
+  const claims =
+    kind === "member"
+      ? { company, policies: user.policies }
+      : { company, agentCode: user.agentCode };
   return new SignJWT(claims)
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(portal.issuer)

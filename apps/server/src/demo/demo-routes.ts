@@ -151,7 +151,7 @@ export async function demoRoutes(app: FastifyInstance, options: DemoRoutesOption
         reply: FastifyReply,
       ): Promise<FastifyReply> => {
         const assertion = options.portal
-          ? await signDemoAssertion(options.portal, user, kind, options.now())
+          ? await signDemoAssertion(options.portal, site.company, user, kind, options.now())
           : null;
         if (!assertion) return reply.code(404).send({ message: "No demo portal signer here." });
         const query = (request.query ?? {}) as { policy?: unknown; route?: unknown };

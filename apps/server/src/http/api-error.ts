@@ -33,6 +33,8 @@ export const API_MESSAGES = {
   idempotencyMismatch: "This Idempotency-Key was used for another request.",
   idempotencyInFlight: "A request with this Idempotency-Key is still running.",
   portalAssertion: "Sign in to the portal again: its sign-in could not be verified.",
+  portalOtherChannel: "This portal sign-in does not open this channel's calls.",
+  portalChannelsOff: "The member portal and agent assist are not set up on this server.",
 } as const;
 
 export class ApiError extends Error {
@@ -63,6 +65,11 @@ export function unauthorized(message: string): ApiError {
 
 export function forbidden(message: string): ApiError {
   return new ApiError(403, { returnCode: "403", message });
+}
+
+/** 503: the server was started without the portal's secret, so the logged-in channels are off. */
+export function portalChannelsOff(): ApiError {
+  return new ApiError(503, { returnCode: "503", message: API_MESSAGES.portalChannelsOff });
 }
 
 /** 417: a business refusal the widget acts on by its returnCode. */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import fastifyMultipart from "@fastify/multipart";
+import type { CompanyId } from "@kalinga/domain/channel";
 import { PORTAL_ASSERTION_HEADER, UPLOAD_DOCUMENT_FIELDS } from "@kalinga/domain/claim-api";
 import {
   CLAIM_CALLS,
@@ -20,7 +21,14 @@ import { DOCUMENT_ROUTE_MESSAGES } from "../documents/document-messages.ts";
 import { keyedHash } from "../otp/keyed-hash.ts";
 import { createAssertionVerifier, type PortalIdentity } from "../portal/portal-assertion.ts";
 import { isRefusal, type Refusal } from "../refusal.ts";
-import { API_MESSAGES, badRequest, forbidden, tooManyRequests, unauthorized } from "./api-error.ts";
+import {
+  API_MESSAGES,
+  badRequest,
+  forbidden,
+  portalChannelsOff,
+  tooManyRequests,
+  unauthorized,
+} from "./api-error.ts";
 import { apiKeyCheck } from "./api-key-auth.ts";
 import { type ChallengeRule, createChallengeGate } from "./challenge.ts";
 import { deviceKeyOf } from "./device-key.ts";
@@ -204,16 +212,39 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
     return claim;
   }
 
-  const verifyAssertion = config.portal ? createAssertionVerifier(config.portal) : null;
-  /** The portal's user of a logged-in channel's call; a public-channel caller has none (decision 0058). */
-  async function portalOf(request: FastifyRequest): Promise<PortalIdentity> {
+  const verifyAssertion = config.portal
+    ? createAssertionVerifier(config.portal, Object.keys(config.companyNames) as CompanyId[])
+    : null;
+  const agentAssist = config.channelNames["agent-assist"];
+  /**
+   * The portal's user of a logged-in channel's call (decisions 0058, 0060): of the company the body
+   * and the claim name, and a member on the member portal, an agent on agent assist.
+   */
+  async function portalOf(
+    request: FastifyRequest,
+    call: { companyNames: unknown[]; channelNames: string[] },
+  ): Promise<PortalIdentity> {
+    // No secret of the insurer's portal: the logged-in channels are off, and say so.
+    if (!verifyAssertion) throw portalChannelsOff();
     const header = request.headers[PORTAL_ASSERTION_HEADER];
-    const identity = verifyAssertion
-      ? await verifyAssertion(typeof header === "string" ? header : undefined, config.now())
-      : { refused: "missing" as const };
-    if ("refused" in identity) {
-      request.log.info({ refused: identity.refused }, "portal assertion refused");
+    const identity = await verifyAssertion(
+      typeof header === "string" ? header : undefined,
+      config.now(),
+    );
+    const refused =
+      "refused" in identity
+        ? identity.refused
+        : call.companyNames.some((name) => name !== config.companyNames[identity.company])
+          ? "other-company"
+          : null;
+    if (refused !== null || "refused" in identity) {
+      request.log.info({ refused }, "portal assertion refused");
       throw unauthorized(API_MESSAGES.portalAssertion);
+    }
+    // A good sign-in on the other portal's calls: a member's on agent assist, an agent's on the member portal.
+    if (call.channelNames.some((name) => (name === agentAssist) !== (identity.kind === "agent"))) {
+      request.log.info({ kind: identity.kind }, "portal assertion of the other channel");
+      throw forbidden(API_MESSAGES.portalOtherChannel);
     }
     return identity;
   }
@@ -276,17 +307,23 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
         throw forbidden(API_MESSAGES.otherClaim);
       }
       const { basicInformation, agentCode } = body as {
-        basicInformation?: { channelName?: unknown };
+        basicInformation?: { channelName?: unknown; companyName?: unknown };
         agentCode?: unknown;
       };
-      const channelName = basicInformation?.channelName;
-      // A call of a logged-in channel, or on a claim started there (the uploads' forms name no
-      // channel), or that carries an assertion at all, has the assertion checked.
-      const loggedIn =
-        (typeof channelName === "string" && loggedInChannelNames.has(channelName)) ||
-        (claim !== null && loggedInChannelNames.has(claim.channelName));
+      // The logged-in channels the call names: its body's and its claim's (the uploads' forms name
+      // none). Such a call, or one of a table's portal calls, or one that carries an assertion at
+      // all, has the assertion checked against the companies the body and the claim name.
+      const channels = [basicInformation?.channelName, claim?.channelName].filter(
+        (name): name is string => typeof name === "string" && loggedInChannelNames.has(name),
+      );
+      const companies = [basicInformation?.companyName, claim?.companyName].filter(
+        (name) => name !== undefined,
+      );
       const carried = request.headers[PORTAL_ASSERTION_HEADER] !== undefined;
-      const portal = spec.portal || loggedIn || carried ? await portalOf(request) : null;
+      const portal =
+        spec.portal || channels.length > 0 || carried
+          ? await portalOf(request, { companyNames: companies, channelNames: channels })
+          : null;
       // The agent code of a body is the assertion's, or the call is not the agent's.
       if (agentCode !== undefined && (portal?.kind !== "agent" || portal.agentCode !== agentCode)) {
         throw unauthorized(API_MESSAGES.portalAssertion);

@@ -1,12 +1,29 @@
+import fastifyCors from "@fastify/cors";
+import {
+  API_KEY_HEADER,
+  CHALLENGE_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
+  PORTAL_ASSERTION_HEADER,
+} from "@kalinga/domain/claim-api";
+import { DEVICE_KEY_HEADER } from "@kalinga/domain/device-key";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { API_MESSAGES, forbidden } from "./api-error.ts";
+import { API_MESSAGES, ApiError } from "./api-error.ts";
 
 // Cross-origin calls to /api are allowed from the insurer pages named in KALINGA_ALLOWED_ORIGINS
 // and from the server's own origin; a browser call from anywhere else is refused outright.
+// @fastify/cors answers the preflights and writes the headers (decision 0060).
 
-const ALLOWED_HEADERS =
-  "content-type, x-api-key, authorization, idempotency-key, x-kalinga-challenge, x-kalinga-device";
-const EXPOSED_HEADERS = "retry-after, x-request-id";
+/** Every header the widget sends on a claim call: the portal's assertion and Idempotency-Key too. */
+export const CORS_ALLOWED_HEADERS = [
+  "content-type",
+  API_KEY_HEADER,
+  "authorization",
+  IDEMPOTENCY_KEY_HEADER,
+  PORTAL_ASSERTION_HEADER,
+  CHALLENGE_HEADER,
+  DEVICE_KEY_HEADER,
+];
+const EXPOSED_HEADERS = ["retry-after", "x-request-id"];
 
 /**
  * Scheme, host and port, as browsers compare origins: an https page may not call a plain-http
@@ -20,31 +37,44 @@ function sameOrigin(origin: string, request: FastifyRequest): boolean {
   }
 }
 
-export function registerApiCors(app: FastifyInstance, allowedOrigins: string[]) {
+/** The path as the router reads it: /%61pi/claims is an API call too. */
+function isApiCall(request: FastifyRequest): boolean {
+  try {
+    return decodeURIComponent(request.url.split("?")[0] ?? "").startsWith("/api/");
+  } catch {
+    return false;
+  }
+}
+
+export async function registerApiCors(app: FastifyInstance, allowedOrigins: string[]) {
   const allowed = new Set(allowedOrigins);
-  const permitted = (request: FastifyRequest): string | null | false => {
-    const origin = request.headers.origin;
-    if (origin === undefined) return null;
-    return allowed.has(origin) || sameOrigin(origin, request) ? origin : false;
-  };
-
-  app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith("/api/")) return;
-    reply.header("vary", "Origin");
-    const origin = permitted(request);
-    if (origin === false) throw forbidden(API_MESSAGES.originNotAllowed);
-    if (origin === null) return;
-    reply.header("access-control-allow-origin", origin);
-    reply.header("access-control-expose-headers", EXPOSED_HEADERS);
-  });
-
-  // Preflight: the claim calls send JSON with an api key and a token, so browsers ask first.
-  app.options("/api/*", async (_request, reply) => {
-    return reply
-      .code(204)
-      .header("access-control-allow-methods", "GET, POST")
-      .header("access-control-allow-headers", ALLOWED_HEADERS)
-      .header("access-control-max-age", "600")
-      .send();
+  await app.register(fastifyCors, {
+    // Decided per request: the same-origin rule needs the request's own scheme and host.
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      if (!isApiCall(request) || origin === undefined) {
+        return callback(null, { origin: false });
+      }
+      if (!allowed.has(origin) && !sameOrigin(origin, request)) {
+        // Vary, so a cache never hands this refusal to an allowed page.
+        return callback(
+          new ApiError(
+            403,
+            { returnCode: "403", message: API_MESSAGES.originNotAllowed },
+            { vary: "Origin" },
+          ),
+          { origin: false },
+        );
+      }
+      return callback(null, {
+        origin,
+        methods: ["GET", "POST"],
+        allowedHeaders: CORS_ALLOWED_HEADERS,
+        exposedHeaders: EXPOSED_HEADERS,
+        maxAge: 600,
+        // A bare OPTIONS from an allowed page is answered like a preflight, never 400 in plain text.
+        strictPreflight: false,
+      });
+    },
   });
 }

@@ -1,3 +1,4 @@
+import type { CompanyId } from "@kalinga/domain/channel";
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
 
 // Who a member-portal or agent-assist user is, as the insurer's portal asserts it (decision 0058): a
@@ -11,22 +12,27 @@ export type PortalConfig = {
   key: { kind: "secret"; secret: string } | { kind: "jwks"; url: string };
 };
 
+/** `company` is the company's id as the configuration names it ("first", "bank-partner"). */
 export type PortalIdentity =
-  | { kind: "member"; subject: string; policies: string[] }
-  | { kind: "agent"; subject: string; agentCode: string };
+  | { kind: "member"; company: CompanyId; subject: string; policies: string[] }
+  | { kind: "agent"; company: CompanyId; subject: string; agentCode: string };
 
 export type AssertionRefusal =
   | "missing"
   | "invalid"
   | "expired"
   | "too-long-lived"
+  | "issued-in-the-future"
   | "wrong-issuer-or-audience"
+  | "no-company"
   | "no-identity";
 
 /** At most an hour between issue and expiry (the issue's limit), and never longer. */
 export const MAX_ASSERTION_SECONDS = 3600;
+/** How far ahead of this server's clock a portal's clock may run: beyond it, `iat` is refused. */
+export const MAX_CLOCK_SKEW_SECONDS = 60;
 
-export function createAssertionVerifier(config: PortalConfig) {
+export function createAssertionVerifier(config: PortalConfig, companies: readonly CompanyId[]) {
   const key =
     config.key.kind === "secret"
       ? new TextEncoder().encode(config.key.secret)
@@ -60,19 +66,24 @@ export function createAssertionVerifier(config: PortalConfig) {
         return { refused: "wrong-issuer-or-audience" };
       return { refused: "invalid" };
     }
+    // An iat ahead of the clock would stretch the hour's limit between iat and exp.
+    if ((payload.iat ?? 0) > Math.floor(now.getTime() / 1000) + MAX_CLOCK_SKEW_SECONDS)
+      return { refused: "issued-in-the-future" };
     if ((payload.exp ?? 0) - (payload.iat ?? 0) > MAX_ASSERTION_SECONDS)
       return { refused: "too-long-lived" };
+    const company = companies.find((id) => id === payload.company);
+    if (company === undefined) return { refused: "no-company" };
     const subject = payload.sub ?? "";
     const agentCode = payload.agentCode;
     const policies = payload.policies;
     if (typeof agentCode === "string" && /^[\w-]{1,20}$/.test(agentCode)) {
-      return { kind: "agent", subject, agentCode };
+      return { kind: "agent", company, subject, agentCode };
     }
     if (
       Array.isArray(policies) &&
       policies.every((p) => typeof p === "string" && /^\d{10}$/.test(p))
     ) {
-      return { kind: "member", subject, policies: policies as string[] };
+      return { kind: "member", company, subject, policies: policies as string[] };
     }
     return { refused: "no-identity" };
   };
