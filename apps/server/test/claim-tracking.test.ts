@@ -297,7 +297,11 @@ describe("following a claim", () => {
     const first = await filedClaim(MARIA);
     const second = await filedClaim(MARIA);
     const [firstItem] = await askForTwo(first);
-    const [secondItem] = await askForTwo(second, "2026-03-01");
+    const [secondItem] = await askForTwo(second);
+    // The API refuses a past due date, so the item is made overdue the way time would.
+    await server.db.query("UPDATE claim_requirements SET due_date = '2026-03-01' WHERE id = $1", [
+      secondItem,
+    ]);
     const check = await trackingOf(MARIA);
     const wrongClaim = await uploadFor(check, second, firstItem);
     expect(returnCode(wrongClaim)).toBe("15");
