@@ -88,7 +88,8 @@ export const TEXTS = {
     waitingOnInsurer: "Days waiting on the insurer",
     s248: "Insurance Code s.248: days left to pay",
     serviceLevel: "Service level: days left",
-    details: "Claim details",
+    /** The whole of what the claimant filled; its "Claim details" section is one part of it. */
+    details: "The claim as filed",
     beneficiary: (n: number) => `Beneficiary ${n}`,
     empty: "—",
     documents: "Documents",
