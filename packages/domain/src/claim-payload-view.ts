@@ -313,7 +313,15 @@ export function claimDetailSections(
       title: L.sections.policy,
       groups: single([
         row(L.policyType, corporate ? L.corporate : L.individual),
-        ...(corporate ? [row(L.corporateCompanyName, textOf(policy, "corporateCompanyName"))] : []),
+        // The company typed under "Others", else the one chosen from the insurer's list.
+        ...(corporate
+          ? [
+              row(
+                L.corporateCompanyName,
+                textOf(policy, "corporateCompanyName") || textOf(policy, "corporateCompany"),
+              ),
+            ]
+          : []),
         row(L.policyNumber, textOf(policy, "policyNumber")),
       ]),
     },
