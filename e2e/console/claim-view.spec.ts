@@ -216,10 +216,9 @@ test("the examiner views a received document from its request and reads the clai
   await expect(field(john, "Sex")).toHaveText("Male");
   await expect(field(john, "Title")).toHaveText("Mr.");
   await expect(
-    details.getByRole("region", { name: "Consents and declarations", exact: true }).getByText(
-      "Marketing campaigns consent",
-      { exact: true },
-    ),
+    details
+      .getByRole("region", { name: "Consents and declarations", exact: true })
+      .getByText("Marketing campaigns consent", { exact: true }),
   ).toBeVisible();
   await expect(console.getByText(/markecting/i)).toHaveCount(0);
   // The beneficiary's own documents are with his details, named after him.

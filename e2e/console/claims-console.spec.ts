@@ -168,7 +168,9 @@ test("staff work a claim filed through the widget", async ({
   await saveScreenshot(staffPage, testInfo, "console-long-document");
   await viewerPages.evaluate((element) => element.scrollTo(0, element.scrollHeight));
   await expect(
-    staffPage.getByRole("img", { name: `${LONG_PDF}, Page ${LONG_PDF_PAGES} of ${LONG_PDF_PAGES}` }),
+    staffPage.getByRole("img", {
+      name: `${LONG_PDF}, Page ${LONG_PDF_PAGES} of ${LONG_PDF_PAGES}`,
+    }),
   ).toBeVisible({ timeout: 20_000 });
   await expect(
     staffPage.getByRole("img", { name: `${LONG_PDF}, Page 1 of ${LONG_PDF_PAGES}` }),

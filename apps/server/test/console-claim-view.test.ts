@@ -3,10 +3,14 @@ import type { DetailSection } from "@kalinga/domain/claim-payload-view";
 import { DOCUMENT_CATALOGUE } from "@kalinga/domain/document-catalogue";
 import {
   franciscoChild,
-  josephineSpouse,
   joseClaimPayload,
+  josephineSpouse,
 } from "@kalinga/domain/fixtures/claim-fixtures";
-import { mandatorySlotKeys, slotDocumentName, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
+import {
+  mandatorySlotKeys,
+  slotDocumentName,
+  slotFactsOfPayload,
+} from "@kalinga/domain/upload-slots";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
@@ -56,7 +60,12 @@ const examiner = () =>
   });
 
 const deathPayload = joseClaimPayload(
-  { claimType: "Death", dateOfLoss: "2026-08-15", causeOfLoss: "Dengue fever", natureOfDeath: "IL" },
+  {
+    claimType: "Death",
+    dateOfLoss: "2026-08-15",
+    causeOfLoss: "Dengue fever",
+    natureOfDeath: "IL",
+  },
   { beneficiaries: [josephineSpouse, franciscoChild], payout: null },
 );
 

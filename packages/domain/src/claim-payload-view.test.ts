@@ -1,13 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { CLAIM_STATUSES } from "./claim-lifecycle.ts";
-import { type DetailSection, claimDetailSections } from "./claim-payload-view.ts";
+import { claimDetailSections, type DetailSection } from "./claim-payload-view.ts";
 import { claimStatusLabel, claimStatusName } from "./claim-status.ts";
 import {
   accidentPayload,
   franciscoChild,
   heartAttackDeath,
-  josephineSpouse,
   joseClaimPayload,
+  josephineSpouse,
 } from "./fixtures/claim-fixtures.ts";
 
 /** label → value of every row of a section (the first group unless another is named). */
@@ -49,7 +49,9 @@ describe("a claim's details as staff read them", () => {
       "Account name": "Jose P Rizal",
       "Account number": "******7890",
     });
-    expect(rowsOf(sections, "Consents and declarations", "Declarations agreed at the submit")).toEqual({
+    expect(
+      rowsOf(sections, "Consents and declarations", "Declarations agreed at the submit"),
+    ).toEqual({
       "Information true and complete": "Agreed",
       "Release of medical records": "Agreed",
       "Data privacy consent": "Agreed",
@@ -106,7 +108,9 @@ describe("a claim's details as staff read them", () => {
 
   test("a stored payload of another shape shows what it has and never throws", () => {
     expect(() => claimDetailSections(null)).not.toThrow();
-    expect(() => claimDetailSections({ beneficiaryList: "x", insuredInformation: 4 })).not.toThrow();
+    expect(() =>
+      claimDetailSections({ beneficiaryList: "x", insuredInformation: 4 }),
+    ).not.toThrow();
   });
 });
 

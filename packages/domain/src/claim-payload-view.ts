@@ -306,7 +306,10 @@ export function claimDetailSections(
     {
       key: "insured",
       title: L.sections.insured,
-      groups: single([...nameRows(insured), row(L.dateOfBirth, date(textOf(insured, "dateOfBirth")))]),
+      groups: single([
+        ...nameRows(insured),
+        row(L.dateOfBirth, date(textOf(insured, "dateOfBirth"))),
+      ]),
     },
     {
       key: "policy",

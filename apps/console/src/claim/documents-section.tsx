@@ -14,11 +14,7 @@ export function DocumentsSection({ claim }: { claim: ClaimView }) {
       {own.length === 0 ? (
         <p>{T.noDocuments}</p>
       ) : (
-        <DocumentFiles
-          reference={claim.webReferenceNumber}
-          files={own}
-          label={T.claimDocuments}
-        />
+        <DocumentFiles reference={claim.webReferenceNumber} files={own} label={T.claimDocuments} />
       )}
       {ofBeneficiaries > 0 && <p className="c-hint">{T.beneficiaryDocumentsHint}</p>}
     </section>

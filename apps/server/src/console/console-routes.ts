@@ -40,6 +40,12 @@ import { type Actor, findSubmittedClaim } from "../lifecycle/lifecycle-repositor
 import type { LifecycleRefusal, LifecycleService } from "../lifecycle/lifecycle-service.ts";
 import { audit, readAuditLog } from "./audit-log.ts";
 import {
+  declarationsOf,
+  filedDocuments,
+  requestName,
+  sentRequestFiles,
+} from "./console-claim-view.ts";
+import {
   addNote,
   assignClaim,
   assigneeOf,
@@ -49,12 +55,6 @@ import {
   readQueue,
   statusChangesOf,
 } from "./console-claims.ts";
-import {
-  declarationsOf,
-  filedDocuments,
-  requestName,
-  sentRequestFiles,
-} from "./console-claim-view.ts";
 import { CONSOLE_MESSAGES as M, QUEUE_CSV_HEADINGS } from "./console-texts.ts";
 import { type StaffAccounts, type StaffUser, temporaryPassword } from "./staff-accounts.ts";
 import type { StaffSessions } from "./staff-sessions.ts";
