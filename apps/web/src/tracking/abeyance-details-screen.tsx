@@ -46,22 +46,23 @@ export default function AbeyanceDetailsScreen() {
 }
 
 function RequirementItem({ requirement }: { requirement: TrackedRequirement }) {
-  const sent = requirement.state !== "open";
+  const open = requirement.state === "open";
   const files = requirement.documents.length;
   return (
     <li className="k-tracked" data-state={requirement.state}>
       <h3 className="k-requirement__title">{requirement.description}</h3>
       <p className="k-tracked__facts">
         <strong className="k-requirement__state">
-          {requirement.replaces && requirement.state === "open"
-            ? T.askedAgain
-            : T.requirementState[requirement.state]}
+          {requirement.replaces && open ? T.askedAgain : T.requirementState[requirement.state]}
         </strong>
-        <span>{T.dueBy(formatDisplayDate(requirement.dueDate))}</span>
-        {files > 0 ? <span>{sent ? T.filesSent(files) : T.filesWaiting(files)}</span> : null}
+        {/* Only a request still waiting for a file has a date the claimant must keep. */}
+        {open ? <span>{T.dueBy(formatDisplayDate(requirement.dueDate))}</span> : null}
+        {files > 0 ? <span>{open ? T.filesWaiting(files) : T.filesSent(files)}</span> : null}
       </p>
-      {requirement.rejectionReason ? (
-        <p className="k-requirement__reason">{T.reasonOf(requirement.rejectionReason)}</p>
+      {requirement.state === "rejected" && requirement.rejectionReason ? (
+        <p className="k-requirement__reason">
+          {T.notAcceptedBecause(requirement.rejectionReason)}
+        </p>
       ) : null}
     </li>
   );
