@@ -169,7 +169,7 @@ export function claimClocks(input: {
 }
 
 /** Statuses on or after the decision: the claimant is no longer told when to expect one. */
-const DECIDED: ReadonlySet<ClaimStatus> = new Set([
+const DECIDED: ReadonlySet<ClaimStatus> = new Set<ClaimStatus>([
   WITH_DECISION,
   "CLAIM COMPLETED",
   "PAYMENT UNSUCCESSFUL",

@@ -359,7 +359,8 @@ export function slotDocumentName(key: string): { name: string; beneficiaryIndex?
 export function slotLabel(key: string): { label: string; beneficiaryIndex?: number } | null {
   const slot = parseSlotKey(key);
   if (!slot) return null;
-  const rules = slot.claimType === "Living" ? LIVING : [...DEATH_CLAIM, ...DEATH_BENEFICIARY];
+  const rules: readonly { label: string; entry: CatalogueEntry }[] =
+    slot.claimType === "Living" ? LIVING : [...DEATH_CLAIM, ...DEATH_BENEFICIARY];
   const rule = rules.find(
     (candidate) =>
       candidate.entry.docTypeCode === slot.typeCode &&
