@@ -243,6 +243,7 @@ test.describe("What the claimant reads after the submit", () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, "tracking-documents-accepted");
     await page.goto(`${PAGES}/abeyance-details`);
+    await expect(page.getByText("We are not waiting for any document from you.")).toBeVisible();
     await expect(page.getByText(/Send by/)).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Add the documents" })).toHaveCount(0);
     await expectNoAxeViolations(page);

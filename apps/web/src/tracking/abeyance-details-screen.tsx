@@ -20,18 +20,15 @@ export default function AbeyanceDetailsScreen() {
       {(tracked) => (
         <>
           <p className="k-tracked__reference">{T.claimOf(tracked.claim.webReferenceNumber)}</p>
-          {tracked.requirements.length === 0 ? (
-            <p>{T.nothingAsked}</p>
-          ) : (
-            <>
-              <p>{T.abeyanceIntro}</p>
-              <ul className="k-tracked-list" aria-label={T.requestsLabel}>
-                {tracked.requirements.map((requirement) => (
-                  <RequirementItem key={requirement.id} requirement={requirement} />
-                ))}
-              </ul>
-            </>
-          )}
+          {/* Everything answered: the past requests stay listed, but nothing is asked any more. */}
+          <p>{openRequirements(tracked).length > 0 ? T.abeyanceIntro : T.nothingAsked}</p>
+          {tracked.requirements.length > 0 ? (
+            <ul className="k-tracked-list" aria-label={T.requestsLabel}>
+              {tracked.requirements.map((requirement) => (
+                <RequirementItem key={requirement.id} requirement={requirement} />
+              ))}
+            </ul>
+          ) : null}
           {openRequirements(tracked).length > 0 ? (
             <div className="k-actions">
               <Link className="k-btn k-btn--contained" to="/abeyance-upload">
