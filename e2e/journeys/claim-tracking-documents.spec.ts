@@ -72,7 +72,7 @@ async function fileDeathClaim(
     {
       ...deathPayload,
       webReferenceNumber,
-      basicInformation,
+      basicInformation: { ...deathPayload.basicInformation, ...basicInformation },
       declarations: { truthful: "Y", medicalRecordsRelease: "Y", dataPrivacy: "Y" },
     },
     token,
