@@ -24,7 +24,12 @@ const INSURER = { authorization: "Bearer kalinga-dev-insurer-key" };
 const PAGES = "/help-support/claims";
 const basicInformation = { companyName: "Kalinga Life", channelName: "Corporate Website" };
 const deathPayload = joseClaimPayload(
-  { claimType: "Death", dateOfLoss: "2026-08-15", causeOfLoss: "Dengue fever", natureOfDeath: "IL" },
+  {
+    claimType: "Death",
+    dateOfLoss: "2026-08-15",
+    causeOfLoss: "Dengue fever",
+    natureOfDeath: "IL",
+  },
   { beneficiaries: [josephineSpouse, franciscoChild], payout: null },
 );
 

@@ -37,7 +37,12 @@ const KEY = "Bearer kalinga-dev-insurer-key";
 const DAY_SECONDS = 86_400;
 
 const deathPayload = joseClaimPayload(
-  { claimType: "Death", dateOfLoss: "2026-08-15", causeOfLoss: "Dengue fever", natureOfDeath: "IL" },
+  {
+    claimType: "Death",
+    dateOfLoss: "2026-08-15",
+    causeOfLoss: "Dengue fever",
+    natureOfDeath: "IL",
+  },
   { beneficiaries: [josephineSpouse, franciscoChild], payout: null },
 );
 
@@ -95,7 +100,11 @@ async function verified(claim: StartedClaim, call: "requestOneTimePIN" | "tracki
           { token: claim.token },
         );
   expect(sent.statusCode, sent.body).toBe(200);
-  const validated = await validateCode(server.app, claim, await latestCode(server.app, `63${MOBILE}`));
+  const validated = await validateCode(
+    server.app,
+    claim,
+    await latestCode(server.app, `63${MOBILE}`),
+  );
   expect(validated.statusCode, validated.body).toBe(200);
   return { ...claim, token: (validated.json() as { token: string }).token };
 }
@@ -282,7 +291,10 @@ describe("what the tracking screens read", () => {
     expect(rejected.statusCode, rejected.body).toBe(200);
     const again = await read(check, ref);
     const replacement = again.requirements.find((r) => r.replaces === receipt);
-    expect(replacement).toMatchObject({ state: "open", description: "Official receipt of the funeral" });
+    expect(replacement).toMatchObject({
+      state: "open",
+      description: "Official receipt of the funeral",
+    });
     expect(again.documents.find((d) => d.requirementId === receipt)).toMatchObject({
       state: "rejected",
       rejectionReason: reason,
@@ -302,11 +314,9 @@ describe("what the tracking screens read", () => {
     });
     expect(back.documents.find((d) => d.requirementId === receipt)?.replacement).toBeNull();
 
-    const accepted = await examiner.call(
-      "POST",
-      `/claims/${ref}/requirements/${replacement?.id}`,
-      { accept: true },
-    );
+    const accepted = await examiner.call("POST", `/claims/${ref}/requirements/${replacement?.id}`, {
+      accept: true,
+    });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const done = await read(check, ref);
     expect(

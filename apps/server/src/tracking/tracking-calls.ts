@@ -101,9 +101,7 @@ export function sentDocuments(input: {
     bySlot.set(document.slotKey, {
       title: slot?.label ?? document.name,
       beneficiary:
-        position === undefined
-          ? null
-          : { position, name: input.beneficiaries.get(position) ?? "" },
+        position === undefined ? null : { position, name: input.beneficiaries.get(position) ?? "" },
       requirementId: null,
       state: "received",
       rejectionReason: null,

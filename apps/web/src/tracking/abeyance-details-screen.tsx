@@ -57,9 +57,7 @@ function RequirementItem({ requirement }: { requirement: TrackedRequirement }) {
         {files > 0 ? <span>{open ? T.filesWaiting(files) : T.filesSent(files)}</span> : null}
       </p>
       {requirement.state === "rejected" && requirement.rejectionReason ? (
-        <p className="k-requirement__reason">
-          {T.notAcceptedBecause(requirement.rejectionReason)}
-        </p>
+        <p className="k-requirement__reason">{T.notAcceptedBecause(requirement.rejectionReason)}</p>
       ) : null}
     </li>
   );

@@ -104,7 +104,9 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
           <ul className="k-tracked-list">
             {documents.map((document) => (
               <SentDocumentItem
-                key={document.requirementId ?? `${document.title}-${document.beneficiary?.position}`}
+                key={
+                  document.requirementId ?? `${document.title}-${document.beneficiary?.position}`
+                }
                 document={document}
               />
             ))}
