@@ -168,16 +168,6 @@ function SentDocumentItem({ document }: { document: SentDocument }) {
         <strong className="k-requirement__state">{T.documentState[document.state]}</strong>
         <span>{T.receivedOn(displayDay(document.receivedAt))}</span>
       </p>
-      {document.rejectionReason ? (
-        <p className="k-requirement__reason">{T.notAcceptedBecause(document.rejectionReason)}</p>
-      ) : null}
-      {document.replacement ? (
-        <p>
-          <Link to="/abeyance-upload">
-            {T.sendReplacement(formatDisplayDate(document.replacement.dueDate))}
-          </Link>
-        </p>
-      ) : null}
       {document.files.length > 0 ? (
         <ul className="k-sent-files" aria-label={T.filesOf(document.title)}>
           {document.files.map((file, index) => (
@@ -189,6 +179,16 @@ function SentDocumentItem({ document }: { document: SentDocument }) {
             </li>
           ))}
         </ul>
+      ) : null}
+      {document.rejectionReason ? (
+        <p className="k-requirement__reason">{T.notAcceptedBecause(document.rejectionReason)}</p>
+      ) : null}
+      {document.replacement ? (
+        <p>
+          <Link to="/abeyance-upload">
+            {T.sendReplacement(formatDisplayDate(document.replacement.dueDate))}
+          </Link>
+        </p>
       ) : null}
     </li>
   );

@@ -70,8 +70,8 @@ export const TRACKING_TEXTS = {
   /** One open request and its own due date: "Police report: send by 24 Feb 2027". */
   itemDue: (description: string, date: string) => `${description}: send by ${date}`,
   documentState: { received: "Received", accepted: "Accepted", rejected: "Not accepted" },
-  /** "Received 24 Nov 2026" */
-  receivedOn: (date: string) => `Received ${date}`,
+  /** "Sent on 24 Nov 2026": the day it reached the insurer, beside its state. */
+  receivedOn: (date: string) => `Sent on ${date}`,
   /** Whose document, on a death claim: "For beneficiary 1: Josephine Bracken". */
   forBeneficiary: (position: number, name: string) =>
     name ? `For beneficiary ${position}: ${name}` : `For beneficiary ${position}`,
