@@ -7,6 +7,7 @@ import {
 } from "./claim-api.ts";
 import type { OpenDraft } from "./claim-draft.ts";
 import type { RequirementState } from "./claim-lifecycle.ts";
+import type { ClaimantDecision } from "./claim-messages.ts";
 import { COUNTRY_CODE } from "./constants.ts";
 import { UPLOAD_FIELD_MESSAGES } from "./document-messages.ts";
 import { otpMobileNumberSchema } from "./otp.ts";
@@ -116,6 +117,8 @@ export type ReadTrackedClaimResponse = {
   requirements: TrackedRequirement[];
   /** Death claims: days left of the 60-day limit, counted on the insurer's days; null otherwise. */
   deathClaimDaysLeft: number | null;
+  /** The decision in the claimant's words (decision 0067); null until the claim is decided. */
+  decision: ClaimantDecision | null;
 };
 
 export type UploadRequirementDocumentResponse = {

@@ -10,7 +10,7 @@ export type ClaimView = {
   submittedAt: string;
   assignedTo: string | null;
   assigneeName: string | null;
-  decision: { outcome: string; reasonCode: string } | null;
+  decision: { outcome: string; reasonCode: string; reason?: string | null } | null;
   policyNumber: string | null;
   matchCode: number | null;
   payload: Record<string, unknown>;

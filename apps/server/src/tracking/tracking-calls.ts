@@ -6,6 +6,7 @@ import {
   claimClocks,
   PENDING_REQUIREMENTS,
 } from "@kalinga/domain/claim-lifecycle";
+import { claimantDecision } from "@kalinga/domain/claim-messages";
 import { TRACKING_MESSAGES as M, type TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { todayInManila } from "@kalinga/domain/dates";
 import { formatFileSize } from "@kalinga/domain/document-files";
@@ -25,7 +26,12 @@ import type { DocumentStore } from "../documents/document-store.ts";
 import { isDocumentRefusal, prepareDocument } from "../documents/prepare-document.ts";
 import { openDraftsForClaim } from "../drafts/draft-calls.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
-import { CLAIMANT, listEvents, listRequirements } from "../lifecycle/lifecycle-repository.ts";
+import {
+  CLAIMANT,
+  findSubmittedClaim,
+  listEvents,
+  listRequirements,
+} from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleService } from "../lifecycle/lifecycle-service.ts";
 import { otpCallerOf } from "../otp/otp-calls.ts";
 import type { OtpService } from "../otp/otp-service.ts";
@@ -161,11 +167,12 @@ export function trackingCalls(deps: {
       const tracked = await trackedClaim(claim, portal, body.webReferenceNumber);
       if (!tracked) return notFound;
       const { claimId, record } = tracked;
-      const [events, requirements, filed, added] = await Promise.all([
+      const [events, requirements, filed, added, submitted] = await Promise.all([
         listEvents(db, claimId),
         listRequirements(db, claimId),
         listDocuments(db, claimId),
         requirementDocuments(db, claimId),
+        findSubmittedClaim(db, record.webReferenceNumber),
       ]);
       const changes = events
         .filter((event) => event.kind === "status" && event.to)
@@ -215,6 +222,8 @@ export function trackingCalls(deps: {
             documents: documentsOf(item.id),
           }),
         ),
+        // The decision in the claimant's words, the payout account masked (decision 0067).
+        decision: submitted ? claimantDecision(submitted.decision, submitted.payload) : null,
         // The 60 days run on the insurer's side once nothing is awaited from the claimant.
         deathClaimDaysLeft:
           record.claimInfo.type === "Death" && !waiting ? clocks.deathClaimDaysLeft : null,
