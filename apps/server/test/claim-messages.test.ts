@@ -100,7 +100,11 @@ async function move(ref: string, body: Record<string, unknown>) {
 async function askForTwo(ref: string) {
   const asked = await insurer(`/claims/${ref}/requirements`, {
     requirements: [
-      { documentCd: null, description: "Official receipt of the hospital bill", dueDate: "2026-03-20" },
+      {
+        documentCd: null,
+        description: "Official receipt of the hospital bill",
+        dueDate: "2026-03-20",
+      },
       { documentCd: null, description: "Police report of the collision", dueDate: "2026-04-24" },
     ],
   });
@@ -145,7 +149,11 @@ describe("who receives what", () => {
     await move(ref, { status: "UNDER REVIEW" });
     await askForTwo(ref);
     const messages = await messagesOf(ref);
-    expect(smsOf(messages).map((m) => m.recipient)).toEqual([`63${JOSE}`, `63${JOSE}`, `63${JOSE}`]);
+    expect(smsOf(messages).map((m) => m.recipient)).toEqual([
+      `63${JOSE}`,
+      `63${JOSE}`,
+      `63${JOSE}`,
+    ]);
     const emails = emailsOf(messages);
     expect(emails.map((m) => m.recipient)).toEqual([
       joseStep1.emailAddress,
@@ -223,7 +231,9 @@ describe("what the messages say", () => {
       `your claim ${ref} is approved. We will pay it by bank credit to your Bank of the Philippine Islands (BPI) account ******7890.`,
     );
     expect(email?.subject).toBe(`The decision on your claim ${ref}`);
-    expect(email?.body).toContain(`Our claims team has decided on your claim ${ref}: it is approved.`);
+    expect(email?.body).toContain(
+      `Our claims team has decided on your claim ${ref}: it is approved.`,
+    );
     expect(email?.body).toContain(
       "We will pay it by bank credit to your Bank of the Philippine Islands (BPI) account ******7890. We will tell you by SMS and e-mail when the payment is made.",
     );

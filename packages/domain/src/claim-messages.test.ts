@@ -77,9 +77,7 @@ describe("who a claim's messages address", () => {
 
 describe("the decision as the claimant reads it", () => {
   it("approved: the payout's method, provider and the account masked to its last 4", () => {
-    expect(
-      claimantDecision({ outcome: "approved", reasonCode: "AP01" }, accidentPayload),
-    ).toEqual({
+    expect(claimantDecision({ outcome: "approved", reasonCode: "AP01" }, accidentPayload)).toEqual({
       outcome: "approved",
       reason: null,
       payout: {

@@ -45,7 +45,12 @@ export function tenDigitMobile(value: string): string {
   return digits;
 }
 
-type Person = { role: "beneficiary" | "guardian"; firstName: string; fullName: string; phone: string };
+type Person = {
+  role: "beneficiary" | "guardian";
+  firstName: string;
+  fullName: string;
+  phone: string;
+};
 
 /** The people of a death claim who may have filed it: adult beneficiaries and minors' guardians. */
 function peopleWhoMayFile(beneficiaryList: unknown): Person[] {

@@ -4,21 +4,21 @@ import {
   type ClaimStatus,
   claimantSeesChange,
   claimClocks,
+  isClaimStatus,
   PENDING_REQUIREMENTS,
   REVIEW_OF_REQUIREMENTS,
-  isClaimStatus,
   type StatusChange,
   transitionRefusal,
   WITH_DECISION,
 } from "@kalinga/domain/claim-lifecycle";
-import { claimStatusLabel, statusSlug } from "@kalinga/domain/claim-status";
-import { todayInManila } from "@kalinga/domain/dates";
 import {
   type ClaimAddressee,
   type ClaimantDecision,
   claimAddressee,
   claimantDecision,
 } from "@kalinga/domain/claim-messages";
+import { claimStatusLabel, statusSlug } from "@kalinga/domain/claim-status";
+import { todayInManila } from "@kalinga/domain/dates";
 import { toInternationalMobile } from "@kalinga/domain/otp";
 import type { Database, Queryable } from "../db/database.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
@@ -182,7 +182,7 @@ function decisionMessage(
       claim.companyName,
       reference,
       outcome,
-      notApproved ? T.reasonElsewhere : payout,
+      [paid ? payout : "", notApproved ? T.reasonElsewhere : ""].filter(Boolean).join(" "),
       link.sms,
     ),
     subject: T.decisionSubject(reference),

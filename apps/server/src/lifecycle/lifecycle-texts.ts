@@ -11,7 +11,9 @@ export const LIFECYCLE_TEXTS = {
     link ? `See it at ${link}` : "To see it, use Check claim status on our website.",
   /** How an e-mail names the claim: a death claim names the insured only as the one it is for. */
   claimWords: (reference: string, lateInsured: string | null) =>
-    lateInsured ? `the claim for the late ${lateInsured} (${reference})` : `your claim ${reference}`,
+    lateInsured
+      ? `the claim for the late ${lateInsured} (${reference})`
+      : `your claim ${reference}`,
   statusSms: (company: string, reference: string, label: string, link: string) =>
     `${company}: your claim ${reference} is now "${label}". ${link}`,
   statusSubject: (reference: string, label: string) => `Your claim ${reference}: ${label}`,
@@ -60,8 +62,7 @@ export const LIFECYCLE_TEXTS = {
   otherPayout: "We will contact you about the payment.",
   paidLater: "We will tell you by SMS and e-mail when the payment is made.",
   /** The SMS never carries the reason: it may name an illness, and SMS show on lock screens. */
-  reasonElsewhere:
-    "The reason and what you can do are in our e-mail and on the claim status page.",
+  reasonElsewhere: "The reason and what you can do are in our e-mail and on the claim status page.",
   reason: (reason: string) => `Why: ${reason}`,
   whatYouCanDoTitle: "What you can do:",
   askReview:

@@ -7,7 +7,11 @@ export const NOTIFICATION_TEXTS = {
     "and e-mail. To follow it, use Check claim status on our website.",
   acknowledgmentSubject: (reference: string) => `We received your claim ${reference}`,
   /** A death claim names the insured only as the one it is for, and begins with condolences. */
-  acknowledgmentIntro: (company: string, claimType: "Death" | "Living", lateInsured: string | null) =>
+  acknowledgmentIntro: (
+    company: string,
+    claimType: "Death" | "Living",
+    lateInsured: string | null,
+  ) =>
     claimType === "Death"
       ? `We are sorry for your loss. Thank you for filing the death claim${lateInsured ? ` for the late ${lateInsured}` : ""} with ${company}. We have received it.`
       : `Thank you for filing your living benefit claim with ${company}. We have received it.`,

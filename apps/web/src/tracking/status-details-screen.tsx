@@ -1,9 +1,9 @@
+import { WITH_DECISION } from "@kalinga/domain/claim-lifecycle";
 import {
   claimStatusLabel,
   claimTypeLabel,
   recordPolicyNumberDisplay,
 } from "@kalinga/domain/claim-status";
-import { WITH_DECISION } from "@kalinga/domain/claim-lifecycle";
 import type { ReadTrackedClaimResponse } from "@kalinga/domain/claim-tracking";
 import { Link } from "react-router";
 import { DecisionOutcome } from "./decision-outcome.tsx";
