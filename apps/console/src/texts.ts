@@ -145,7 +145,7 @@ export const TEXTS = {
     previewSmsTo: (mobile: string) => `To the verified mobile number +${mobile}`,
     previewEmailTo: (email: string) => `To ${email}`,
     previewNothing: "The claimant's status label stays the same: no SMS or e-mail is sent.",
-    previewStatus: "Preview the messages of this change",
+    previewStatus: "See what this change tells the claimant",
     decisionReason: "Why it is not fully approved (the claimant reads this)",
     decisionReasonShort: "Reason told to the claimant",
     noMobile: "No mobile number: no SMS will be sent.",
