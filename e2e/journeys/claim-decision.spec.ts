@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import {
   bpiAccount,
@@ -46,6 +46,45 @@ test.beforeAll(async () => {
   pdf = await scannedPdf("police-report.pdf", "Police report, certified true copy");
 });
 
+/** A living accident claim filed through the widget, paid to the sample BPI account. */
+async function fileClaim(
+  page: Page,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  email: string,
+) {
+  const mobile = await startVerifiedClaim(page, request, { email });
+  await fillLivingAccident(page, motorcycleAccident);
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await fillBankPayout(page, bpiAccount);
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await uploadEveryRequired(page, photo, pdf);
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  const reference = await agreeAndSubmit(page, testInfo, "decision-filed");
+  return { mobile, reference };
+}
+
+/** The claimant checks the claim on the phone: the number, the OTP, the claim's status page. */
+async function openStatusDetails(
+  page: Page,
+  request: APIRequestContext,
+  mobile: string,
+  reference: string,
+) {
+  const mobile63 = `63${mobile}`;
+  await page.context().clearCookies();
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto(`${PAGES}/claims-tracking`);
+  await page.getByRole("textbox", { name: "Mobile number" }).fill(mobile);
+  const seen = await countOutboxMessages(request, mobile63);
+  await page.getByRole("button", { name: "Check status" }).click();
+  await otpModal(page).getByRole("button", { name: "Send OTP" }).click();
+  await typeOtp(page, await readOtpFromOutbox(request, mobile63, { after: seen }));
+  await otpModal(page).getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("button", { name: `View claim ${reference}` }).click();
+  await expect(page).toHaveURL(/\/status-details$/);
+}
+
 test.describe("The decision told", () => {
   test.describe.configure({ timeout: 240_000 });
 
@@ -54,15 +93,8 @@ test.describe("The decision told", () => {
     request,
   }, testInfo) => {
     const email = `decision.${Date.now()}@example.ph`;
-    const mobile = await startVerifiedClaim(page, request, { email });
+    const { mobile, reference } = await fileClaim(page, request, testInfo, email);
     const mobile63 = `63${mobile}`;
-    await fillLivingAccident(page, motorcycleAccident);
-    await page.getByRole("button", { name: "Next", exact: true }).click();
-    await fillBankPayout(page, bpiAccount);
-    await page.getByRole("button", { name: "Next", exact: true }).click();
-    await uploadEveryRequired(page, photo, pdf);
-    await page.getByRole("button", { name: "Next", exact: true }).click();
-    const reference = await agreeAndSubmit(page, testInfo, "decision-filed");
 
     await insurer(request, `${reference}/status`, { status: "UNDER REVIEW" });
     await insurer(request, `${reference}/status`, {
@@ -87,19 +119,7 @@ test.describe("The decision told", () => {
     expect(emails).toContain(masked);
     expect(emails).not.toContain(bpiAccount.accountNumber);
 
-    // The claimant checks the claim on the phone.
-    await page.context().clearCookies();
-    await page.evaluate(() => sessionStorage.clear());
-    await page.goto(`${PAGES}/claims-tracking`);
-    await page.getByRole("textbox", { name: "Mobile number" }).fill(mobile);
-    const seen = await countOutboxMessages(request, mobile63);
-    await page.getByRole("button", { name: "Check status" }).click();
-    await otpModal(page).getByRole("button", { name: "Send OTP" }).click();
-    await typeOtp(page, await readOtpFromOutbox(request, mobile63, { after: seen }));
-    await otpModal(page).getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("button", { name: `View claim ${reference}` }).click();
-
-    await expect(page).toHaveURL(/\/status-details$/);
+    await openStatusDetails(page, request, mobile, reference);
     const decision = page.getByRole("region", { name: "The decision" });
     await expect(decision).toBeVisible();
     await expect(decision).toContainText("Your claim is approved.");
@@ -115,5 +135,41 @@ test.describe("The decision told", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, "decision-approved");
+  });
+
+  test("a claim not approved: the insurer's reason and what the claimant can do, by e-mail and on the page", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const email = `denied.${Date.now()}@example.ph`;
+    const { mobile, reference } = await fileClaim(page, request, testInfo, email);
+    const reason = "The accident happened before the policy took effect on 15 October 2026.";
+    await insurer(request, `${reference}/status`, { status: "UNDER REVIEW" });
+    await insurer(request, `${reference}/status`, {
+      status: "WITH CLAIM DECISION",
+      decision: { outcome: "denied", reasonCode: "DN01", reason },
+    });
+
+    // The SMS says the outcome and where to read why; the e-mail says why and what can be done.
+    await expect
+      .poll(() => texts(request, `/api/dev/outbox?to=63${mobile}`), { timeout: 30_000 })
+      .toContain(`your claim ${reference} is not approved. The reason and what you can do`);
+    expect(await texts(request, `/api/dev/outbox?to=63${mobile}`)).not.toContain(reason);
+    await expect
+      .poll(() => texts(request, `/api/dev/email-outbox?to=${encodeURIComponent(email)}`), {
+        timeout: 30_000,
+      })
+      .toContain(`Why: ${reason}`);
+
+    await openStatusDetails(page, request, mobile, reference);
+    const decision = page.getByRole("region", { name: "The decision" });
+    await expect(decision).toContainText("Your claim is not approved.");
+    await expect(decision).toContainText(reason);
+    await expect(decision).toContainText("Ask us to review the decision");
+    await expect(decision).toContainText("Ask the Insurance Commission for assistance");
+    await expect(decision).not.toContainText("We will pay");
+    await expect(page.getByText("We will tell you the decision")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "decision-not-approved");
   });
 });
