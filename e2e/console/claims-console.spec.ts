@@ -193,6 +193,10 @@ test("staff work a claim filed through the widget", async ({
   const preview = staffPage.getByRole("region", { name: "What the claimant will get" });
   await expect(preview).toContainText(`your claim ${reference}, we need 2 more documents`);
   await expect(preview).toContainText("2. Police report of the collision");
+  // Whom the messages go to, as the claim holds them (decision 0067).
+  await expect(preview).toContainText(`To ${maria.firstName} ${maria.lastName}, the insured`);
+  await expect(preview).toContainText(`To the verified mobile number +63${mobile}`);
+  await expect(preview).toContainText(`To ${maria.email}`);
   await expectNoAxeViolations(staffPage);
   await saveScreenshot(staffPage, testInfo, "console-claim-request-preview");
   await staffPage.getByRole("button", { name: "Send the request" }).click();

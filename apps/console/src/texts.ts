@@ -138,6 +138,21 @@ export const TEXTS = {
     previewTitle: "What the claimant will get",
     previewSms: "SMS",
     previewEmail: "E-mail",
+    /** "To Josephine Bracken, the beneficiary who filed", or the filer whose name the claim does not hold. */
+    previewTo: (name: string | null, role: string) => (name ? `To ${name}, ${role}` : `To ${role}`),
+    previewRoles: {
+      insured: "the insured",
+      beneficiary: "the beneficiary who filed",
+      guardian: "the guardian who filed for a minor beneficiary",
+      filer:
+        "the person who filed (the claim does not hold their name; the messages greet no one by name)",
+    } as Record<string, string>,
+    previewSmsTo: (mobile: string) => `To the verified mobile number +${mobile}`,
+    previewEmailTo: (email: string) => `To ${email}`,
+    previewNothing: "The claimant's status label stays the same: no SMS or e-mail is sent.",
+    previewStatus: "See what this change tells the claimant",
+    decisionReason: "Why it is not fully approved (the claimant reads this)",
+    decisionReasonShort: "Reason told to the claimant",
     noMobile: "No mobile number: no SMS will be sent.",
     noEmail: "No e-mail address: no e-mail will be sent.",
     send: "Send the request",

@@ -403,7 +403,7 @@ describe("requirements", () => {
     ]);
     const sent = (await notifications()).slice(before);
     expect(sent.map((n) => n.channel)).toEqual(["sms", "email"]);
-    expect(sent[0]?.body).toContain(`we need 2 more documents by April 30, 2026`);
+    expect(sent[0]?.body).toContain(`we need 2 more documents, the first by April 30, 2026`);
     expect(sent[1]?.body).toContain(
       "1. The attending physician's statement, signed by your doctor",
     );

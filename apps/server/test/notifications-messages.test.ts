@@ -57,11 +57,23 @@ describe("acknowledgment messages", () => {
     );
   });
 
-  test("a death claim begins with condolences", () => {
-    const { email } = acknowledgmentMessages({ ...living, claimType: "Death" });
+  test("a death claim begins with condolences and names the insured only as the late person it is for", () => {
+    const { email } = acknowledgmentMessages({ ...living, claimType: "Death", firstName: "" });
+    expect(email.text).toMatch(/^Dear claimant,\n/);
     expect(email.text).toContain(
-      "We are sorry for your loss. Thank you for filing your death claim with Kalinga Bank Life.",
+      "We are sorry for your loss. Thank you for filing the death claim with Kalinga Bank Life.",
     );
+    const named = acknowledgmentMessages({
+      ...living,
+      claimType: "Death",
+      firstName: "Josephine",
+      lateInsured: "Josefina Santos",
+    });
+    expect(named.email.text).toMatch(/^Dear Josephine,\n/);
+    expect(named.email.text).toContain(
+      "Thank you for filing the death claim for the late Josefina Santos with Kalinga Bank Life.",
+    );
+    expect(named.sms).not.toContain("Josefina");
   });
 
   test("the HTML escapes what the claimant typed; an empty first name gets a plain greeting", () => {

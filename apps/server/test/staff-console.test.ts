@@ -405,7 +405,7 @@ describe("working a claim", () => {
       sms: string;
       email: { subject: string; text: string };
     };
-    expect(preview.sms).toContain("2 more documents by April 30, 2026");
+    expect(preview.sms).toContain("2 more documents, the first by April 30, 2026");
     expect(preview.email.text).toContain(
       "2. Medical certificate signed by the attending physician",
     );

@@ -7,6 +7,7 @@ import {
 } from "./claim-api.ts";
 import type { OpenDraft } from "./claim-draft.ts";
 import type { ExpectedDecision, RequirementState } from "./claim-lifecycle.ts";
+import type { ClaimantDecision } from "./claim-messages.ts";
 import { COUNTRY_CODE } from "./constants.ts";
 import { UPLOAD_FIELD_MESSAGES } from "./document-messages.ts";
 import { otpMobileNumberSchema } from "./otp.ts";
@@ -142,6 +143,8 @@ export type ReadTrackedClaimResponse = {
   deathClaimDaysLeft: number | null;
   /** When the insurer expects to decide; null once decided. */
   expectedDecision: ExpectedDecision | null;
+  /** The decision in the claimant's words (decision 0067); null until the claim is decided. */
+  decision: ClaimantDecision | null;
 };
 
 export type UploadRequirementDocumentResponse = {

@@ -6,6 +6,7 @@ import { may, useSession } from "../session.tsx";
 import { TEXTS } from "../texts.ts";
 import { useLoad } from "../use-load.ts";
 import type { ClaimView } from "./claim-view.ts";
+import { MessagePreview, type Preview } from "./message-preview.tsx";
 
 const T = TEXTS.claim;
 const WITH_DECISION = "WITH CLAIM DECISION";
@@ -38,21 +39,45 @@ function useClaimAction(claim: ClaimView, onChange: () => void) {
 export function StatusSection({ claim, onChange }: { claim: ClaimView; onChange(): void }) {
   const { error, notice, run } = useClaimAction(claim, onChange);
   const [next, setNext] = useState("");
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewError, setPreviewError] = useState<unknown>(null);
   const labelOf = (status: string) =>
     claim.allowedNextStatuses.find((s) => s.status === status)?.label ?? status;
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  /** The change as the server takes it, from the form's fields. */
+  function changeOf(formElement: HTMLFormElement) {
+    const form = new FormData(formElement);
     const reason = String(form.get("reason") ?? "").trim();
+    const decisionReason = String(form.get("decisionReason") ?? "").trim();
     const decision =
       next === WITH_DECISION
-        ? { outcome: String(form.get("outcome")), reasonCode: String(form.get("reasonCode") ?? "") }
+        ? {
+            outcome: String(form.get("outcome")),
+            reasonCode: String(form.get("reasonCode") ?? ""),
+            reason: decisionReason || null,
+          }
         : null;
-    void run<{ status: string }>(
-      "/status",
-      { status: next, reason: reason || null, decision },
-      (answer) => T.statusChanged(labelOf(answer.status)),
+    return { status: next, reason: reason || null, decision };
+  }
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPreview(null);
+    void run<{ status: string }>("/status", changeOf(event.currentTarget), (answer) =>
+      T.statusChanged(labelOf(answer.status)),
     );
+  }
+  async function showPreview(formElement: HTMLFormElement | null) {
+    if (!formElement) return;
+    setPreviewError(null);
+    try {
+      setPreview(
+        await call<Preview>(
+          `/claims/${encodeURIComponent(claim.webReferenceNumber)}/status/preview`,
+          { method: "POST", body: changeOf(formElement) },
+        ),
+      );
+    } catch (failure) {
+      setPreviewError(failure);
+    }
   }
   return (
     <section aria-labelledby="status-heading" className="c-panel">
@@ -66,7 +91,10 @@ export function StatusSection({ claim, onChange }: { claim: ClaimView; onChange(
             id="next-status"
             value={next}
             required
-            onChange={(event) => setNext(event.target.value)}
+            onChange={(event) => {
+              setPreview(null);
+              setNext(event.target.value);
+            }}
           >
             <option value="" disabled>
               —
@@ -89,15 +117,35 @@ export function StatusSection({ claim, onChange }: { claim: ClaimView; onChange(
               </select>
               <label htmlFor="reason-code">{T.reasonCode}</label>
               <input id="reason-code" name="reasonCode" required maxLength={40} />
+              <label htmlFor="decision-reason">{T.decisionReason}</label>
+              <textarea
+                id="decision-reason"
+                name="decisionReason"
+                maxLength={500}
+                rows={3}
+                onChange={() => setPreview(null)}
+              />
             </>
           )}
           <label htmlFor="status-reason">{T.reason}</label>
           <textarea id="status-reason" name="reason" maxLength={500} rows={2} />
-          <button type="submit" className="c-button">
-            {T.saveStatus}
-          </button>
+          <p className="c-actions">
+            <button
+              type="button"
+              className="c-button c-button--quiet"
+              disabled={next === ""}
+              onClick={(event) => void showPreview(event.currentTarget.form)}
+            >
+              {T.previewStatus}
+            </button>
+            <button type="submit" className="c-button">
+              {T.saveStatus}
+            </button>
+          </p>
         </form>
       )}
+      <FormMessage error={previewError} />
+      {preview && <MessagePreview preview={preview} id="status-preview-heading" />}
       <FormMessage error={error} />
       <Notice text={notice} />
     </section>

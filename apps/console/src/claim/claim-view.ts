@@ -14,7 +14,7 @@ export type ClaimView = {
   submittedAt: string;
   assignedTo: string | null;
   assigneeName: string | null;
-  decision: { outcome: string; reasonCode: string } | null;
+  decision: { outcome: string; reasonCode: string; reason?: string | null } | null;
   policyNumber: string | null;
   matchCode: number | null;
   /** The claim as the claimant filled it, in sections, labelled, the payout account masked. */

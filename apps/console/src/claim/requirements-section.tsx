@@ -6,11 +6,11 @@ import { manilaDate } from "../format.ts";
 import { TEXTS } from "../texts.ts";
 import type { ClaimView } from "./claim-view.ts";
 import { DocumentFiles } from "./document-files.tsx";
+import { MessagePreview, type Preview } from "./message-preview.tsx";
 
 const T = TEXTS.claim;
 
 type Item = { documentCd: string; description: string; dueDate: string };
-type Preview = { sms: string | null; email: { subject: string; text: string } | null };
 
 const emptyItem = (): Item => ({ documentCd: "", description: "", dueDate: "" });
 
@@ -232,19 +232,7 @@ function AskForDocuments({ claim, onChange }: { claim: ClaimView; onChange(): vo
       </p>
       <FormMessage error={error} />
       <Notice text={notice} />
-      {preview && (
-        <section className="c-preview" aria-labelledby="preview-heading">
-          <h4 id="preview-heading">{T.previewTitle}</h4>
-          <h5>{T.previewSms}</h5>
-          {preview.sms ? <pre className="c-message">{preview.sms}</pre> : <p>{T.noMobile}</p>}
-          <h5>{T.previewEmail}</h5>
-          {preview.email ? (
-            <pre className="c-message">{`${preview.email.subject}\n\n${preview.email.text}`}</pre>
-          ) : (
-            <p>{T.noEmail}</p>
-          )}
-        </section>
-      )}
+      {preview && <MessagePreview preview={preview} id="preview-heading" />}
     </form>
   );
 }

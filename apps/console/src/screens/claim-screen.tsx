@@ -51,6 +51,9 @@ export function ClaimScreen() {
                     value={`${T.outcomes[claim.decision.outcome] ?? claim.decision.outcome} (${claim.decision.reasonCode})`}
                   />
                 )}
+                {claim.decision?.reason && (
+                  <Row name={T.decisionReasonShort} value={claim.decision.reason} />
+                )}
               </dl>
               <h3>{T.clocks}</h3>
               <dl className="c-fields">

@@ -716,6 +716,25 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
     return result;
   });
 
+  // What a status change would tell the claimant, and to whom, before it is made (decision 0067).
+  app.post<Ref>(`${CONSOLE_API}/claims/:ref/status/preview`, async (request, reply) => {
+    const claim = await claimFor(request, reply, request.params.ref);
+    if (!claim) return reply;
+    const body = statusChangeBody.safeParse(request.body);
+    if (!body.success) return invalid(reply, body.error.issues);
+    const preview = await lifecycle.previewStatusChange(claim.webReferenceNumber, {
+      status: body.data.status,
+      decision: body.data.decision ?? null,
+    });
+    if (!preview) {
+      return reply.code(400).send({
+        error: "invalid-request",
+        errors: [{ field: "status", message: ROUTE_INPUT_MESSAGES.unknownStatus }],
+      });
+    }
+    return preview;
+  });
+
   app.post<Ref>(`${CONSOLE_API}/claims/:ref/requirements/preview`, async (request, reply) => {
     const claim = await claimFor(request, reply, request.params.ref);
     if (!claim) return reply;

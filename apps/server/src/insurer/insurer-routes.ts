@@ -1,5 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { CLAIM_STATUSES, DECISION_OUTCOMES, isClaimStatus } from "@kalinga/domain/claim-lifecycle";
+import {
+  DECISION_MESSAGES,
+  DECISION_REASON_LIMIT,
+  decisionNeedsReason,
+} from "@kalinga/domain/claim-messages";
 import { claimStatusLabel, policyNumberDisplay } from "@kalinga/domain/claim-status";
 import { todayInManila } from "@kalinga/domain/dates";
 import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
@@ -63,7 +68,27 @@ export const statusChangeBody = z.strictObject({
   status: z.string(),
   reason: z.optional(z.nullable(text(500))),
   decision: z.optional(
-    z.nullable(z.strictObject({ outcome: z.enum(DECISION_OUTCOMES), reasonCode: text(40) })),
+    z.nullable(
+      z
+        .strictObject({
+          outcome: z.enum(DECISION_OUTCOMES),
+          reasonCode: text(40),
+          // What the claimant reads of a decision other than approved (decision 0067).
+          reason: z.optional(z.nullable(text(DECISION_REASON_LIMIT))),
+        })
+        .check(
+          z.superRefine((decision, ctx) => {
+            if (decisionNeedsReason(decision.outcome) && !decision.reason) {
+              ctx.issues.push({
+                code: "custom",
+                message: DECISION_MESSAGES.reasonRequired,
+                path: ["reason"],
+                input: decision,
+              });
+            }
+          }),
+        ),
+    ),
   ),
 });
 

@@ -48,7 +48,8 @@ export async function recordClaimEvent(
   );
 }
 
-export type Decision = { outcome: DecisionOutcome; reasonCode: string };
+/** reason: what the claimant is told of an outcome other than approved (decision 0067). */
+export type Decision = { outcome: DecisionOutcome; reasonCode: string; reason?: string | null };
 
 export type SubmittedClaim = {
   claimId: string;
@@ -62,6 +63,8 @@ export type SubmittedClaim = {
   decision: Decision | null;
   policyNumber: string | null;
   matchCode: number | null;
+  /** The number the OTP proved; null on the channels that file without one. */
+  verifiedMobileNumber: string | null;
 };
 
 type ClaimRow = {
@@ -76,10 +79,12 @@ type ClaimRow = {
   decision: Decision | null;
   policy_number: string | null;
   match_code: number | null;
+  verified_mobile_number: string | null;
 };
 
 const CLAIM_COLUMNS = `c.id, c.web_reference_number, c.status, s.claim_type, c.company_name,
-  c.submitted_at, c.updated_at, s.payload, c.decision, c.policy_number, c.match_code`;
+  c.submitted_at, c.updated_at, s.payload, c.decision, c.policy_number, c.match_code,
+  c.verified_mobile_number`;
 
 const claimOf = (row: ClaimRow): SubmittedClaim => ({
   claimId: row.id,
@@ -93,6 +98,7 @@ const claimOf = (row: ClaimRow): SubmittedClaim => ({
   decision: row.decision,
   policyNumber: row.policy_number,
   matchCode: row.match_code,
+  verifiedMobileNumber: row.verified_mobile_number,
 });
 
 /** A submitted claim by its reference number; `lock` holds its row until the transaction ends. */

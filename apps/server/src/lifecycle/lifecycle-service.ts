@@ -4,11 +4,19 @@ import {
   type ClaimStatus,
   claimantSeesChange,
   claimClocks,
+  isClaimStatus,
   PENDING_REQUIREMENTS,
   REVIEW_OF_REQUIREMENTS,
   type StatusChange,
   transitionRefusal,
+  WITH_DECISION,
 } from "@kalinga/domain/claim-lifecycle";
+import {
+  type ClaimAddressee,
+  type ClaimantDecision,
+  claimAddressee,
+  claimantDecision,
+} from "@kalinga/domain/claim-messages";
 import { claimStatusLabel, statusSlug } from "@kalinga/domain/claim-status";
 import { todayInManila } from "@kalinga/domain/dates";
 import { toInternationalMobile } from "@kalinga/domain/otp";
@@ -86,24 +94,19 @@ function readableDate(isoDate: string): string {
   });
 }
 
-type Contact = { mobile: string | null; email: string | null; firstName: string };
+/** Whom this claim's messages go to and greet (docs/decisions/0067). */
+const addresseeOf = (claim: SubmittedClaim): ClaimAddressee =>
+  claimAddressee(claim.payload, claim.verifiedMobileNumber);
 
-function contactOf(claim: SubmittedClaim): Contact {
-  const insured = (claim.payload.insuredInformation ?? {}) as Record<string, unknown>;
-  const text = (key: string) =>
-    typeof insured[key] === "string" ? String(insured[key]).trim() : "";
-  return {
-    mobile: text("phoneNumber") || null,
-    email: text("emailAddress") || null,
-    firstName: text("firstName"),
-  };
-}
+/** How the e-mails name the claim: a death claim names the insured only as the one it is for. */
+const claimWordsOf = (claim: SubmittedClaim) =>
+  T.claimWords(claim.webReferenceNumber, addresseeOf(claim).lateInsured);
 
 type ClaimantMessage = { sms: string; subject: string; lines: string[] };
 
 function emailText(claim: SubmittedClaim, lines: readonly string[]): string {
   return [
-    T.greeting(contactOf(claim).firstName),
+    T.greeting(addresseeOf(claim).firstName),
     "",
     ...lines,
     "",
@@ -114,26 +117,113 @@ function emailText(claim: SubmittedClaim, lines: readonly string[]): string {
   ].join("\n");
 }
 
-/** What the claimant is told when the insurer asks for these items. */
+/** What the claimant is told when the insurer asks for these items: each with its own due date. */
 function requirementsMessage(
   claim: SubmittedClaim,
   rows: readonly { description: string; dueDate: string }[],
   link: { sms: string; email: string },
 ): ClaimantMessage {
-  const due = readableDate(rows.map((row) => row.dueDate).sort()[0] as string);
+  const dates = rows.map((row) => row.dueDate).sort();
+  const first = readableDate(dates[0] as string);
+  const sameDay = dates[0] === dates.at(-1);
   const reference = claim.webReferenceNumber;
   return {
-    sms: T.requirementsSms(claim.companyName, reference, rows.length, due, link.sms),
+    sms: T.requirementsSms(claim.companyName, reference, rows.length, first, sameDay, link.sms),
     subject: T.requirementsSubject(reference),
     lines: [
-      T.requirementsIntro(reference, due),
+      T.requirementsIntro(claimWordsOf(claim), rows.length),
       "",
-      ...rows.map((row, index) => `${index + 1}. ${row.description}`),
+      ...rows.map((row, index) =>
+        T.requirementItem(index + 1, row.description, readableDate(row.dueDate)),
+      ),
       "",
       link.email,
     ],
   };
 }
+
+/** What the claimant is told when the status they see changes. */
+function statusMessage(
+  claim: SubmittedClaim,
+  to: ClaimStatus,
+  link: { sms: string; email: string },
+): ClaimantMessage {
+  const label = claimStatusLabel(to);
+  const reference = claim.webReferenceNumber;
+  return {
+    sms: T.statusSms(claim.companyName, reference, label, link.sms),
+    subject: T.statusSubject(reference, label),
+    lines: [T.statusIntro(claimWordsOf(claim), label), "", link.email],
+  };
+}
+
+/** What the claimant is told of the decision: the outcome, where the money goes, or why not and what they can do. */
+function decisionMessage(
+  claim: SubmittedClaim,
+  decision: ClaimantDecision,
+  link: { sms: string; email: string },
+): ClaimantMessage {
+  const outcome = T.outcome[decision.outcome];
+  const reference = claim.webReferenceNumber;
+  const payout = decision.payout
+    ? T.payout(
+        decision.payout.method,
+        decision.payout.provider,
+        decision.payout.account,
+        decision.outcome === "partly-approved",
+      )
+    : claim.claimType === "Death"
+      ? T.deathPayout
+      : T.otherPayout;
+  const notApproved = decision.outcome !== "approved";
+  const paid = decision.outcome !== "denied";
+  return {
+    sms: T.decisionSms(
+      claim.companyName,
+      reference,
+      outcome,
+      [paid ? payout : "", notApproved ? T.reasonElsewhere : ""].filter(Boolean).join(" "),
+      link.sms,
+    ),
+    subject: T.decisionSubject(reference),
+    lines: [
+      T.decisionIntro(claimWordsOf(claim), outcome),
+      ...(decision.reason ? ["", T.reason(decision.reason)] : []),
+      ...(paid ? ["", T.nextTitle, `${payout} ${T.paidLater}`] : []),
+      ...(notApproved
+        ? ["", T.whatYouCanDoTitle, `- ${T.askReview}`, `- ${T.insuranceCommission}`]
+        : []),
+      "",
+      link.email,
+    ],
+  };
+}
+
+/** Who each message goes to, as the console's preview shows it. */
+function recipientOf(claim: SubmittedClaim) {
+  const addressee = addresseeOf(claim);
+  return {
+    role: addressee.role,
+    name: addressee.fullName,
+    greeting: T.greeting(addressee.firstName),
+    mobile: addressee.mobile ? toInternationalMobile(addressee.mobile) : null,
+    email: addressee.email,
+  };
+}
+
+/** The messages as the claimant will read them, with their recipients, for the console's preview. */
+function previewOf(claim: SubmittedClaim, message: ClaimantMessage) {
+  const recipient = recipientOf(claim);
+  return {
+    recipient,
+    sms: recipient.mobile ? message.sms : null,
+    email: recipient.email
+      ? { subject: message.subject, text: emailText(claim, message.lines) }
+      : null,
+  };
+}
+
+export type MessagePreview = ReturnType<typeof previewOf>;
 
 async function notifyClaimant(
   tx: Queryable,
@@ -141,27 +231,27 @@ async function notifyClaimant(
   message: ClaimantMessage,
   now: Date,
 ): Promise<void> {
-  const contact = contactOf(claim);
-  if (contact.mobile) {
+  const addressee = addresseeOf(claim);
+  if (addressee.mobile) {
     await enqueueNotification(
       tx,
       {
         claimId: claim.claimId,
         channel: "sms",
-        to: toInternationalMobile(contact.mobile),
+        to: toInternationalMobile(addressee.mobile),
         text: message.sms,
       },
       now,
     );
   }
-  if (contact.email) {
+  if (addressee.email) {
     const text = emailText(claim, message.lines);
     await enqueueNotification(
       tx,
       {
         claimId: claim.claimId,
         channel: "email",
-        to: contact.email,
+        to: addressee.email,
         subject: message.subject,
         text,
       },
@@ -199,19 +289,11 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
       actor,
       now,
     );
-    if (notify && claimantSeesChange(claim.status, to)) {
-      const label = claimStatusLabel(to);
-      const reference = claim.webReferenceNumber;
-      await notifyClaimant(
-        tx,
-        claim,
-        {
-          sms: T.statusSms(claim.companyName, reference, label, link(to).sms),
-          subject: T.statusSubject(reference, label),
-          lines: [T.statusIntro(reference, label), "", link(to).email],
-        },
-        now,
-      );
+    const decided = to === WITH_DECISION ? claimantDecision(claim.decision, claim.payload) : null;
+    if (notify && decided) {
+      await notifyClaimant(tx, claim, decisionMessage(claim, decided, link(to)), now);
+    } else if (notify && claimantSeesChange(claim.status, to)) {
+      await notifyClaimant(tx, claim, statusMessage(claim, to, link(to)), now);
     }
     claim.status = to;
   }
@@ -246,6 +328,7 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
         if (refusal) return refusal;
         if (request.decision) {
           await setDecision(tx, claim.claimId, request.decision);
+          claim.decision = request.decision;
           await recordClaimEvent(
             tx,
             claim.claimId,
@@ -397,7 +480,7 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
               sms: T.documentsReceivedSms(claim.companyName, reference, received.length, label),
               subject: T.documentsReceivedSubject(reference),
               lines: [
-                T.documentsReceivedIntro(reference, received.length, label),
+                T.documentsReceivedIntro(claimWordsOf(claim), received.length, label),
                 "",
                 link(claim.status).email,
               ],
@@ -493,23 +576,38 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
       });
     },
 
-    /** The SMS and e-mail a request for these items would send, without asking for them. */
+    /** The SMS and e-mail a request for these items would send, and to whom, without asking. */
     async previewRequirements(
       webReferenceNumber: string,
       items: readonly NewRequirementRequest[],
-    ): Promise<{ sms: string | null; email: { subject: string; text: string } | null } | null> {
+    ): Promise<MessagePreview | null> {
       const claim = await findSubmittedClaim(db, webReferenceNumber);
       if (!claim) return null;
       const defaultDue = addDays(todayInManila(clock()), config.requirementDueDays);
       const rows = items.map((item) => ({ ...item, dueDate: item.dueDate ?? defaultDue }));
-      const message = requirementsMessage(claim, rows, link(PENDING_REQUIREMENTS));
-      const contact = contactOf(claim);
-      return {
-        sms: contact.mobile ? message.sms : null,
-        email: contact.email
-          ? { subject: message.subject, text: emailText(claim, message.lines) }
-          : null,
-      };
+      return previewOf(claim, requirementsMessage(claim, rows, link(PENDING_REQUIREMENTS)));
+    },
+
+    /**
+     * The SMS and e-mail a status change would send, and to whom, without making it; null
+     * messages when the claimant would not be told (their label stays the same).
+     */
+    async previewStatusChange(
+      webReferenceNumber: string,
+      request: { status: string; decision?: Decision | null },
+    ): Promise<MessagePreview | null> {
+      const claim = await findSubmittedClaim(db, webReferenceNumber);
+      if (!claim || !isClaimStatus(request.status)) return null;
+      const to = request.status;
+      const decided =
+        to === WITH_DECISION
+          ? claimantDecision(request.decision ?? claim.decision, claim.payload)
+          : null;
+      if (decided) return previewOf(claim, decisionMessage(claim, decided, link(to)));
+      if (!claimantSeesChange(claim.status, to)) {
+        return { recipient: recipientOf(claim), sms: null, email: null };
+      }
+      return previewOf(claim, statusMessage(claim, to, link(to)));
     },
 
     /** Everything the insurer reads of one claim. */

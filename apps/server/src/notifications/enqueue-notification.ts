@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { toInternationalMobile } from "@kalinga/domain/otp";
 import type { Queryable } from "../db/database.ts";
+import { NOTIFICATION_TEXTS as T } from "./notification-texts.ts";
 
 // A notification is a row written inside the caller's transaction, so the change that causes it
 // and the message commit together or not at all; the notification worker sends it afterwards.
@@ -57,7 +58,10 @@ export type AcknowledgmentFacts = {
   webReferenceNumber: string;
   companyName: string;
   claimType: ClaimTypeName;
+  /** The reader's first name (decision 0067): never the insured's on a death claim; "" for none. */
   firstName: string;
+  /** Death claims: the insured who died, named only as the one the claim is for. */
+  lateInsured?: string | null;
 };
 
 export type AcknowledgmentMessages = {
@@ -75,45 +79,31 @@ const escapeHtml = (value: string) =>
 
 /**
  * The claim acknowledgment: what was received, what happens next and how to follow the claim.
- * It names the claimant by first name only and holds no diagnosis, ID number or mobile number.
+ * It greets its reader by first name only and holds no diagnosis, ID number or mobile number.
  * The SMS keeps to plain characters so that it fits the GSM alphabet (160 characters a part).
  */
 export function acknowledgmentMessages(facts: AcknowledgmentFacts): AcknowledgmentMessages {
   const { webReferenceNumber, companyName } = facts;
-  const firstName = facts.firstName.trim();
-  const claimName = facts.claimType === "Death" ? "death claim" : "living benefit claim";
-  const greeting = firstName ? `Dear ${firstName},` : "Dear claimant,";
-  const sympathy = facts.claimType === "Death" ? "We are sorry for your loss. " : "";
-
-  const sms =
-    `${companyName} received your claim, ref. ${webReferenceNumber}. We will update you by SMS ` +
-    "and e-mail. To follow it, use Check claim status on our website.";
-
-  const subject = `We received your claim ${webReferenceNumber}`;
-  const intro = `${sympathy}Thank you for filing your ${claimName} with ${companyName}. We have received it.`;
-  const steps = [
-    "Our claims team reviews your claim and the documents you sent.",
-    "If we need another document, we will tell you by SMS and e-mail. You can send it from the claim status page.",
-    "When we reach a decision, we will tell you by SMS and e-mail.",
-  ];
-  const follow = `To follow your claim, choose "Check claim status" on the claims page of our website and enter your web reference number, ${webReferenceNumber}.`;
-  const warning =
-    "We will never ask you for a one-time PIN or a password by e-mail, SMS or phone call.";
-  const signature = `${companyName} Claims`;
+  const greeting = T.greeting(facts.firstName.trim());
+  const sms = T.acknowledgmentSms(companyName, webReferenceNumber);
+  const subject = T.acknowledgmentSubject(webReferenceNumber);
+  const intro = T.acknowledgmentIntro(companyName, facts.claimType, facts.lateInsured ?? null);
+  const follow = T.follow(webReferenceNumber);
+  const signature = T.signature(companyName);
 
   const text = [
     greeting,
     "",
     intro,
     "",
-    `Your web reference number: ${webReferenceNumber}`,
+    `${T.referenceLine} ${webReferenceNumber}`,
     "",
-    "What happens next:",
-    ...steps.map((step, index) => `${index + 1}. ${step}`),
+    `${T.nextTitle}:`,
+    ...T.steps.map((step, index) => `${index + 1}. ${step}`),
     "",
     follow,
     "",
-    warning,
+    T.warning,
     "",
     signature,
     "",
@@ -126,11 +116,11 @@ export function acknowledgmentMessages(facts: AcknowledgmentFacts): Acknowledgme
     '<body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a;">',
     `<p>${e(greeting)}</p>`,
     `<p>${e(intro)}</p>`,
-    `<p>Your web reference number: <strong>${e(webReferenceNumber)}</strong></p>`,
-    '<h2 style="font-size: 18px;">What happens next</h2>',
-    `<ol>${steps.map((step) => `<li>${e(step)}</li>`).join("")}</ol>`,
+    `<p>${e(T.referenceLine)} <strong>${e(webReferenceNumber)}</strong></p>`,
+    `<h2 style="font-size: 18px;">${e(T.nextTitle)}</h2>`,
+    `<ol>${T.steps.map((step) => `<li>${e(step)}</li>`).join("")}</ol>`,
     `<p>${e(follow)}</p>`,
-    `<p>${e(warning)}</p>`,
+    `<p>${e(T.warning)}</p>`,
     `<p>${e(signature)}</p>`,
     "</body></html>",
     "",

@@ -1,4 +1,5 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
+import { claimAddressee } from "@kalinga/domain/claim-messages";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import { todayInManila } from "@kalinga/domain/dates";
 import { buildUploadSlots, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
@@ -93,7 +94,8 @@ export function submissionCalls(
           },
           now,
         );
-        const insured = body.insuredInformation;
+        // The number the OTP proved (the payload's on a logged-in channel), greeting its owner (decision 0067).
+        const addressee = claimAddressee(body, current.verifiedMobileNumber);
         await enqueueClaimAcknowledgment(
           tx,
           {
@@ -101,10 +103,10 @@ export function submissionCalls(
             webReferenceNumber: claim.webReferenceNumber,
             companyName: body.basicInformation.companyName,
             claimType: body.basicInformation.claimType,
-            firstName: insured.firstName,
-            // The number the OTP proved; the payload's when the claim came from a logged-in channel.
-            mobileNumber: current.verifiedMobileNumber || insured.phoneNumber || null,
-            emailAddress: insured.emailAddress || null,
+            firstName: addressee.firstName,
+            lateInsured: addressee.lateInsured,
+            mobileNumber: addressee.mobile,
+            emailAddress: addressee.email,
           },
           now,
         );

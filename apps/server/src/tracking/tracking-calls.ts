@@ -7,6 +7,7 @@ import {
   expectedDecision,
   PENDING_REQUIREMENTS,
 } from "@kalinga/domain/claim-lifecycle";
+import { claimantDecision } from "@kalinga/domain/claim-messages";
 import {
   TRACKING_MESSAGES as M,
   type SentDocument,
@@ -33,6 +34,7 @@ import { openDraftsForClaim } from "../drafts/draft-calls.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
 import {
   CLAIMANT,
+  findSubmittedClaim,
   listEvents,
   listRequirements,
   type Requirement,
@@ -237,12 +239,13 @@ export function trackingCalls(deps: {
       const tracked = await trackedClaim(claim, portal, body.webReferenceNumber);
       if (!tracked) return notFound;
       const { claimId, record } = tracked;
-      const [events, requirements, filed, added, beneficiaries] = await Promise.all([
+      const [events, requirements, filed, added, beneficiaries, submitted] = await Promise.all([
         listEvents(db, claimId),
         listRequirements(db, claimId),
         listDocuments(db, claimId),
         requirementDocuments(db, claimId),
         beneficiaryNames(db, claimId),
+        findSubmittedClaim(db, record.webReferenceNumber),
       ]);
       const changes = events
         .filter((event) => event.kind === "status" && event.to)
@@ -299,6 +302,8 @@ export function trackingCalls(deps: {
             documents: documentsOf(item.id),
           }),
         ),
+        // The decision in the claimant's words, the payout account masked (decision 0067).
+        decision: submitted ? claimantDecision(submitted.decision, submitted.payload) : null,
         // The 60 days run on the insurer's side once nothing is awaited from the claimant.
         deathClaimDaysLeft:
           record.claimInfo.type === "Death" && !waiting ? clocks.deathClaimDaysLeft : null,

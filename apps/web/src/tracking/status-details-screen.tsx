@@ -1,3 +1,4 @@
+import { WITH_DECISION } from "@kalinga/domain/claim-lifecycle";
 import {
   claimStatusLabel,
   claimTypeLabel,
@@ -6,6 +7,7 @@ import {
 import type { ReadTrackedClaimResponse, SentDocument } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "react-router";
+import { DecisionOutcome } from "./decision-outcome.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
 import { OTHER_STATUS_MEANING, STATUS_MEANINGS, TRACKING_TEXTS as T } from "./tracking-texts.ts";
@@ -32,6 +34,7 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
   const { claim, events, documents } = tracked;
   const about = STATUS_MEANINGS[claim.status] ?? OTHER_STATUS_MEANING;
   const open = openRequirements(tracked);
+  const paymentToCome = claim.status === WITH_DECISION;
   return (
     <>
       <div className="k-tracked k-tracked--summary">
@@ -56,13 +59,26 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
         </dl>
       </div>
 
+      {tracked.decision ? (
+        <DecisionOutcome
+          decision={tracked.decision}
+          claimType={claim.claimInfo.type}
+          paymentToCome={paymentToCome}
+        />
+      ) : null}
+
       <section className="k-tracking-section" aria-labelledby="k-meaning-title">
         <h3 id="k-meaning-title" className="k-section-title">
           {T.meaningTitle}
         </h3>
         <p>{about.meaning}</p>
-        <h3 className="k-section-title">{T.nextTitle}</h3>
-        <p>{about.next}</p>
+        {/* Once decided, the decision above says what happens next. */}
+        {paymentToCome && tracked.decision ? null : (
+          <>
+            <h3 className="k-section-title">{T.nextTitle}</h3>
+            <p>{about.next}</p>
+          </>
+        )}
       </section>
 
       <DatesToKnow tracked={tracked} />

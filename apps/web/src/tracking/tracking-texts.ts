@@ -47,6 +47,28 @@ export const TRACKING_TEXTS = {
   timelineTitle: "What has happened",
   documentsTitle: "Documents you sent",
   noDocuments: "No documents are listed for this claim.",
+  /** The decision in plain words (decision 0067); the server's SMS and e-mail say the same. */
+  decision: {
+    title: "The decision",
+    outcome: {
+      approved: "Your claim is approved.",
+      "partly-approved": "Your claim is partly approved.",
+      denied: "Your claim is not approved.",
+    },
+    reasonTitle: "Why",
+    nextTitle: "What happens next",
+    /** "We will pay it by bank credit to your BPI account ******7890." */
+    payout: (method: "bank" | "e-wallet", provider: string, account: string, partly: boolean) =>
+      `We will ${partly ? "pay the approved part" : "pay it"} ${method === "e-wallet" ? `to your ${provider} e-wallet` : `by bank credit to your ${provider} account`} ${account}.`,
+    deathPayout: "We will contact the beneficiaries about the payment.",
+    otherPayout: "We will contact you about the payment.",
+    paidLater: "We will tell you by SMS and e-mail when the payment is made.",
+    whatYouCanDoTitle: "What you can do",
+    askReview:
+      "Ask us to review the decision: contact us through the claims page of our website or our hotline, with your web reference number and any document that supports the claim.",
+    insuranceCommission:
+      "Ask the Insurance Commission for assistance: it helps policyholders and beneficiaries with complaints against insurers (www.insurance.gov.ph).",
+  },
   seeRequests: "See what we need from you",
   sendDocuments: "Send the documents we asked for",
   backToClaims: "Back to your claims",
