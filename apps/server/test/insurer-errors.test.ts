@@ -187,8 +187,8 @@ describe("bad bodies", () => {
       ["body", "json"],
     ]);
     expectProblem(
-      await call("POST", `/claims/${ref}/status`, "status=UNDER REVIEW", {
-        "content-type": "text/plain",
+      await call("POST", `/claims/${ref}/status`, "<status>UNDER REVIEW</status>", {
+        "content-type": "application/xml",
       }),
       415,
       "unsupported-media-type",

@@ -38,7 +38,7 @@ export const idInput = z.uuid(M.badId);
 
 export const calendarDateInput = z
   .string()
-  .check(z.refine(isIsoDate, { message: M.badDate, params: { rule: "date" } }));
+  .check(z.refine(isIsoDate, { error: M.badDate, params: { rule: "date" } }));
 
 /** Text of a query or a form: at most `max` characters, none PostgreSQL refuses (a NUL). */
 export const queryText = (max: number) =>

@@ -53,7 +53,7 @@ const text = (max: number) =>
     z.minLength(1),
     z.maxLength(max),
     z.refine((value) => !hasUnsavableCharacters(value), {
-      message: INSURER_MESSAGES.unsavable,
+      error: INSURER_MESSAGES.unsavable,
       params: { rule: "text" },
     }),
   );
@@ -97,7 +97,7 @@ const listQuery = z.object({
     z
       .string()
       .check(
-        z.refine(isClaimStatus, { message: INSURER_MESSAGES.unknownStatus, params: { rule: "one-of" } }),
+        z.refine(isClaimStatus, { error: INSURER_MESSAGES.unknownStatus, params: { rule: "one-of" } }),
       ),
   ),
   updatedSince: z.optional(instantInput),
@@ -185,8 +185,6 @@ type RefParams = { webReferenceNumber: string };
 export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteOptions) {
   const actorOf = keyCheck(options.keys);
   const { lifecycle } = options;
-  // Every refusal of this plugin, its unknown paths and methods too, in the one error shape.
-  installInsurerErrors(app, INSURER_API_PREFIX);
 
   app.addHook("onRequest", async (request, reply) => {
     // The matched route, not the raw URL: an encoded or doubled spelling reaches the same route.
@@ -217,6 +215,10 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
         message: refusal.message,
       }),
   });
+
+  // Every refusal of this plugin, its unknown paths and methods too, in the one error shape; after
+  // the hooks above, before the routes, so it sees each route added and is guarded like them.
+  installInsurerErrors(app, INSURER_API_PREFIX);
 
   /** Every read through the API is an audit row naming the key that read (decision 0064). */
   const record = (
