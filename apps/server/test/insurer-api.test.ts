@@ -174,7 +174,9 @@ describe("keys", () => {
       }
     ).post.responses;
     for (const code of ["400", "401", "404", "409", "422", "500"]) {
-      expect(JSON.stringify(statusAnswers[code]?.content)).toContain("#/components/schemas/Problem");
+      expect(JSON.stringify(statusAnswers[code]?.content)).toContain(
+        "#/components/schemas/Problem",
+      );
     }
     expect(Object.keys(document.paths)).toEqual([
       "/api/insurer/claims",
@@ -608,7 +610,12 @@ describe("policy match", () => {
 
 describe("documents", () => {
   const deathPayload = joseClaimPayload(
-    { claimType: "Death", dateOfLoss: "2026-08-15", causeOfLoss: "Dengue fever", natureOfDeath: "IL" },
+    {
+      claimType: "Death",
+      dateOfLoss: "2026-08-15",
+      causeOfLoss: "Dengue fever",
+      natureOfDeath: "IL",
+    },
     { beneficiaries: [josephineSpouse, franciscoChild], payout: null },
   );
 

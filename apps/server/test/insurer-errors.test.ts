@@ -43,7 +43,9 @@ function call(
       ...(body === undefined ? {} : { "content-type": "application/json" }),
       ...headers,
     },
-    ...(body === undefined ? {} : { payload: typeof body === "string" ? body : JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { payload: typeof body === "string" ? body : JSON.stringify(body) }),
   });
 }
 
@@ -170,14 +172,15 @@ describe("bad bodies", () => {
   test("a matchCode section 4 gives no meaning is refused, listing those it does", async () => {
     for (const matchCode of [7, 6, 8, 10, -1, "1"]) {
       const refused = expectProblem(
-        await call("POST", `/claims/${ref}/policy-match`, { policyNumber: "1234567890", matchCode }),
+        await call("POST", `/claims/${ref}/policy-match`, {
+          policyNumber: "1234567890",
+          matchCode,
+        }),
         400,
         "invalid-request",
         [["matchCode", "one-of"]],
       );
-      expect(refused.errors[0]?.message).toBe(
-        "Use a matchCode of section 4: 0, 1, 2, 3, 4, 5, 9.",
-      );
+      expect(refused.errors[0]?.message).toBe("Use a matchCode of section 4: 0, 1, 2, 3, 4, 5, 9.");
     }
     await unchanged();
   });

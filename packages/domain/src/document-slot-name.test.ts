@@ -41,14 +41,17 @@ describe("documentSlotName", () => {
 
   it("names the claim's own documents without a beneficiary", () => {
     const key = slotKey(claimOwn.docTypeCode, claimOwn.tranTypeCode);
-    expect(documentSlotName({ slotKey: key, requirementId: null }, { payload, requirements })).toEqual(
-      { name: claimOwn.typeOfId, beneficiary: null },
-    );
+    expect(
+      documentSlotName({ slotKey: key, requirementId: null }, { payload, requirements }),
+    ).toEqual({ name: claimOwn.typeOfId, beneficiary: null });
   });
 
   it("names a requested document after the request it answers", () => {
     expect(
-      documentSlotName({ slotKey: "REQ-item-1", requirementId: "item-1" }, { payload, requirements }),
+      documentSlotName(
+        { slotKey: "REQ-item-1", requirementId: "item-1" },
+        { payload, requirements },
+      ),
     ).toEqual({ name: "The police report of the collision", beneficiary: null });
     expect(
       documentSlotName({ slotKey: "REQ-gone", requirementId: "gone" }, { payload, requirements }),

@@ -82,7 +82,9 @@ export const MATCH_CODES = {
 } as const;
 
 /** The matchCodes a claim status record may carry: those section 4 and decision 0057 give a meaning. */
-export const KNOWN_MATCH_CODES: readonly number[] = Object.values(MATCH_CODES).sort((a, b) => a - b);
+export const KNOWN_MATCH_CODES: readonly number[] = Object.values(MATCH_CODES).sort(
+  (a, b) => a - b,
+);
 
 export function isKnownMatchCode(value: number): boolean {
   return KNOWN_MATCH_CODES.includes(value);

@@ -178,12 +178,11 @@ export function installInsurerErrors(app: FastifyInstance, prefix: string) {
         ...new Set(routes.filter((route) => route.path.test(path)).map((r) => r.method)),
       ];
       if (allowed.length > 0) {
-        return fieldRefusal(
-          reply.header("allow", allowed.join(", ")),
-          405,
-          "method-not-allowed",
-          { field: "method", rule: "allowed-method", message: M.methodNotAllowed(allowed) },
-        );
+        return fieldRefusal(reply.header("allow", allowed.join(", ")), 405, "method-not-allowed", {
+          field: "method",
+          rule: "allowed-method",
+          message: M.methodNotAllowed(allowed),
+        });
       }
       return fieldRefusal(reply, 404, "not-found", {
         field: "path",

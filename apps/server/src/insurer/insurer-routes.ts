@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { IDEMPOTENCY_KEY_HEADER } from "@kalinga/domain/claim-api";
 import { CLAIM_STATUSES, DECISION_OUTCOMES, isClaimStatus } from "@kalinga/domain/claim-lifecycle";
 import { claimStatusLabel, policyNumberDisplay } from "@kalinga/domain/claim-status";
-import { IDEMPOTENCY_KEY_HEADER } from "@kalinga/domain/claim-api";
 import { isIsoDate, todayInManila } from "@kalinga/domain/dates";
 import { documentSlotName } from "@kalinga/domain/document-slot-name";
 import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
@@ -15,8 +15,8 @@ import {
   queryText,
   wholeNumberInput,
 } from "@kalinga/domain/route-inputs";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { WEB_REFERENCE_PATTERN } from "@kalinga/domain/web-reference-number";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { audit } from "../console/audit-log.ts";
 import type { Database } from "../db/database.ts";
@@ -97,7 +97,10 @@ const listQuery = z.object({
     z
       .string()
       .check(
-        z.refine(isClaimStatus, { error: INSURER_MESSAGES.unknownStatus, params: { rule: "one-of" } }),
+        z.refine(isClaimStatus, {
+          error: INSURER_MESSAGES.unknownStatus,
+          params: { rule: "one-of" },
+        }),
       ),
   ),
   updatedSince: z.optional(instantInput),
@@ -303,16 +306,16 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
             requirements: read.requirements,
           });
           return {
-          id: document.id,
-          slot: document.slotKey,
-          // What the document is and whose, so a core system files it without the catalogue.
-          slotName: named.name,
-          beneficiary: named.beneficiary,
-          requirementId: document.requirementId,
-          name: document.name,
-          size: document.sizeBytes,
-          sha256: document.sha256,
-          downloadPath: `${INSURER_API_PREFIX}/claims/${encodeURIComponent(ref)}/documents/${document.id}`,
+            id: document.id,
+            slot: document.slotKey,
+            // What the document is and whose, so a core system files it without the catalogue.
+            slotName: named.name,
+            beneficiary: named.beneficiary,
+            requirementId: document.requirementId,
+            name: document.name,
+            size: document.sizeBytes,
+            sha256: document.sha256,
+            downloadPath: `${INSURER_API_PREFIX}/claims/${encodeURIComponent(ref)}/documents/${document.id}`,
           };
         }),
         requirements: read.requirements.map((item) => ({
@@ -609,7 +612,10 @@ export function openApiDocument() {
                   schema: {
                     type: "object",
                     properties: {
-                      documents: { type: "array", items: { $ref: "#/components/schemas/Document" } },
+                      documents: {
+                        type: "array",
+                        items: { $ref: "#/components/schemas/Document" },
+                      },
                     },
                   },
                 },
