@@ -65,7 +65,9 @@ async function requestedItems(): Promise<number> {
 }
 
 async function requirementMessages(): Promise<number> {
-  const { rows } = await server.db.query("SELECT 1 FROM notifications WHERE body LIKE '%we need%'");
+  const { rows } = await server.db.query(
+    "SELECT 1 FROM notifications WHERE subject LIKE 'We need more documents%'",
+  );
   return rows.length;
 }
 
