@@ -94,14 +94,12 @@ export function dueDateErrors(
 /** The list's query: each filter in its form, or 400 naming it. */
 const listQuery = z.object({
   status: z.optional(
-    z
-      .string()
-      .check(
-        z.refine(isClaimStatus, {
-          error: INSURER_MESSAGES.unknownStatus,
-          params: { rule: "one-of" },
-        }),
-      ),
+    z.string().check(
+      z.refine(isClaimStatus, {
+        error: INSURER_MESSAGES.unknownStatus,
+        params: { rule: "one-of" },
+      }),
+    ),
   ),
   updatedSince: z.optional(instantInput),
   cursor: z.optional(queryText(200)),
