@@ -21,6 +21,8 @@ import { agreeAndSubmit, expectAcknowledgment } from "../support/submission.ts";
 test.describe.configure({ timeout: 300_000 });
 
 const LONG_PDF_PAGES = 60;
+/** The attending physician's statement, one of the long PDFs, as the console names it. */
+const LONG_PDF = "Attending physician's statement.pdf";
 
 const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 
@@ -151,12 +153,13 @@ test("staff work a claim filed through the widget", async ({
 
   // A long PDF: only the pages near the visible part of the viewer are drawn; scrolling to the
   // end draws the last pages and gives back the canvases of the first.
-  await staffPage.getByRole("button", { name: "View scan.pdf" }).first().click();
+  // Each file is named after its document, not after the phone's file name (decision 0071).
+  await staffPage.getByRole("button", { name: `View ${LONG_PDF}` }).click();
   await expect(staffPage.getByText(`${LONG_PDF_PAGES} pages`, { exact: true })).toBeVisible();
   const viewerPages = staffPage.locator(".c-viewer__pages");
   const canvases = viewerPages.locator("canvas");
   await expect(
-    staffPage.getByRole("img", { name: `scan.pdf, Page 1 of ${LONG_PDF_PAGES}` }),
+    staffPage.getByRole("img", { name: `${LONG_PDF}, Page 1 of ${LONG_PDF_PAGES}` }),
   ).toBeVisible({ timeout: 20_000 });
   await expect(viewerPages.locator(".c-page")).toHaveCount(LONG_PDF_PAGES);
   const drawnAtTop = await canvases.count();
@@ -165,10 +168,12 @@ test("staff work a claim filed through the widget", async ({
   await saveScreenshot(staffPage, testInfo, "console-long-document");
   await viewerPages.evaluate((element) => element.scrollTo(0, element.scrollHeight));
   await expect(
-    staffPage.getByRole("img", { name: `scan.pdf, Page ${LONG_PDF_PAGES} of ${LONG_PDF_PAGES}` }),
+    staffPage.getByRole("img", {
+      name: `${LONG_PDF}, Page ${LONG_PDF_PAGES} of ${LONG_PDF_PAGES}`,
+    }),
   ).toBeVisible({ timeout: 20_000 });
   await expect(
-    staffPage.getByRole("img", { name: `scan.pdf, Page 1 of ${LONG_PDF_PAGES}` }),
+    staffPage.getByRole("img", { name: `${LONG_PDF}, Page 1 of ${LONG_PDF_PAGES}` }),
   ).toHaveCount(0);
   expect(await canvases.count()).toBeLessThanOrEqual(4);
   await expectNoAxeViolations(staffPage);
@@ -192,8 +197,9 @@ test("staff work a claim filed through the widget", async ({
   await saveScreenshot(staffPage, testInfo, "console-claim-request-preview");
   await staffPage.getByRole("button", { name: "Send the request" }).click();
   await expect(staffPage.getByText("The request was sent to the claimant.")).toBeVisible();
+  // Staff read the insurer's status names, each its own.
   await expect(staffPage.getByRole("region", { name: "Summary" })).toContainText(
-    "Pending Due to Incomplete Requirements",
+    "Pending due to incomplete requirements",
   );
   await expect(
     staffPage.getByRole("region", { name: "Requested documents" }).getByRole("listitem"),

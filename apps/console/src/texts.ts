@@ -88,12 +88,17 @@ export const TEXTS = {
     waitingOnInsurer: "Days waiting on the insurer",
     s248: "Insurance Code s.248: days left to pay",
     serviceLevel: "Service level: days left",
-    details: "Claim details",
+    /** The whole of what the claimant filled; its "Claim details" section is one part of it. */
+    details: "The claim as filed",
     beneficiary: (n: number) => `Beneficiary ${n}`,
     empty: "—",
     documents: "Documents",
     noDocuments: "No documents.",
-    documentColumns: { name: "File", slot: "Document", size: "Size", actions: "Actions" },
+    claimDocuments: "Documents filed with the claim",
+    beneficiaryDocumentsHint: "Each beneficiary's documents are with their details below.",
+    beneficiaryDocuments: "Documents",
+    documentsOf: (whose: string) => `Documents of ${whose}`,
+    filesSentFor: (request: string) => `Files sent for ${request}`,
     view: (name: string) => `View ${name}`,
     viewShort: "View",
     download: (name: string) => `Download ${name}`,
@@ -229,9 +234,3 @@ export const TEXTS = {
     none: "No entries.",
   },
 } as const;
-
-/** "dateOfFirstConsultation" → "Date of first consultation", for payload fields without a label. */
-export function fieldLabel(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

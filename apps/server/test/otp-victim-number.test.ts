@@ -221,6 +221,34 @@ describe("the SMS a number can receive stays bounded", () => {
     expect(today).toHaveLength(5);
   });
 
+  test("a flood that fills the hourly SMS ceiling from many addresses still leaves the owner's proven device its code", async () => {
+    await server.restart({ OTP_SEND_HOURLY_LIMIT: "3" });
+    const claim = await startClaim(server.app);
+    expect((await requestCode(server.app, claim, MOBILE, ownerPhone)).statusCode).toBe(200);
+    await verify(claim, ownerPhone);
+    server.clock.advance(secondsToManilaMidnight());
+
+    // Strangers' sends to numbers of their own fill the hour's SMS.
+    const flood: number[] = [];
+    for (let send = 0; send < 4; send++) {
+      const address = { remoteAddress: `198.51.100.${send}` };
+      const thrown = await startClaim(server.app, address);
+      const answer = await requestCode(server.app, thrown, `91700001${send}0`, {
+        ...onDevice(`flooder-${send}`),
+        ...address,
+      });
+      flood.push(answer.statusCode);
+    }
+    expect(flood).toEqual([200, 200, 200, 429]);
+    // A first-time device waits for the hour; the owner's proven phone does not.
+    const firstTime = await startClaim(server.app);
+    expect(
+      (await requestCode(server.app, firstTime, MOBILE, onDevice("new-phone"))).statusCode,
+    ).toBe(429);
+    const owner = await startClaim(server.app);
+    expect((await requestCode(server.app, owner, MOBILE, ownerPhone)).statusCode).toBe(200);
+  });
+
   test("a device's proof is kept OTP_PROVEN_DEVICE_DAYS, then swept", async () => {
     const claim = await startClaim(server.app);
     await requestCode(server.app, claim, MOBILE, ownerPhone);

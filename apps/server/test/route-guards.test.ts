@@ -131,6 +131,14 @@ describe("console and insurer routes under other spellings", () => {
     expect(seen).toContain("GET /api/%69nsurer/claims 401");
   });
 
+  test("an unknown console API path is a JSON 404 however it is spelled, never the console's page", async () => {
+    for (const url of ["/console/api/nothing-here", "/console/%61pi/nothing-here"]) {
+      const response = await server.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ error: "not-found" });
+    }
+  });
+
   test("the open routes answer under a variant without a 500", async () => {
     for (const path of OPEN) {
       for (const url of variants(path)) {

@@ -360,10 +360,11 @@ describe("working a claim", () => {
     expect(view.statusCode).toBe(200);
     const read = view.json() as {
       documents: { id: string }[];
-      payload: { insuredInformation: { firstName: string } };
+      details: { key: string; groups: { rows: { label: string; value: string }[] }[] }[];
       allowedNextStatuses: { status: string }[];
     };
-    expect(read.payload.insuredInformation.firstName).toBe("Jose");
+    const insured = read.details.find((section) => section.key === "insured");
+    expect(insured?.groups[0]?.rows).toContainEqual({ label: "First name", value: "Jose" });
     expect(read.allowedNextStatuses.map((s) => s.status)).toEqual([
       "UNDER REVIEW",
       "PENDING DUE TO INCOMPLETE REQUIREMENTS",

@@ -374,7 +374,11 @@ describe("an administrator helps a member", () => {
     const examiner = (url: string) =>
       call(url, { body: {}, cookie: again.cookie, csrf: again.csrf });
     expect((await examiner(`/staff/${me.staff.id}/password`)).statusCode).toBe(403);
-    expect((await admin("POST", "/staff/not-an-id/password")).statusCode).toBe(404);
+    // A malformed id is bad input; a well-formed one nobody has is not found.
+    expect((await admin("POST", "/staff/not-an-id/password")).statusCode).toBe(400);
+    expect(
+      (await admin("POST", "/staff/00000000-0000-4000-8000-000000000000/password")).statusCode,
+    ).toBe(404);
   });
 
   test("an authenticator reset makes the next sign-in set one up again, and is audited", async () => {

@@ -16,6 +16,16 @@ export function claimStatusLabel(status: string): string {
   return STATUS_LABELS[status] ?? status;
 }
 
+/**
+ * A status as the insurer names it, for claims staff: unlike the claimant's labels, no two
+ * statuses share one ("UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS" → "Under review due to
+ * incomplete requirements").
+ */
+export function claimStatusName(status: string): string {
+  const lower = status.toLowerCase();
+  return lower.charAt(0).toUpperCase() + lower.slice(1);
+}
+
 export function claimStatusLabels<T extends { status: string }>(
   records: T[],
 ): (T & { label: string })[] {

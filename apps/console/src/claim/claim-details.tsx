@@ -1,69 +1,68 @@
-import { fieldLabel, TEXTS } from "../texts.ts";
+import type { DetailSection } from "@kalinga/domain/claim-payload-view";
+import { TEXTS } from "../texts.ts";
+import type { ClaimView } from "./claim-view.ts";
+import { DocumentFiles } from "./document-files.tsx";
 
 const T = TEXTS.claim;
 
-/** Every section 3 field of the payload, section by section, in readable form. */
-export function ClaimDetails({ payload }: { payload: Record<string, unknown> }) {
+/**
+ * The claim as the claimant filled it: section by section, under the domain's labels, codes as
+ * their names; each beneficiary with their documents.
+ */
+export function ClaimDetails({ claim }: { claim: ClaimView }) {
   return (
     <section aria-labelledby="details-heading" className="c-panel">
       <h2 id="details-heading">{T.details}</h2>
-      {Object.entries(payload).map(([section, value]) => (
-        <Section key={section} title={fieldLabel(section)} value={value} />
+      {claim.details.map((section, index) => (
+        <Section
+          // biome-ignore lint/suspicious/noArrayIndexKey: sections keep their order and have no id.
+          key={index}
+          section={section}
+          claim={claim}
+          headingId={`details-${index}`}
+        />
       ))}
     </section>
   );
 }
 
-function Section({ title, value }: { title: string; value: unknown }) {
-  if (Array.isArray(value)) {
-    return (
-      <>
-        {value.map((item, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: beneficiaries keep their order and have no id.
-          <Section key={index} title={`${title}: ${T.beneficiary(index + 1)}`} value={item} />
-        ))}
-      </>
-    );
-  }
-  if (value === null || typeof value !== "object") {
-    return (
-      <dl className="c-fields">
-        <Field name={title} value={value} />
-      </dl>
-    );
-  }
+function Section(props: { section: DetailSection; claim: ClaimView; headingId: string }) {
+  const { section, claim } = props;
+  const documents =
+    section.beneficiaryNo === undefined
+      ? []
+      : claim.documents.filter((d) => d.beneficiary?.no === section.beneficiaryNo);
   return (
-    <>
-      <h3>{title}</h3>
-      <dl className="c-fields">
-        {Object.entries(value as Record<string, unknown>).map(([key, inner]) =>
-          inner !== null && typeof inner === "object" && !Array.isArray(inner) ? (
-            Object.entries(inner as Record<string, unknown>).map(([innerKey, leaf]) => (
-              <Field
-                key={`${key}.${innerKey}`}
-                name={`${fieldLabel(key)}: ${fieldLabel(innerKey)}`}
-                value={leaf}
-              />
-            ))
+    <section aria-labelledby={props.headingId} className="c-details-section">
+      <h3 id={props.headingId}>{section.title}</h3>
+      {section.groups.map((group, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: groups keep their order and have no id.
+        <div key={index}>
+          {group.title && <h4>{group.title}</h4>}
+          <dl className="c-fields">
+            {group.rows.map((row) => (
+              <div className="c-field" key={row.label}>
+                <dt>{row.label}</dt>
+                <dd>{row.value === "" ? T.empty : row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ))}
+      {section.beneficiaryNo !== undefined && (
+        <>
+          <h4>{T.beneficiaryDocuments}</h4>
+          {documents.length === 0 ? (
+            <p>{T.noDocuments}</p>
           ) : (
-            <Field
-              key={key}
-              name={fieldLabel(key)}
-              value={Array.isArray(inner) ? inner.join(", ") : inner}
+            <DocumentFiles
+              reference={claim.webReferenceNumber}
+              files={documents}
+              label={T.documentsOf(section.title)}
             />
-          ),
-        )}
-      </dl>
-    </>
-  );
-}
-
-function Field({ name, value }: { name: string; value: unknown }) {
-  const text = value === null || value === undefined || value === "" ? T.empty : String(value);
-  return (
-    <div className="c-field">
-      <dt>{name}</dt>
-      <dd>{text}</dd>
-    </div>
+          )}
+        </>
+      )}
+    </section>
   );
 }

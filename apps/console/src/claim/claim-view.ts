@@ -1,4 +1,8 @@
+import type { DetailSection } from "@kalinga/domain/claim-payload-view";
 import type { Clocks } from "../api.ts";
+
+/** A stored file as the console lists it, named after what it is. */
+export type ClaimFile = { id: string; displayName: string; size: number };
 
 /** The claim as GET /console/api/claims/:reference answers it. */
 export type ClaimView = {
@@ -13,22 +17,26 @@ export type ClaimView = {
   decision: { outcome: string; reasonCode: string } | null;
   policyNumber: string | null;
   matchCode: number | null;
-  payload: Record<string, unknown>;
+  /** The claim as the claimant filled it, in sections, labelled, the payout account masked. */
+  details: DetailSection[];
   allowedNextStatuses: { status: string; label: string }[];
-  documents: {
-    id: string;
+  /** Filed with the claim; files sent for a request are with the request. */
+  documents: (ClaimFile & {
     slot: string;
-    document: { name: string; beneficiaryIndex?: number } | null;
-    name: string;
-    size: number;
-  }[];
+    title: string | null;
+    beneficiary: { no: number; name: string } | null;
+  })[];
   requirements: {
     id: string;
     documentCd: string | null;
+    /** What is asked for, in a few words: the catalogue's name or the examiner's own words. */
+    name: string;
     description: string;
     dueDate: string;
     state: string;
     rejectionReason: string | null;
+    /** The files the claimant sent for it. */
+    documents: ClaimFile[];
   }[];
   events: {
     kind: string;

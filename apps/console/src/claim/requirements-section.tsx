@@ -5,6 +5,7 @@ import { FormMessage, Notice } from "../form-message.tsx";
 import { manilaDate } from "../format.ts";
 import { TEXTS } from "../texts.ts";
 import type { ClaimView } from "./claim-view.ts";
+import { DocumentFiles } from "./document-files.tsx";
 
 const T = TEXTS.claim;
 
@@ -53,15 +54,20 @@ function RequirementItem(props: {
   const reasonId = `reject-${item.id}`;
   return (
     <li>
-      <p>
-        <strong>{item.description}</strong>
-        {item.documentCd ? ` (${item.documentCd})` : ""}
-      </p>
+      <h3 className="c-item-title">{item.name}</h3>
+      {item.description !== item.name && <p>{item.description}</p>}
       <p className="c-hint">
         {T.requirementStates[item.state] ?? item.state} ·{" "}
         {T.due(manilaDate(`${item.dueDate}T00:00:00+08:00`))}
         {item.rejectionReason ? ` · ${item.rejectionReason}` : ""}
       </p>
+      {item.documents.length > 0 && (
+        <DocumentFiles
+          reference={props.claim.webReferenceNumber}
+          files={item.documents}
+          label={T.filesSentFor(item.name)}
+        />
+      )}
       <FormMessage error={error} />
       {item.state === "received" && !rejecting && (
         <p className="c-actions">

@@ -65,7 +65,7 @@ export function ClaimScreen() {
             </section>
             <DocumentsSection claim={claim} />
             <RequirementsSection claim={claim} onChange={reload} />
-            <ClaimDetails payload={claim.payload} />
+            <ClaimDetails claim={claim} />
           </div>
           <div className="c-claim__side">
             <StatusSection claim={claim} onChange={reload} />

@@ -54,10 +54,9 @@ export async function consolePages(app: FastifyInstance, options: { consoleDir: 
       .send(index);
   app.get("/console", page);
   app.get("/console/", page);
-  app.get("/console/*", async (request, reply) => {
-    if (request.url.startsWith("/console/api/")) {
-      return reply.code(404).send({ error: "not-found" });
-    }
-    return page(request, reply);
-  });
+  app.get("/console/*", page);
+  // An unknown console API path is a JSON 404, matched by the router on the decoded path.
+  app.get("/console/api/*", async (_request, reply) =>
+    reply.code(404).send({ error: "not-found" }),
+  );
 }

@@ -5,7 +5,8 @@ import {
   claimClocks,
   isClaimStatus,
 } from "@kalinga/domain/claim-lifecycle";
-import { claimStatusLabel } from "@kalinga/domain/claim-status";
+import { claimDetailSections } from "@kalinga/domain/claim-payload-view";
+import { claimStatusName } from "@kalinga/domain/claim-status";
 import { csvText } from "@kalinga/domain/csv";
 import { todayInManila } from "@kalinga/domain/dates";
 import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
@@ -21,7 +22,6 @@ import {
   type StaffPermission,
   staffMay,
 } from "@kalinga/domain/staff-roles";
-import { slotDocumentName } from "@kalinga/domain/upload-slots";
 import { readWebReference } from "@kalinga/domain/web-reference-number";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import QRCode from "qrcode";
@@ -40,6 +40,12 @@ import { LIFECYCLE_REFUSAL_ANSWERS } from "../lifecycle/lifecycle-refusals.ts";
 import { type Actor, findSubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleRefusal, LifecycleService } from "../lifecycle/lifecycle-service.ts";
 import { audit, readAuditLog } from "./audit-log.ts";
+import {
+  declarationsOf,
+  filedDocuments,
+  requestName,
+  sentRequestFiles,
+} from "./console-claim-view.ts";
 import {
   addNote,
   assignClaim,
@@ -539,11 +545,12 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
       total,
       page,
       pageSize: PAGE_SIZE,
-      statuses: CLAIM_STATUSES.map((status) => ({ status, label: claimStatusLabel(status) })),
+      // Staff read the insurer's own names: two statuses share one claimant label (decision 0071).
+      statuses: CLAIM_STATUSES.map((status) => ({ status, label: claimStatusName(status) })),
       claims: claims.map(({ row, clocks }) => ({
         webReferenceNumber: row.webReferenceNumber,
         status: row.status,
-        statusLabel: claimStatusLabel(row.status),
+        statusLabel: claimStatusName(row.status),
         claimType: row.claimType,
         causeOfLoss: row.causeOfLoss,
         insuredName: row.insuredName,
@@ -563,7 +570,7 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
     await record(request, "claims.export", null, { count: rows.length, filters: request.query });
     const lines = claims.map(({ row, clocks }) => [
       row.webReferenceNumber,
-      claimStatusLabel(row.status),
+      claimStatusName(row.status),
       row.claimType,
       row.causeOfLoss,
       row.insuredName,
@@ -592,14 +599,19 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
     if (!claim) return reply;
     const read = await lifecycle.readClaim(claim.webReferenceNumber);
     if (!read) return reply.code(404).send({ error: "not-found", message: M.notFound });
-    const [notes, staff] = await Promise.all([listNotes(db, claim.claimId), accounts.list()]);
+    const [notes, staff, declarations, requestFiles] = await Promise.all([
+      listNotes(db, claim.claimId),
+      accounts.list(),
+      declarationsOf(db, claim.claimId),
+      sentRequestFiles(db, claim.claimId, read.requirements),
+    ]);
     await record(request, "claim.view", claim.webReferenceNumber);
     const nameOf = (id: string | null) => staff.find((s) => s.id === id)?.name ?? null;
     const role = staffOf(request).role;
     return {
       webReferenceNumber: claim.webReferenceNumber,
       status: claim.status,
-      statusLabel: claimStatusLabel(claim.status),
+      statusLabel: claimStatusName(claim.status),
       claimType: claim.claimType,
       companyName: claim.companyName,
       submittedAt: claim.submittedAt.toISOString(),
@@ -608,23 +620,20 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
       decision: claim.decision,
       policyNumber: claim.policyNumber,
       matchCode: claim.matchCode,
-      payload: claim.payload,
+      // The payload as the claimant filled it, labelled, the payout account masked (section 9).
+      details: claimDetailSections(claim.payload, declarations),
       // Reopening a closed claim is a supervisor's call.
       allowedNextStatuses: (claim.status !== CLOSED_INCOMPLETE || staffMay(role, "reopen")
         ? read.allowedNextStatuses
         : []
-      ).map((status) => ({ status, label: claimStatusLabel(status) })),
-      documents: read.documents.map((d) => ({
-        id: d.id,
-        slot: d.slotKey,
-        // The catalogue's name of the document, so staff read "Valid ID (front)" and not a code.
-        document: slotDocumentName(d.slotKey),
-        requirementId: d.requirementId,
-        name: d.name,
-        size: d.sizeBytes,
-      })),
+      ).map((status) => ({ status, label: claimStatusName(status) })),
+      // Filed with the claim, each named after its document and beneficiary; files sent for a
+      // request are listed with it.
+      documents: filedDocuments(read.documents, claim.payload),
       requirements: read.requirements.map((item) => ({
         ...item,
+        name: requestName(item),
+        documents: requestFiles.get(item.id) ?? [],
         askedAt: item.askedAt.toISOString(),
         receivedAt: item.receivedAt?.toISOString() ?? null,
         decidedAt: item.decidedAt?.toISOString() ?? null,
@@ -634,6 +643,19 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
       clocks: read.clocks,
     };
   });
+
+  /** The name the claim view gives a file; its stored name when the view does not list it. */
+  async function consoleFileName(
+    claim: { claimId: string; webReferenceNumber: string; payload: Record<string, unknown> },
+    documentId: string,
+    storedName: string,
+  ): Promise<string> {
+    const read = await lifecycle.readClaim(claim.webReferenceNumber);
+    if (!read) return storedName;
+    const sent = await sentRequestFiles(db, claim.claimId, read.requirements);
+    const named = [...filedDocuments(read.documents, claim.payload), ...[...sent.values()].flat()];
+    return named.find((file) => file.id === documentId)?.displayName ?? storedName;
+  }
 
   app.get<{ Params: { ref: string; id: string }; Querystring: { download?: string } }>(
     `${CONSOLE_API}/claims/:ref/documents/:id`,
@@ -654,7 +676,11 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteO
         },
       );
       const bytes = await options.documentStore.get(document.storageKey);
-      const name = document.name.replace(/[^\w. -]/g, "_");
+      // Downloaded under the name the console shows: what the document is, not the phone's name.
+      const name = (await consoleFileName(claim, document.id, document.name)).replace(
+        /[^\w.() -]/g,
+        "_",
+      );
       // The console draws the pages itself; opened directly, the file is sandboxed: a PDF's own
       // scripts never run with the console's origin.
       return reply

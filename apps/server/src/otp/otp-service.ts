@@ -160,10 +160,14 @@ export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
         deviceKey !== null && (await deviceProvedNumber(tx, mobile, device, provenSince));
       const hits: [string, RateWindow][] = [
         [ceilingBucket(mobile), ceilingWindow],
-        proven
-          ? [provenBucket(mobile, device), provenWindow]
-          : [mobileBucket(mobile), mobileWindow],
-        [HOURLY_BUCKET, hourlyWindow],
+        // A flood from many addresses can fill the hourly ceiling: a device that proved the number
+        // still gets its code, bounded by its own allowance (decisions 0061, 0062).
+        ...(proven
+          ? [[provenBucket(mobile, device), provenWindow] as [string, RateWindow]]
+          : [
+              [mobileBucket(mobile), mobileWindow] as [string, RateWindow],
+              [HOURLY_BUCKET, hourlyWindow] as [string, RateWindow],
+            ]),
       ];
       // Every hit is rolled back with the transaction when one refuses.
       for (const [bucket, window] of hits) {
