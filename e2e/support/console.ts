@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
 // Signing in to the claims-staff console as staff do: e-mail and password, then a code from an
@@ -90,4 +90,36 @@ export async function signInToConsole(
 export async function signOutOfConsole(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/console\/sign-in$/);
+}
+
+/**
+ * The console's API signed in as this account over HTTP, for a journey that needs an examiner's
+ * act without walking the console's screens; the context keeps the session cookie.
+ */
+export async function consoleApi(
+  context: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<(url: string, body: unknown) => Promise<unknown>> {
+  const first = await context.post("/console/api/sign-in", {
+    data: { email: account.email, password: account.password },
+  });
+  expect(first.status(), await first.text()).toBe(200);
+  const half = (await first.json()) as { csrfToken: string; secret?: string };
+  const secret = half.secret ?? knownKeys()[account.email];
+  if (!secret) throw new Error(`No authenticator key for ${account.email}`);
+  if (half.secret) rememberKey(account.email, half.secret);
+  const second = await context.post("/console/api/sign-in/code", {
+    headers: { "x-csrf-token": half.csrfToken },
+    data: { code: await freshCode(secret) },
+  });
+  expect(second.status(), await second.text()).toBe(200);
+  const { csrfToken } = (await second.json()) as { csrfToken: string };
+  return async (url, body) => {
+    const answer = await context.post(`/console/api${url}`, {
+      headers: { "x-csrf-token": csrfToken },
+      data: body,
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return answer.json();
+  };
 }

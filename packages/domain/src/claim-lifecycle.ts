@@ -1,4 +1,5 @@
 import { claimStatusLabel } from "./claim-status.ts";
+import { addDays, type IsoDate, todayInManila } from "./dates.ts";
 
 // A submitted claim's life at the insurer: the server statuses of section 4, the moves a claims
 // department makes between them, the decision kept apart, and the clocks
@@ -184,5 +185,51 @@ export function claimClocks(input: {
     daysWaitingOnInsurer: insurerDays,
     deathClaimDaysLeft: input.claimType === "Death" ? DEATH_CLAIM_PAYMENT_DAYS - insurerDays : null,
     serviceLevelDaysLeft: input.serviceLevelDays - insurerDays,
+  };
+}
+
+/** Statuses on or after the decision: the claimant is no longer told when to expect one. */
+const DECIDED: ReadonlySet<ClaimStatus> = new Set<ClaimStatus>([
+  WITH_DECISION,
+  "CLAIM COMPLETED",
+  "PAYMENT UNSUCCESSFUL",
+]);
+
+/** When the insurer expects to decide, as the claimant is told (docs/decisions/0068). */
+export type ExpectedDecision = {
+  /** Death claims count s.248's 60 days; living claims the insurer's service level. */
+  basis: "death-claim-law" | "service-level";
+  /** The days the basis gives: 60, or the claim type's service level. */
+  limitDays: number;
+  /** The insurer's days left, counted on its own days only; below zero once overdue. */
+  daysLeft: number;
+  /** yyyy-MM-dd in Manila, today plus the days left; null while the clock is paused. */
+  by: IsoDate | null;
+  /** The claim waits on documents from the claimant: the insurer's days do not run. */
+  paused: boolean;
+};
+
+/**
+ * The decision date a claimant is promised, from the same clocks the console shows; null before
+ * the submit and once a decision is recorded (a later payment problem does not bring it back).
+ */
+export function expectedDecision(input: {
+  claimType: "Death" | "Living";
+  changes: readonly StatusChange[];
+  now: Date;
+  serviceLevelDays: number;
+}): ExpectedDecision | null {
+  const last = [...input.changes].sort((a, b) => a.at.getTime() - b.at.getTime()).at(-1);
+  if (!last || input.changes.some((change) => DECIDED.has(change.to))) return null;
+  const clocks = claimClocks(input);
+  const death = input.claimType === "Death";
+  const daysLeft = death ? (clocks.deathClaimDaysLeft ?? 0) : clocks.serviceLevelDaysLeft;
+  const paused = WAITING_ON_CLAIMANT.has(last.to);
+  return {
+    basis: death ? "death-claim-law" : "service-level",
+    limitDays: death ? DEATH_CLAIM_PAYMENT_DAYS : input.serviceLevelDays,
+    daysLeft,
+    by: paused ? null : addDays(todayInManila(input.now), daysLeft),
+    paused,
   };
 }

@@ -6,7 +6,7 @@ import {
   webReferenceNumberSchema,
 } from "./claim-api.ts";
 import type { OpenDraft } from "./claim-draft.ts";
-import type { RequirementState } from "./claim-lifecycle.ts";
+import type { ExpectedDecision, RequirementState } from "./claim-lifecycle.ts";
 import { COUNTRY_CODE } from "./constants.ts";
 import { UPLOAD_FIELD_MESSAGES } from "./document-messages.ts";
 import { otpMobileNumberSchema } from "./otp.ts";
@@ -90,6 +90,30 @@ export type TrackedRequirement = {
   documents: UploadedDocument[];
 };
 
+/** A sent document's state as the insurer sees it: a request's review, or received for a filed one. */
+export type SentDocumentState = "received" | "accepted" | "rejected";
+
+/**
+ * One document the claimant sent (decision 0068): a Step 4 slot with its files, or a request
+ * that is no longer open, named as the claimant knows it.
+ */
+export type SentDocument = {
+  /** The slot's name from Step 4, or the request's description. */
+  title: string;
+  /** On a death claim, the beneficiary whose document it is: position from 1 and name. */
+  beneficiary: { position: number; name: string } | null;
+  /** The request it answers; null for a document sent with the claim. */
+  requirementId: string | null;
+  state: SentDocumentState;
+  /** Why it was not accepted, as the insurer entered it. */
+  rejectionReason: string | null;
+  /** A rejected one's open request that asks for it again: where the replacement is sent. */
+  replacement: { id: string; dueDate: string } | null;
+  /** When the insurer received it (the submit for a filed document). */
+  receivedAt: string;
+  files: { name: string; sizeText: string }[];
+};
+
 export type InitClaimTrackingResponse = {
   returnCode: ReturnCode;
   webReferenceNumber: string;
@@ -111,11 +135,13 @@ export type ReadTrackedClaimResponse = {
   claim: TrackedClaimRecord;
   /** The status changes a claimant sees, oldest first; labels come from the domain's table. */
   events: { status: string; at: string }[];
-  /** The documents filed with the claim. */
-  documents: { name: string; sizeText: string; slotKey: string }[];
+  /** What the claimant sent: each filed slot, then each request answered, with its state. */
+  documents: SentDocument[];
   requirements: TrackedRequirement[];
   /** Death claims: days left of the 60-day limit, counted on the insurer's days; null otherwise. */
   deathClaimDaysLeft: number | null;
+  /** When the insurer expects to decide; null once decided. */
+  expectedDecision: ExpectedDecision | null;
 };
 
 export type UploadRequirementDocumentResponse = {

@@ -79,6 +79,14 @@ export function daysBetween(a: IsoDate, b: IsoDate): number {
   );
 }
 
+/** The calendar date `days` after iso (before it when negative). */
+export function addDays(iso: IsoDate, days: number): IsoDate {
+  const p = parts(iso);
+  if (!p) return "";
+  const date = new Date(Date.UTC(p.year, p.month - 1, p.day + days));
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
 export function addYears(iso: IsoDate, years: number): IsoDate {
   const p = parts(iso);
   if (!p) return "";

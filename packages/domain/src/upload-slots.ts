@@ -351,3 +351,25 @@ export function slotDocumentName(key: string): { name: string; beneficiaryIndex?
     ? { name: entry.typeOfId }
     : { name: entry.typeOfId, beneficiaryIndex: slot.beneficiaryIndex };
 }
+
+/**
+ * The name a slot carried in Step 4 ("Valid government ID (front)"), as the claimant read it, and
+ * the beneficiary it is for; the catalogue's name for a key no rule asks; null if unknown.
+ */
+export function slotLabel(key: string): { label: string; beneficiaryIndex?: number } | null {
+  const slot = parseSlotKey(key);
+  if (!slot) return null;
+  const rules: readonly { label: string; entry: CatalogueEntry }[] =
+    slot.claimType === "Living" ? LIVING : [...DEATH_CLAIM, ...DEATH_BENEFICIARY];
+  const rule = rules.find(
+    (candidate) =>
+      candidate.entry.docTypeCode === slot.typeCode &&
+      fillBeneficiaryIndex(candidate.entry.tranTypeCode, slot.beneficiaryIndex) ===
+        slot.tranTypeCode,
+  );
+  const label = rule?.label ?? slotDocumentName(key)?.name;
+  if (label === undefined) return null;
+  return slot.beneficiaryIndex === undefined
+    ? { label }
+    : { label, beneficiaryIndex: slot.beneficiaryIndex };
+}

@@ -4,11 +4,17 @@ import {
   type ClaimStatus,
   claimantSeesChange,
   claimClocks,
+  expectedDecision,
   PENDING_REQUIREMENTS,
 } from "@kalinga/domain/claim-lifecycle";
-import { TRACKING_MESSAGES as M, type TrackedRequirement } from "@kalinga/domain/claim-tracking";
+import {
+  TRACKING_MESSAGES as M,
+  type SentDocument,
+  type TrackedRequirement,
+} from "@kalinga/domain/claim-tracking";
 import { todayInManila } from "@kalinga/domain/dates";
 import { formatFileSize } from "@kalinga/domain/document-files";
+import { slotLabel } from "@kalinga/domain/upload-slots";
 import { findClaim, startClaim } from "../claims/claim-repository.ts";
 import type { ClaimAccess } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
@@ -25,16 +31,23 @@ import type { DocumentStore } from "../documents/document-store.ts";
 import { isDocumentRefusal, prepareDocument } from "../documents/prepare-document.ts";
 import { openDraftsForClaim } from "../drafts/draft-calls.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
-import { CLAIMANT, listEvents, listRequirements } from "../lifecycle/lifecycle-repository.ts";
+import {
+  CLAIMANT,
+  listEvents,
+  listRequirements,
+  type Requirement,
+} from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleService } from "../lifecycle/lifecycle-service.ts";
 import { otpCallerOf } from "../otp/otp-calls.ts";
 import type { OtpService } from "../otp/otp-service.ts";
 import type { PortalIdentity } from "../portal/portal-assertion.ts";
 import type { Refusal } from "../refusal.ts";
 import {
+  beneficiaryNames,
   claimFiledWith,
   claimsFiledWith,
   lockRequirement,
+  type RequirementDocumentRow,
   requirementDocuments,
   type TrackedClaim,
   type TrackingScope,
@@ -60,6 +73,69 @@ const overdueItem: DocumentChangeRefusal = {
 export const requirementSlotKey = (requirementId: string) => `REQ-${requirementId}`;
 
 const DAY_MS = 86_400_000;
+
+type FiledDocument = { slotKey: string; name: string; size: number };
+
+/**
+ * What the claimant sent, each under what it is (decision 0068): the claim's slots in the order
+ * filed, the claim's own before each beneficiary's, then every request no longer open, with the
+ * insurer's review and, for one not accepted, the open request that asks for it again.
+ */
+export function sentDocuments(input: {
+  filed: readonly FiledDocument[];
+  submittedAt: string;
+  requirements: readonly Requirement[];
+  requested: readonly RequirementDocumentRow[];
+  beneficiaries: ReadonlyMap<number, string>;
+}): SentDocument[] {
+  const fileOf = (name: string, size: number) => ({ name, sizeText: formatFileSize(size) });
+  const bySlot = new Map<string, SentDocument & { position: number }>();
+  for (const document of input.filed) {
+    const known = bySlot.get(document.slotKey);
+    if (known) {
+      known.files.push(fileOf(document.name, document.size));
+      continue;
+    }
+    const slot = slotLabel(document.slotKey);
+    const position = slot?.beneficiaryIndex;
+    bySlot.set(document.slotKey, {
+      title: slot?.label ?? document.name,
+      beneficiary:
+        position === undefined ? null : { position, name: input.beneficiaries.get(position) ?? "" },
+      requirementId: null,
+      state: "received",
+      rejectionReason: null,
+      replacement: null,
+      receivedAt: input.submittedAt,
+      files: [fileOf(document.name, document.size)],
+      position: position ?? 0,
+    });
+  }
+  const filed = [...bySlot.values()]
+    .sort((a, b) => a.position - b.position)
+    .map(({ position: _, ...document }) => document);
+  const requested = input.requirements
+    .filter((item) => item.state !== "open")
+    .map((item): SentDocument => {
+      const again = input.requirements.find(
+        (other) => other.replaces === item.id && other.state === "open",
+      );
+      return {
+        title: item.description,
+        beneficiary: null,
+        requirementId: item.id,
+        state: item.state === "accepted" || item.state === "rejected" ? item.state : "received",
+        rejectionReason: item.state === "rejected" ? item.rejectionReason : null,
+        replacement:
+          item.state === "rejected" && again ? { id: again.id, dueDate: again.dueDate } : null,
+        receivedAt: (item.receivedAt ?? item.askedAt).toISOString(),
+        files: input.requested
+          .filter((document) => document.requirementId === item.id && document.sent)
+          .map((document) => fileOf(document.displayName, document.sizeBytes)),
+      };
+    });
+  return [...filed, ...requested];
+}
 
 export function trackingCalls(deps: {
   db: Database;
@@ -161,11 +237,12 @@ export function trackingCalls(deps: {
       const tracked = await trackedClaim(claim, portal, body.webReferenceNumber);
       if (!tracked) return notFound;
       const { claimId, record } = tracked;
-      const [events, requirements, filed, added] = await Promise.all([
+      const [events, requirements, filed, added, beneficiaries] = await Promise.all([
         listEvents(db, claimId),
         listRequirements(db, claimId),
         listDocuments(db, claimId),
         requirementDocuments(db, claimId),
+        beneficiaryNames(db, claimId),
       ]);
       const changes = events
         .filter((event) => event.kind === "status" && event.to)
@@ -175,12 +252,13 @@ export function trackingCalls(deps: {
         (change, index) =>
           index === 0 || claimantSeesChange(changes[index - 1]?.to as ClaimStatus, change.to),
       );
-      const clocks = claimClocks({
+      const clockInput = {
         claimType: record.claimInfo.type,
         changes,
         now,
         serviceLevelDays: config.insurer.serviceLevelDays[record.claimInfo.type],
-      });
+      };
+      const clocks = claimClocks(clockInput);
       const waiting = record.status === PENDING_REQUIREMENTS || record.status === CLOSED_INCOMPLETE;
       const documentsOf = (id: string): UploadedDocument[] =>
         added
@@ -196,13 +274,19 @@ export function trackingCalls(deps: {
         returnCode: RETURN_CODES.ok,
         claim: record,
         events: seen.map((change) => ({ status: change.to, at: change.at.toISOString() })),
-        documents: filed
-          .filter((document) => !document.slotKey.startsWith("REQ-"))
-          .map((document) => ({
-            name: document.displayName,
-            sizeText: formatFileSize(document.sizeBytes),
-            slotKey: document.slotKey,
-          })),
+        documents: sentDocuments({
+          filed: filed
+            .filter((document) => !document.slotKey.startsWith("REQ-"))
+            .map((document) => ({
+              slotKey: document.slotKey,
+              name: document.displayName,
+              size: document.sizeBytes,
+            })),
+          submittedAt: record.submittedAt,
+          requirements,
+          requested: added,
+          beneficiaries,
+        }),
         requirements: requirements.map(
           (item): TrackedRequirement => ({
             id: item.id,
@@ -218,6 +302,7 @@ export function trackingCalls(deps: {
         // The 60 days run on the insurer's side once nothing is awaited from the claimant.
         deathClaimDaysLeft:
           record.claimInfo.type === "Death" && !waiting ? clocks.deathClaimDaysLeft : null,
+        expectedDecision: expectedDecision(clockInput),
       };
     },
 

@@ -20,18 +20,15 @@ export default function AbeyanceDetailsScreen() {
       {(tracked) => (
         <>
           <p className="k-tracked__reference">{T.claimOf(tracked.claim.webReferenceNumber)}</p>
-          {tracked.requirements.length === 0 ? (
-            <p>{T.nothingAsked}</p>
-          ) : (
-            <>
-              <p>{T.abeyanceIntro}</p>
-              <ul className="k-tracked-list" aria-label={T.requestsLabel}>
-                {tracked.requirements.map((requirement) => (
-                  <RequirementItem key={requirement.id} requirement={requirement} />
-                ))}
-              </ul>
-            </>
-          )}
+          {/* Everything answered: the past requests stay listed, but nothing is asked any more. */}
+          <p>{openRequirements(tracked).length > 0 ? T.abeyanceIntro : T.nothingAsked}</p>
+          {tracked.requirements.length > 0 ? (
+            <ul className="k-tracked-list" aria-label={T.requestsLabel}>
+              {tracked.requirements.map((requirement) => (
+                <RequirementItem key={requirement.id} requirement={requirement} />
+              ))}
+            </ul>
+          ) : null}
           {openRequirements(tracked).length > 0 ? (
             <div className="k-actions">
               <Link className="k-btn k-btn--contained" to="/abeyance-upload">
@@ -46,22 +43,21 @@ export default function AbeyanceDetailsScreen() {
 }
 
 function RequirementItem({ requirement }: { requirement: TrackedRequirement }) {
-  const sent = requirement.state !== "open";
+  const open = requirement.state === "open";
   const files = requirement.documents.length;
   return (
     <li className="k-tracked" data-state={requirement.state}>
       <h3 className="k-requirement__title">{requirement.description}</h3>
       <p className="k-tracked__facts">
         <strong className="k-requirement__state">
-          {requirement.replaces && requirement.state === "open"
-            ? T.askedAgain
-            : T.requirementState[requirement.state]}
+          {requirement.replaces && open ? T.askedAgain : T.requirementState[requirement.state]}
         </strong>
-        <span>{T.dueBy(formatDisplayDate(requirement.dueDate))}</span>
-        {files > 0 ? <span>{sent ? T.filesSent(files) : T.filesWaiting(files)}</span> : null}
+        {/* Only a request still waiting for a file has a date the claimant must keep. */}
+        {open ? <span>{T.dueBy(formatDisplayDate(requirement.dueDate))}</span> : null}
+        {files > 0 ? <span>{open ? T.filesWaiting(files) : T.filesSent(files)}</span> : null}
       </p>
-      {requirement.rejectionReason ? (
-        <p className="k-requirement__reason">{T.reasonOf(requirement.rejectionReason)}</p>
+      {requirement.state === "rejected" && requirement.rejectionReason ? (
+        <p className="k-requirement__reason">{T.notAcceptedBecause(requirement.rejectionReason)}</p>
       ) : null}
     </li>
   );

@@ -3,7 +3,8 @@ import {
   claimTypeLabel,
   recordPolicyNumberDisplay,
 } from "@kalinga/domain/claim-status";
-import type { ReadTrackedClaimResponse } from "@kalinga/domain/claim-tracking";
+import type { ReadTrackedClaimResponse, SentDocument } from "@kalinga/domain/claim-tracking";
+import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "react-router";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
@@ -28,9 +29,9 @@ export default function StatusDetailsScreen() {
 }
 
 function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
-  const { claim, events, documents, requirements, deathClaimDaysLeft } = tracked;
+  const { claim, events, documents } = tracked;
   const about = STATUS_MEANINGS[claim.status] ?? OTHER_STATUS_MEANING;
-  const waiting = openRequirements(tracked).length > 0;
+  const open = openRequirements(tracked);
   return (
     <>
       <div className="k-tracked k-tracked--summary">
@@ -62,22 +63,21 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
         <p>{about.meaning}</p>
         <h3 className="k-section-title">{T.nextTitle}</h3>
         <p>{about.next}</p>
-        {deathClaimDaysLeft !== null ? (
-          <p className="k-tracking-note">{T.deathClaimDays(deathClaimDaysLeft)}</p>
-        ) : null}
       </section>
 
-      {waiting ? (
-        <div className="k-actions">
-          <Link className="k-btn k-btn--contained" to="/abeyance-upload">
-            {T.sendDocuments}
-          </Link>
-        </div>
-      ) : null}
-      {requirements.length > 0 ? (
-        <p className="k-aside">
-          <Link to="/abeyance-details">{T.seeRequests}</Link>
-        </p>
+      <DatesToKnow tracked={tracked} />
+
+      {open.length > 0 ? (
+        <>
+          <div className="k-actions">
+            <Link className="k-btn k-btn--contained" to="/abeyance-upload">
+              {T.sendDocuments}
+            </Link>
+          </div>
+          <p className="k-aside">
+            <Link to="/abeyance-details">{T.seeRequests}</Link>
+          </p>
+        </>
       ) : null}
 
       <section className="k-tracking-section" aria-labelledby="k-timeline-title">
@@ -101,18 +101,95 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
         {documents.length === 0 ? (
           <p>{T.noDocuments}</p>
         ) : (
-          <ul className="k-sent-files">
-            {documents.map((document, index) => (
-              // Names repeat (two pages of one form): the position keeps each row apart.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
-              <li key={index}>
-                <span className="k-sent-files__name">{document.name}</span>{" "}
-                <span className="k-sent-files__size">{document.sizeText}</span>
-              </li>
+          <ul className="k-tracked-list">
+            {documents.map((document) => (
+              <SentDocumentItem
+                key={
+                  document.requirementId ?? `${document.title}-${document.beneficiary?.position}`
+                }
+                document={document}
+              />
             ))}
           </ul>
         )}
       </section>
     </>
+  );
+}
+
+/** When the insurer expects to decide, paused while documents are owed, and each open item's date. */
+function DatesToKnow({ tracked }: { tracked: ReadTrackedClaimResponse }) {
+  const { expectedDecision: expected } = tracked;
+  const open = openRequirements(tracked);
+  if (!expected && open.length === 0) return null;
+  return (
+    <section className="k-tracking-section" aria-labelledby="k-dates-title">
+      <h3 id="k-dates-title" className="k-section-title">
+        {T.datesTitle}
+      </h3>
+      {expected ? (
+        <div className="k-tracking-note k-decision-date">
+          {expected.paused ? (
+            <p>{T.decisionPaused(expected.daysLeft)}</p>
+          ) : expected.by && expected.daysLeft >= 0 ? (
+            <p>
+              <strong>{T.decisionBy(formatDisplayDate(expected.by))}</strong>
+            </p>
+          ) : (
+            <p>{T.decisionLate(formatDisplayDate(expected.by ?? ""))}</p>
+          )}
+          <p>{T.decisionRule(expected.basis, expected.limitDays)}</p>
+        </div>
+      ) : null}
+      {open.length > 0 ? (
+        <ul className="k-due-dates">
+          {open.map((requirement) => (
+            <li key={requirement.id}>
+              {T.itemDue(requirement.description, formatDisplayDate(requirement.dueDate))}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** One document sent, under what it is, with the insurer's state and, if not accepted, what to do. */
+function SentDocumentItem({ document }: { document: SentDocument }) {
+  return (
+    <li className="k-tracked k-sent-document" data-state={document.state}>
+      <h4 className="k-requirement__title">{document.title}</h4>
+      {document.beneficiary ? (
+        <p className="k-sent-document__whose">
+          {T.forBeneficiary(document.beneficiary.position, document.beneficiary.name)}
+        </p>
+      ) : null}
+      <p className="k-tracked__facts">
+        <strong className="k-requirement__state">{T.documentState[document.state]}</strong>
+        <span>{T.receivedOn(displayDay(document.receivedAt))}</span>
+      </p>
+      {document.files.length > 0 ? (
+        <ul className="k-sent-files" aria-label={T.filesOf(document.title)}>
+          {document.files.map((file, index) => (
+            // Names repeat (two pages of one form): the position keeps each row apart.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+            <li key={index}>
+              <span className="k-sent-files__name">{file.name}</span>{" "}
+              <span className="k-sent-files__size">{file.sizeText}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {document.rejectionReason ? (
+        <p className="k-requirement__reason">{T.notAcceptedBecause(document.rejectionReason)}</p>
+      ) : null}
+      {document.replacement ? (
+        <p>
+          <Link to="/abeyance-upload">
+            {T.sendReplacement(formatDisplayDate(document.replacement.dueDate))}
+          </Link>
+        </p>
+      ) : null}
+    </li>
   );
 }

@@ -47,14 +47,39 @@ export const TRACKING_TEXTS = {
   timelineTitle: "What has happened",
   documentsTitle: "Documents you sent",
   noDocuments: "No documents are listed for this claim.",
-  /** A death claim that waits on the insurer: the Insurance Code's 60 days. */
-  deathClaimDays: (days: number) =>
-    days > 0
-      ? `We have ${days} day${days === 1 ? "" : "s"} left of the 60 days the law gives us to pay a complete death claim.`
-      : "The 60 days the law gives us to pay a complete death claim have passed. If you have not heard from us, please call our hotline.",
   seeRequests: "See what we need from you",
   sendDocuments: "Send the documents we asked for",
   backToClaims: "Back to your claims",
+
+  // The dates that matter and each document's state (decision 0068).
+  datesTitle: "Dates to know",
+  /** "We expect to decide on your claim by 24 Jan 2027." */
+  decisionBy: (date: string) => `We expect to decide on your claim by ${date}.`,
+  /** Why that date: the Insurance Code's 60 days for a death claim, the insurer's own days otherwise. */
+  decisionRule: (basis: "death-claim-law" | "service-level", days: number) =>
+    basis === "death-claim-law"
+      ? `The law gives us ${days} days to settle a complete death claim. The days we wait for documents we asked you for do not count.`
+      : `We aim to decide within ${days} days. The days we wait for documents we asked you for do not count.`,
+  /** The clock stops while documents are owed. */
+  decisionPaused: (daysLeft: number) =>
+    daysLeft > 0
+      ? `Our time to decide is paused while we wait for the documents we asked for. Once we have them all, we expect to decide within ${daysLeft === 1 ? "1 day" : `${daysLeft} days`}.`
+      : "Our time to decide is paused while we wait for the documents we asked for. Once we have them all, we will decide as soon as we can.",
+  decisionLate: (date: string) =>
+    `We expected to decide by ${date}. We are sorry it is taking longer. If you have not heard from us, please call our hotline.`,
+  /** One open request and its own due date: "Police report: send by 24 Feb 2027". */
+  itemDue: (description: string, date: string) => `${description}: send by ${date}`,
+  documentState: { received: "Received", accepted: "Accepted", rejected: "Not accepted" },
+  /** "Sent on 24 Nov 2026": the day it reached the insurer, beside its state. */
+  receivedOn: (date: string) => `Sent on ${date}`,
+  /** Whose document, on a death claim: "For beneficiary 1: Josephine Bracken". */
+  forBeneficiary: (position: number, name: string) =>
+    name ? `For beneficiary ${position}: ${name}` : `For beneficiary ${position}`,
+  notAcceptedBecause: (reason: string) => `Why it was not accepted: ${reason}`,
+  /** The link to send the replacement the insurer asked for. */
+  sendReplacement: (date: string) => `Send a replacement by ${date}`,
+  /** The files of one document, for screen readers: "Files of PSA death certificate". */
+  filesOf: (title: string) => `Files of ${title}`,
 
   abeyanceTitle: "What we need from you",
   abeyanceIntro: "Our claims team asked for the documents below. Send each one by its due date.",
@@ -65,11 +90,10 @@ export const TRACKING_TEXTS = {
     open: "Asked",
     received: "Sent",
     accepted: "Accepted",
-    rejected: "Asked again",
+    rejected: "Not accepted",
   },
   /** A request that replaces one whose document was not accepted. */
   askedAgain: "Asked again",
-  reasonOf: (reason: string) => `Why we asked again: ${reason}`,
   filesSent: (count: number) => (count === 1 ? "1 file sent" : `${count} files sent`),
   filesWaiting: (count: number) =>
     count === 1 ? "1 file added, not sent yet" : `${count} files added, not sent yet`,
