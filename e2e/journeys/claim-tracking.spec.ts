@@ -1,3 +1,4 @@
+import { nextWorkingDay } from "@kalinga/domain/working-days";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import {
@@ -270,11 +271,16 @@ test.describe("Following a claim", () => {
     // Every label of section 4's table, as the claimant reads it, driven by the integration API.
     await insurer(request, `${reference}/requirements`, {
       requirements: [
-        { documentCd: null, description: "Medical certificate", dueDate: manilaIso(0) },
+        {
+          documentCd: null,
+          description: "Medical certificate",
+          dueDate: nextWorkingDay(manilaIso(0)),
+        },
       ],
     });
     expect(await statusShown(page)).toBe("Pending Due to Incomplete Requirements");
-    // The API takes no due date in the past: the demo's development route moves it to yesterday.
+    // The API takes no due date before the next working day: the demo's development route moves
+    // it to yesterday, so every open item is past due and the claim may be closed.
     expect((await request.post(`/api/dev/claims/${reference}/overdue`)).status()).toBe(200);
     await insurer(request, `${reference}/status`, {
       status: "CLOSED - DUE TO INCOMPLETE REQUIREMENTS",

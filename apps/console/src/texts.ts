@@ -174,7 +174,7 @@ export const TEXTS = {
 
     policyMatch: "Policy match",
     policyNumber: "Policy number",
-    matchCode: "Match code (0–9)",
+    matchCode: "Match code",
     savePolicyMatch: "Save policy match",
     policyMatchSaved: "The policy match was saved.",
 

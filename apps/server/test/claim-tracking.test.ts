@@ -280,12 +280,22 @@ describe("following a claim", () => {
 
     // A sent file stays: the claimant can no longer remove it, and the insurer reads both on their items.
     const view = (await insurer("GET", `/claims/${ref}`)).json() as {
-      documents: { requirementId: string | null; downloadPath: string }[];
+      documents: {
+        requirementId: string | null;
+        slotName: string;
+        beneficiary: unknown;
+        downloadPath: string;
+      }[];
       requirements: { id: string; state: string }[];
     };
     expect(view.requirements.map((r) => r.state)).toEqual(["received", "received"]);
     const attached = view.documents.filter((d) => d.requirementId !== null);
     expect(attached.map((d) => d.requirementId).sort()).toEqual([receipt, report].sort());
+    // Each named after the item it answers, not its slot code.
+    expect(attached.map((d) => [d.slotName, d.beneficiary]).sort()).toEqual([
+      ["Official receipt of the hospital bill", null],
+      ["Police report of the collision", null],
+    ]);
     for (const document of attached) {
       const file = await insurer("GET", document.downloadPath.replace("/api/insurer", ""));
       expect(file.statusCode).toBe(200);
@@ -297,11 +307,9 @@ describe("following a claim", () => {
     const first = await filedClaim(MARIA);
     const second = await filedClaim(MARIA);
     const [firstItem] = await askForTwo(first);
-    const [secondItem] = await askForTwo(second);
-    // The API refuses a past due date, so the item is made overdue the way time would.
-    await server.db.query("UPDATE claim_requirements SET due_date = '2026-03-01' WHERE id = $1", [
-      secondItem,
-    ]);
+    // Due on the next working day, then two days pass: past due.
+    const [secondItem] = await askForTwo(second, "2026-03-03");
+    server.clock.advance(2 * 86_400);
     const check = await trackingOf(MARIA);
     const wrongClaim = await uploadFor(check, second, firstItem);
     expect(returnCode(wrongClaim)).toBe("15");

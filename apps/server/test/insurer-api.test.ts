@@ -1,13 +1,23 @@
 import { createHash } from "node:crypto";
-import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
+import {
+  accidentPayload,
+  franciscoChild,
+  joseClaimPayload,
+  josephineSpouse,
+} from "@kalinga/domain/fixtures/claim-fixtures";
 import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { describe, expect, test } from "vitest";
 import { createLifecycleService } from "../src/lifecycle/lifecycle-service.ts";
-import { submittedClaim, verifiedClaim } from "./support/claim-documents.ts";
+import {
+  samplePhoto,
+  submittedClaim,
+  uploadDocument,
+  verifiedClaim,
+} from "./support/claim-documents.ts";
 import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
 import { useServerTest } from "./support/server-test.ts";
-import { API_KEY, callClaim, MOBILE_63 } from "./support/test-app.ts";
+import { API_KEY, callClaim, MOBILE_63, type StartedClaim } from "./support/test-app.ts";
 
 // The insurer integration API over real HTTP handling and a real database: its keys, the list and
 // its cursor, one claim read whole, status changes and their 409s, requirements, the reopen rule,
@@ -114,6 +124,13 @@ describe("keys", () => {
       expect(response.json()).toEqual({
         error: "unauthorized",
         message: "Missing or unknown integration key.",
+        errors: [
+          {
+            field: "authorization",
+            rule: "known-key",
+            message: "Send Authorization: Bearer and a key of KALINGA_INSURER_KEYS.",
+          },
+        ],
       });
     }
     // A claim token changes nothing here either.
@@ -143,6 +160,24 @@ describe("keys", () => {
     expect(response.statusCode).toBe(200);
     const document = response.json() as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toBe("3.1.0");
+    // The one error shape and the documents' names are described for the integrator.
+    const schemas = (document as unknown as { components: { schemas: Record<string, unknown> } })
+      .components.schemas;
+    expect(schemas.Problem).toMatchObject({ required: ["error", "message", "errors"] });
+    expect(schemas.FieldProblem).toMatchObject({ required: ["field", "rule", "message"] });
+    expect(schemas.Document).toMatchObject({
+      properties: { slotName: { type: "string" }, beneficiary: expect.any(Object) },
+    });
+    const statusAnswers = (
+      document.paths["/api/insurer/claims/{webReferenceNumber}/status"] as {
+        post: { responses: Record<string, { content?: unknown }> };
+      }
+    ).post.responses;
+    for (const code of ["400", "401", "404", "409", "422", "500"]) {
+      expect(JSON.stringify(statusAnswers[code]?.content)).toContain(
+        "#/components/schemas/Problem",
+      );
+    }
     expect(Object.keys(document.paths)).toEqual([
       "/api/insurer/claims",
       "/api/insurer/claims/{webReferenceNumber}",
@@ -303,6 +338,13 @@ describe("status changes", () => {
     expect(refused.json()).toEqual({
       error: "not-allowed",
       message: "This status cannot follow the claim's current status.",
+      errors: [
+        {
+          field: "status",
+          rule: "allowed-next-status",
+          message: "This status cannot follow the claim's current status.",
+        },
+      ],
       status: "UNDER REVIEW",
       allowedNextStatuses: ["PENDING DUE TO INCOMPLETE REQUIREMENTS", "WITH CLAIM DECISION"],
     });
@@ -362,6 +404,12 @@ describe("status changes", () => {
       { status: "UNDER REVIEW" },
     );
     expect(response.statusCode).toBe(500);
+    // In the one error shape too, with nothing in the request at fault.
+    expect(response.json()).toEqual({
+      error: "server-error",
+      message: "The request failed on the server. Nothing was changed; try again later.",
+      errors: [],
+    });
     const view = await read(claim.webReferenceNumber);
     expect(view.status).toBe("CLAIM APPLICATION SUBMITTED");
     expect(view.events).toHaveLength(1);
@@ -545,6 +593,10 @@ describe("policy match", () => {
 
     for (const body of [
       { policyNumber: "PL-1", matchCode: 10 },
+      // 6 to 8 mean nothing in section 4: refused, not shown as a verified number.
+      { policyNumber: "PL-1", matchCode: 7 },
+      { policyNumber: "PL-1", matchCode: 6 },
+      { policyNumber: "PL-1", matchCode: "1" },
       { policyNumber: "", matchCode: 1 },
       { matchCode: 1 },
     ]) {
@@ -553,5 +605,69 @@ describe("policy match", () => {
       );
     }
     expect((await read(ref)).matchCode).toBe(2);
+  });
+});
+
+describe("documents", () => {
+  const deathPayload = joseClaimPayload(
+    {
+      claimType: "Death",
+      dateOfLoss: "2026-08-15",
+      causeOfLoss: "Dengue fever",
+      natureOfDeath: "IL",
+    },
+    { beneficiaries: [josephineSpouse, franciscoChild], payout: null },
+  );
+
+  async function submittedDeathClaim(): Promise<StartedClaim> {
+    const claim = await verifiedClaim(server.app);
+    const bytes = await samplePhoto();
+    for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(deathPayload, TODAY))) {
+      const uploaded = await uploadDocument(server.app, claim, { slotKey, bytes });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+    }
+    const body = submitBodyOf(claim, deathPayload);
+    const submitted = await callClaim(server.app, "finalSubmitClaim", body, { token: claim.token });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    return claim;
+  }
+
+  test("each document of a death claim names its slot and the beneficiary it belongs to", async () => {
+    const claim = await submittedDeathClaim();
+    const view = (await read(claim.webReferenceNumber)) as unknown as {
+      documents: { slot: string; slotName: string; beneficiary: unknown }[];
+    };
+    const bySlot = Object.fromEntries(
+      view.documents.map((document) => [document.slot, [document.slotName, document.beneficiary]]),
+    );
+    expect(bySlot["DCRT001-DTC-MAJ"]).toEqual(["PSA death certificate of the insured", null]);
+    expect(bySlot["DIDC001-VIF1-MAJ"]).toEqual([
+      "Valid government ID of the beneficiary (front)",
+      { beneficiaryNo: 1, name: "Josephine Bracken" },
+    ]);
+    expect(bySlot["DCRT003-MRC1-MAJ"]).toEqual([
+      "PSA marriage certificate of the spouse beneficiary",
+      { beneficiaryNo: 1, name: "Josephine Bracken" },
+    ]);
+    expect(bySlot["DIDC001-GIF2-MAJ"]).toEqual([
+      "Valid government ID of the minor beneficiary's guardian (front)",
+      { beneficiaryNo: 2, name: "Francisco Bracken Rizal" },
+    ]);
+    // Every document is named: none falls back to a code or a placeholder.
+    for (const document of view.documents) {
+      expect(document.slotName).not.toMatch(/^(Document|D[A-Z]{3}\d{3}-)/);
+    }
+  });
+
+  test("a living claim's documents belong to no beneficiary", async () => {
+    const claim = await submittedClaim(server.app);
+    const view = (await read(claim.webReferenceNumber)) as unknown as {
+      documents: { slotName: string; beneficiary: unknown }[];
+    };
+    expect(view.documents.length).toBe(MANDATORY.length);
+    expect(view.documents.every((document) => document.beneficiary === null)).toBe(true);
+    expect(view.documents.map((document) => document.slotName)).toContain(
+      "Attending physician's statement",
+    );
   });
 });

@@ -656,6 +656,7 @@ describe("a server started without KALINGA_DEMO=true", () => {
           error: "not-configured",
           message:
             "The insurer integration API is not set up on this server (KALINGA_INSURER_KEYS).",
+          errors: [],
         });
       }
       const warnings = lines.join("\n");

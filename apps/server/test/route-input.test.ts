@@ -7,7 +7,7 @@ import { type StaffClient, signedInStaff } from "./support/staff-session.ts";
 import type { StartedClaim } from "./support/test-app.ts";
 
 // Bad input to the console's and the integration API's routes, as an attacker sends it: an
-// impossible date, a due date in the past, an id of 36 dashes, the first instant JavaScript
+// impossible date, a due date before the next working day, an id of 36 dashes, the first instant JavaScript
 // knows, a NUL byte in an id, a query or the sign-in e-mail. Each is 400 naming the field, never a
 // 500, and changes nothing. The clock reads 2 March 2026 in Manila.
 
@@ -95,7 +95,7 @@ describe("the integration API", () => {
     expect((await list("updatedSince=2026-03-01T00:00:00%2B08:00&limit=5")).statusCode).toBe(200);
   });
 
-  test("due dates: impossible, in the past, too far ahead; nothing is asked and no message queued", async () => {
+  test("due dates: impossible, before the next working day, too far ahead; nothing is asked and no message queued", async () => {
     const ref = claim.webReferenceNumber;
     const ask = (dueDate: string) =>
       insurer(server.app, "POST", `/claims/${ref}/requirements`, {
@@ -105,7 +105,8 @@ describe("the integration API", () => {
         ],
       });
     expectField(await ask("2026-02-30"), "requirements.1.dueDate", /real calendar date/);
-    expectField(await ask("2026-03-01"), "requirements.1.dueDate", /before today/);
+    expectField(await ask("2026-03-01"), "requirements.1.dueDate", /next working day, 03 Mar 2026/);
+    expectField(await ask("2026-03-02"), "requirements.1.dueDate", /next working day/);
     expectField(await ask("2027-03-03"), "requirements.1.dueDate", /at most 365 days/);
     expectField(await ask(FIRST_INSTANT.slice(0, 10)), "requirements.1.dueDate");
     await unchanged();
@@ -119,7 +120,7 @@ describe("the integration API", () => {
     const other = await submittedClaim(server.app);
     const ref = other.webReferenceNumber;
     const asked = await insurer(server.app, "POST", `/claims/${ref}/requirements`, {
-      requirements: [{ documentCd: null, description: "Police report", dueDate: "2026-03-02" }],
+      requirements: [{ documentCd: null, description: "Police report", dueDate: "2026-03-03" }],
     });
     expect(asked.statusCode, asked.body).toBe(200);
     const close = { status: "CLOSED - DUE TO INCOMPLETE REQUIREMENTS" };
@@ -184,12 +185,13 @@ describe("the console", () => {
     );
   });
 
-  test("due dates: impossible or in the past, in the request and in its preview; nothing is asked", async () => {
+  test("due dates: impossible or before the next working day, in the request and in its preview; nothing is asked", async () => {
     const ref = claim.webReferenceNumber;
     for (const path of ["requirements", "requirements/preview"]) {
       for (const [dueDate, message] of [
         ["2026-02-30", /real calendar date/],
-        ["2026-03-01", /before today/],
+        ["2026-03-01", /next working day/],
+        ["2026-03-02", /next working day/],
       ] as const) {
         expectField(
           await admin.call("POST", `/claims/${ref}/${path}`, {

@@ -5,6 +5,7 @@ import {
   type ClaimStatus,
   claimantSeesChange,
   claimClocks,
+  everyOpenItemOverdue,
   transitionRefusal,
 } from "./claim-lifecycle.ts";
 import { claimStatusLabel } from "./claim-status.ts";
@@ -107,6 +108,23 @@ describe("moves that need facts", () => {
         hasOverdueRequirements: true,
       }),
     ).toBeNull();
+  });
+
+  it("counts the requirements overdue only when every open item is past its due date", () => {
+    const today = "2026-03-10";
+    const item = (state: string, dueDate: string) => ({ state, dueDate });
+    expect(everyOpenItemOverdue([item("open", "2026-03-09")], today)).toBe(true);
+    // Due today is still within its date; one item within its date keeps the claim open.
+    expect(everyOpenItemOverdue([item("open", "2026-03-10")], today)).toBe(false);
+    expect(
+      everyOpenItemOverdue([item("open", "2026-03-09"), item("open", "2026-04-30")], today),
+    ).toBe(false);
+    // Received, accepted and rejected items are not owed by the claimant.
+    expect(
+      everyOpenItemOverdue([item("open", "2026-03-09"), item("received", "2026-04-30")], today),
+    ).toBe(true);
+    expect(everyOpenItemOverdue([item("received", "2026-03-01")], today)).toBe(false);
+    expect(everyOpenItemOverdue([], today)).toBe(false);
   });
 });
 

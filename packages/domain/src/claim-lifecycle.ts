@@ -69,7 +69,10 @@ export type TransitionRefusal =
 export type TransitionFacts = {
   /** A decision is recorded (needed to enter WITH CLAIM DECISION). */
   hasDecision: boolean;
-  /** Open requirement items are past their due date (needed to close for incomplete requirements). */
+  /**
+   * Every open requirement item is past its due date, and there is one (needed to close for
+   * incomplete requirements): see everyOpenItemOverdue.
+   */
   hasOverdueRequirements: boolean;
   /** The move is made by asking for requirements. */
   askingForRequirements?: boolean;
@@ -92,6 +95,23 @@ export function transitionRefusal(
     return { refused: "requirements-not-overdue" };
   }
   return null;
+}
+
+/** An item is past due from the day after its due date: the due date itself is the last day to send. */
+export function isPastDue(dueDate: string, today: string): boolean {
+  return dueDate < today;
+}
+
+/**
+ * A claim may be closed for incomplete requirements only once every open item is past its due
+ * date (docs/decisions/0070): an item still within its date may yet arrive.
+ */
+export function everyOpenItemOverdue(
+  items: readonly { state: string; dueDate: string }[],
+  today: string,
+): boolean {
+  const open = items.filter((item) => item.state === "open");
+  return open.length > 0 && open.every((item) => isPastDue(item.dueDate, today));
 }
 
 /** A claimant is told of a change only when the label they see changes. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   comparableName,
+  isKnownMatchCode,
+  KNOWN_MATCH_CODES,
   MATCH_CODES,
   matchPolicy,
   type PolicyRecord,
@@ -26,6 +28,13 @@ const claim = {
   lastName: "Dela-Cruz",
   dateOfBirth: "1980-03-05",
 };
+
+describe("known matchCodes", () => {
+  it("are the codes section 4 and decision 0057 give a meaning, and no other", () => {
+    expect(KNOWN_MATCH_CODES).toEqual([0, 1, 2, 3, 4, 5, 9]);
+    expect([6, 7, 8, 10, -1, 1.5].filter(isKnownMatchCode)).toEqual([]);
+  });
+});
 
 describe("policy records", () => {
   it("takes a full record and refuses a bad one field by field", () => {

@@ -81,6 +81,15 @@ export const MATCH_CODES = {
   notChecked: 9,
 } as const;
 
+/** The matchCodes a claim status record may carry: those section 4 and decision 0057 give a meaning. */
+export const KNOWN_MATCH_CODES: readonly number[] = Object.values(MATCH_CODES).sort(
+  (a, b) => a - b,
+);
+
+export function isKnownMatchCode(value: number): boolean {
+  return KNOWN_MATCH_CODES.includes(value);
+}
+
 /** Names compared as people write them: case, accents, dots, hyphens and spaces do not count. */
 export function comparableName(value: string): string {
   return value

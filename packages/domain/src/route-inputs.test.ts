@@ -45,11 +45,26 @@ describe("route inputs", () => {
     }
   });
 
-  it("refuses a due date before today or more than a year ahead", () => {
-    expect(dueDateProblem("2026-03-02", "2026-03-02")).toBeNull();
+  it("refuses a due date before the next working day or more than a year ahead", () => {
+    // Monday 2 March 2026: due from Tuesday.
+    expect(dueDateProblem("2026-03-03", "2026-03-02")).toBeNull();
     expect(dueDateProblem("2027-03-02", "2026-03-02")).toBeNull();
-    expect(dueDateProblem("2026-03-01", "2026-03-02")).toBe(M.dueDateInPast);
+    expect(dueDateProblem("2026-03-02", "2026-03-02")).toBe(M.dueDateTooSoon("2026-03-03"));
+    expect(dueDateProblem("2026-03-01", "2026-03-02")).toBe(M.dueDateTooSoon("2026-03-03"));
     expect(dueDateProblem("2027-03-03", "2026-03-02")).toBe(M.dueDateTooFar);
+    expect(dueDateProblem("2026-02-30", "2026-03-02")).toBe(M.badDate);
+    // Friday: due from Monday. Wednesday before Holy Week: Maundy Thursday and Good Friday are
+    // holidays, so due from the Monday after Easter.
+    expect(dueDateProblem("2026-03-08", "2026-03-06")).toBe(M.dueDateTooSoon("2026-03-09"));
+    expect(dueDateProblem("2026-04-03", "2026-04-01")).toBe(M.dueDateTooSoon("2026-04-06"));
+    expect(dueDateProblem("2026-04-06", "2026-04-01")).toBeNull();
+    // A proclaimed holiday given as an extra date moves the earliest day on.
+    expect(dueDateProblem("2026-03-03", "2026-03-02", ["2026-03-03"])).toBe(
+      M.dueDateTooSoon("2026-03-04"),
+    );
+    expect(M.dueDateTooSoon("2026-03-03")).toBe(
+      "A due date is on or after the next working day, 03 Mar 2026 (2026-03-03).",
+    );
   });
 
   it("refuses query text PostgreSQL cannot store, and numbers out of range", () => {

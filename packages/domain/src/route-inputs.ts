@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
-import { daysBetween, type IsoDate, isIsoDate } from "./dates.ts";
+import { daysBetween, formatDisplayDate, type IsoDate, isIsoDate } from "./dates.ts";
 import { hasUnsavableCharacters } from "./free-text.ts";
 import { WEB_REFERENCE_PATTERN } from "./web-reference-number.ts";
+import { nextWorkingDay } from "./working-days.ts";
 
 // What the console's and the integration API's routes accept in a path, a query or a date
 // (docs/decisions/0064): each id in its issued form, real calendar dates, instants inside the years
@@ -16,7 +17,8 @@ export const ROUTE_INPUT_MESSAGES = {
   badReference: "Not a web reference number (KL-XXXX-XXXX).",
   badId: "Not an id of this service (a UUID).",
   badDate: "Use a real calendar date as yyyy-MM-dd.",
-  dueDateInPast: "A due date cannot be before today.",
+  dueDateTooSoon: (earliest: IsoDate) =>
+    `A due date is on or after the next working day, ${formatDisplayDate(earliest)} (${earliest}).`,
   dueDateTooFar: `A due date is at most ${MAX_DUE_DAYS} days from today.`,
   badInstant: `Use an ISO 8601 date and time with its time zone, in the years ${INSTANT_YEARS.min} to ${INSTANT_YEARS.max}.`,
   unsavable: "Contains characters that cannot be stored.",
@@ -34,7 +36,9 @@ export const webReferenceInput = z.string().check(z.regex(WEB_REFERENCE_PATTERN,
 /** Every id the service issues is a random UUID. */
 export const idInput = z.uuid(M.badId);
 
-export const calendarDateInput = z.string().check(z.refine(isIsoDate, M.badDate));
+export const calendarDateInput = z
+  .string()
+  .check(z.refine(isIsoDate, { error: M.badDate, params: { rule: "date" } }));
 
 /** Text of a query or a form: at most `max` characters, none PostgreSQL refuses (a NUL). */
 export const queryText = (max: number) =>
@@ -71,11 +75,20 @@ export function isInstant(value: string): boolean {
 
 export const instantInput = z.string().check(z.refine(isInstant, M.badInstant));
 
-/** Why a requirement cannot be due on this date when asked today, or null. */
-export function dueDateProblem(dueDate: IsoDate, today: IsoDate): string | null {
+/**
+ * Why a requirement cannot be due on this date when asked today, or null: it is due from the next
+ * working day (docs/decisions/0070), so the claimant has at least a working day to send it, and at
+ * most a year ahead.
+ */
+export function dueDateProblem(
+  dueDate: IsoDate,
+  today: IsoDate,
+  extraHolidays: readonly IsoDate[] = [],
+): string | null {
   const days = daysBetween(today, dueDate);
   if (Number.isNaN(days)) return M.badDate;
-  if (days < 0) return M.dueDateInPast;
+  const earliest = nextWorkingDay(today, extraHolidays);
+  if (dueDate < earliest) return M.dueDateTooSoon(earliest);
   if (days > MAX_DUE_DAYS) return M.dueDateTooFar;
   return null;
 }

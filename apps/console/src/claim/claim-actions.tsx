@@ -1,3 +1,4 @@
+import { KNOWN_MATCH_CODES } from "@kalinga/domain/policy-record";
 import { type FormEvent, useState } from "react";
 import { call } from "../api.ts";
 import { FormMessage, Notice } from "../form-message.tsx";
@@ -10,7 +11,8 @@ import { MessagePreview, type Preview } from "./message-preview.tsx";
 
 const T = TEXTS.claim;
 const WITH_DECISION = "WITH CLAIM DECISION";
-const MATCH_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+// Only the codes section 4 gives a meaning; the server refuses any other.
+const MATCH_CODES = KNOWN_MATCH_CODES;
 
 /** Submits a form's body to the claim and reports the outcome; the claim reloads after a change. */
 function useClaimAction(claim: ClaimView, onChange: () => void) {

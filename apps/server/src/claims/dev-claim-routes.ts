@@ -6,7 +6,8 @@ import { readClaimRecord } from "./claim-record-repository.ts";
 
 // GET /api/dev/claims/:webReferenceNumber — what the database holds for one claim, so browser
 // journeys can check what the widget sent; POST …/overdue makes its open requirements due yesterday,
-// since the APIs take no due date in the past (decision 0064). app.ts registers them only with
+// since the APIs take no due date before the next working day (decision 0070), so a journey can
+// close the claim at once. app.ts registers them only with
 // KALINGA_DEMO=true, which production refuses (docs/decisions/0026, 0031).
 
 export async function devClaimRoutes(

@@ -36,6 +36,7 @@ import {
   requirementsBody,
   statusChangeBody,
 } from "../insurer/insurer-routes.ts";
+import { LIFECYCLE_REFUSAL_ANSWERS } from "../lifecycle/lifecycle-refusals.ts";
 import { type Actor, findSubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleRefusal, LifecycleService } from "../lifecycle/lifecycle-service.ts";
 import { audit, readAuditLog } from "./audit-log.ts";
@@ -141,27 +142,24 @@ function invalid(reply: FastifyReply, issues: readonly z.core.$ZodIssue[]) {
   });
 }
 
+const REFUSAL_MESSAGES: Record<LifecycleRefusal["refused"], string> = {
+  "not-found": M.notFound,
+  "requirement-not-found": M.requirementNotFound,
+  "not-allowed": M.statusNotAllowed,
+  "unknown-status": M.statusNotAllowed,
+  "needs-requirements": M.needsRequirements,
+  "needs-decision": M.needsDecision,
+  "requirements-not-overdue": M.notOverdue,
+  "reopen-period-over": M.reopenPeriodOver,
+};
+
+/** The console's answer to a refusal of the lifecycle: the integration API's status, its own words. */
 function refusal(reply: FastifyReply, result: LifecycleRefusal) {
-  const answer = (code: number, message: string, extra: Record<string, unknown> = {}) =>
-    reply.code(code).send({ error: result.refused, message, ...extra });
-  switch (result.refused) {
-    case "not-found":
-      return answer(404, M.notFound);
-    case "requirement-not-found":
-      return answer(404, M.requirementNotFound);
-    case "not-allowed":
-      return answer(409, M.statusNotAllowed, { allowedNextStatuses: result.allowed });
-    case "unknown-status":
-      return answer(400, M.statusNotAllowed);
-    case "needs-requirements":
-      return answer(409, M.needsRequirements);
-    case "needs-decision":
-      return answer(409, M.needsDecision);
-    case "requirements-not-overdue":
-      return answer(409, M.notOverdue);
-    case "reopen-period-over":
-      return answer(409, M.reopenPeriodOver);
-  }
+  const { statusCode } = LIFECYCLE_REFUSAL_ANSWERS[result.refused];
+  const extra = result.refused === "not-allowed" ? { allowedNextStatuses: result.allowed } : {};
+  return reply
+    .code(statusCode)
+    .send({ error: result.refused, message: REFUSAL_MESSAGES[result.refused], ...extra });
 }
 
 export async function consoleRoutes(app: FastifyInstance, options: ConsoleRouteOptions) {

@@ -26,7 +26,8 @@ export const CONSOLE_MESSAGES = {
   needsRequirements: "Ask for the missing documents to move the claim to pending.",
   needsDecision:
     "Record the decision and its reason code to move the claim to WITH CLAIM DECISION.",
-  notOverdue: "A claim can be closed only once a requested document is past its due date.",
+  notOverdue:
+    "A claim can be closed only once every requested document still owed is past its due date.",
   reopenPeriodOver: "The period for reopening this claim is over.",
   emailTaken: "A staff account with this e-mail address exists already.",
   badEmail: "Enter an e-mail address like name@insurer.com.ph.",

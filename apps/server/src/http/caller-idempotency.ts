@@ -83,12 +83,32 @@ function storable(payload: string): string {
   }
 }
 
+/** Why a key was refused: the answer's status, code and message, and the rule the key broke. */
+export type IdempotencyRefusal = {
+  statusCode: 400 | 409 | 422;
+  error: string;
+  message: string;
+  rule: "format" | "same-request" | "not-in-flight";
+};
+
 export type CallerIdempotencyOptions = {
   db: Queryable;
   /** Who calls, once the route's own check passed; null: the route honours no key (signing in). */
   callerOf: (request: FastifyRequest) => string | null;
   now: () => Date;
+  /** The answer in the API's own error shape; the console's when not given. */
+  refuse?: (reply: FastifyReply, refusal: IdempotencyRefusal) => FastifyReply;
 };
+
+function consoleRefusal(reply: FastifyReply, refusal: IdempotencyRefusal): FastifyReply {
+  const { statusCode, error, message } = refusal;
+  if (statusCode === 400) {
+    return reply
+      .code(400)
+      .send({ error, errors: [{ field: IDEMPOTENCY_KEY_HEADER, rule: refusal.rule, message }] });
+  }
+  return reply.code(statusCode).send({ error, message });
+}
 
 /** Registers the hooks on the plugin of the routes; its POST routes then honour the key. */
 export function honourIdempotencyKeys(app: FastifyInstance, options: CallerIdempotencyOptions) {
@@ -98,10 +118,13 @@ export function honourIdempotencyKeys(app: FastifyInstance, options: CallerIdemp
     const sent = request.headers[IDEMPOTENCY_KEY_HEADER];
     const caller = options.callerOf(request);
     if (sent === undefined || caller === null) return;
+    const refuse = options.refuse ?? consoleRefusal;
     if (typeof sent !== "string" || !isIdempotencyKey(sent)) {
-      return reply.code(400).send({
+      return refuse(reply, {
+        statusCode: 400,
         error: "invalid-request",
-        errors: [{ field: IDEMPOTENCY_KEY_HEADER, message: API_MESSAGES.badIdempotencyKey }],
+        message: API_MESSAGES.badIdempotencyKey,
+        rule: "format",
       });
     }
     const requestHash = idempotencyRequestHash(request.routeOptions.url ?? request.url, {
@@ -117,14 +140,20 @@ export function honourIdempotencyKeys(app: FastifyInstance, options: CallerIdemp
         .send(start.body);
     }
     if (start.state === "mismatch") {
-      return reply
-        .code(422)
-        .send({ error: "idempotency-mismatch", message: API_MESSAGES.idempotencyMismatch });
+      return refuse(reply, {
+        statusCode: 422,
+        error: "idempotency-mismatch",
+        message: API_MESSAGES.idempotencyMismatch,
+        rule: "same-request",
+      });
     }
     if (start.state === "in-flight") {
-      return reply
-        .code(409)
-        .send({ error: "idempotency-in-flight", message: API_MESSAGES.idempotencyInFlight });
+      return refuse(reply, {
+        statusCode: 409,
+        error: "idempotency-in-flight",
+        message: API_MESSAGES.idempotencyInFlight,
+        rule: "not-in-flight",
+      });
     }
     pendingOf.set(request, { caller, key: sent });
   });

@@ -13,6 +13,8 @@ export async function insurerApiOff(app: FastifyInstance) {
     method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
     url: `${INSURER_API_PREFIX}/*`,
     handler: async (_request, reply) =>
-      reply.code(503).send({ error: "not-configured", message: INSURER_API_OFF_MESSAGE }),
+      reply
+        .code(503)
+        .send({ error: "not-configured", message: INSURER_API_OFF_MESSAGE, errors: [] }),
   });
 }

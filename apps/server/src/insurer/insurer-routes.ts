@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { IDEMPOTENCY_KEY_HEADER } from "@kalinga/domain/claim-api";
 import { CLAIM_STATUSES, DECISION_OUTCOMES, isClaimStatus } from "@kalinga/domain/claim-lifecycle";
 import {
   DECISION_MESSAGES,
@@ -6,9 +7,10 @@ import {
   decisionNeedsReason,
 } from "@kalinga/domain/claim-messages";
 import { claimStatusLabel, policyNumberDisplay } from "@kalinga/domain/claim-status";
-import { todayInManila } from "@kalinga/domain/dates";
+import { isIsoDate, todayInManila } from "@kalinga/domain/dates";
+import { documentSlotName } from "@kalinga/domain/document-slot-name";
 import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
-import { policyRecordSchema } from "@kalinga/domain/policy-record";
+import { KNOWN_MATCH_CODES, policyRecordSchema } from "@kalinga/domain/policy-record";
 import {
   calendarDateInput,
   dueDateProblem,
@@ -18,16 +20,26 @@ import {
   queryText,
   wholeNumberInput,
 } from "@kalinga/domain/route-inputs";
+import { WEB_REFERENCE_PATTERN } from "@kalinga/domain/web-reference-number";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import { audit } from "../console/audit-log.ts";
 import type { Database } from "../db/database.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
 import { honourIdempotencyKeys } from "../http/caller-idempotency.ts";
-import { checkPathParams } from "../http/route-params.ts";
+import { type FieldProblem, parseFields } from "../http/field-problems.ts";
+import { pathParamProblems } from "../http/route-params.ts";
 import type { Actor, SubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
-import type { LifecycleRefusal, LifecycleService } from "../lifecycle/lifecycle-service.ts";
+import type { LifecycleService } from "../lifecycle/lifecycle-service.ts";
 import type { ImportReport } from "../policies/policy-import.ts";
+import {
+  fieldRefusal,
+  INSURER_MESSAGES,
+  installInsurerErrors,
+  invalidRequest,
+  sendRefusal,
+  unauthorized,
+} from "./insurer-errors.ts";
 import { insurerKeyOf } from "./insurer-keys.ts";
 
 // The insurer integration API (docs/decisions/0052-insurer-integration-api.md): the insurer's core
@@ -38,30 +50,17 @@ export const INSURER_API_PREFIX = "/api/insurer";
 const PAGE_SIZE = 50;
 const MAX_PAGE_SIZE = 200;
 const MAX_REQUIREMENTS = 30;
-
-const INSURER_MESSAGES = {
-  unknownKey: "Missing or unknown integration key.",
-  notFound: "No submitted claim has this web reference number.",
-  documentNotFound: "This claim has no document with this id.",
-  notAllowed: "This status cannot follow the claim's current status.",
-  unknownStatus: "Not one of the server statuses.",
-  needsRequirements:
-    "A claim moves to PENDING DUE TO INCOMPLETE REQUIREMENTS by asking for requirements.",
-  needsDecision:
-    "Record the decision (outcome and reasonCode) to move the claim to WITH CLAIM DECISION.",
-  notOverdue:
-    "A claim can be closed for incomplete requirements only once an open item is past its due date.",
-  badCursor: "The cursor is not one this API gave.",
-  unsavable: "Contains characters that cannot be stored.",
-  policies: `Send { "policies": [ … ] } with 1 to ${1000} policy records.`,
-} as const;
+const MAX_POLICIES_PER_CALL = 1000;
 
 const text = (max: number) =>
   z.string().check(
     z.trim(),
     z.minLength(1),
     z.maxLength(max),
-    z.refine((value) => !hasUnsavableCharacters(value), INSURER_MESSAGES.unsavable),
+    z.refine((value) => !hasUnsavableCharacters(value), {
+      error: INSURER_MESSAGES.unsavable,
+      params: { rule: "text" },
+    }),
   );
 
 export const statusChangeBody = z.strictObject({
@@ -104,20 +103,29 @@ export const requirementsBody = z.strictObject({
     .check(z.minLength(1), z.maxLength(MAX_REQUIREMENTS)),
 });
 
-/** Each item's due date from today to a year ahead (decision 0064), as field errors. */
+/** Each item's due date from the next working day to a year ahead (decision 0070), as field errors. */
 export function dueDateErrors(
   requirements: readonly { dueDate: string | null }[],
   today: string,
-): { field: string; message: string }[] {
+): FieldProblem[] {
   return requirements.flatMap((item, index) => {
     const problem = item.dueDate === null ? null : dueDateProblem(item.dueDate, today);
-    return problem ? [{ field: `requirements.${index}.dueDate`, message: problem }] : [];
+    if (!problem || item.dueDate === null) return [];
+    const rule = isIsoDate(item.dueDate) ? "due-date" : "date";
+    return [{ field: `requirements.${index}.dueDate`, rule, message: problem }];
   });
 }
 
 /** The list's query: each filter in its form, or 400 naming it. */
 const listQuery = z.object({
-  status: z.optional(z.string().check(z.refine(isClaimStatus, INSURER_MESSAGES.unknownStatus))),
+  status: z.optional(
+    z.string().check(
+      z.refine(isClaimStatus, {
+        error: INSURER_MESSAGES.unknownStatus,
+        params: { rule: "one-of" },
+      }),
+    ),
+  ),
   updatedSince: z.optional(instantInput),
   cursor: z.optional(queryText(200)),
   limit: z.optional(wholeNumberInput(1, MAX_PAGE_SIZE)),
@@ -125,7 +133,8 @@ const listQuery = z.object({
 
 export const policyMatchBody = z.strictObject({
   policyNumber: text(30),
-  matchCode: z.int().check(z.gte(0), z.lte(9)),
+  // Only the codes section 4 gives a meaning (decision 0057); a 7 would display as a number.
+  matchCode: z.literal([...KNOWN_MATCH_CODES], INSURER_MESSAGES.matchCode(KNOWN_MATCH_CODES)),
 });
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
@@ -179,51 +188,10 @@ function summary(claim: SubmittedClaim) {
   };
 }
 
-function sendRefusal(reply: FastifyReply, refusal: LifecycleRefusal) {
-  switch (refusal.refused) {
-    case "not-found":
-      return reply.code(404).send({ error: "not-found", message: INSURER_MESSAGES.notFound });
-    case "requirement-not-found":
-      return reply
-        .code(404)
-        .send({ error: "requirement-not-found", message: INSURER_MESSAGES.notFound });
-    case "not-allowed":
-      return reply.code(409).send({
-        error: "not-allowed",
-        message: INSURER_MESSAGES.notAllowed,
-        status: refusal.status,
-        allowedNextStatuses: refusal.allowed,
-      });
-    case "unknown-status":
-      return reply.code(400).send({
-        error: "invalid-request",
-        errors: [{ field: "status", message: INSURER_MESSAGES.unknownStatus }],
-      });
-    case "needs-requirements":
-      return reply
-        .code(409)
-        .send({ error: refusal.refused, message: INSURER_MESSAGES.needsRequirements });
-    case "needs-decision":
-      return reply
-        .code(409)
-        .send({ error: refusal.refused, message: INSURER_MESSAGES.needsDecision });
-    case "requirements-not-overdue":
-      return reply.code(409).send({ error: refusal.refused, message: INSURER_MESSAGES.notOverdue });
-    case "reopen-period-over":
-      return reply.code(409).send({ error: refusal.refused, message: INSURER_MESSAGES.notAllowed });
-  }
-}
-
-function parse<T>(schema: z.ZodMiniType<T>, body: unknown, reply: FastifyReply): T | null {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  void reply.code(400).send({
-    error: "invalid-request",
-    errors: result.error.issues.map((issue) => ({
-      field: issue.path.join(".") || "(body)",
-      message: issue.message,
-    })),
-  });
+function parse<T>(schema: z.ZodMiniType<T>, input: unknown, reply: FastifyReply): T | null {
+  const result = parseFields(schema, input);
+  if ("data" in result) return result.data;
+  void invalidRequest(reply, result.problems);
   return null;
 }
 
@@ -238,8 +206,6 @@ export type InsurerRouteOptions = {
   importPolicies: (rows: readonly unknown[]) => Promise<ImportReport>;
 };
 
-const MAX_POLICIES_PER_CALL = 1000;
-
 type RefParams = { webReferenceNumber: string };
 
 export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteOptions) {
@@ -250,16 +216,16 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
     // The matched route, not the raw URL: an encoded or doubled spelling reaches the same route.
     if (request.routeOptions.url === `${INSURER_API_PREFIX}/openapi.json`) return;
     const actor = actorOf(request);
-    if (!actor) {
-      return reply
-        .code(401)
-        .header("www-authenticate", 'Bearer realm="kalinga-insurer"')
-        .send({ error: "unauthorized", message: INSURER_MESSAGES.unknownKey });
-    }
+    if (!actor) return unauthorized(reply);
     (request as FastifyRequest & { actor?: Actor }).actor = actor;
   });
   const actor = (request: FastifyRequest) => (request as FastifyRequest & { actor: Actor }).actor;
-  app.addHook("preValidation", checkPathParams);
+  app.addHook("preValidation", async (request, reply) => {
+    // The catch-all route's "*" is any unknown path: it answers 404 itself.
+    const { "*": _, ...params } = (request.params ?? {}) as Record<string, unknown>;
+    const problems = pathParamProblems(params);
+    if (problems.length > 0) return invalidRequest(reply, problems);
+  });
   // A change sent again under one Idempotency-Key is done once, as in the claim API.
   honourIdempotencyKeys(app, {
     db: options.db,
@@ -268,7 +234,17 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
       return caller ? `integration:${caller.id}` : null;
     },
     now: options.now,
+    refuse: (reply, refusal) =>
+      fieldRefusal(reply, refusal.statusCode, refusal.error, {
+        field: IDEMPOTENCY_KEY_HEADER,
+        rule: refusal.rule,
+        message: refusal.message,
+      }),
   });
+
+  // Every refusal of this plugin, its unknown paths and methods too, in the one error shape; after
+  // the hooks above, before the routes, so it sees each route added and is guarded like them.
+  installInsurerErrors(app, INSURER_API_PREFIX);
 
   /** Every read through the API is an audit row naming the key that read (decision 0064). */
   const record = (
@@ -300,10 +276,9 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
     const since = updatedSince === undefined ? null : new Date(updatedSince);
     const after = cursor === undefined ? null : decodeCursor(cursor);
     if (cursor !== undefined && !after) {
-      return reply.code(400).send({
-        error: "invalid-request",
-        errors: [{ field: "cursor", message: INSURER_MESSAGES.badCursor }],
-      });
+      return invalidRequest(reply, [
+        { field: "cursor", rule: "format", message: INSURER_MESSAGES.badCursor },
+      ]);
     }
     const rows = await lifecycle.listClaims({
       status: status !== undefined && isClaimStatus(status) ? status : null,
@@ -348,15 +323,24 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
             ? null
             : policyNumberDisplay(claim.policyNumber, claim.matchCode),
         payload: claim.payload,
-        documents: read.documents.map((document) => ({
-          id: document.id,
-          slot: document.slotKey,
-          requirementId: document.requirementId,
-          name: document.name,
-          size: document.sizeBytes,
-          sha256: document.sha256,
-          downloadPath: `${INSURER_API_PREFIX}/claims/${encodeURIComponent(ref)}/documents/${document.id}`,
-        })),
+        documents: read.documents.map((document) => {
+          const named = documentSlotName(document, {
+            payload: claim.payload,
+            requirements: read.requirements,
+          });
+          return {
+            id: document.id,
+            slot: document.slotKey,
+            // What the document is and whose, so a core system files it without the catalogue.
+            slotName: named.name,
+            beneficiary: named.beneficiary,
+            requirementId: document.requirementId,
+            name: document.name,
+            size: document.sizeBytes,
+            sha256: document.sha256,
+            downloadPath: `${INSURER_API_PREFIX}/claims/${encodeURIComponent(ref)}/documents/${document.id}`,
+          };
+        }),
         requirements: read.requirements.map((item) => ({
           ...item,
           askedAt: item.askedAt.toISOString(),
@@ -382,9 +366,11 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
           documentId: request.params.id,
           reason: "not-found",
         });
-        return reply
-          .code(404)
-          .send({ error: "not-found", message: INSURER_MESSAGES.documentNotFound });
+        return fieldRefusal(reply, 404, "not-found", {
+          field: "id",
+          rule: "exists",
+          message: INSURER_MESSAGES.documentNotFound,
+        });
       }
       await record(request, "claim.document.download", ref, {
         documentId: document.id,
@@ -421,7 +407,7 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
       const body = parse(requirementsBody, request.body, reply);
       if (!body) return reply;
       const errors = dueDateErrors(body.requirements, todayInManila(options.now()));
-      if (errors.length > 0) return reply.code(400).send({ error: "invalid-request", errors });
+      if (errors.length > 0) return invalidRequest(reply, errors);
       const result = await lifecycle.askForRequirements(
         request.params.webReferenceNumber,
         body.requirements,
@@ -439,10 +425,13 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
     async (request, reply) => {
       const rows = (request.body as { policies?: unknown } | null)?.policies;
       if (!Array.isArray(rows) || rows.length === 0 || rows.length > MAX_POLICIES_PER_CALL) {
-        return reply.code(400).send({
-          error: "invalid-request",
-          errors: [{ field: "policies", message: INSURER_MESSAGES.policies }],
-        });
+        return invalidRequest(reply, [
+          {
+            field: "policies",
+            rule: "count",
+            message: INSURER_MESSAGES.policies(MAX_POLICIES_PER_CALL),
+          },
+        ]);
       }
       return options.importPolicies(rows);
     },
@@ -472,6 +461,34 @@ function policyRecordJson() {
   return rest;
 }
 
+/** The rules an error can name, as the OpenAPI document lists them (decision 0070). */
+const ERROR_RULES = {
+  required: "the field is missing",
+  type: "the value has the wrong JSON type",
+  "unknown-key": "the body has a field this request does not take",
+  "one-of": "the value is not one of those listed in the message",
+  min: "too short, too small or too few",
+  max: "too long, too large or too many",
+  format: "the value is not in its form (a UUID, a web reference number, a cursor, …)",
+  text: "the text holds characters that cannot be stored",
+  date: "not a real calendar date as yyyy-MM-dd",
+  "due-date": "a due date before the next working day in Manila or more than 365 days ahead",
+  count: "too few or too many records",
+  json: "the body is not JSON",
+  "max-size": "the body is too large",
+  "known-key": "the integration key is missing or unknown",
+  exists: "no such claim, document or item",
+  route: "no route has this path",
+  "allowed-method": "the path does not take this method",
+  "allowed-next-status": "the status cannot follow the claim's current status",
+  "ask-for-requirements": "PENDING is entered by asking for requirements",
+  "required-for-status": "WITH CLAIM DECISION needs the decision",
+  "every-open-item-past-due": "closing waits until every open item is past its due date",
+  "within-reopen-period": "the reopen period is over",
+  "same-request": "the Idempotency-Key was used for another request",
+  "not-in-flight": "a request with this Idempotency-Key is still running",
+} as const;
+
 /** The OpenAPI 3.1 document of this API; request bodies come from the same zod schemas. */
 export function openApiDocument() {
   const json = (schema: z.ZodMiniType) => {
@@ -482,14 +499,111 @@ export function openApiDocument() {
     name: "webReferenceNumber",
     in: "path",
     required: true,
-    schema: { type: "string" },
+    schema: { type: "string", pattern: WEB_REFERENCE_PATTERN.source },
   };
-  const problem = (description: string) => ({ description });
+  const problem = (description: string) => ({
+    description,
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Problem" } } },
+  });
+  /** The answers every route may give besides its own. */
+  const common = {
+    400: problem("Bad input: each field with its rule in errors"),
+    401: problem("No key, or an unknown one (error: unauthorized)"),
+    500: problem("A failure on the server; nothing was changed (errors is empty)"),
+  };
+  const change = {
+    ...common,
+    404: problem("No submitted claim has this web reference number (error: not-found)"),
+    409: problem("Refused by the claim's lifecycle, or the Idempotency-Key is still running"),
+    422: problem("The Idempotency-Key was used for another request"),
+  };
+  const ruleList = Object.entries(ERROR_RULES)
+    .map(([rule, meaning]) => `${rule}: ${meaning}`)
+    .join("; ");
   return {
     openapi: "3.1.0",
-    info: { title: "Kalinga insurer integration API", version: "1" },
+    info: {
+      title: "Kalinga insurer integration API",
+      version: "1",
+      description:
+        "Every answer that is not a success is a Problem: a stable error code, a message for a person, and each field at fault with the rule it broke.",
+    },
     components: {
       securitySchemes: { integrationKey: { type: "http", scheme: "bearer" } },
+      schemas: {
+        Problem: {
+          type: "object",
+          required: ["error", "message", "errors"],
+          properties: {
+            error: {
+              type: "string",
+              description:
+                "invalid-request, unauthorized, not-found, method-not-allowed, not-allowed, needs-requirements, needs-decision, requirements-not-overdue, reopen-period-over, idempotency-mismatch, idempotency-in-flight, body-too-large, unsupported-media-type, server-error",
+            },
+            message: { type: "string" },
+            errors: {
+              type: "array",
+              description: "What in the request to change; empty only for a failure on the server.",
+              items: { $ref: "#/components/schemas/FieldProblem" },
+            },
+            status: {
+              type: "string",
+              enum: [...CLAIM_STATUSES],
+              description: "not-allowed only: the claim's current status",
+            },
+            allowedNextStatuses: {
+              type: "array",
+              items: { type: "string", enum: [...CLAIM_STATUSES] },
+              description: "not-allowed only: where the claim may go from here",
+            },
+          },
+        },
+        FieldProblem: {
+          type: "object",
+          required: ["field", "rule", "message"],
+          properties: {
+            field: {
+              type: "string",
+              description:
+                "The field's path in the body or query (requirements.0.dueDate), a path parameter, a header (authorization, idempotency-key), or body, path or method",
+            },
+            rule: { type: "string", description: `The rule it broke. ${ruleList}.` },
+            message: { type: "string" },
+          },
+        },
+        Document: {
+          type: "object",
+          required: ["id", "slot", "slotName", "beneficiary", "requirementId", "name"],
+          properties: {
+            id: { type: "string", format: "uuid" },
+            slot: { type: "string", description: "The upload slot's code, or REQ-<item id>" },
+            slotName: {
+              type: "string",
+              description:
+                "What the document is: the catalogue's name of its slot, or the description of the item it answers",
+            },
+            beneficiary: {
+              oneOf: [
+                { type: "null" },
+                {
+                  type: "object",
+                  required: ["beneficiaryNo", "name"],
+                  properties: {
+                    beneficiaryNo: { type: "integer", minimum: 1 },
+                    name: { type: "string" },
+                  },
+                },
+              ],
+              description: "Death claims: the beneficiary the document belongs to",
+            },
+            requirementId: { type: ["string", "null"] },
+            name: { type: "string", description: "The file's name as stored" },
+            size: { type: "integer" },
+            sha256: { type: "string" },
+            downloadPath: { type: "string" },
+          },
+        },
+      },
     },
     security: [{ integrationKey: [] }],
     paths: {
@@ -506,25 +620,47 @@ export function openApiDocument() {
               schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE },
             },
           ],
-          responses: {
-            200: { description: "{ claims, nextCursor }" },
-            400: problem("Bad query"),
-            401: problem("No key"),
-          },
+          responses: { 200: { description: "{ claims, nextCursor }" }, ...common },
         },
       },
       "/api/insurer/claims/{webReferenceNumber}": {
         get: {
           summary: "One claim: status, decision, payload, documents, requirements, events, clocks",
           parameters: [ref],
-          responses: { 200: { description: "The claim" }, 404: problem("No such submitted claim") },
+          responses: {
+            200: {
+              description: "The claim; each document named, with the beneficiary it belongs to",
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      documents: {
+                        type: "array",
+                        items: { $ref: "#/components/schemas/Document" },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            ...common,
+            404: problem("No such submitted claim"),
+          },
         },
       },
       "/api/insurer/claims/{webReferenceNumber}/documents/{id}": {
         get: {
           summary: "A stored document, as an attachment",
-          parameters: [ref, { name: "id", in: "path", required: true, schema: { type: "string" } }],
-          responses: { 200: { description: "application/pdf" }, 404: problem("No such document") },
+          parameters: [
+            ref,
+            { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } },
+          ],
+          responses: {
+            200: { description: "application/pdf" },
+            ...common,
+            404: problem("No such document"),
+          },
         },
       },
       "/api/insurer/claims/{webReferenceNumber}/status": {
@@ -532,22 +668,16 @@ export function openApiDocument() {
           summary: "Move the claim to another server status",
           parameters: [ref],
           requestBody: json(statusChangeBody),
-          responses: {
-            200: { description: "{ webReferenceNumber, status }" },
-            400: problem("Bad body"),
-            409: problem("Not allowed now: { status, allowedNextStatuses }"),
-          },
+          responses: { 200: { description: "{ webReferenceNumber, status }" }, ...change },
         },
       },
       "/api/insurer/claims/{webReferenceNumber}/requirements": {
         post: {
-          summary: "Ask for every missing item at once; the claim moves to PENDING",
+          summary:
+            "Ask for every missing item at once, each due from the next working day in Manila; the claim moves to PENDING",
           parameters: [ref],
           requestBody: json(requirementsBody),
-          responses: {
-            200: { description: "{ status, requirementIds }" },
-            409: problem("Not allowed now"),
-          },
+          responses: { 200: { description: "{ status, requirementIds }" }, ...change },
         },
       },
       "/api/insurer/policies": {
@@ -567,7 +697,7 @@ export function openApiDocument() {
           },
           responses: {
             200: { description: "{ inserted, updated, unchanged, rejected: [{ row, errors }] }" },
-            400: problem("No records, or more than 1,000"),
+            ...common,
           },
         },
       },
@@ -576,7 +706,7 @@ export function openApiDocument() {
           summary: "Set the policy number and matchCode of the claim status record",
           parameters: [ref],
           requestBody: json(policyMatchBody),
-          responses: { 200: { description: "{ policyNumber, matchCode }" } },
+          responses: { 200: { description: "{ policyNumber, matchCode }" }, ...change },
         },
       },
     },

@@ -4,6 +4,7 @@ import {
   type ClaimStatus,
   claimantSeesChange,
   claimClocks,
+  everyOpenItemOverdue,
   isClaimStatus,
   PENDING_REQUIREMENTS,
   REVIEW_OF_REQUIREMENTS,
@@ -299,8 +300,7 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
   }
 
   async function overdueOpenItems(tx: Queryable, claimId: string, today: string) {
-    const items = await listRequirements(tx, claimId);
-    return items.some((item) => item.state === "open" && item.dueDate < today);
+    return everyOpenItemOverdue(await listRequirements(tx, claimId), today);
   }
 
   return {
