@@ -1,8 +1,8 @@
 import { addDays, formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import {
   joseClaimPayload,
-  joseStep1,
   josephineSpouse,
+  joseStep1,
 } from "@kalinga/domain/fixtures/claim-fixtures";
 import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
@@ -67,7 +67,7 @@ const whole = (message: Message) => `${message.subject ?? ""}\n${message.text}`;
 
 /**
  * Every message the filer has: SMS name nobody; e-mails greet Josephine, never Jose, and name him
- * only as "the late Jose P Rizal".
+ * only as "the late Jose Rizal".
  */
 async function readEverything(request: APIRequestContext, mobile63: string, email: string) {
   const sms = await smsTo(request, mobile63);
@@ -80,7 +80,7 @@ async function readEverything(request: APIRequestContext, mobile63: string, emai
     expect(text, "the e-mail greets the beneficiary who filed").toContain("Dear Josephine,");
     expect(text, "the e-mail never greets the insured").not.toMatch(/Dear Jose\b/);
     const namings = text.match(/Rizal/g)?.length ?? 0;
-    const late = text.match(/the late Jose P Rizal\b/g)?.length ?? 0;
+    const late = text.match(/the late Jose Rizal\b/g)?.length ?? 0;
     expect(namings, `the insured is named only as "the late …" in:\n${text}`).toBe(late);
   }
   return { sms: sms.map((m) => m.text), emails: emails.map(whole) };
@@ -219,7 +219,7 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     // The acknowledgment: condolences, the claim named for the late insured.
     await waitForMessages(request, mobile63, email, {
       sms: `received your claim, ref. ${reference}`,
-      email: "Thank you for filing the death claim for the late Jose P Rizal",
+      email: "Thank you for filing the death claim for the late Jose Rizal",
     });
 
     // The insurer asks for two items, each with its own due date.
@@ -239,7 +239,7 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     });
     const requirementEmail = asking.emails.find((text) => text.includes(`1. ${RECEIPT}`)) ?? "";
     expect(requirementEmail).toContain(`2. ${CERTIFICATE} (by ${written(certificateDue)})`);
-    expect(requirementEmail).toContain(`the claim for the late Jose P Rizal (${reference})`);
+    expect(requirementEmail).toContain(`the claim for the late Jose Rizal (${reference})`);
 
     // Josephine checks the claim with her number, as the SMS tells her.
     await page.goto(`${PAGES}/claims-tracking`);
@@ -259,7 +259,6 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
       `${CERTIFICATE}: send by ${shown(certificateDue)}`,
     ]);
     await expect(sentDocument(page, "PSA death certificate")).toContainText("Received");
-    await expect(page.getByText(/Jose P Rizal/)).not.toHaveCount(0);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, "after-submit-documents-owed");
 
@@ -282,7 +281,7 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     await sendRequested(page, [RECEIPT], scan);
     await waitForMessages(request, mobile63, email, {
       sms: `we received 1 document for your claim ${reference}`,
-      email: "We received the document you sent for the claim for the late Jose P Rizal",
+      email: "We received the document you sent for the claim for the late Jose Rizal",
     });
     await expect(sentDocument(page, RECEIPT)).toContainText("Received");
 
@@ -313,7 +312,7 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     await sendRequested(page, [RECEIPT, CERTIFICATE], scan);
     await waitForMessages(request, mobile63, email, {
       sms: `we received 2 documents for your claim ${reference}`,
-      email: "We received the 2 documents you sent for the claim for the late Jose P Rizal",
+      email: "We received the 2 documents you sent for the claim for the late Jose Rizal",
     });
 
     // Both accepted: the clock runs again and names the date; nothing is asked any more.
@@ -351,7 +350,7 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     });
     const told = await waitForMessages(request, mobile63, email, {
       sms: `your claim ${reference} is approved. We will contact the beneficiaries about the payment.`,
-      email: `Our claims team has decided on the claim for the late Jose P Rizal (${reference}): it is approved.`,
+      email: `Our claims team has decided on the claim for the late Jose Rizal (${reference}): it is approved.`,
     });
     for (const text of [...told.sms, ...told.emails]) expect(text).not.toMatch(/\*{4,}\d{4}/);
     await page.goto(`${PAGES}/status-details`);
@@ -368,17 +367,28 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, "after-submit-approved");
     await examinerContext.dispose();
+    const everything = await readEverything(request, mobile63, email);
+    await testInfo.attach("messages-to-the-filer.txt", {
+      body: [...everything.sms, ...everything.emails].join("\n\n======\n\n"),
+      contentType: "text/plain",
+    });
 
     // The examiner's claim view of the same claim at 1280 px.
+    // A desktop context: the phone project's touch and 2x pixels would otherwise carry over.
     const staff = await browser.newContext({
       viewport: { width: 1280, height: 800 },
+      deviceScaleFactor: 1,
+      isMobile: false,
+      hasTouch: false,
       locale: "en-PH",
       timezoneId: "Asia/Manila",
     });
     const console = await staff.newPage();
     await signInToConsole(console, CONSOLE_ADMIN);
     await console.goto(`/console/claims/${reference}`);
-    await expect(console.getByRole("heading", { level: 1, name: `Claim ${reference}` })).toBeVisible();
+    await expect(
+      console.getByRole("heading", { level: 1, name: `Claim ${reference}` }),
+    ).toBeVisible();
     const asked2 = console.getByRole("region", { name: "Requested documents", exact: true });
     await expect(asked2.getByRole("listitem").filter({ hasText: RECEIPT }).first()).toBeVisible();
     await expect(console.getByText(/REQ-|requested\.pdf/)).toHaveCount(0);
