@@ -305,7 +305,16 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     ]);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, "after-submit-not-accepted");
-    await readEverything(request, mobile63, email);
+    // She is told at once, though the certificate is still open: the e-mail says which and why.
+    const refused = await waitForMessages(request, mobile63, email, {
+      sms: `a document you sent for your claim ${reference} was not accepted. Please send a replacement by ${written(replacementDue)}.`,
+      email: `We could not accept the document you sent for the claim for the late Jose Rizal (${reference}): ${RECEIPT}.`,
+    });
+    expect(refused.emails.at(-1)).toContain(`Why: ${reason}`);
+    expect(refused.emails.at(-1)).toContain(
+      `Please send a replacement by ${written(replacementDue)}.`,
+    );
+    expect(refused.sms.at(-1)).not.toContain(reason);
 
     // She replaces the receipt and sends the certificate.
     await replace.click();
