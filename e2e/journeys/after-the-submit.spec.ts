@@ -401,6 +401,12 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     const asked2 = console.getByRole("region", { name: "Requested documents", exact: true });
     await expect(asked2.getByRole("listitem").filter({ hasText: RECEIPT }).first()).toBeVisible();
     await expect(console.getByText(/REQ-|requested\.pdf/)).toHaveCount(0);
+    // The timeline tells a document received, not accepted and accepted apart, by its request.
+    const timeline = console.getByRole("region", { name: "Timeline" });
+    await expect(timeline).toContainText(`Document not accepted: ${RECEIPT}`);
+    await expect(timeline).toContainText(`Document accepted: ${RECEIPT}`);
+    await expect(timeline).toContainText(`Document accepted: ${CERTIFICATE}`);
+    await expect(timeline).toContainText(`Document received: ${CERTIFICATE}`);
     await expectNoAxeViolations(console);
     await saveScreenshot(console, testInfo, "after-submit-console-claim-view");
     await staff.close();
