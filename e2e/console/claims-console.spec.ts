@@ -238,9 +238,12 @@ test("staff work a claim filed through the widget", async ({
   await assignment.getByRole("button", { name: "Assign" }).click();
   await expect(assignment.getByRole("status")).toHaveText("Assigned to Cora Lim.");
   await expect(staffPage.getByRole("region", { name: "Summary" })).toContainText("Cora Lim");
-  await expect(
-    staffPage.getByRole("region", { name: "Timeline" }).getByText("Assignment changed"),
-  ).toHaveCount(2);
+  const timeline = staffPage.getByRole("region", { name: "Timeline" });
+  await expect(timeline.getByText("Assignment changed")).toHaveCount(2);
+  // Statuses read as the insurer's names, never as the stored codes.
+  await expect(timeline).toContainText("Status: Pending due to incomplete requirements");
+  await expect(timeline).toContainText("Status: Claim application submitted");
+  await expect(timeline).not.toContainText("PENDING DUE TO INCOMPLETE REQUIREMENTS");
   await expectNoAxeViolations(staffPage);
   await saveScreenshot(staffPage, testInfo, "console-claim");
   // On a tablet the claim's columns stack and stay readable.
