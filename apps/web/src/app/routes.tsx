@@ -1,7 +1,9 @@
 import { Suspense } from "react";
 import { Navigate, Outlet, Route, Routes } from "react-router";
+import { ContinuedElsewherePopup } from "../drafts/continued-elsewhere.tsx";
 import { session } from "../session/session-store.ts";
 import { StartRoute } from "../start/start-route.tsx";
+import { FilingNotice } from "../start/unavailable-notice.tsx";
 import { APP_TEXTS } from "./app-texts.ts";
 import { ScreenErrorBoundary } from "./error-screen.tsx";
 import { lazyScreen } from "./lazy-screen.ts";
@@ -71,6 +73,8 @@ export function ClaimRoutes() {
   return (
     <ScreenErrorBoundary>
       <StepFocus />
+      <ContinuedElsewherePopup />
+      <FilingNotice />
       <Suspense fallback={<ScreenLoading />}>
         <Routes>
           <Route index element={<StartRoute />} />
