@@ -66,6 +66,14 @@ export function DocumentViewer(props: {
   const [count, setCount] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
 
+  // Closed, the viewer gives focus back to the button that opened it, not to the page body.
+  useEffect(() => {
+    const opener = document.activeElement;
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
+
   useEffect(() => {
     heading.current?.focus();
     let cancelled = false;

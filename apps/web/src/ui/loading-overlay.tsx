@@ -15,7 +15,10 @@ export function LoadingOverlay({ label = UI_TEXTS.loading }: { label?: string })
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (!shown) {
-      if (dialog.open) dialog.close();
+      if (dialog.open) {
+        dialog.close();
+        focusOpenDialog(dialog);
+      }
       return;
     }
     if (!dialog.open) dialog.showModal();
@@ -46,4 +49,23 @@ export function LoadingOverlay({ label = UI_TEXTS.loading }: { label?: string })
       </p>
     </dialog>
   );
+}
+
+/**
+ * Closing gives focus back to where it was; when that element went while the widget waited (a
+ * pop-up replaced the pane it was in), focus goes into the pop-up open now instead of the page.
+ */
+function focusOpenDialog(overlay: HTMLDialogElement) {
+  const root = overlay.getRootNode() as Document | ShadowRoot;
+  const active = root.activeElement;
+  if (active && active !== document.body) return;
+  const open = [...root.querySelectorAll<HTMLDialogElement>("dialog[open]")].filter(
+    (dialog) => dialog !== overlay,
+  );
+  const target = open.at(-1);
+  if (!target) return;
+  const first = target.querySelector<HTMLElement>(
+    "button:not([disabled]), input:not([disabled]), select, textarea, a[href], [tabindex]",
+  );
+  (first ?? target).focus();
 }
