@@ -218,4 +218,23 @@ test.describe("a weak signal and a second device", () => {
     await page.keyboard.press("Tab");
     await expect(slot.getByRole("button", { name: /^Replace/ })).toBeFocused();
   });
+
+  test("a signed-in agent with no claims yet is told so in the agent's words, with no number to check", async ({
+    page,
+  }) => {
+    // The bank partner's demo agent, whom no other journey files for.
+    await page.goto("/bank-life/customer-portal-service/claims/?route=claims-tracking");
+    await expect(page).toHaveURL(/\/your-claim-tracking$/);
+    await expect(page.getByRole("heading", { name: "Your claims" })).toBeVisible();
+    await expect(page.getByText("Claims on the policies you serve.", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("No claim has been submitted on the policies you serve yet.", { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText(/mobile number/)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Check another number" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Start a claim" }).click();
+    await expect(page).toHaveURL(/\/customer-portal-service\/claims\/cfm$/);
+    await expect(page.getByRole("heading", { name: /Step 1 of 4/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
 });

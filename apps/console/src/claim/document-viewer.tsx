@@ -66,13 +66,18 @@ export function DocumentViewer(props: {
   const [count, setCount] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
 
-  // Closed, the viewer gives focus back to the button that opened it, not to the page body.
+  // Closed, the viewer gives focus back to the button that opened its document, not to the body.
+  const opener = useRef<Element | null>(null);
   useEffect(() => {
-    const opener = document.activeElement;
-    return () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
+    opener.current = document.activeElement;
+  }, [props.document.id]);
+  useEffect(
+    () => () => {
+      const back = opener.current;
+      if (back instanceof HTMLElement && back.isConnected) back.focus();
+    },
+    [],
+  );
 
   useEffect(() => {
     heading.current?.focus();
