@@ -1,6 +1,6 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Navigate, Outlet, Route, Routes } from "react-router";
-import { ContinuedElsewherePopup } from "../drafts/continued-elsewhere.tsx";
+import { useContinuedElsewhere } from "../api/system-error.ts";
 import { session } from "../session/session-store.ts";
 import { StartRoute } from "../start/start-route.tsx";
 import { FilingNotice } from "../start/unavailable-notice.tsx";
@@ -52,6 +52,18 @@ const ClaimsRatingScreen = lazyScreen(() =>
   loadSubmission().then((screens) => ({ default: screens.ClaimsRatingScreen })),
 );
 
+const ContinuedElsewherePopup = lazy(() => import("../drafts/continued-elsewhere.tsx"));
+
+/** The claim went on on another device (decision 0069): the pop-up that says so, loaded then. */
+function ContinuedElsewhere() {
+  const reference = useContinuedElsewhere();
+  return reference === null ? null : (
+    <Suspense fallback={null}>
+      <ContinuedElsewherePopup reference={reference} />
+    </Suspense>
+  );
+}
+
 /** The tracking screens need a number verified by a check of this tab; without one, the check. */
 function RequireTrackingCheck() {
   return session.get("trackingCheck")?.verified ? (
@@ -73,7 +85,7 @@ export function ClaimRoutes() {
   return (
     <ScreenErrorBoundary>
       <StepFocus />
-      <ContinuedElsewherePopup />
+      <ContinuedElsewhere />
       <FilingNotice />
       <Suspense fallback={<ScreenLoading />}>
         <Routes>

@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { systemError, useContinuedElsewhere } from "../api/system-error.ts";
+import { systemError } from "../api/system-error.ts";
 import { session } from "../session/session-store.ts";
 import { Popup } from "../ui/popup.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
@@ -7,9 +7,9 @@ import { DRAFT_TEXTS as T } from "./draft-texts.ts";
 
 // The claim was continued on another device, which ended this tab's token (decisions 0044, 0069):
 // say so plainly, keep Step 1, and lead back to the OTP, after which the claim can be continued here.
+// A lazy chunk: it loads only when a claim did go on elsewhere.
 
-export function ContinuedElsewherePopup() {
-  const reference = useContinuedElsewhere();
+export default function ContinuedElsewherePopup({ reference }: { reference: string }) {
   const { channel } = useWidgetSetting();
   const navigate = useNavigate();
   const continueHere = () => {
@@ -21,12 +21,12 @@ export function ContinuedElsewherePopup() {
   };
   return (
     <Popup
-      open={reference !== null}
+      open
       title={T.continuedTitle}
       closable={false}
       containedButton={{ label: T.continueHere, onClick: continueHere }}
     >
-      <p>{T.continuedText(reference ?? "")}</p>
+      <p>{T.continuedText(reference)}</p>
       <p>{T.continuedWhatToDo}</p>
     </Popup>
   );
