@@ -230,9 +230,10 @@ test.describe("a weak signal and a second device", () => {
     await expect(
       page.getByText("No claim has been submitted on the policies you serve yet.", { exact: true }),
     ).toBeVisible();
-    await expect(page.getByText(/mobile number/)).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Check another number" })).toHaveCount(0);
-    await page.getByRole("link", { name: "Start a claim" }).click();
+    const screen = page.getByRole("region", { name: "Your claims" });
+    await expect(screen.getByText(/mobile number/)).toHaveCount(0);
+    await expect(screen.getByRole("link", { name: "Check another number" })).toHaveCount(0);
+    await screen.getByRole("link", { name: "Start a claim" }).click();
     await expect(page).toHaveURL(/\/customer-portal-service\/claims\/cfm$/);
     await expect(page.getByRole("heading", { name: /Step 1 of 4/ })).toBeVisible();
     await expectNoAxeViolations(page);
