@@ -48,16 +48,18 @@ export function DocumentSlot({
   const { root } = useWidgetRoot();
   // After a file is chosen the button that opened the picker may go (a full slot hides it, a
   // replaced file's row is swapped): focus then stays on this slot, not the page, and nothing scrolls.
-  const holdFocus = useRef(false);
+  // The slot's file count when a file was chosen; null once the new file's row is in.
+  const holdFocus = useRef<number | null>(null);
   useLayoutEffect(() => {
-    if (!holdFocus.current) return;
+    if (holdFocus.current === null) return;
     const active = root.activeElement;
     const section = sectionRef.current;
     if (active && active !== document.body) {
-      if (!section?.contains(active)) holdFocus.current = false;
+      // Still on the slot's button: done once the row arrived; moved elsewhere: left there.
+      if (!section?.contains(active) || files.length !== holdFocus.current) holdFocus.current = null;
       return;
     }
-    holdFocus.current = false;
+    holdFocus.current = null;
     section?.focus({ preventScroll: true });
   });
 
@@ -70,7 +72,7 @@ export function DocumentSlot({
     // Cleared so choosing the same file again (after a removal) still reports a change.
     input.value = "";
     if (chosen.length === 0) return;
-    holdFocus.current = true;
+    holdFocus.current = files.length;
     onAdd(chosen, replacing.current ?? undefined);
     replacing.current = null;
   };
