@@ -226,7 +226,9 @@ test.describe("a weak signal and a second device", () => {
     await page.goto("/bank-life/customer-portal-service/claims/?route=claims-tracking");
     await expect(page).toHaveURL(/\/your-claim-tracking$/);
     await expect(page.getByRole("heading", { name: "Your claims" })).toBeVisible();
-    await expect(page.getByText("Claims on the policies you serve.", { exact: true })).toBeVisible();
+    await expect(
+      page.getByText("Claims on the policies you serve.", { exact: true }),
+    ).toBeVisible();
     await expect(
       page.getByText("No claim has been submitted on the policies you serve yet.", { exact: true }),
     ).toBeVisible();

@@ -68,6 +68,7 @@ export function DocumentViewer(props: {
 
   // Closed, the viewer gives focus back to the button that opened its document, not to the body.
   const opener = useRef<Element | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each document opened has its own opener.
   useEffect(() => {
     opener.current = document.activeElement;
   }, [props.document.id]);

@@ -47,7 +47,9 @@ export async function loadContent(setting: WidgetSetting): Promise<LoadedContent
 }
 
 /** The temporarily-unavailable notice as the service has it now (revalidated on every read). */
-export async function loadNotice(setting: WidgetSetting): Promise<TemporarilyUnavailableTip | null> {
+export async function loadNotice(
+  setting: WidgetSetting,
+): Promise<TemporarilyUnavailableTip | null> {
   const query = new URLSearchParams({
     company: setting.company,
     channel: setting.channel,

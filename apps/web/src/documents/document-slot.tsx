@@ -56,7 +56,8 @@ export function DocumentSlot({
     const section = sectionRef.current;
     if (active && active !== document.body) {
       // Still on the slot's button: done once the row arrived; moved elsewhere: left there.
-      if (!section?.contains(active) || files.length !== holdFocus.current) holdFocus.current = null;
+      if (!section?.contains(active) || files.length !== holdFocus.current)
+        holdFocus.current = null;
       return;
     }
     holdFocus.current = null;

@@ -59,6 +59,7 @@ export function FilingNotice() {
   const filing = FILING_PATHS.has(pathname);
   const { tip, open, closable } = useNotice();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each step opened reads it again.
   useEffect(() => {
     if (!filing) return;
     const read = () => {

@@ -34,9 +34,7 @@ export default function YourClaimTrackingScreen() {
       <h2 id="k-your-claims-title" className="k-screen-title">
         {T.listTitle}
       </h2>
-      <p>
-        {agent ? T.agentListIntro : lastDigits ? T.listIntro(lastDigits) : T.portalListIntro}
-      </p>
+      <p>{agent ? T.agentListIntro : lastDigits ? T.listIntro(lastDigits) : T.portalListIntro}</p>
       {loaded.state === "ready" ? (
         <>
           {loaded.data.claims.length === 0 ? (
