@@ -3,7 +3,6 @@ import { Navigate, Outlet, Route, Routes } from "react-router";
 import { useContinuedElsewhere } from "../api/system-error.ts";
 import { session } from "../session/session-store.ts";
 import { StartRoute } from "../start/start-route.tsx";
-import { FilingNotice } from "../start/unavailable-notice.tsx";
 import { APP_TEXTS } from "./app-texts.ts";
 import { ScreenErrorBoundary } from "./error-screen.tsx";
 import { lazyScreen } from "./lazy-screen.ts";
@@ -53,15 +52,13 @@ const ClaimsRatingScreen = lazyScreen(() =>
 );
 
 const ContinuedElsewherePopup = lazy(() => import("../drafts/continued-elsewhere.tsx"));
+// Watches the temporarily-unavailable notice over every channel's filing screens (decision 0069).
+const FilingNotice = lazy(() => import("../start/filing-notice.tsx"));
 
 /** The claim went on on another device (decision 0069): the pop-up that says so, loaded then. */
 function ContinuedElsewhere() {
   const reference = useContinuedElsewhere();
-  return reference === null ? null : (
-    <Suspense fallback={null}>
-      <ContinuedElsewherePopup reference={reference} />
-    </Suspense>
-  );
+  return reference === null ? null : <ContinuedElsewherePopup reference={reference} />;
 }
 
 /** The tracking screens need a number verified by a check of this tab; without one, the check. */
@@ -85,8 +82,10 @@ export function ClaimRoutes() {
   return (
     <ScreenErrorBoundary>
       <StepFocus />
-      <ContinuedElsewhere />
-      <FilingNotice />
+      <Suspense fallback={null}>
+        <ContinuedElsewhere />
+        <FilingNotice />
+      </Suspense>
       <Suspense fallback={<ScreenLoading />}>
         <Routes>
           <Route index element={<StartRoute />} />

@@ -59,13 +59,5 @@ function focusOpenDialog(overlay: HTMLDialogElement) {
   const root = overlay.getRootNode() as Document | ShadowRoot;
   const active = root.activeElement;
   if (active && active !== document.body) return;
-  const open = [...root.querySelectorAll<HTMLDialogElement>("dialog[open]")].filter(
-    (dialog) => dialog !== overlay,
-  );
-  const target = open.at(-1);
-  if (!target) return;
-  const first = target.querySelector<HTMLElement>(
-    "button:not([disabled]), input:not([disabled]), select, textarea, a[href], [tabindex]",
-  );
-  (first ?? target).focus();
+  root.querySelector<HTMLElement>(".k-popup[open] button:not([disabled])")?.focus();
 }
