@@ -190,6 +190,8 @@ export default function OtpModal({
   if (exhausted) {
     return (
       <Popup
+        // A pop-up of its own, not the OTP one with new content: it opens and takes the focus.
+        key="exhausted"
         open
         type="normal"
         title={T.exhaustedTitle}

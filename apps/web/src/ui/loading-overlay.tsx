@@ -15,10 +15,7 @@ export function LoadingOverlay({ label = UI_TEXTS.loading }: { label?: string })
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (!shown) {
-      if (dialog.open) {
-        dialog.close();
-        focusOpenDialog(dialog);
-      }
+      if (dialog.open) dialog.close();
       return;
     }
     if (!dialog.open) dialog.showModal();
@@ -49,15 +46,4 @@ export function LoadingOverlay({ label = UI_TEXTS.loading }: { label?: string })
       </p>
     </dialog>
   );
-}
-
-/**
- * Closing gives focus back to where it was; when that element went while the widget waited (a
- * pop-up replaced the pane it was in), focus goes into the pop-up open now instead of the page.
- */
-function focusOpenDialog(overlay: HTMLDialogElement) {
-  const root = overlay.getRootNode() as Document | ShadowRoot;
-  const active = root.activeElement;
-  if (active && active !== document.body) return;
-  root.querySelector<HTMLElement>(".k-popup[open] button:not([disabled])")?.focus();
 }
