@@ -97,7 +97,8 @@ export type ReturnCode = (typeof RETURN_CODES)[keyof typeof RETURN_CODES];
  * Why a claim token that once worked no longer does, given as `reason` with its 401 (decision
  * 0069): the claim was continued on another device, which ended this device's token.
  */
-export const TOKEN_END_REASONS = { continuedElsewhere: "continued-elsewhere" } as const;
+export const CONTINUED_ELSEWHERE = "continued-elsewhere";
+export const TOKEN_END_REASONS = { continuedElsewhere: CONTINUED_ELSEWHERE } as const;
 export type TokenEndReason = (typeof TOKEN_END_REASONS)[keyof typeof TOKEN_END_REASONS];
 
 export const basicInformationSchema = z.object({

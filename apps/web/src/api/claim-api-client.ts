@@ -2,11 +2,11 @@ import {
   API_KEY_HEADER,
   CHALLENGE_HEADER,
   CLAIM_API_PATHS,
+  CONTINUED_ELSEWHERE,
   IDEMPOTENCY_KEY_HEADER,
   PORTAL_ASSERTION_HEADER,
   type ProofOfWorkChallenge,
   RETURN_CODES,
-  TOKEN_END_REASONS,
 } from "@kalinga/domain/claim-api";
 import type {
   ClaimCallName,
@@ -166,7 +166,7 @@ export async function callClaimApi<K extends JsonClaimCall>(
     }
     const returnCode = typeof data?.returnCode === "string" ? data.returnCode : null;
     // The claim went on on another device: this tab says so instead of any system error (0069).
-    if (status === 401 && data?.reason === TOKEN_END_REASONS.continuedElsewhere) {
+    if (status === 401 && data?.reason === CONTINUED_ELSEWHERE) {
       if (caller === "claim") systemError.continuedElsewhere(String(body.webReferenceNumber));
     }
     return { ok: false, status, returnCode, data };

@@ -1,7 +1,7 @@
 import {
+  CONTINUED_ELSEWHERE,
   UPLOAD_DOCUMENT_FIELDS as FIELDS,
   RETURN_CODES,
-  TOKEN_END_REASONS,
   type UploadDocumentResponse,
   type UploadedDocument,
 } from "@kalinga/domain/claim-api";
@@ -73,7 +73,7 @@ export function uploadDocument(request: UploadRequest): Promise<UploadOutcome> {
       }
       // The claim went on on another device: the tab says so (decision 0069).
       const reason = (body as { reason?: unknown } | null)?.reason;
-      if (xhr.status === 401 && reason === TOKEN_END_REASONS.continuedElsewhere && !tracked) {
+      if (xhr.status === 401 && reason === CONTINUED_ELSEWHERE && !tracked) {
         systemError.continuedElsewhere(claimReference());
       }
       // The upload limit: the same file may go again once the window has passed.
