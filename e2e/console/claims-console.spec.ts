@@ -178,6 +178,13 @@ test("staff work a claim filed through the widget", async ({
   expect(await canvases.count()).toBeLessThanOrEqual(4);
   await expectNoAxeViolations(staffPage);
 
+  // Close document by keyboard: focus goes back to the View button that opened it, not the body.
+  const closeDocument = staffPage.getByRole("button", { name: "Close document" });
+  await closeDocument.focus();
+  await staffPage.keyboard.press("Enter");
+  await expect(closeDocument).toHaveCount(0);
+  await expect(staffPage.locator("button:focus")).toHaveAccessibleName(/^View /);
+
   // Two documents asked at once, previewed first; the claimant's SMS and e-mail are queued.
   await staffPage.getByLabel("Document", { exact: true }).first().selectOption({ index: 1 });
   await staffPage
