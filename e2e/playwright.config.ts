@@ -12,9 +12,10 @@
  *   claims per window before a proof-of-work challenge is asked.
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), KALINGA_E2E_PORT / KALINGA_E2E_FAST_PORT (default:
  * free ports), KALINGA_E2E_HOST_PORT (the cross-origin journey's portal page, allowed by the main
- * server's KALINGA_ALLOWED_ORIGINS; default: a free port), KALINGA_E2E_JSON (JSON report, default test-results/playwright.json at the repository root).
+ * server's KALINGA_ALLOWED_ORIGINS; default: a free port), KALINGA_E2E_NOTICE_FILE (the main server's
+ * notice file, set by this file), KALINGA_E2E_JSON (JSON report, default test-results/playwright.json at the repository root).
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -58,6 +59,13 @@ function freshDataDir(envName: string, serverPort: number): string {
 }
 const dataDir = freshDataDir("KALINGA_E2E_DATA_DIR", port);
 const fastDataDir = freshDataDir("KALINGA_E2E_FAST_DATA_DIR", fastPort);
+// The main server's notice file, re-read on every call: the notice journey rewrites it. It starts
+// as the shipped one (its window long past), once per run.
+const noticeFile = process.env.KALINGA_E2E_NOTICE_FILE ?? `${dataDir}-notice.json`;
+if (process.env.KALINGA_E2E_NOTICE_FILE === undefined) {
+  copyFileSync(path.join(repoRoot, "apps/server/content/notice.json"), noticeFile);
+  process.env.KALINGA_E2E_NOTICE_FILE = noticeFile;
+}
 
 // Journeys are not about throttling (the server tests are); one address runs them all.
 const journeyLimits = {
@@ -185,6 +193,7 @@ export default defineConfig({
         KALINGA_STATUS_PAGE_URL: `${baseURL}/help-support/claims`,
         // The portal page the cross-origin journey serves from another port embeds this server.
         KALINGA_ALLOWED_ORIGINS: hostOrigin,
+        KALINGA_NOTICE_FILE: noticeFile,
       },
       // A data folder kept from an earlier run has the administrator already: the server starts anyway.
       `env -u DATABASE_URL "${process.execPath}" apps/server/src/console/create-administrator.ts --email ${CONSOLE_ADMIN.email} --name "${CONSOLE_ADMIN.name}"; `,

@@ -178,6 +178,13 @@ test("staff work a claim filed through the widget", async ({
   expect(await canvases.count()).toBeLessThanOrEqual(4);
   await expectNoAxeViolations(staffPage);
 
+  // Close document by keyboard: focus goes back to the View button that opened it, not the body.
+  const closeDocument = staffPage.getByRole("button", { name: "Close document" });
+  await closeDocument.focus();
+  await staffPage.keyboard.press("Enter");
+  await expect(closeDocument).toHaveCount(0);
+  await expect(staffPage.locator("button:focus")).toHaveAccessibleName(/^View /);
+
   // Two documents asked at once, previewed first; the claimant's SMS and e-mail are queued.
   await staffPage.getByLabel("Document", { exact: true }).first().selectOption({ index: 1 });
   await staffPage
@@ -238,9 +245,12 @@ test("staff work a claim filed through the widget", async ({
   await assignment.getByRole("button", { name: "Assign" }).click();
   await expect(assignment.getByRole("status")).toHaveText("Assigned to Cora Lim.");
   await expect(staffPage.getByRole("region", { name: "Summary" })).toContainText("Cora Lim");
-  await expect(
-    staffPage.getByRole("region", { name: "Timeline" }).getByText("Assignment changed"),
-  ).toHaveCount(2);
+  const timeline = staffPage.getByRole("region", { name: "Timeline" });
+  await expect(timeline.getByText("Assignment changed")).toHaveCount(2);
+  // Statuses read as the insurer's names, never as the stored codes.
+  await expect(timeline).toContainText("Status: Pending due to incomplete requirements");
+  await expect(timeline).toContainText("Status: Claim application submitted");
+  await expect(timeline).not.toContainText("PENDING DUE TO INCOMPLETE REQUIREMENTS");
   await expectNoAxeViolations(staffPage);
   await saveScreenshot(staffPage, testInfo, "console-claim");
   // On a tablet the claim's columns stack and stay readable.

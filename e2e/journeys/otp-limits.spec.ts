@@ -25,7 +25,73 @@ async function startOnFastServer(page: Page, mobile: string): Promise<void> {
   await otpModal(page).getByRole("button", { name: "Send OTP" }).click();
 }
 
+const exhaustedPopup = (page: Page) =>
+  page.getByRole("dialog", { name: "Unable to verify your mobile number" });
+
+/**
+ * Five wrong codes in a row, each answered before the next; the last one's answer is left to the
+ * caller. Stops early if the exhausted pop-up comes (a last code that expired on the way).
+ */
+async function fiveWrongTries(page: Page, code: string) {
+  const modal = otpModal(page);
+  const wrong = code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
+  for (let left = 4; left >= 0; left--) {
+    await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
+    await page.keyboard.type(wrong);
+    await modal.getByRole("button", { name: "Submit" }).click();
+    if (left === 0) return;
+    const answered = modal.getByText(`${left} more tr`, { exact: false });
+    await expect(answered.or(exhaustedPopup(page))).toBeVisible();
+    if (await exhaustedPopup(page).isVisible()) return;
+  }
+}
+
 test.describe("OTP limits", () => {
+  test("the fifth wrong try of a code says the code is spent and a new one can be asked for", async ({
+    page,
+    request,
+  }) => {
+    const mobile = uniqueMobile();
+    await page.goto(CORPORATE_START);
+    await proceedPastReminder(page);
+    await fillStartForm(page, { ...maria, mobile });
+    await pressNext(page);
+    const modal = otpModal(page);
+    await modal.getByRole("button", { name: "Send OTP" }).click();
+    await fiveWrongTries(page, await readOtpFromOutbox(request, `63${mobile}`));
+    await expect(
+      modal.getByText("That was the last try for this code. Please request a new OTP.", {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect(modal.getByText(/0 more tries/)).toHaveCount(0);
+    // Sends are left: Resend names them, and comes back after its wait.
+    await expect(modal.getByRole("button", { name: "Resend code (3)" })).toBeVisible();
+  });
+
+  test("the last code's fifth wrong try, with no send left, opens the exhausted pop-up with focus in it", async ({
+    page,
+    playwright,
+  }) => {
+    const request = await playwright.request.newContext({ baseURL: fastServer });
+    const mobile = uniqueMobile();
+    await startOnFastServer(page, mobile);
+    const modal = otpModal(page);
+    for (const left of [3, 2, 1]) {
+      const resend = modal.getByRole("button", { name: `Resend code (${left})` });
+      await expect(resend).toBeEnabled({ timeout: 5_000 });
+      await resend.click();
+      await expect(modal.getByRole("button", { name: `Resend code (${left - 1})` })).toBeVisible();
+    }
+    // The fast server's codes live 3 s: the five tries go at once, as a hurried claimant's would.
+    await fiveWrongTries(page, await readOtpFromOutbox(request, `63${mobile}`, { after: 3 }));
+    const popup = exhaustedPopup(page);
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole("button", { name: "Exit" })).toBeFocused();
+    await expect(page.getByText(/0 more tries/)).toHaveCount(0);
+    await request.dispose();
+  });
+
   test("an expired code gets the expiry message, and a new code works", async ({
     page,
     playwright,
@@ -93,6 +159,8 @@ test.describe("OTP limits", () => {
       ),
     ).toBeVisible();
     await expect(popup.getByRole("button")).toHaveText(["Exit"]);
+    // The pop-up that replaced the pane holds the focus, so a keyboard or screen reader is in it.
+    await expect(popup.getByRole("button", { name: "Exit" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(popup).toBeVisible();
     await expectNoAxeViolations(page);
@@ -107,6 +175,7 @@ test.describe("OTP limits", () => {
     await modal.getByRole("button", { name: "Send OTP" }).click();
     await expect(popup).toBeVisible();
     await expect(popup.getByRole("button")).toHaveText(["Exit"]);
+    await expect(popup.getByRole("button", { name: "Exit" })).toBeFocused();
     expect(await countOutboxMessages(request, `63${mobile}`)).toBe(4);
     await popup.getByRole("button", { name: "Exit" }).click();
     await expect(modal).toBeHidden();

@@ -1,3 +1,4 @@
+import { TOKEN_END_REASONS } from "@kalinga/domain/claim-api";
 import { DRAFT_MESSAGES } from "@kalinga/domain/claim-draft";
 import {
   bpiPayout,
@@ -213,6 +214,47 @@ describe("resume after the OTP", () => {
     expect((await save(resumed)).statusCode).toBe(200);
     expect((await save(second)).statusCode).toBe(401);
     expect((await save(first)).statusCode).toBe(401);
+  });
+
+  test("the first device is told its claim continued on another device, and its saved answers stay", async () => {
+    expect((await save(first)).statusCode).toBe(200);
+    const { claim: second } = await verifyNewClaim();
+    const resumed = await resume(second, first.webReferenceNumber);
+    expect(resumed.statusCode).toBe(200);
+
+    // Device A's next save and its documents list: a 401 that says why, and nothing is changed.
+    const changed = { ...DRAFT, payout: bpiPayout, step: "/claims-review" };
+    const refusedSave = await save(first, changed);
+    expect(refusedSave.statusCode).toBe(401);
+    expect(refusedSave.json()).toEqual({
+      returnCode: "401",
+      message: expect.any(String),
+      reason: TOKEN_END_REASONS.continuedElsewhere,
+    });
+    const list = await callClaim(
+      server.app,
+      "listDocuments",
+      { basicInformation, webReferenceNumber: first.webReferenceNumber },
+      { token: first.token },
+    );
+    expect(list.statusCode).toBe(401);
+    expect(list.json()).toMatchObject({ reason: TOKEN_END_REASONS.continuedElsewhere });
+
+    // The abandoned new claim's token and a made-up one say no more than before.
+    const abandoned = await save(second);
+    expect(abandoned.statusCode).toBe(401);
+    expect(abandoned.json()).not.toHaveProperty("reason");
+    const madeUp = await save(first, DRAFT, "x".repeat(43));
+    expect(madeUp.json()).not.toHaveProperty("reason");
+
+    // What was saved before the resume is what device B continued, untouched by A's refused save.
+    const [row] = await draftRows();
+    if (!row) throw new Error("no draft row");
+    const plain = openDraft(TEST_SECRET, first.webReferenceNumber, {
+      keyId: row.key_id,
+      sealed: row.sealed,
+    });
+    expect(JSON.parse(plain ?? "null")).toEqual(DRAFT);
   });
 
   test("refusals: another number, an unverified token, another claim's token, a submitted claim, an expired draft", async () => {

@@ -115,6 +115,16 @@ describe("GET /api/content/notice", () => {
     await rm(path.join(scratch, "notice.json"), { force: true });
   });
 
+  test("the notice is revalidated on every read, a 304 when it did not change", async () => {
+    // Open filing screens poll it: a browser or proxy cache must not hold a change back.
+    const response = await get("/api/content/notice");
+    expect(response.headers["cache-control"]).toBe("public, no-cache");
+    const etag = response.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get("/api/content/notice", { "if-none-match": etag });
+    expect(again.statusCode).toBe(304);
+  });
+
   test("KALINGA_NOTICE_FILE is served and re-read on each call", async () => {
     const file = path.join(scratch, "notice.json");
     const notice = {

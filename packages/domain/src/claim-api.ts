@@ -93,6 +93,14 @@ export const RETURN_CODES = {
 } as const;
 export type ReturnCode = (typeof RETURN_CODES)[keyof typeof RETURN_CODES];
 
+/**
+ * Why a claim token that once worked no longer does, given as `reason` with its 401 (decision
+ * 0069): the claim was continued on another device, which ended this device's token.
+ */
+export const CONTINUED_ELSEWHERE = "continued-elsewhere";
+export const TOKEN_END_REASONS = { continuedElsewhere: CONTINUED_ELSEWHERE } as const;
+export type TokenEndReason = (typeof TOKEN_END_REASONS)[keyof typeof TOKEN_END_REASONS];
+
 export const basicInformationSchema = z.object({
   companyName: z.string().check(z.minLength(1), z.maxLength(100)),
   channelName: z.string().check(z.minLength(1), z.maxLength(100)),

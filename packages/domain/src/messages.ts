@@ -42,9 +42,11 @@ export const DECIDED_MESSAGES = {
   otpCodeLocked: "Too many wrong codes. Please request a new OTP.",
   otpNoMoreSends: "That was the last code we can send for this claim. Enter it before it expires.",
   otpGuessesLeft: (guesses: number) =>
-    guesses === 1
-      ? "1 more try for this code; after that, request a new OTP."
-      : `${guesses} more tries for this code; after that, request a new OTP.`,
+    guesses === 0
+      ? "That was the last try for this code. Please request a new OTP."
+      : guesses === 1
+        ? "1 more try for this code; after that, request a new OTP."
+        : `${guesses} more tries for this code; after that, request a new OTP.`,
   tooManyRequests: "Too many attempts. Please wait a moment and try again.",
 } as const;
 

@@ -1,3 +1,4 @@
+import { claimStatusName } from "@kalinga/domain/claim-status";
 import { KNOWN_MATCH_CODES } from "@kalinga/domain/policy-record";
 import { type FormEvent, useState } from "react";
 import { call } from "../api.ts";
@@ -312,7 +313,7 @@ export function Timeline({ claim }: { claim: ClaimView }) {
           <li key={index}>
             <p>
               <strong>{eventTitle(claim, event)}</strong>
-              {event.to ? `: ${event.to}` : ""}
+              {event.to ? `: ${claimStatusName(event.to)}` : ""}
             </p>
             <p className="c-hint">
               {manilaDateTime(event.at)} · {T.by(event.actor.id)}

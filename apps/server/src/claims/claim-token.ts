@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { TokenEndReason } from "@kalinga/domain/claim-api";
 import type { Queryable } from "../db/database.ts";
 
 // Claim tokens: 256 random bits, handed out once and kept only as a SHA-256 hash. Each is bound to
@@ -82,6 +83,16 @@ export async function useToken(
     channelName: row.channel_name,
     companyName: row.company_name,
   };
+}
+
+/** Why a token that is no longer live ended, when that was recorded (decision 0069); else null. */
+export async function tokenEndReason(q: Queryable, token: string): Promise<TokenEndReason | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const { rows } = await q.query<{ revoked_reason: TokenEndReason | null }>(
+    "SELECT revoked_reason FROM claim_tokens WHERE token_hash = $1 AND revoked_at IS NOT NULL",
+    [hashToken(token)],
+  );
+  return rows[0]?.revoked_reason ?? null;
 }
 
 export async function revokeToken(q: Queryable, tokenHash: string, now: Date) {

@@ -4,16 +4,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, type FieldError } from "../http/api-error.ts";
 import { CHANNEL_IDS, COMPANY_IDS, type ContentStore, SUPPORTED_LOCALES } from "./content-store.ts";
 
-// GET /api/content/page | app-config | notice. Public, cacheable for 5 minutes, with an ETag so a
-// revalidation costs a 304. No api key: content carries no personal data and a plain GET needs no
-// CORS preflight.
+// GET /api/content/page | app-config | notice. Public, with an ETag so a revalidation costs a 304:
+// the page and app-config cacheable for 5 minutes; the notice revalidated on every read, since open
+// filing screens poll it and must show a change within a minute (decision 0069). No api key:
+// content carries no personal data and a plain GET needs no CORS preflight.
 
 const CACHE_CONTROL = "public, max-age=300";
+export const NOTICE_CACHE_CONTROL = "public, no-cache";
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, value: unknown) {
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  value: unknown,
+  cacheControl = CACHE_CONTROL,
+) {
   const body = JSON.stringify(value);
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-  reply.header("cache-control", CACHE_CONTROL).header("etag", etag);
+  reply.header("cache-control", cacheControl).header("etag", etag);
   const ifNoneMatch = request.headers["if-none-match"];
   if (ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
     return reply.code(304).send();
@@ -67,6 +74,11 @@ export async function contentRoutes(app: FastifyInstance, options: { content: Co
       request.log.error({ err: error }, "notice file unreadable");
       return reply.code(404).send({ returnCode: "404", message: "No notice." });
     }
-    return sendCached(request, reply, { item: { temporarilyUnavailableTip: tip } });
+    return sendCached(
+      request,
+      reply,
+      { item: { temporarilyUnavailableTip: tip } },
+      NOTICE_CACHE_CONTROL,
+    );
   });
 }

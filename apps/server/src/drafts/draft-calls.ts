@@ -1,4 +1,4 @@
-import { RETURN_CODES } from "@kalinga/domain/claim-api";
+import { RETURN_CODES, TOKEN_END_REASONS } from "@kalinga/domain/claim-api";
 import {
   type ClaimDraft,
   claimDraftSchema,
@@ -113,7 +113,8 @@ export function draftCalls(
         if (!draft || !parsed?.success) return draftNotFound;
         // The new, empty claim is given up; the draft's other tokens (another device) end too.
         await closeClaimAccess(tx, claim.claimId, now, true);
-        await closeClaimAccess(tx, draft.claimId, now, false);
+        // The other device's tokens end saying why, so that device can tell its claimant (0069).
+        await closeClaimAccess(tx, draft.claimId, now, false, TOKEN_END_REASONS.continuedElsewhere);
         const token = await issueToken(tx, {
           claimId: draft.claimId,
           rights: "otp-verified",

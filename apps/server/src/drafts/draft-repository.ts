@@ -1,3 +1,4 @@
+import type { TokenEndReason } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { Queryable } from "../db/database.ts";
 import type { SealedDraft } from "./draft-seal.ts";
@@ -97,10 +98,17 @@ export async function lockResumableDraft(
 }
 
 /** The claim takes no more calls: every token goes; an abandoned claim is never offered again. */
-export async function closeClaimAccess(q: Queryable, claimId: string, now: Date, abandon: boolean) {
+export async function closeClaimAccess(
+  q: Queryable,
+  claimId: string,
+  now: Date,
+  abandon: boolean,
+  reason: TokenEndReason | null = null,
+) {
   await q.query(
-    "UPDATE claim_tokens SET revoked_at = $2 WHERE claim_id = $1 AND revoked_at IS NULL",
-    [claimId, now],
+    `UPDATE claim_tokens SET revoked_at = $2, revoked_reason = $3
+     WHERE claim_id = $1 AND revoked_at IS NULL`,
+    [claimId, now, reason],
   );
   if (abandon) {
     await q.query("UPDATE claims SET abandoned_at = $2, updated_at = $2 WHERE id = $1", [

@@ -2,6 +2,7 @@ import {
   type ProofOfWorkChallenge,
   RETURN_CODES,
   type ReturnCode,
+  TOKEN_END_REASONS,
 } from "@kalinga/domain/claim-api";
 import { DECIDED_MESSAGES, SYSTEM_ERROR } from "@kalinga/domain/messages";
 
@@ -17,6 +18,7 @@ export const API_MESSAGES = {
   invalidJson: "The request body is not valid JSON.",
   unknownApiKey: "Missing or unknown API key.",
   unknownToken: "Missing, expired or unknown claim token.",
+  continuedElsewhere: "This claim was continued on another device; this device's token has ended.",
   otherClaim: "This token belongs to another claim.",
   notVerified: "Verify the mobile number with the OTP before sending documents or the claim.",
   originNotAllowed: "This origin may not call the Kalinga API.",
@@ -61,6 +63,15 @@ export function badRequest(errors: FieldError[]): ApiError {
 
 export function unauthorized(message: string): ApiError {
   return new ApiError(401, { returnCode: "401", message });
+}
+
+/** 401 for a token that ended because its claim was continued on another device (decision 0069). */
+export function continuedElsewhere(): ApiError {
+  return new ApiError(401, {
+    returnCode: "401",
+    message: API_MESSAGES.continuedElsewhere,
+    reason: TOKEN_END_REASONS.continuedElsewhere,
+  });
 }
 
 export function forbidden(message: string): ApiError {

@@ -1,7 +1,11 @@
 import { createHash } from "node:crypto";
 import fastifyMultipart from "@fastify/multipart";
 import type { CompanyId } from "@kalinga/domain/channel";
-import { PORTAL_ASSERTION_HEADER, UPLOAD_DOCUMENT_FIELDS } from "@kalinga/domain/claim-api";
+import {
+  PORTAL_ASSERTION_HEADER,
+  TOKEN_END_REASONS,
+  UPLOAD_DOCUMENT_FIELDS,
+} from "@kalinga/domain/claim-api";
 import {
   CLAIM_CALLS,
   type ClaimCallBody,
@@ -14,7 +18,7 @@ import {
 import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 import { firstErrorPerField } from "@kalinga/domain/start-form";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type ClaimAccess, useToken } from "../claims/claim-token.ts";
+import { type ClaimAccess, tokenEndReason, useToken } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { DOCUMENT_ROUTE_MESSAGES } from "../documents/document-messages.ts";
@@ -24,6 +28,7 @@ import { isRefusal, type Refusal } from "../refusal.ts";
 import {
   API_MESSAGES,
   badRequest,
+  continuedElsewhere,
   forbidden,
   portalChannelsOff,
   tooManyRequests,
@@ -198,6 +203,10 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
     const token = bearerToken(request);
     const claim = token ? await useToken(db, token, config.now(), config.token.idleSeconds) : null;
     if (!claim) {
+      // A token ended by a resume elsewhere was this caller's own: say so, and count no failure.
+      if (token && (await tokenEndReason(db, token)) === TOKEN_END_REASONS.continuedElsewhere) {
+        throw continuedElsewhere();
+      }
       // Failed tokens have a bucket of their own: a flood of made-up tokens slows only further failures.
       await takeHits([[addressBucket("failed-token", request), windows.failedToken]], config.now());
       throw unauthorized(API_MESSAGES.unknownToken);

@@ -2,6 +2,7 @@ import {
   API_KEY_HEADER,
   CHALLENGE_HEADER,
   CLAIM_API_PATHS,
+  CONTINUED_ELSEWHERE,
   IDEMPOTENCY_KEY_HEADER,
   PORTAL_ASSERTION_HEADER,
   type ProofOfWorkChallenge,
@@ -164,6 +165,10 @@ export async function callClaimApi<K extends JsonClaimCall>(
       return { ok: true, data: data as ClaimCallResponse<K> };
     }
     const returnCode = typeof data?.returnCode === "string" ? data.returnCode : null;
+    // The claim went on on another device: this tab says so instead of any system error (0069).
+    if (status === 401 && data?.reason === CONTINUED_ELSEWHERE) {
+      if (caller === "claim") systemError.continuedElsewhere(String(body.webReferenceNumber));
+    }
     return { ok: false, status, returnCode, data };
   } catch {
     return { ok: false, status: 0, returnCode: null, data: null };

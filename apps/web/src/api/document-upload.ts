@@ -1,4 +1,5 @@
 import {
+  CONTINUED_ELSEWHERE,
   UPLOAD_DOCUMENT_FIELDS as FIELDS,
   RETURN_CODES,
   type UploadDocumentResponse,
@@ -8,6 +9,7 @@ import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 import { claimCallHeaders, claimCallUrl, claimReference } from "./claim-api-client.ts";
+import { systemError } from "./system-error.ts";
 
 // uploadDocument (docs/decisions/0025), and uploadRequirementDocument for what the insurer asked
 // after the submit (0055), over XMLHttpRequest: fetch cannot report upload progress, and a
@@ -68,6 +70,11 @@ export function uploadDocument(request: UploadRequest): Promise<UploadOutcome> {
       if ((xhr.status === 417 || xhr.status === 413) && typeof body?.message === "string") {
         resolve({ ok: false, message: body.message, retry: false });
         return;
+      }
+      // The claim went on on another device: the tab says so (decision 0069).
+      const reason = (body as { reason?: unknown } | null)?.reason;
+      if (xhr.status === 401 && reason === CONTINUED_ELSEWHERE && !tracked) {
+        systemError.continuedElsewhere(claimReference());
       }
       // The upload limit: the same file may go again once the window has passed.
       if (xhr.status === 429) {

@@ -1,6 +1,6 @@
 import { SYSTEM_ERROR, SYSTEM_ERROR_BUTTON } from "@kalinga/domain/messages";
 import { BrowserRouter } from "react-router";
-import { systemError, useSystemErrorVisible } from "../api/system-error.ts";
+import { systemError, useSystemError } from "../api/system-error.ts";
 import type { LoadedContent } from "../content/page-content-client.ts";
 import { LoadingOverlay } from "../ui/loading-overlay.tsx";
 import { Popup } from "../ui/popup.tsx";
@@ -13,16 +13,20 @@ import { ClaimRoutes } from "./routes.tsx";
 type Props = { setting: WidgetSetting; content: LoadedContent; widgetRoot: WidgetRoot };
 
 function SystemErrorPopup() {
-  const visible = useSystemErrorVisible();
+  const shown = useSystemError();
+  const retry = shown?.retry;
+  const gotIt = { label: SYSTEM_ERROR_BUTTON, onClick: systemError.dismiss };
   return (
     <Popup
-      open={visible}
+      open={shown !== null}
       type="normal"
       ariaLabel={APP_TEXTS.systemErrorLabel}
       onClose={systemError.dismiss}
-      containedButton={{ label: SYSTEM_ERROR_BUTTON, onClick: systemError.dismiss }}
+      containedButton={retry ? { label: retry.label, onClick: retry.run } : gotIt}
+      outlinedButton={retry ? gotIt : undefined}
     >
       <p>{SYSTEM_ERROR}</p>
+      {shown?.detail ? <p>{shown.detail}</p> : null}
     </Popup>
   );
 }

@@ -1,5 +1,6 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Navigate, Outlet, Route, Routes } from "react-router";
+import { useContinuedElsewhere } from "../api/system-error.ts";
 import { session } from "../session/session-store.ts";
 import { StartRoute } from "../start/start-route.tsx";
 import { APP_TEXTS } from "./app-texts.ts";
@@ -50,6 +51,16 @@ const ClaimsRatingScreen = lazyScreen(() =>
   loadSubmission().then((screens) => ({ default: screens.ClaimsRatingScreen })),
 );
 
+const ContinuedElsewherePopup = lazy(() => import("../drafts/continued-elsewhere.tsx"));
+// Watches the temporarily-unavailable notice over every channel's filing screens (decision 0069).
+const FilingNotice = lazy(() => import("../start/filing-notice.tsx"));
+
+/** The claim went on on another device (decision 0069): the pop-up that says so, loaded then. */
+function ContinuedElsewhere() {
+  const reference = useContinuedElsewhere();
+  return reference === null ? null : <ContinuedElsewherePopup reference={reference} />;
+}
+
 /** The tracking screens need a number verified by a check of this tab; without one, the check. */
 function RequireTrackingCheck() {
   return session.get("trackingCheck")?.verified ? (
@@ -71,6 +82,10 @@ export function ClaimRoutes() {
   return (
     <ScreenErrorBoundary>
       <StepFocus />
+      <Suspense fallback={null}>
+        <ContinuedElsewhere />
+        <FilingNotice />
+      </Suspense>
       <Suspense fallback={<ScreenLoading />}>
         <Routes>
           <Route index element={<StartRoute />} />

@@ -42,7 +42,7 @@ export function VerifiedClaimLayout() {
   const claim = useMemo(verifiedClaim, [pathname]);
   // Reaching a step is moving on: the answers so far are kept on the server (decision 0043).
   useEffect(() => {
-    if (claim) saveDraftAt(pathname, claim.readData());
+    if (claim) saveDraftAt(pathname, claim.readData);
   }, [claim, pathname]);
   return (
     <VerifiedClaimContext value={claim}>

@@ -36,19 +36,30 @@ export async function loadContent(setting: WidgetSetting): Promise<LoadedContent
   });
   const [page, notice] = await Promise.allSettled([
     getJson(`${setting.apiBase}/content/page?${query}`),
-    getJson(`${setting.apiBase}/content/notice?${query}`),
+    loadNotice(setting),
   ]);
   const pageContent = page.status === "fulfilled" ? mergePage(page.value, setting.locale) : null;
-  const tip =
-    notice.status === "fulfilled"
-      ? ((notice.value as { item?: { temporarilyUnavailableTip?: TemporarilyUnavailableTip } }).item
-          ?.temporarilyUnavailableTip ?? null)
-      : null;
   return {
     page: pageContent ?? defaultContent(setting.locale),
-    notice: tip,
+    notice: notice.status === "fulfilled" ? notice.value : null,
     fromService: pageContent !== null,
   };
+}
+
+/** The temporarily-unavailable notice as the service has it now (revalidated on every read). */
+export async function loadNotice(
+  setting: WidgetSetting,
+): Promise<TemporarilyUnavailableTip | null> {
+  const query = new URLSearchParams({
+    company: setting.company,
+    channel: setting.channel,
+    locale: setting.locale,
+  });
+  const value = await getJson(`${setting.apiBase}/content/notice?${query}`);
+  return (
+    (value as { item?: { temporarilyUnavailableTip?: TemporarilyUnavailableTip } }).item
+      ?.temporarilyUnavailableTip ?? null
+  );
 }
 
 /** Content from the service, with any part it lacks taken from the defaults. */

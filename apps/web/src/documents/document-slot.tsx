@@ -1,6 +1,7 @@
 import type { UploadSlot } from "@kalinga/domain/upload-slots";
-import { type Ref, useId, useRef } from "react";
+import { type Ref, useId, useLayoutEffect, useRef } from "react";
 import { FieldError } from "../ui/field-error.tsx";
+import { useWidgetRoot } from "../ui/widget-root.tsx";
 import { DOCUMENT_TEXTS } from "./document-texts.ts";
 import type { DocumentFile } from "./use-claim-documents.ts";
 
@@ -43,6 +44,25 @@ export function DocumentSlot({
   const cameraInput = useRef<HTMLInputElement>(null);
   const replacing = useRef<DocumentFile | null>(null);
   const full = slot.max !== undefined && files.length >= slot.max;
+  const sectionRef = useRef<HTMLElement>(null);
+  const { root } = useWidgetRoot();
+  // After a file is chosen the button that opened the picker may go (a full slot hides it, a
+  // replaced file's row is swapped): focus then stays on this slot, not the page, and nothing scrolls.
+  // The slot's file count when a file was chosen; null once the new file's row is in.
+  const holdFocus = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (holdFocus.current === null) return;
+    const active = root.activeElement;
+    const section = sectionRef.current;
+    if (active && active !== document.body) {
+      // Still on the slot's button: done once the row arrived; moved elsewhere: left there.
+      if (!section?.contains(active) || files.length !== holdFocus.current)
+        holdFocus.current = null;
+      return;
+    }
+    holdFocus.current = null;
+    section?.focus({ preventScroll: true });
+  });
 
   const pick = (input: HTMLInputElement | null, replaces: DocumentFile | null) => {
     replacing.current = replaces;
@@ -53,12 +73,19 @@ export function DocumentSlot({
     // Cleared so choosing the same file again (after a removal) still reports a change.
     input.value = "";
     if (chosen.length === 0) return;
+    holdFocus.current = files.length;
     onAdd(chosen, replacing.current ?? undefined);
     replacing.current = null;
   };
 
   return (
-    <section className="k-slot" aria-labelledby={titleId} data-slot={slot.key}>
+    <section
+      ref={sectionRef}
+      className="k-slot"
+      aria-labelledby={titleId}
+      data-slot={slot.key}
+      tabIndex={-1}
+    >
       <h4 id={titleId} className="k-slot__title">
         {slot.label}
         {forWhom ? <span className="k-vh"> {DOCUMENT_TEXTS.forWhom(forWhom)}</span> : null}

@@ -1,10 +1,13 @@
 import type { DraftStep } from "@kalinga/domain/claim-draft";
 import { callClaimApi } from "../api/claim-api-client.ts";
+import { systemError } from "../api/system-error.ts";
 import type { ClaimData } from "../claim/claim-data-store.ts";
 import { session } from "../session/session-store.ts";
+import { DRAFT_TEXTS } from "./draft-texts.ts";
 
 // The claim's draft goes to the server each time the claimant reaches a step (decision 0043), in
-// the background: a draft that fails to save leaves the tab's own copy, and the claim goes on.
+// the background. A save that fails raises the system-error popup (section 8), which says the
+// answers were not kept and offers to send them again (decision 0069); the tab keeps its own copy.
 
 const DRAFT_STEPS: ReadonlySet<string> = new Set<DraftStep>([
   "/claims-details",
@@ -13,8 +16,10 @@ const DRAFT_STEPS: ReadonlySet<string> = new Set<DraftStep>([
   "/claims-review",
 ]);
 
-export function saveDraftAt(pathname: string, data: ClaimData): void {
+/** Saves the answers `readData` gives as the draft of step `pathname`; a retry shows the loading overlay. */
+export function saveDraftAt(pathname: string, readData: () => ClaimData, background = true): void {
   const step1 = session.get("step1");
+  const data = readData();
   if (!DRAFT_STEPS.has(pathname) || !step1 || data.submitted) return;
   void callClaimApi(
     "saveClaimDraft",
@@ -28,6 +33,12 @@ export function saveDraftAt(pathname: string, data: ClaimData): void {
       },
     },
     undefined,
-    { background: true },
-  ).catch(() => undefined);
+    { background },
+  ).then((response) => {
+    if (response.ok) return;
+    systemError.show({
+      detail: DRAFT_TEXTS.notSaved,
+      retry: { label: DRAFT_TEXTS.saveAgain, run: () => saveDraftAt(pathname, readData, false) },
+    });
+  });
 }

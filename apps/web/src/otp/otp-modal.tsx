@@ -167,11 +167,14 @@ export default function OtpModal({
     const needsNewCode =
       response.returnCode === RETURN_CODES.expiredOtp ||
       response.returnCode === RETURN_CODES.otpLocked;
-    if (response.status === 417 && needsNewCode && sendsLeft <= 0) {
+    const guessesLeft = response.data?.guessesLeft;
+    // The last code's last try is gone and no code can be sent: the exhausted pop-up says so.
+    const lastCodeSpent =
+      needsNewCode || (response.returnCode === RETURN_CODES.wrongOtp && guessesLeft === 0);
+    if (response.status === 417 && lastCodeSpent && sendsLeft <= 0) {
       setExhausted(true);
     } else if (response.status === 417 && response.returnCode === RETURN_CODES.wrongOtp) {
       setCodeError(WRONG_OTP);
-      const guessesLeft = response.data?.guessesLeft;
       setGuessesLeftHint(
         typeof guessesLeft === "number" ? DECIDED_MESSAGES.otpGuessesLeft(guessesLeft) : undefined,
       );
@@ -187,6 +190,8 @@ export default function OtpModal({
   if (exhausted) {
     return (
       <Popup
+        // A pop-up of its own, not the OTP one with new content: it opens and takes the focus.
+        key="exhausted"
         open
         type="normal"
         title={T.exhaustedTitle}

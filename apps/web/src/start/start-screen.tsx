@@ -27,7 +27,7 @@ import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import { ReminderPopup } from "./reminder-popup.tsx";
 import { PolicyInformationSection, ResidenceFields } from "./start-form-sections.tsx";
 import { START_TEXTS } from "./start-texts.ts";
-import { UnavailableNotice, useNoticeShowing } from "./unavailable-notice.tsx";
+import { useNoticeOpen } from "./unavailable-notice.tsx";
 
 const loadOtpModal = () => import("../otp/otp-modal.tsx");
 const OtpModal = lazy(loadOtpModal);
@@ -50,8 +50,7 @@ export function StartScreen() {
   const nextRoute = useNextRoute("/claims-details");
   const [otpOpen, setOtpOpen] = useState(false);
   // One modal at a time: the reminder waits until the notice is closed.
-  const noticeShowing = useNoticeShowing();
-  const [noticeOpen, setNoticeOpen] = useState(noticeShowing);
+  const noticeOpen = useNoticeOpen();
   const { insuredInformation, policyOwnerDetails, ClaimInfo } = content.microsite.mainInfo;
   const insured = insuredInformation.fields;
   const owner = policyOwnerDetails.fields;
@@ -145,7 +144,7 @@ export function StartScreen() {
       <h2 id="k-start-title" className="k-screen-title">
         <span className="k-step">{START_TEXTS.step}</span> {START_TEXTS.title}
       </h2>
-      {noticeOpen ? <UnavailableNotice onClose={() => setNoticeOpen(false)} /> : <ReminderPopup />}
+      {noticeOpen ? null : <ReminderPopup />}
       <form ref={formRef} className="k-form" noValidate onSubmit={onSubmit}>
         <fieldset className="k-section">
           <legend className="k-section-title">{insuredInformation.title}</legend>

@@ -1,23 +1,27 @@
 import { noticeVisibility } from "@kalinga/domain/notice-window";
-import { useState } from "react";
-import { Popup } from "../ui/popup.tsx";
+import { useSyncExternalStore } from "react";
 import { useLoadedContent } from "../widget/contexts.ts";
 
-/** Whether the insurer's "temporarily unavailable" notice is inside its window right now. */
-export function useNoticeShowing(): boolean {
-  const notice = useLoadedContent().notice;
-  const [showing] = useState(() => noticeVisibility(notice, Date.now()).show);
-  return showing;
+// Whether the insurer's "temporarily unavailable" notice is up in this tab: first from the content
+// the widget loaded, then as its watcher (filing-notice.tsx, a lazy chunk, decision 0069) says.
+
+let up: boolean | null = null;
+const listeners = new Set<() => void>();
+
+export function setNoticeOpen(open: boolean): void {
+  up = open;
+  for (const listener of listeners) listener();
 }
 
-/** The notice itself; its close icon only inside the show-close window. */
-export function UnavailableNotice({ onClose }: { onClose: () => void }) {
-  const notice = useLoadedContent().notice;
-  const [{ closable }] = useState(() => noticeVisibility(notice, Date.now()));
-  if (!notice) return null;
-  return (
-    <Popup open type="normal" title={notice.title} closable={closable} onClose={onClose}>
-      <p>{notice.content}</p>
-    </Popup>
+/** Whether the notice is up: the start step's reminder waits until it is closed. */
+export function useNoticeOpen(): boolean {
+  const loaded = useLoadedContent().notice;
+  up ??= noticeVisibility(loaded, Date.now()).show;
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => up === true,
   );
 }

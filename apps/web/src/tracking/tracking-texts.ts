@@ -16,6 +16,8 @@ export const TRACKING_TEXTS = {
   portalOpening: "Opening your claims\u2026",
   /** The list's intro on the member portal and agent assist, where no number was asked. */
   portalListIntro: "Claims on the policies of your account.",
+  /** Agent assist: the signed-in agent follows the claims on the policies the agent serves. */
+  agentListIntro: "Claims on the policies you serve.",
   fileClaim: "Start a claim",
 
   listTitle: "Your claims",
@@ -23,6 +25,9 @@ export const TRACKING_TEXTS = {
   listIntro: (lastDigits: string) => `Claims filed with the mobile number ending in ${lastDigits}.`,
   noClaims:
     "We found no submitted claim filed with this mobile number. If you filed with another number, check with that one.",
+  /** The empty list on the member portal and agent assist, where no mobile number was asked. */
+  portalNoClaims: "No claim has been submitted on the policies of your account yet.",
+  agentNoClaims: "No claim has been submitted on the policies you serve yet.",
   claimsLabel: "Submitted claims",
   claimTypeLabel: "Claim type",
   policyNumberLabel: "Policy number",

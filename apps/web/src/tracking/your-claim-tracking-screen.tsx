@@ -11,6 +11,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { systemError } from "../api/system-error.ts";
 import { session } from "../session/session-store.ts";
+import { useWidgetSetting } from "../widget/contexts.ts";
 import { TrackingRefusal } from "./tracked-claim-screen.tsx";
 import { callTracking, useTrackingCall } from "./tracked-claims.ts";
 import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
@@ -22,17 +23,24 @@ export const displayDay = (iso: string) => formatDisplayDate(todayInManila(new D
 export default function YourClaimTrackingScreen() {
   const { loaded } = useTrackingCall("listTrackedClaims", {});
   const lastDigits = session.get("trackingCheck")?.mobileNumber.slice(-4) ?? "";
+  // On the member portal and agent assist the portal's sign-in stands for the number: no number is
+  // named and none other can be checked; the signed-in user may start a claim instead.
+  const { channel } = useWidgetSetting();
+  const agent = channel === "agent-assist";
+  const portal = channel !== "corporate-website";
 
   return (
     <section className="k-screen" aria-labelledby="k-your-claims-title">
       <h2 id="k-your-claims-title" className="k-screen-title">
         {T.listTitle}
       </h2>
-      <p>{lastDigits ? T.listIntro(lastDigits) : T.portalListIntro}</p>
+      <p>{agent ? T.agentListIntro : lastDigits ? T.listIntro(lastDigits) : T.portalListIntro}</p>
       {loaded.state === "ready" ? (
         <>
           {loaded.data.claims.length === 0 ? (
-            <p className="k-tracking-note">{T.noClaims}</p>
+            <p className="k-tracking-note">
+              {agent ? T.agentNoClaims : portal ? T.portalNoClaims : T.noClaims}
+            </p>
           ) : (
             <ul className="k-tracked-list" aria-label={T.claimsLabel}>
               {loaded.data.claims.map((claim) => (
@@ -46,7 +54,11 @@ export default function YourClaimTrackingScreen() {
         <TrackingRefusal message={loaded.message} />
       ) : null}
       <p className="k-aside">
-        <Link to="/claims-tracking">{T.checkAnother}</Link>
+        {portal ? (
+          <Link to="/cfm">{T.fileClaim}</Link>
+        ) : (
+          <Link to="/claims-tracking">{T.checkAnother}</Link>
+        )}
       </p>
     </section>
   );

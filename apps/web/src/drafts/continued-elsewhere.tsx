@@ -1,0 +1,33 @@
+import { useNavigate } from "react-router";
+import { systemError } from "../api/system-error.ts";
+import { session } from "../session/session-store.ts";
+import { Popup } from "../ui/popup.tsx";
+import { useWidgetSetting } from "../widget/contexts.ts";
+import { DRAFT_TEXTS as T } from "./draft-texts.ts";
+
+// The claim was continued on another device, which ended this tab's token (decisions 0044, 0069):
+// say so plainly, keep Step 1, and lead back to the OTP, after which the claim can be continued here.
+// A lazy chunk: it loads only when a claim did go on elsewhere.
+
+export default function ContinuedElsewherePopup({ reference }: { reference: string }) {
+  const { channel } = useWidgetSetting();
+  const navigate = useNavigate();
+  const continueHere = () => {
+    const step1 = session.get("step1");
+    session.endClaim();
+    if (step1) session.set("step1", step1);
+    systemError.endContinuedElsewhere();
+    navigate(channel === "corporate-website" ? "/cf" : "/cfm");
+  };
+  return (
+    <Popup
+      open
+      title={T.continuedTitle}
+      closable={false}
+      containedButton={{ label: T.continueHere, onClick: continueHere }}
+    >
+      <p>{T.continuedText(reference)}</p>
+      <p>{T.continuedWhatToDo}</p>
+    </Popup>
+  );
+}
