@@ -168,7 +168,11 @@ export default defineConfig({
     {
       name: "desktop",
       // Following a claim is a phone journey: it runs at 375 px only.
-      testIgnore: ["console/**", "journeys/claim-tracking*.spec.ts"],
+      testIgnore: [
+        "console/**",
+        "journeys/claim-tracking*.spec.ts",
+        "journeys/after-the-submit.spec.ts",
+      ],
       use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
     },
     {

@@ -198,6 +198,12 @@ export const TEXTS = {
       "policy-match": "Policy match set",
       assignment: "Assignment changed",
     } as Record<string, string>,
+    /** A requested item's event by what happened to it; the request's name follows. */
+    requirementEvents: {
+      received: "Document received",
+      accepted: "Document accepted",
+      rejected: "Document not accepted",
+    } as Record<string, string>,
   },
 
   staff: {

@@ -1,3 +1,4 @@
+import { addDays, todayInManila } from "@kalinga/domain/dates";
 import {
   accidentPayload,
   franciscoChild,
@@ -8,11 +9,12 @@ import {
 } from "@kalinga/domain/fixtures/claim-fixtures";
 import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import { describe, expect, test } from "vitest";
-import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
+import { multipartBody, samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { signedInStaff } from "./support/staff-session.ts";
 import {
+  API_KEY,
   basicInformation,
   callClaim,
   latestCode,
@@ -285,6 +287,110 @@ describe("what the messages say", () => {
       reason,
       payout: null,
     });
+  });
+});
+
+/** The filer follows the claim from her number and sends a file for each of these requests. */
+async function sendFor(ref: string, mobile: string, requirementIds: string[]) {
+  const started = await callClaim(server.app, "initClaimTracking", { basicInformation });
+  const check = started.json() as StartedClaim;
+  const sent = await callClaim(
+    server.app,
+    "requestTrackingOneTimePIN",
+    {
+      basicInformation,
+      webReferenceNumber: check.webReferenceNumber,
+      countryCode: "63",
+      mobileNumber: mobile,
+    },
+    { token: check.token },
+  );
+  expect(sent.statusCode, sent.body).toBe(200);
+  const validated = await validateCode(
+    server.app,
+    check,
+    await latestCode(server.app, `63${mobile}`),
+  );
+  expect(validated.statusCode, validated.body).toBe(200);
+  const token = (validated.json() as { token: string }).token;
+  const bytes = await samplePhoto();
+  for (const requirementId of requirementIds) {
+    const { payload, contentType } = multipartBody(
+      { webReferenceNumber: ref, requirementId },
+      { name: "file", filename: "receipt.jpg", bytes, contentType: "image/jpeg" },
+    );
+    const added = await server.app.inject({
+      method: "POST",
+      url: "/api/claims/uploadRequirementDocument",
+      headers: {
+        "content-type": contentType,
+        "x-api-key": API_KEY,
+        authorization: `Bearer ${token}`,
+      },
+      payload,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+  }
+  const done = await callClaim(
+    server.app,
+    "sendRequirementDocuments",
+    { basicInformation, webReferenceNumber: ref },
+    { token },
+  );
+  expect(done.statusCode, done.body).toBe(200);
+}
+
+describe("a document not accepted", () => {
+  test("is told to the filer: the e-mail says which, why and the replacement's date; the SMS only that a replacement is due", async () => {
+    const ref = await filed(deathPayload, JOSEPHINE);
+    await move(ref, { status: "UNDER REVIEW" });
+    const asked = await insurer(`/claims/${ref}/requirements`, {
+      requirements: [
+        { documentCd: null, description: "Official receipt of the funeral", dueDate: null },
+      ],
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [receipt] = (asked.json() as { requirementIds: string[] }).requirementIds;
+    await sendFor(ref, JOSEPHINE, [receipt ?? ""]);
+    const before = (await messagesOf(ref)).length;
+    const examiner = await signedInStaff(server.app, server.db, server.clock, {
+      email: "checker@kalinga.example",
+      role: "examiner",
+    });
+    const reason = "Dengue is not named on the receipt; please send the whole page.";
+    const rejected = await examiner.call("POST", `/claims/${ref}/requirements/${receipt}`, {
+      accept: false,
+      reason,
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+
+    // One SMS and one e-mail, to the filer, instead of a bare status change.
+    const told = (await messagesOf(ref)).slice(before);
+    expect(told.map((m) => [m.channel, m.recipient])).toEqual([
+      ["sms", `63${JOSEPHINE}`],
+      ["email", JOSEPHINE_EMAIL],
+    ]);
+    const [sms, email] = told;
+    const due = new Date(
+      `${addDays(todayInManila(server.clock.now()), 90)}T00:00:00Z`,
+    ).toLocaleDateString("en-PH", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    expect(sms?.body).toContain(
+      `a document you sent for your claim ${ref} was not accepted. Please send a replacement by ${due}.`,
+    );
+    expect(sms?.body).not.toContain("Dengue");
+    expect(sms?.body).not.toMatch(/Jose|Josephine/);
+    expect(email?.subject).toBe(`A document for your claim ${ref} was not accepted`);
+    expect(email?.body).toMatch(/^Dear Josephine,\n\n/);
+    expect(email?.body).toContain(
+      `We could not accept the document you sent for the claim for the late Jose Rizal (${ref}): Official receipt of the funeral.`,
+    );
+    expect(email?.body).toContain(`Why: ${reason}`);
+    expect(email?.body).toContain(`Please send a replacement by ${due}.`);
   });
 });
 

@@ -294,6 +294,15 @@ export function NotesSection({ claim, onChange }: { claim: ClaimView; onChange()
   );
 }
 
+/** A requested item's event says what happened to which item, so a rejection reads as one. */
+function eventTitle(claim: ClaimView, event: ClaimView["events"][number]): string {
+  const state = event.kind === "requirement" ? event.detail?.state : undefined;
+  const title = typeof state === "string" ? T.requirementEvents[state] : undefined;
+  if (!title) return T.eventKinds[event.kind] ?? event.kind;
+  const item = claim.requirements.find((r) => r.id === event.detail?.id);
+  return item ? `${title}: ${item.name}` : title;
+}
+
 export function Timeline({ claim }: { claim: ClaimView }) {
   return (
     <section aria-labelledby="timeline-heading" className="c-panel">
@@ -303,7 +312,7 @@ export function Timeline({ claim }: { claim: ClaimView }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: events are only ever added, never reordered.
           <li key={index}>
             <p>
-              <strong>{T.eventKinds[event.kind] ?? event.kind}</strong>
+              <strong>{eventTitle(claim, event)}</strong>
               {event.to ? `: ${claimStatusName(event.to)}` : ""}
             </p>
             <p className="c-hint">

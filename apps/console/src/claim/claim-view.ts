@@ -44,6 +44,8 @@ export type ClaimView = {
     to: string | null;
     actor: { kind: string; id: string };
     reason: string | null;
+    /** For a requested item's event: which item (`id`) and what happened to it (`state`). */
+    detail?: { id?: unknown; state?: unknown } | null;
     at: string;
   }[];
   notes: { id: string; author: string; body: string; at: string }[];

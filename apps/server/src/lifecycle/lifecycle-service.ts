@@ -143,6 +143,27 @@ function requirementsMessage(
   };
 }
 
+/** What the claimant is told when a document is not accepted: why, and the replacement's date. */
+function notAcceptedMessage(
+  claim: SubmittedClaim,
+  item: { description: string; reason: string; dueDate: string },
+  link: { sms: string; email: string },
+): ClaimantMessage {
+  const due = readableDate(item.dueDate);
+  return {
+    sms: T.notAcceptedSms(claim.companyName, claim.webReferenceNumber, due, link.sms),
+    subject: T.notAcceptedSubject(claim.webReferenceNumber),
+    lines: [
+      T.notAcceptedIntro(claimWordsOf(claim), item.description),
+      T.reason(item.reason),
+      "",
+      T.notAcceptedReplace(due),
+      "",
+      link.email,
+    ],
+  };
+}
+
 /** What the claimant is told when the status they see changes. */
 function statusMessage(
   claim: SubmittedClaim,
@@ -525,6 +546,7 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
         );
         await touchClaim(tx, claim.claimId, now);
         if (!answer.accept) {
+          const dueDate = addDays(todayInManila(now), config.requirementDueDays);
           const again = await insertRequirements(
             tx,
             claim.claimId,
@@ -532,7 +554,7 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
               {
                 documentCd: item.documentCd,
                 description: item.description,
-                dueDate: addDays(todayInManila(now), config.requirementDueDays),
+                dueDate,
                 replaces: item.id,
               },
             ],
@@ -545,9 +567,20 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
             actor,
             now,
           );
+          // One message says what was not accepted, why and by when; not a second status one.
           if (claim.status === REVIEW_OF_REQUIREMENTS) {
-            await move(tx, claim, PENDING_REQUIREMENTS, actor, reason, now);
+            await move(tx, claim, PENDING_REQUIREMENTS, actor, reason, now, false);
           }
+          await notifyClaimant(
+            tx,
+            claim,
+            notAcceptedMessage(
+              claim,
+              { description: item.description, reason: answer.reason, dueDate },
+              link(PENDING_REQUIREMENTS),
+            ),
+            now,
+          );
         }
         return { status: claim.status };
       });

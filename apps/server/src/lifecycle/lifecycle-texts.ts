@@ -42,6 +42,16 @@ export const LIFECYCLE_TEXTS = {
   documentsReceivedIntro: (claimWords: string, count: number, label: string | null) =>
     `We received the ${count === 1 ? "document" : `${count} documents`} you sent for ${claimWords}.${label ? ` Its status is now "${label}".` : ""} Our claims team will check ${count === 1 ? "it" : "them"} and tell you if we need anything else.`,
 
+  /** A document not accepted: the SMS says a replacement is due, never why (it may name an illness). */
+  notAcceptedSms: (company: string, reference: string, due: string, link: string) =>
+    `${company}: a document you sent for your claim ${reference} was not accepted. Please send a replacement by ${due}. ${link}`,
+  notAcceptedSubject: (reference: string) =>
+    `A document for your claim ${reference} was not accepted`,
+  notAcceptedIntro: (claimWords: string, description: string) =>
+    `We could not accept the document you sent for ${claimWords}: ${description}.`,
+  notAcceptedReplace: (due: string) =>
+    `Please send a replacement by ${due}. You can send it from the claim status page.`,
+
   /** The decision's outcome in plain words. */
   outcome: {
     approved: "approved",

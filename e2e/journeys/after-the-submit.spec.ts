@@ -1,0 +1,414 @@
+import { addDays, formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
+import {
+  joseClaimPayload,
+  josephineSpouse,
+  joseStep1,
+} from "@kalinga/domain/fixtures/claim-fixtures";
+import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { CONSOLE_ADMIN } from "../playwright.config.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { consoleApi, signInToConsole } from "../support/console.ts";
+import { phonePhoto, slotCard, type TestFile } from "../support/documents.ts";
+import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
+import { saveScreenshot } from "../support/screens.ts";
+import { otpModal, typeOtp, uniqueMobile } from "../support/start-form.ts";
+
+// After the submit, end to end at 375 px (issue 20; decisions 0067, 0068, 0070, 0071): Josephine
+// files the death claim of her late husband Jose from her own verified mobile. The insurer asks for
+// two items with different due dates; the receipt she sends is not accepted with a reason, she
+// replaces it, both are accepted and the claim is approved. At every step every SMS and e-mail sent
+// to her is read: none greets Jose, e-mails name him only as "the late …". Her status pages show
+// each document's state, each open item's date, the expected decision date and the decision; the
+// examiner's claim view is photographed at 1280 px.
+//
+// The claim is filed through the claim calls, as the widget makes them: the widget's own 375 px
+// walk through a death claim is e2e/console/claim-view.spec.ts, and repeating it here would double
+// this journey's time without reaching any screen after the submit.
+
+const API = { "x-api-key": "kalinga-dev-key" };
+const INSURER = { authorization: "Bearer kalinga-dev-insurer-key" };
+const PAGES = "/help-support/claims";
+const basicInformation = { companyName: "Kalinga Life", channelName: "Corporate Website" };
+const RECEIPT = "Official receipt of the funeral";
+const CERTIFICATE = "Barangay certificate";
+
+type Message = { text: string; subject?: string };
+
+async function claimCall(request: APIRequestContext, call: string, body: object, token?: string) {
+  const response = await request.post(`/api/claims/${call}`, {
+    headers: { ...API, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    data: { basicInformation, ...body },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function insurer(request: APIRequestContext, path: string, body: unknown) {
+  const response = await request.post(`/api/insurer/claims/${path}`, {
+    headers: INSURER,
+    data: body,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function smsTo(request: APIRequestContext, mobile63: string): Promise<Message[]> {
+  const response = await request.get(`/api/dev/outbox?to=${mobile63}`);
+  return ((await response.json()) as { messages: Message[] }).messages;
+}
+
+async function emailsTo(request: APIRequestContext, email: string): Promise<Message[]> {
+  const response = await request.get(`/api/dev/email-outbox?to=${encodeURIComponent(email)}`);
+  return ((await response.json()) as { messages: Message[] }).messages;
+}
+
+const whole = (message: Message) => `${message.subject ?? ""}\n${message.text}`;
+
+/**
+ * Every message the filer has: SMS name nobody; e-mails greet Josephine, never Jose, and name him
+ * only as "the late Jose Rizal".
+ */
+async function readEverything(request: APIRequestContext, mobile63: string, email: string) {
+  const sms = await smsTo(request, mobile63);
+  for (const message of sms) {
+    expect(message.text, "an SMS names nobody").not.toMatch(/Jose|Rizal|Dear/);
+  }
+  const emails = await emailsTo(request, email);
+  for (const message of emails) {
+    const text = whole(message);
+    expect(text, "the e-mail greets the beneficiary who filed").toContain("Dear Josephine,");
+    expect(text, "the e-mail never greets the insured").not.toMatch(/Dear Jose\b/);
+    const namings = text.match(/Rizal/g)?.length ?? 0;
+    const late = text.match(/the late Jose Rizal\b/g)?.length ?? 0;
+    expect(namings, `the insured is named only as "the late …" in:\n${text}`).toBe(late);
+  }
+  return { sms: sms.map((m) => m.text), emails: emails.map(whole) };
+}
+
+/** Waits until the filer's SMS and e-mail both hold something new that contains the words. */
+async function waitForMessages(
+  request: APIRequestContext,
+  mobile63: string,
+  email: string,
+  words: { sms: string; email: string },
+) {
+  await expect
+    .poll(async () => (await smsTo(request, mobile63)).map((m) => m.text).join("\n---\n"), {
+      timeout: 30_000,
+    })
+    .toContain(words.sms);
+  await expect
+    .poll(async () => (await emailsTo(request, email)).map(whole).join("\n---\n"), {
+      timeout: 30_000,
+    })
+    .toContain(words.email);
+  return readEverything(request, mobile63, email);
+}
+
+/** Josephine files her late husband's death claim from her own mobile, which the OTP proves. */
+async function fileDeathClaim(
+  request: APIRequestContext,
+  mobile: string,
+  email: string,
+  scan: TestFile,
+): Promise<string> {
+  // Step 1 holds the insured's names and the filer's own mobile and e-mail (decision 0042).
+  const payload = joseClaimPayload(
+    {
+      claimType: "Death",
+      dateOfLoss: "2026-08-15",
+      causeOfLoss: "Dengue fever",
+      natureOfDeath: "IL",
+    },
+    {
+      step1: { ...joseStep1, phoneNumber: mobile, emailAddress: email },
+      beneficiaries: [{ ...josephineSpouse, phoneNumber: mobile, emailAddress: email }],
+      payout: null,
+    },
+  );
+  const started = await claimCall(request, "initClaimRequest", {});
+  const webReferenceNumber = started.webReferenceNumber as string;
+  await claimCall(
+    request,
+    "requestOneTimePIN",
+    { webReferenceNumber, countryCode: "63", mobileNumber: mobile, firstName: "Josephine" },
+    started.token as string,
+  );
+  const code = await readOtpFromOutbox(request, `63${mobile}`);
+  const verified = await claimCall(
+    request,
+    "validateOneTimePIN",
+    { webReferenceNumber, oneTimePIN: code },
+    started.token as string,
+  );
+  const token = verified.token as string;
+  for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(payload, todayInManila()))) {
+    const uploaded = await request.post("/api/claims/uploadDocument", {
+      headers: { ...API, authorization: `Bearer ${token}` },
+      multipart: { webReferenceNumber, slotKey, file: scan },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(200);
+  }
+  await claimCall(
+    request,
+    "finalSubmitClaim",
+    {
+      ...payload,
+      webReferenceNumber,
+      basicInformation: { ...payload.basicInformation, ...basicInformation },
+      declarations: { truthful: "Y", medicalRecordsRelease: "Y", dataPrivacy: "Y" },
+    },
+    token,
+  );
+  return webReferenceNumber;
+}
+
+/** The card of one sent document by its name, within "Documents you sent". */
+function sentDocument(page: Page, title: string) {
+  return page
+    .getByRole("region", { name: "Documents you sent" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+}
+
+/** Adds a file to each request named on /abeyance-upload, then sends them all. */
+async function sendRequested(page: Page, requests: string[], file: TestFile) {
+  await expect(page).toHaveURL(/\/abeyance-upload$/);
+  for (const label of requests) {
+    const chooser = page.waitForEvent("filechooser");
+    await slotCard(page, label).getByRole("button", { name: "Choose a file" }).click();
+    await (await chooser).setFiles(file);
+    await expect(
+      slotCard(page, label).getByRole("listitem").filter({ hasText: "Uploaded" }),
+    ).toBeVisible({ timeout: 30_000 });
+  }
+  await page.getByRole("button", { name: "Review and send" }).click();
+  await page.getByRole("button", { name: "Send documents" }).click();
+  await expect(page.getByRole("heading", { name: "Documents sent" })).toBeFocused();
+  await page.getByRole("link", { name: "View claim status" }).click();
+  await expect(page).toHaveURL(/\/status-details$/);
+}
+
+const shown = (iso: string) => formatDisplayDate(iso);
+/** How the e-mails write a date: "20 December 2026" in en-PH. */
+const written = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-PH", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+test.describe("After the submit, a death claim filed by a beneficiary", () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test("the filer is told each step by her own name, sees every document's state and the dates, and reads the decision", async ({
+    page,
+    request,
+    browser,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    const scan = await phonePhoto("scan.jpg", 800, 600);
+    const mobile = uniqueMobile();
+    const mobile63 = `63${mobile}`;
+    const email = `josephine.${Date.now()}@example.ph`;
+    const reference = await fileDeathClaim(request, mobile, email, scan);
+
+    // The acknowledgment: condolences, the claim named for the late insured.
+    await waitForMessages(request, mobile63, email, {
+      sms: `received your claim, ref. ${reference}`,
+      email: "Thank you for filing the death claim for the late Jose Rizal",
+    });
+
+    // The insurer asks for two items, each with its own due date.
+    await insurer(request, `${reference}/status`, { status: "UNDER REVIEW" });
+    const receiptDue = addDays(todayInManila(), 20);
+    const certificateDue = addDays(todayInManila(), 40);
+    const asked = await insurer(request, `${reference}/requirements`, {
+      requirements: [
+        { documentCd: null, description: RECEIPT, dueDate: receiptDue },
+        { documentCd: null, description: CERTIFICATE, dueDate: certificateDue },
+      ],
+    });
+    const [receipt, certificate] = asked.requirementIds as [string, string];
+    const asking = await waitForMessages(request, mobile63, email, {
+      sms: `we need 2 more documents, the first by ${written(receiptDue)}`,
+      email: `1. ${RECEIPT} (by ${written(receiptDue)})`,
+    });
+    const requirementEmail = asking.emails.find((text) => text.includes(`1. ${RECEIPT}`)) ?? "";
+    expect(requirementEmail).toContain(`2. ${CERTIFICATE} (by ${written(certificateDue)})`);
+    expect(requirementEmail).toContain(`the claim for the late Jose Rizal (${reference})`);
+
+    // Josephine checks the claim with her number, as the SMS tells her.
+    await page.goto(`${PAGES}/claims-tracking`);
+    await page.getByRole("textbox", { name: "Mobile number" }).fill(mobile);
+    await page.getByRole("button", { name: "Check status" }).click();
+    const seen = await countOutboxMessages(request, mobile63);
+    await otpModal(page).getByRole("button", { name: "Send OTP" }).click();
+    await typeOtp(page, await readOtpFromOutbox(request, mobile63, { after: seen }));
+    await otpModal(page).getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("button", { name: `View claim ${reference}` }).click();
+    await expect(page).toHaveURL(/\/status-details$/);
+
+    const dates = page.getByRole("region", { name: "Dates to know" });
+    await expect(dates).toContainText("Our time to decide is paused");
+    await expect(dates.getByRole("listitem")).toHaveText([
+      `${RECEIPT}: send by ${shown(receiptDue)}`,
+      `${CERTIFICATE}: send by ${shown(certificateDue)}`,
+    ]);
+    await expect(sentDocument(page, "PSA death certificate")).toContainText("Received");
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "after-submit-documents-owed");
+
+    await page.getByRole("link", { name: "See what we need from you" }).click();
+    await expect(page).toHaveURL(/\/abeyance-details$/);
+    const requests = page.getByRole("list", { name: "Requests for documents" });
+    await expect(requests.getByRole("listitem").nth(0)).toContainText(RECEIPT);
+    await expect(requests.getByRole("listitem").nth(0)).toContainText(
+      `Send by ${shown(receiptDue)}`,
+    );
+    await expect(requests.getByRole("listitem").nth(1)).toContainText(CERTIFICATE);
+    await expect(requests.getByRole("listitem").nth(1)).toContainText(
+      `Send by ${shown(certificateDue)}`,
+    );
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "after-submit-requests-due");
+
+    // She sends the receipt first; she is told it arrived.
+    await page.getByRole("link", { name: "Add the documents" }).click();
+    await sendRequested(page, [RECEIPT], scan);
+    await waitForMessages(request, mobile63, email, {
+      sms: `we received 1 document for your claim ${reference}`,
+      email: "We received the document you sent for the claim for the late Jose Rizal",
+    });
+    await expect(sentDocument(page, RECEIPT)).toContainText("Received");
+
+    // The examiner does not accept it, with a reason she reads, and a replacement is asked for.
+    const examinerContext = await playwright.request.newContext({ baseURL });
+    const examiner = await consoleApi(examinerContext, CONSOLE_ADMIN);
+    const reason = "The receipt is cut off at the bottom; please send the whole page.";
+    await examiner(`/claims/${reference}/requirements/${receipt}`, { accept: false, reason });
+    await page.reload();
+    const rejected = sentDocument(page, RECEIPT);
+    await expect(rejected).toContainText("Not accepted");
+    await expect(rejected).toContainText(`Why it was not accepted: ${reason}`);
+    const replacementDue = addDays(todayInManila(), 90);
+    const replace = rejected.getByRole("link", {
+      name: `Send a replacement by ${shown(replacementDue)}`,
+    });
+    await expect(replace).toBeVisible();
+    await expect(dates.getByRole("listitem")).toHaveText([
+      `${CERTIFICATE}: send by ${shown(certificateDue)}`,
+      `${RECEIPT}: send by ${shown(replacementDue)}`,
+    ]);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "after-submit-not-accepted");
+    // She is told at once, though the certificate is still open: the e-mail says which and why.
+    const refused = await waitForMessages(request, mobile63, email, {
+      sms: `a document you sent for your claim ${reference} was not accepted. Please send a replacement by ${written(replacementDue)}.`,
+      email: `We could not accept the document you sent for the claim for the late Jose Rizal (${reference}): ${RECEIPT}.`,
+    });
+    expect(refused.emails.at(-1)).toContain(`Why: ${reason}`);
+    expect(refused.emails.at(-1)).toContain(
+      `Please send a replacement by ${written(replacementDue)}.`,
+    );
+    expect(refused.sms.at(-1)).not.toContain(reason);
+
+    // She replaces the receipt and sends the certificate.
+    await replace.click();
+    await sendRequested(page, [RECEIPT, CERTIFICATE], scan);
+    await waitForMessages(request, mobile63, email, {
+      sms: `we received 2 documents for your claim ${reference}`,
+      email: "We received the 2 documents you sent for the claim for the late Jose Rizal",
+    });
+
+    // Both accepted: the clock runs again and names the date; nothing is asked any more.
+    const { requirements } = (await (
+      await request.get(`/api/insurer/claims/${reference}`, { headers: INSURER })
+    ).json()) as { requirements: { id: string; replaces: string | null }[] };
+    const replacement = requirements.find((item) => item.replaces === receipt)?.id;
+    await examiner(`/claims/${reference}/requirements/${replacement}`, { accept: true });
+    await examiner(`/claims/${reference}/requirements/${certificate}`, { accept: true });
+    await page.reload();
+    await expect(dates).toContainText(
+      `We expect to decide on your claim by ${shown(addDays(todayInManila(), 60))}.`,
+    );
+    await expect(dates.getByRole("listitem")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "See what we need from you" })).toHaveCount(0);
+    await expect(sentDocument(page, RECEIPT).locator(".k-requirement__state")).toHaveText([
+      "Not accepted",
+      "Accepted",
+    ]);
+    await expect(sentDocument(page, CERTIFICATE)).toContainText("Accepted");
+    await expect(page.getByRole("link", { name: /Send a replacement/ })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "after-submit-accepted");
+    await page.goto(`${PAGES}/abeyance-details`);
+    await expect(page.getByText("We are not waiting for any document from you.")).toBeVisible();
+    await expect(page.getByText(/Send by/)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // Approved: the decision in plain words, on the screen, by SMS and by e-mail. A death claim
+    // holds no payout account (the beneficiaries are paid by the insurer's own arrangement), so
+    // no account digits are shown anywhere.
+    await insurer(request, `${reference}/status`, {
+      status: "WITH CLAIM DECISION",
+      decision: { outcome: "approved", reasonCode: "AP01" },
+    });
+    const told = await waitForMessages(request, mobile63, email, {
+      sms: `your claim ${reference} is approved. We will contact the beneficiaries about the payment.`,
+      email: `Our claims team has decided on the claim for the late Jose Rizal (${reference}): it is approved.`,
+    });
+    for (const text of [...told.sms, ...told.emails]) expect(text).not.toMatch(/\*{4,}\d{4}/);
+    await page.goto(`${PAGES}/status-details`);
+    const decision = page.getByRole("region", { name: "The decision" });
+    await expect(decision).toContainText("Your claim is approved.");
+    await expect(decision).toContainText("We will contact the beneficiaries about the payment.");
+    await expect(page.getByText("We will tell you the decision")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Dates to know" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "See what we need from you" })).toHaveCount(0);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, testInfo, "after-submit-approved");
+    await examinerContext.dispose();
+    const everything = await readEverything(request, mobile63, email);
+    await testInfo.attach("messages-to-the-filer.txt", {
+      body: [...everything.sms, ...everything.emails].join("\n\n======\n\n"),
+      contentType: "text/plain",
+    });
+
+    // The examiner's claim view of the same claim at 1280 px.
+    // A desktop context: the phone project's touch and 2x pixels would otherwise carry over.
+    const staff = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      deviceScaleFactor: 1,
+      isMobile: false,
+      hasTouch: false,
+      locale: "en-PH",
+      timezoneId: "Asia/Manila",
+    });
+    const console = await staff.newPage();
+    await signInToConsole(console, CONSOLE_ADMIN);
+    await console.goto(`/console/claims/${reference}`);
+    await expect(
+      console.getByRole("heading", { level: 1, name: `Claim ${reference}` }),
+    ).toBeVisible();
+    const asked2 = console.getByRole("region", { name: "Requested documents", exact: true });
+    await expect(asked2.getByRole("listitem").filter({ hasText: RECEIPT }).first()).toBeVisible();
+    await expect(console.getByText(/REQ-|requested\.pdf/)).toHaveCount(0);
+    // The timeline tells a document received, not accepted and accepted apart, by its request.
+    const timeline = console.getByRole("region", { name: "Timeline" });
+    await expect(timeline).toContainText(`Document not accepted: ${RECEIPT}`);
+    await expect(timeline).toContainText(`Document accepted: ${RECEIPT}`);
+    await expect(timeline).toContainText(`Document accepted: ${CERTIFICATE}`);
+    await expect(timeline).toContainText(`Document received: ${CERTIFICATE}`);
+    await expectNoAxeViolations(console);
+    await saveScreenshot(console, testInfo, "after-submit-console-claim-view");
+    await staff.close();
+  });
+});
