@@ -401,6 +401,13 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     const asked2 = console.getByRole("region", { name: "Requested documents", exact: true });
     await expect(asked2.getByRole("listitem").filter({ hasText: RECEIPT }).first()).toBeVisible();
     await expect(console.getByText(/REQ-|requested\.pdf/)).toHaveCount(0);
+    // The claim is decided: no form offers to ask for what the lifecycle would refuse.
+    await expect(asked2.getByRole("form", { name: "Ask the claimant for documents" })).toHaveCount(
+      0,
+    );
+    await expect(asked2).toContainText(
+      "Documents can no longer be asked for at this claim's status.",
+    );
     // The timeline tells a document received, not accepted and accepted apart, by its request.
     const timeline = console.getByRole("region", { name: "Timeline" });
     await expect(timeline).toContainText(`Document not accepted: ${RECEIPT}`);

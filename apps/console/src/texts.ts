@@ -125,6 +125,7 @@ export const TEXTS = {
     rejectReason: "Why it is rejected (the claimant reads this)",
 
     ask: "Ask the claimant for documents",
+    askClosed: "Documents can no longer be asked for at this claim's status.",
     askHint:
       "Ask for everything that is missing at once: the claimant gets one SMS and one e-mail.",
     item: (n: number) => `Item ${n}`,

@@ -6,6 +6,7 @@ import {
   claimantSeesChange,
   claimClocks,
   everyOpenItemOverdue,
+  mayAskForRequirements,
   transitionRefusal,
 } from "./claim-lifecycle.ts";
 import { claimStatusLabel } from "./claim-status.ts";
@@ -188,5 +189,18 @@ describe("clocks", () => {
       deathClaimDaysLeft: null,
       serviceLevelDaysLeft: -2,
     });
+  });
+});
+
+describe("asking for documents", () => {
+  it("is offered where the lifecycle takes it: pending, or a status that may become pending", () => {
+    expect(CLAIM_STATUSES.filter(mayAskForRequirements)).toEqual([
+      "CLAIM APPLICATION SUBMITTED",
+      "UNDER REVIEW",
+      "PENDING DUE TO INCOMPLETE REQUIREMENTS",
+      "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS",
+      "PAYMENT UNSUCCESSFUL",
+    ]);
+    expect(mayAskForRequirements("NOT A STATUS")).toBe(false);
   });
 });

@@ -58,6 +58,14 @@ export function allowedNextStatuses(from: ClaimStatus): readonly ClaimStatus[] {
   return CLAIM_TRANSITIONS[from];
 }
 
+/** Documents may be asked for while the claim is pending, or may become pending by asking. */
+export function mayAskForRequirements(status: string): boolean {
+  return (
+    isClaimStatus(status) &&
+    (status === PENDING_REQUIREMENTS || CLAIM_TRANSITIONS[status].includes(PENDING_REQUIREMENTS))
+  );
+}
+
 export type TransitionRefusal =
   | { refused: "unknown-status" }
   | { refused: "not-allowed"; allowed: readonly ClaimStatus[] }

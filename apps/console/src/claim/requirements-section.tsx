@@ -1,3 +1,4 @@
+import { mayAskForRequirements } from "@kalinga/domain/claim-lifecycle";
 import { DOCUMENT_CATALOGUE } from "@kalinga/domain/document-catalogue";
 import { type FormEvent, useState } from "react";
 import { call } from "../api.ts";
@@ -28,7 +29,12 @@ export function RequirementsSection({ claim, onChange }: { claim: ClaimView; onC
           ))}
         </ul>
       )}
-      <AskForDocuments claim={claim} onChange={onChange} />
+      {/* A decided or completed claim can no longer be asked for documents: no form that would be refused. */}
+      {mayAskForRequirements(claim.status) ? (
+        <AskForDocuments claim={claim} onChange={onChange} />
+      ) : (
+        <p className="c-hint">{T.askClosed}</p>
+      )}
     </section>
   );
 }
