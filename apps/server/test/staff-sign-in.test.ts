@@ -99,19 +99,32 @@ async function auditCount(action: string): Promise<number> {
 
 const wrong = (n: number) => ({ email: OWNER.email, password: `wrong password ${n}` });
 
+/**
+ * Of 40 parallel wrong tries, at most the five free ones are checked and the rest wait. Fewer than
+ * five may be checked: past 20 tries at the account, a try that wins its reservation also sets the
+ * account-wide minute for the ones behind it, in whatever order the database takes them.
+ */
+function checkedAtMostFive(statuses: number[]): number {
+  const checked = statuses.filter((s) => s === 401).length;
+  expect(checked).toBeGreaterThanOrEqual(1);
+  expect(checked).toBeLessThanOrEqual(5);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(40 - checked);
+  return checked;
+}
+
 describe("parallel wrong tries", () => {
   test("40 wrong passwords at once: only the five free ones are checked, the rest wait", async () => {
     await createStaff(OWNER.email, "administrator", OWNER.password);
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) => call("/sign-in", { body: wrong(i), from: STRANGER })),
     );
-    const statuses = answers.map((a) => a.statusCode);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    const checked = checkedAtMostFive(answers.map((a) => a.statusCode));
     // A refused password writes an audit row only once it was checked.
-    expect(await auditCount("session.password-refused")).toBe(5);
+    expect(await auditCount("session.password-refused")).toBe(checked);
+    // The wait is the address's own (30 s after five), or the account-wide minute once the
+    // parallel tries at the account passed twenty.
     const waits = answers.filter((a) => a.statusCode === 429).map((a) => a.headers["retry-after"]);
-    expect(new Set(waits)).toEqual(new Set(["30"]));
+    for (const wait of waits) expect(["30", "60"]).toContain(wait);
   });
 
   test("40 wrong codes at once after a right password: only five are checked", async () => {
@@ -132,10 +145,8 @@ describe("parallel wrong tries", () => {
         }),
       ),
     );
-    const statuses = answers.map((a) => a.statusCode);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
-    expect(await auditCount("session.code-refused")).toBe(5);
+    const checked = checkedAtMostFive(answers.map((a) => a.statusCode));
+    expect(await auditCount("session.code-refused")).toBe(checked);
   });
 });
 
