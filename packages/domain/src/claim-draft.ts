@@ -43,6 +43,30 @@ export const claimDraftSchema = z.object({
 export type ClaimDraft = z.infer<typeof claimDraftSchema>;
 export type ClaimDraftInput = z.input<typeof claimDraftSchema>;
 
+/**
+ * The answers a draft can hold: a field its rule refuses (text past its limit, say) is left out, and
+ * a beneficiary that does not pass is not saved, so the rest of the answers are still kept.
+ */
+export function savableDraft(draft: ClaimDraftInput): ClaimDraftInput {
+  const result = claimDraftSchema.safeParse(draft);
+  if (result.success) return draft;
+  const details: Record<string, unknown> = { ...draft.details };
+  const payout: Record<string, unknown> = { ...draft.payout };
+  const refusedBeneficiaries = new Set<number>();
+  for (const { path } of result.error.issues) {
+    const [section, key] = path;
+    if (section === "details" && typeof key === "string") delete details[key];
+    if (section === "payout" && typeof key === "string") delete payout[key];
+    if (section === "beneficiaries" && typeof key === "number") refusedBeneficiaries.add(key);
+  }
+  return {
+    ...draft,
+    details: details as ClaimDraftInput["details"],
+    payout: payout as ClaimDraftInput["payout"],
+    beneficiaries: (draft.beneficiaries ?? []).filter((_, i) => !refusedBeneficiaries.has(i)),
+  };
+}
+
 export const saveClaimDraftSchema = z.object({
   ...claimCallCommon,
   webReferenceNumber: webReferenceNumberSchema,

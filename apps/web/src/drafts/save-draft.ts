@@ -1,4 +1,4 @@
-import type { DraftStep } from "@kalinga/domain/claim-draft";
+import { type DraftStep, savableDraft } from "@kalinga/domain/claim-draft";
 import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
 import type { ClaimData } from "../claim/claim-data-store.ts";
@@ -24,13 +24,14 @@ export function saveDraftAt(pathname: string, readData: () => ClaimData, backgro
   void callClaimApi(
     "saveClaimDraft",
     {
-      draft: {
+      // A field still past its rule is left out of the draft rather than failing the whole save.
+      draft: savableDraft({
         step1,
         details: data.details,
         payout: data.payout,
         beneficiaries: data.beneficiaries,
         step: pathname as DraftStep,
-      },
+      }),
     },
     undefined,
     { background },
