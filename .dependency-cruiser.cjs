@@ -124,7 +124,6 @@ const NOT_FOR_THE_WIDGET = [
  */
 const KNOWN_VIOLATIONS_TO_REMOVE = [
   // widget features importing another feature
-  ["apps/web/src/portal/portal-start-screen.tsx", "apps/web/src/start/start-form-sections.tsx"],
   ["apps/web/src/tracking/tracked-claims.ts", "apps/web/src/documents/use-claim-documents.ts"],
   ["apps/web/src/tracking/abeyance-upload-screen.tsx", "apps/web/src/documents/"],
   // server settings reaching into features (the config/ folder takes them)
