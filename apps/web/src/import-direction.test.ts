@@ -72,6 +72,24 @@ describe("import direction (ui → shared → features → app)", slow, () => {
     expect(result.output).toContain("ui imports only lower layers");
   });
 
+  it("fails ui/ when it reaches a zod schema through the domain", () => {
+    const result = checkFileIn(
+      "apps/web/src/ui",
+      'export { publicStartFormSchema } from "@kalinga/domain/start-form";\n',
+    );
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain("the widget's ui reaches no schema");
+  });
+
+  it("fails the widget when it imports a staff module of the domain", () => {
+    const result = checkFileIn(
+      "apps/web/src/claim",
+      'export * from "@kalinga/domain/staff-roles";\n',
+    );
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain("the widget imports no staff or insurer module of the domain");
+  });
+
   it("passes a feature that imports shared code", () => {
     const result = checkFileIn(
       "apps/web/src/details",
