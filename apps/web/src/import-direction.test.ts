@@ -38,57 +38,84 @@ afterEach(() => {
   for (const file of written.splice(0)) rmSync(file, { force: true });
 });
 
+/** A wrong-way import: where the probe file goes, what it imports, the rule that must fail it. */
+type WrongWay = { name: string; folder: string; source: string; rule: string; ending?: string };
+
+const WIDGET_WRONG_WAYS: WrongWay[] = [
+  {
+    name: "a feature that imports app/",
+    folder: "apps/web/src/start",
+    source: 'export { App } from "../app/app.tsx";\n',
+    rule: "features imports only lower layers",
+  },
+  {
+    name: "a feature that imports another feature",
+    folder: "apps/web/src/submission",
+    source: 'export { default } from "../details/claims-details-screen.tsx";\n',
+    rule: "features submission imports no other features",
+  },
+  {
+    name: "shared code that imports a feature",
+    folder: "apps/web/src/claim",
+    source: 'export { default } from "../payout/payout-option-screen.tsx";\n',
+    rule: "shared imports only lower layers",
+  },
+  {
+    name: "ui/ when it imports anything outside ui/",
+    folder: "apps/web/src/ui",
+    source: 'export { track } from "../analytics/analytics.ts";\n',
+    rule: "ui imports only lower layers",
+  },
+  {
+    name: "ui/ when it reaches a zod schema through the domain",
+    folder: "apps/web/src/ui",
+    source: 'export { publicStartFormSchema } from "@kalinga/domain/start-form";\n',
+    rule: "the widget's ui reaches no schema",
+  },
+  {
+    name: "the widget when it imports a staff module of the domain",
+    folder: "apps/web/src/claim",
+    source: 'export * from "@kalinga/domain/staff-roles";\n',
+    rule: "the widget imports no staff or insurer module of the domain",
+  },
+];
+
+const OTHER_WRONG_WAYS: WrongWay[] = [
+  {
+    name: "the domain when it imports an app",
+    folder: "packages/domain/src",
+    source: 'export type { RunMode } from "../../../apps/server/src/config.ts";\n',
+    rule: "packages import no app",
+  },
+  {
+    name: "a server route file that imports another feature's routes",
+    folder: "apps/server/src/ratings",
+    source: 'export { healthRoutes } from "../health/health-routes.ts";\n',
+    ending: "-routes.ts",
+    rule: "a route file imports no other route file",
+  },
+  {
+    name: "the database layer when it imports a feature",
+    folder: "apps/server/src/db",
+    source: 'export * from "../claims/claim-repository.ts";\n',
+    rule: "db imports only lower layers",
+  },
+  {
+    name: "a console screen imported by the console's shared code",
+    folder: "apps/console/src/claim",
+    source: 'export * from "../screens/queue-screen.tsx";\n',
+    rule: "claim imports only lower layers",
+  },
+];
+
+function expectFails({ folder, source, ending, rule }: WrongWay) {
+  const result = checkFileIn(folder, source, ending);
+  expect(result.status).not.toBe(0);
+  expect(result.output).toContain(rule);
+}
+
 describe("import direction (ui → shared → features → app)", slow, () => {
-  it("fails a feature that imports app/", () => {
-    const result = checkFileIn("apps/web/src/start", 'export { App } from "../app/app.tsx";\n');
-    expect(result.status).not.toBe(0);
-    expect(result.output).toContain("features imports only lower layers");
-  });
-
-  it("fails a feature that imports another feature", () => {
-    const result = checkFileIn(
-      "apps/web/src/submission",
-      'export { default } from "../details/claims-details-screen.tsx";\n',
-    );
-    expect(result.status).not.toBe(0);
-    expect(result.output).toContain("features submission imports no other features");
-  });
-
-  it("fails shared code that imports a feature", () => {
-    const result = checkFileIn(
-      "apps/web/src/claim",
-      'export { default } from "../payout/payout-option-screen.tsx";\n',
-    );
-    expect(result.status).not.toBe(0);
-    expect(result.output).toContain("shared imports only lower layers");
-  });
-
-  it("fails ui/ when it imports anything outside ui/", () => {
-    const result = checkFileIn(
-      "apps/web/src/ui",
-      'export { track } from "../analytics/analytics.ts";\n',
-    );
-    expect(result.status).not.toBe(0);
-    expect(result.output).toContain("ui imports only lower layers");
-  });
-
-  it("fails ui/ when it reaches a zod schema through the domain", () => {
-    const result = checkFileIn(
-      "apps/web/src/ui",
-      'export { publicStartFormSchema } from "@kalinga/domain/start-form";\n',
-    );
-    expect(result.status).not.toBe(0);
-    expect(result.output).toContain("the widget's ui reaches no schema");
-  });
-
-  it("fails the widget when it imports a staff module of the domain", () => {
-    const result = checkFileIn(
-      "apps/web/src/claim",
-      'export * from "@kalinga/domain/staff-roles";\n',
-    );
-    expect(result.status).not.toBe(0);
-    expect(result.output).toContain("the widget imports no staff or insurer module of the domain");
-  });
+  it.each(WIDGET_WRONG_WAYS)("fails $name", expectFails);
 
   it("passes a feature that imports shared code", () => {
     const result = checkFileIn(
@@ -101,40 +128,5 @@ describe("import direction (ui → shared → features → app)", slow, () => {
 });
 
 describe("the other apps and packages", slow, () => {
-  it("fails the domain when it imports an app", () => {
-    const result = checkFileIn(
-      "packages/domain/src",
-      'export type { RunMode } from "../../../apps/server/src/config.ts";\n',
-    );
-    expect(result.status).not.toBe(0);
-    expect(result.output).toContain("packages import no app");
-  });
-
-  it("fails a server route file that imports another feature's routes", () => {
-    const result = checkFileIn(
-      "apps/server/src/ratings",
-      'export { healthRoutes } from "../health/health-routes.ts";\n',
-      "-routes.ts",
-    );
-    expect(result.status).not.toBe(0);
-    expect(result.output).toContain("a route file imports no other route file");
-  });
-
-  it("fails the database layer when it imports a feature", () => {
-    const result = checkFileIn(
-      "apps/server/src/db",
-      'export * from "../claims/claim-repository.ts";\n',
-    );
-    expect(result.status).not.toBe(0);
-    expect(result.output).toContain("db imports only lower layers");
-  });
-
-  it("fails a console screen imported by the console's shared code", () => {
-    const result = checkFileIn(
-      "apps/console/src/claim",
-      'export * from "../screens/queue-screen.tsx";\n',
-    );
-    expect(result.status).not.toBe(0);
-    expect(result.output).toContain("claim imports only lower layers");
-  });
+  it.each(OTHER_WRONG_WAYS)("fails $name", expectFails);
 });
