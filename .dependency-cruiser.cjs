@@ -322,6 +322,5 @@ module.exports = {
       extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
       mainFields: ["module", "main", "types"],
     },
-    reporterOptions: { text: { highlightFocused: true } },
   },
 };
