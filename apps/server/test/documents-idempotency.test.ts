@@ -16,7 +16,7 @@ import {
 import { textPdf } from "./fixtures/pdf-files.ts";
 import { useServerTest } from "./support/server-test.ts";
 
-// Idempotency-Key bookkeeping for uploads and submissions (DESIGN.md, Retries).
+// Idempotency-Key bookkeeping for uploads and submissions (decision 0025).
 
 const NOW = new Date("2026-11-22T03:00:00Z");
 const MINUTE_MS = 60_000;

@@ -1,20 +1,21 @@
 import * as z from "zod/mini";
+import type { ClaimType, NatureOfDeath } from "./claim-details.ts";
 
 // Every document the insurer files against a Philippine life claim (section 3, "Document
 // catalogue"). The code scheme is recorded in docs/decisions/0020-document-catalogue-and-slots.md.
 
-export type ClaimType = "Death" | "Living";
 /** Mandatory: a requirement when its condition applies. Others: supporting or alternative papers. */
 type CatalogueDocType = "Mandatory" | "Others";
-/** AC accident, IL illness, or both; the field keeps the specification's name for living claims too. */
-export type NatureOfDeath = "AC" | "IL" | "AC,IL";
+/** The natures a document applies to: AC accident, IL illness, or both ("AC,IL"); the field keeps
+ * the specification's name for living claims too. */
+type NaturesItAppliesTo = NatureOfDeath | "AC,IL";
 
 export type CatalogueEntry = {
   claimType: ClaimType;
   docType: CatalogueDocType;
   /** The catalogue's own number for the document: claim-type letter, family block, sequence. */
   documentCd: string;
-  natureOfDeath: NatureOfDeath;
+  natureOfDeath: NaturesItAppliesTo;
   /** The kind of document: claim-type letter, family, number (LIDC001 = living valid ID). */
   docTypeCode: string;
   /** The document's name. */
@@ -52,7 +53,7 @@ export const catalogueEntrySchema = z.union([
 ]);
 
 /** documentCd, docType (M/O), nature, docTypeCode, tranTypeCode, typeOfId. */
-type Row = [string, "M" | "O", NatureOfDeath, string, string, string];
+type Row = [string, "M" | "O", NaturesItAppliesTo, string, string, string];
 
 /** Government IDs accepted in the Philippines that have a front and a back, with a 2-letter code. */
 const VALID_IDS: [string, string][] = [

@@ -1,12 +1,11 @@
 import { isMinor, isUsPerson, MAX_BENEFICIARIES, PHILIPPINES } from "./beneficiary.ts";
-import { needsNeurologicalExam } from "./claim-details.ts";
+import { type ClaimType, needsNeurologicalExam } from "./claim-details.ts";
 import type { ClaimPayload } from "./claim-payload.ts";
 import { SINGLE_FILE_DOCUMENT_TYPES } from "./constants.ts";
 import type { IsoDate } from "./dates.ts";
 import {
   BENEFICIARY_PLACEHOLDER,
   type CatalogueEntry,
-  type ClaimType,
   DOCUMENT_CATALOGUE,
 } from "./document-catalogue.ts";
 import { inputsOfPayload } from "./inputs-of-payload.ts";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Queryable } from "../db/database.ts";
 
-// Idempotency-Key for uploadDocument and finalSubmitClaim (DESIGN.md, Retries): the same key and
+// Idempotency-Key for uploadDocument and finalSubmitClaim (decision 0025): the same key and
 // request give the first response again, the same key with another request is refused (422), a key
 // whose first request still runs is refused (409). Keys belong to one claim. Completing the key in
 // the same transaction as the change it answers makes a retry after a crash replay, never redo.

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ClaimType } from "@kalinga/domain/claim-details";
 import { toInternationalMobile } from "@kalinga/domain/otp";
 import type { Queryable } from "../db/database.ts";
 import { NOTIFICATION_TEXTS as T } from "./notification-texts.ts";
@@ -52,12 +53,10 @@ export async function enqueueNotification(
   return id;
 }
 
-export type ClaimTypeName = "Death" | "Living";
-
 export type AcknowledgmentFacts = {
   webReferenceNumber: string;
   companyName: string;
-  claimType: ClaimTypeName;
+  claimType: ClaimType;
   /** The reader's first name (decision 0067): never the insured's on a death claim; "" for none. */
   firstName: string;
   /** Death claims: the insured who died, named only as the one the claim is for. */

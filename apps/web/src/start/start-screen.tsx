@@ -15,6 +15,7 @@ import { Link, Navigate, useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { useNextRoute } from "../claim/back-to-review.ts";
+import { PolicyInformationSection, ResidenceFields } from "../claim/start-form-sections.tsx";
 import { type FieldErrors, useSubmitOnlyForm } from "../forms/use-submit-only-form.ts";
 import { session } from "../session/session-store.ts";
 import { Checkbox } from "../ui/checkbox.tsx";
@@ -25,7 +26,6 @@ import { TextField } from "../ui/text-field.tsx";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import { ReminderPopup } from "./reminder-popup.tsx";
-import { PolicyInformationSection, ResidenceFields } from "./start-form-sections.tsx";
 import { START_TEXTS } from "./start-texts.ts";
 import { useNoticeOpen } from "./unavailable-notice.tsx";
 

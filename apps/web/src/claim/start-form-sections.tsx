@@ -1,12 +1,12 @@
 import type { Option } from "@kalinga/content/page-content";
 import { isMainlandChina, type PublicStartFormDraft } from "@kalinga/domain/start-form";
 import { useRef } from "react";
-import { MainlandChinaStatement } from "../claim/mainland-china-statement.tsx";
 import type { FieldErrors } from "../forms/use-submit-only-form.ts";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { TileSwitch } from "../ui/tile-switch.tsx";
 import { usePageContent } from "../widget/contexts.ts";
+import { MainlandChinaStatement } from "./mainland-china-statement.tsx";
 
 // The parts of Step 1 that the public form and the portals' form (/cfm) share, as section 2 lists
 // them for both: citizenship and residence with the China block, and the policy type.
