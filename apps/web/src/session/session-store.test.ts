@@ -1,4 +1,8 @@
-import { joseStep1 } from "@kalinga/domain/fixtures/claim-fixtures";
+import {
+  SAMPLE_CLAIM as CLAIM,
+  joseStep1,
+  OTHER_SAMPLE_CLAIM as OTHER_CLAIM,
+} from "@kalinga/domain/fixtures/claim-fixtures";
 import { IDBObjectStore } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionItems, SessionKey, SubmittedClaim } from "./session-store.ts";
@@ -17,8 +21,6 @@ const HOUR_MS = 60 * 60 * 1000;
 const MOBILE = "9171234567";
 const EMAIL = "jose.rizal@example.ph";
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJ3ZWJSZWZlcmVuY2VOdW1iZXIiOiJLTC03S1E0LU05WFAifQ.c2lnbg";
-const CLAIM = "KL-7KQ4-M9XP";
-const OTHER_CLAIM = "KL-3HWN-8RTC";
 
 const receiptOf = (webReferenceNumber: string): SubmittedClaim => ({
   webReferenceNumber,
