@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { coversNature, findCatalogueEntry, isPerBeneficiary } from "./document-catalogue.ts";
-import { beneficiary, codes, facts, keys } from "./fixtures/slot-facts.ts";
+import { beneficiary, codes, everyBenefit, facts, keys } from "./fixtures/slot-facts.ts";
 import {
   type BenefitsClaimed,
   buildUploadSlots,
@@ -48,12 +48,7 @@ describe("living claim slots", () => {
       facts({
         nature: "IL",
         neurological: true,
-        benefits: {
-          surgery: true,
-          confinement: true,
-          dismembermentAmputation: true,
-          disability: true,
-        },
+        benefits: everyBenefit,
         owner: { usPerson: true, foreign: true },
       }),
     );
@@ -159,12 +154,7 @@ describe("death claim slots", () => {
     const loaded = {
       ...base,
       neurological: true,
-      benefits: {
-        surgery: true,
-        confinement: true,
-        dismembermentAmputation: true,
-        disability: true,
-      },
+      benefits: everyBenefit,
       owner: { usPerson: true, foreign: true },
     };
     expect(buildUploadSlots(loaded)).toEqual(buildUploadSlots(base));
