@@ -1,13 +1,7 @@
 import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
 import type { DevClaimRecord } from "../../apps/server/src/claims/claim-record-repository.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import {
-  type AccidentAnswers,
-  bpiAccount,
-  fillBankPayout,
-  fillLivingAccident,
-  motorcycleAccident,
-} from "./claim-steps.ts";
+import { type AccidentAnswers, motorcycleAccident, reachDocumentsStep } from "./claim-steps.ts";
 import { type TestFile, uploadEveryRequired } from "./documents.ts";
 import { saveScreenshot } from "./screens.ts";
 import { pressNext } from "./start-form.ts";
@@ -113,11 +107,7 @@ export async function fileLivingAccidentClaim(
   answers: AccidentAnswers = motorcycleAccident,
 ): Promise<string> {
   await expect(page).toHaveURL(/\/claims-details$/);
-  await fillLivingAccident(page, answers);
-  await pressNext(page);
-  await fillBankPayout(page, bpiAccount);
-  await pressNext(page);
-  await expect(page).toHaveURL(/\/claims-documents$/);
+  await reachDocumentsStep(page, answers);
   await uploadEveryRequired(page, files.photo, files.pdf);
   await pressNext(page);
   return agreeAndSubmit(page, testInfo, name);
