@@ -2,6 +2,7 @@ import { CLAIM_STATUSES } from "@kalinga/domain/claim-lifecycle";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { CONSOLE_ADMIN } from "../playwright.config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
+import { CLAIM_CALL, claimCall, insurer } from "../support/claim-calls.ts";
 import {
   fillBeneficiary,
   fillDeath,
@@ -22,36 +23,9 @@ import { agreeAndSubmit } from "../support/submission.ts";
 
 test.describe.configure({ timeout: 300_000 });
 
-const INSURER = { authorization: "Bearer kalinga-dev-insurer-key" };
-const CLAIM_CALL = { "x-api-key": "kalinga-dev-key" };
-const basicInformation = { companyName: "Kalinga Life", channelName: "Corporate Website" };
 const REQUEST = "Police report of the incident, to confirm the date of death";
 
 const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
-
-async function insurer(request: APIRequestContext, path: string, body: unknown) {
-  const response = await request.post(`/api/insurer/claims/${path}`, {
-    headers: INSURER,
-    data: body,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** A claim call as the widget makes it. */
-async function claimCall(
-  request: APIRequestContext,
-  call: string,
-  body: Record<string, unknown>,
-  token?: string,
-) {
-  const response = await request.post(`/api/claims/${call}`, {
-    headers: { ...CLAIM_CALL, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    data: { basicInformation, ...body },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 /** The newest claim code sent to the number after the first `after` messages. */
 async function newCode(request: APIRequestContext, mobile63: string, after: number) {

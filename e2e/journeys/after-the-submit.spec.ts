@@ -1,18 +1,25 @@
 import { addDays, formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import {
+  dengueDeath,
   joseClaimPayload,
   josephineSpouse,
   joseStep1,
 } from "@kalinga/domain/fixtures/claim-fixtures";
-import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { CONSOLE_ADMIN } from "../playwright.config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
+import { fileClaimByCalls, insurer, replacementOf } from "../support/claim-calls.ts";
 import { consoleApi, signInToConsole } from "../support/console.ts";
-import { phonePhoto, slotCard, type TestFile } from "../support/documents.ts";
-import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
+import { phonePhoto, type TestFile } from "../support/documents.ts";
+import { emailsTo, type OutboxEmail, smsTo } from "../support/outbox.ts";
+import {
+  CLAIM_PAGES,
+  checkClaimWithMobile,
+  sendRequested,
+  sentDocument,
+} from "../support/requested-documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
-import { otpModal, typeOtp, uniqueMobile } from "../support/start-form.ts";
+import { uniqueMobile } from "../support/start-form.ts";
 
 // After the submit, end to end at 375 px (issue 20; decisions 0067, 0068, 0070, 0071): Josephine
 // files the death claim of her late husband Jose from her own verified mobile. The insurer asks for
@@ -26,44 +33,10 @@ import { otpModal, typeOtp, uniqueMobile } from "../support/start-form.ts";
 // walk through a death claim is e2e/console/claim-view.spec.ts, and repeating it here would double
 // this journey's time without reaching any screen after the submit.
 
-const API = { "x-api-key": "kalinga-dev-key" };
-const INSURER = { authorization: "Bearer kalinga-dev-insurer-key" };
-const PAGES = "/help-support/claims";
-const basicInformation = { companyName: "Kalinga Life", channelName: "Corporate Website" };
 const RECEIPT = "Official receipt of the funeral";
 const CERTIFICATE = "Barangay certificate";
 
-type Message = { text: string; subject?: string };
-
-async function claimCall(request: APIRequestContext, call: string, body: object, token?: string) {
-  const response = await request.post(`/api/claims/${call}`, {
-    headers: { ...API, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    data: { basicInformation, ...body },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-async function insurer(request: APIRequestContext, path: string, body: unknown) {
-  const response = await request.post(`/api/insurer/claims/${path}`, {
-    headers: INSURER,
-    data: body,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-async function smsTo(request: APIRequestContext, mobile63: string): Promise<Message[]> {
-  const response = await request.get(`/api/dev/outbox?to=${mobile63}`);
-  return ((await response.json()) as { messages: Message[] }).messages;
-}
-
-async function emailsTo(request: APIRequestContext, email: string): Promise<Message[]> {
-  const response = await request.get(`/api/dev/email-outbox?to=${encodeURIComponent(email)}`);
-  return ((await response.json()) as { messages: Message[] }).messages;
-}
-
-const whole = (message: Message) => `${message.subject ?? ""}\n${message.text}`;
+const whole = (message: OutboxEmail) => `${message.subject ?? ""}\n${message.text}`;
 
 /**
  * Every message the filer has: SMS name nobody; e-mails greet Josephine, never Jose, and name him
@@ -114,80 +87,12 @@ async function fileDeathClaim(
   scan: TestFile,
 ): Promise<string> {
   // Step 1 holds the insured's names and the filer's own mobile and e-mail (decision 0042).
-  const payload = joseClaimPayload(
-    {
-      claimType: "Death",
-      dateOfLoss: "2026-08-15",
-      causeOfLoss: "Dengue fever",
-      natureOfDeath: "IL",
-    },
-    {
-      step1: { ...joseStep1, phoneNumber: mobile, emailAddress: email },
-      beneficiaries: [{ ...josephineSpouse, phoneNumber: mobile, emailAddress: email }],
-      payout: null,
-    },
-  );
-  const started = await claimCall(request, "initClaimRequest", {});
-  const webReferenceNumber = started.webReferenceNumber as string;
-  await claimCall(
-    request,
-    "requestOneTimePIN",
-    { webReferenceNumber, countryCode: "63", mobileNumber: mobile, firstName: "Josephine" },
-    started.token as string,
-  );
-  const code = await readOtpFromOutbox(request, `63${mobile}`);
-  const verified = await claimCall(
-    request,
-    "validateOneTimePIN",
-    { webReferenceNumber, oneTimePIN: code },
-    started.token as string,
-  );
-  const token = verified.token as string;
-  for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(payload, todayInManila()))) {
-    const uploaded = await request.post("/api/claims/uploadDocument", {
-      headers: { ...API, authorization: `Bearer ${token}` },
-      multipart: { webReferenceNumber, slotKey, file: scan },
-    });
-    expect(uploaded.status(), await uploaded.text()).toBe(200);
-  }
-  await claimCall(
-    request,
-    "finalSubmitClaim",
-    {
-      ...payload,
-      webReferenceNumber,
-      basicInformation: { ...payload.basicInformation, ...basicInformation },
-      declarations: { truthful: "Y", medicalRecordsRelease: "Y", dataPrivacy: "Y" },
-    },
-    token,
-  );
-  return webReferenceNumber;
-}
-
-/** The card of one sent document by its name, within "Documents you sent". */
-function sentDocument(page: Page, title: string) {
-  return page
-    .getByRole("region", { name: "Documents you sent" })
-    .getByRole("listitem")
-    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-}
-
-/** Adds a file to each request named on /abeyance-upload, then sends them all. */
-async function sendRequested(page: Page, requests: string[], file: TestFile) {
-  await expect(page).toHaveURL(/\/abeyance-upload$/);
-  for (const label of requests) {
-    const chooser = page.waitForEvent("filechooser");
-    await slotCard(page, label).getByRole("button", { name: "Choose a file" }).click();
-    await (await chooser).setFiles(file);
-    await expect(
-      slotCard(page, label).getByRole("listitem").filter({ hasText: "Uploaded" }),
-    ).toBeVisible({ timeout: 30_000 });
-  }
-  await page.getByRole("button", { name: "Review and send" }).click();
-  await page.getByRole("button", { name: "Send documents" }).click();
-  await expect(page.getByRole("heading", { name: "Documents sent" })).toBeFocused();
-  await page.getByRole("link", { name: "View claim status" }).click();
-  await expect(page).toHaveURL(/\/status-details$/);
+  const payload = joseClaimPayload(dengueDeath, {
+    step1: { ...joseStep1, phoneNumber: mobile, emailAddress: email },
+    beneficiaries: [{ ...josephineSpouse, phoneNumber: mobile, emailAddress: email }],
+    payout: null,
+  });
+  return fileClaimByCalls(request, payload, mobile, scan);
 }
 
 const shown = (iso: string) => formatDisplayDate(iso);
@@ -242,15 +147,7 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     expect(requirementEmail).toContain(`the claim for the late Jose Rizal (${reference})`);
 
     // Josephine checks the claim with her number, as the SMS tells her.
-    await page.goto(`${PAGES}/claims-tracking`);
-    await page.getByRole("textbox", { name: "Mobile number" }).fill(mobile);
-    await page.getByRole("button", { name: "Check status" }).click();
-    const seen = await countOutboxMessages(request, mobile63);
-    await otpModal(page).getByRole("button", { name: "Send OTP" }).click();
-    await typeOtp(page, await readOtpFromOutbox(request, mobile63, { after: seen }));
-    await otpModal(page).getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("button", { name: `View claim ${reference}` }).click();
-    await expect(page).toHaveURL(/\/status-details$/);
+    await checkClaimWithMobile(page, request, mobile, reference);
 
     const dates = page.getByRole("region", { name: "Dates to know" });
     await expect(dates).toContainText("Our time to decide is paused");
@@ -325,10 +222,7 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     });
 
     // Both accepted: the clock runs again and names the date; nothing is asked any more.
-    const { requirements } = (await (
-      await request.get(`/api/insurer/claims/${reference}`, { headers: INSURER })
-    ).json()) as { requirements: { id: string; replaces: string | null }[] };
-    const replacement = requirements.find((item) => item.replaces === receipt)?.id;
+    const replacement = await replacementOf(request, reference, receipt);
     await examiner(`/claims/${reference}/requirements/${replacement}`, { accept: true });
     await examiner(`/claims/${reference}/requirements/${certificate}`, { accept: true });
     await page.reload();
@@ -345,7 +239,7 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     await expect(page.getByRole("link", { name: /Send a replacement/ })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, "after-submit-accepted");
-    await page.goto(`${PAGES}/abeyance-details`);
+    await page.goto(`${CLAIM_PAGES}/abeyance-details`);
     await expect(page.getByText("We are not waiting for any document from you.")).toBeVisible();
     await expect(page.getByText(/Send by/)).toHaveCount(0);
     await expectNoAxeViolations(page);
@@ -362,7 +256,7 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
       email: `Our claims team has decided on the claim for the late Jose Rizal (${reference}): it is approved.`,
     });
     for (const text of [...told.sms, ...told.emails]) expect(text).not.toMatch(/\*{4,}\d{4}/);
-    await page.goto(`${PAGES}/status-details`);
+    await page.goto(`${CLAIM_PAGES}/status-details`);
     const decision = page.getByRole("region", { name: "The decision" });
     await expect(decision).toContainText("Your claim is approved.");
     await expect(decision).toContainText("We will contact the beneficiaries about the payment.");

@@ -1,37 +1,18 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import {
-  bpiAccount,
-  fillBankPayout,
-  fillLivingAccident,
-  motorcycleAccident,
-  startVerifiedClaim,
-} from "../support/claim-steps.ts";
-import {
-  phonePhoto,
-  scannedPdf,
-  type TestFile,
-  uploadEveryRequired,
-} from "../support/documents.ts";
+import { insurer } from "../support/claim-calls.ts";
+import { bpiAccount, startVerifiedClaim } from "../support/claim-steps.ts";
+import { phonePhoto, scannedPdf, type TestFile } from "../support/documents.ts";
 import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
 import { saveScreenshot } from "../support/screens.ts";
 import { otpModal, typeOtp } from "../support/start-form.ts";
-import { agreeAndSubmit } from "../support/submission.ts";
+import { fileLivingAccidentClaim } from "../support/submission.ts";
 
 // The decision is told (decision 0067) at 375 px: the insurer's core system approves a living
 // claim through the integration API; the claimant's SMS and e-mail say so with the payout account
 // masked, and /status-details shows the outcome and what happens next instead of a promise.
 
-const INSURER = { authorization: "Bearer kalinga-dev-insurer-key" };
 const PAGES = "/help-support/claims";
-
-async function insurer(request: APIRequestContext, path: string, body: unknown) {
-  const response = await request.post(`/api/insurer/claims/${path}`, {
-    headers: INSURER,
-    data: body,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 async function texts(request: APIRequestContext, path: string): Promise<string> {
   const response = await request.get(path);
@@ -54,13 +35,7 @@ async function fileClaim(
   email: string,
 ) {
   const mobile = await startVerifiedClaim(page, request, { email });
-  await fillLivingAccident(page, motorcycleAccident);
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await fillBankPayout(page, bpiAccount);
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await uploadEveryRequired(page, photo, pdf);
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  const reference = await agreeAndSubmit(page, testInfo, "decision-filed");
+  const reference = await fileLivingAccidentClaim(page, testInfo, "decision-filed", { photo, pdf });
   return { mobile, reference };
 }
 

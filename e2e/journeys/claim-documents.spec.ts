@@ -1,12 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import {
-  bpiAccount,
-  fillBankPayout,
-  fillLivingAccident,
-  motorcycleAccident,
-  startVerifiedClaim,
-} from "../support/claim-steps.ts";
+import { reachDocumentsStep, startVerifiedClaim } from "../support/claim-steps.ts";
 import {
   chooseFiles,
   phonePhoto,
@@ -40,11 +34,7 @@ test.describe("Step 4, documents", () => {
       };
     });
     await startVerifiedClaim(page, request);
-    await fillLivingAccident(page, motorcycleAccident);
-    await next(page);
-    await fillBankPayout(page, bpiAccount);
-    await next(page);
-    await expect(page).toHaveURL(/\/claims-documents$/);
+    await reachDocumentsStep(page);
     await expect(page.getByRole("heading", { name: /Step 4 of 4/ })).toBeVisible();
     // Surgery and confinement were claimed: their documents are asked for.
     await expect(slotCard(page, "Operating room or surgical report")).toBeVisible();

@@ -1,98 +1,36 @@
 import { addDays, formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import {
+  dengueDeath,
   franciscoChild,
   joseClaimPayload,
   josephineSpouse,
 } from "@kalinga/domain/fixtures/claim-fixtures";
-import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { CONSOLE_ADMIN } from "../playwright.config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
+import { fileClaimByCalls, insurer, replacementOf } from "../support/claim-calls.ts";
 import { consoleApi } from "../support/console.ts";
-import { phonePhoto, slotCard, type TestFile } from "../support/documents.ts";
-import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
+import { phonePhoto } from "../support/documents.ts";
+import {
+  CLAIM_PAGES,
+  checkClaimWithMobile,
+  sendRequested,
+  sentDocument,
+} from "../support/requested-documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
-import { otpModal, typeOtp, uniqueMobile } from "../support/start-form.ts";
+import { uniqueMobile } from "../support/start-form.ts";
 
 // What a claimant reads after the submit (decision 0068), at 375 px: a death claim with two
 // beneficiaries, two requests with their own due dates, one document not accepted with a reason
 // and replaced, then accepted, then the decision. Each document is named by what it is and whose
 // it is, with its state; the decision date is paused while documents are owed.
 
-const API = { "x-api-key": "kalinga-dev-key" };
-const INSURER = { authorization: "Bearer kalinga-dev-insurer-key" };
-const PAGES = "/help-support/claims";
-const basicInformation = { companyName: "Kalinga Life", channelName: "Corporate Website" };
-const deathPayload = joseClaimPayload(
-  {
-    claimType: "Death",
-    dateOfLoss: "2026-08-15",
-    causeOfLoss: "Dengue fever",
-    natureOfDeath: "IL",
-  },
-  { beneficiaries: [josephineSpouse, franciscoChild], payout: null },
-);
+const deathPayload = joseClaimPayload(dengueDeath, {
+  beneficiaries: [josephineSpouse, franciscoChild],
+  payout: null,
+});
 
-async function claimCall(request: APIRequestContext, call: string, body: object, token?: string) {
-  const response = await request.post(`/api/claims/${call}`, {
-    headers: { ...API, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    data: { basicInformation, ...body },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** A death claim filed through the claim calls, as the widget makes them; its reference. */
-async function fileDeathClaim(
-  request: APIRequestContext,
-  mobile: string,
-  scan: TestFile,
-): Promise<string> {
-  const started = await claimCall(request, "initClaimRequest", {});
-  const webReferenceNumber = started.webReferenceNumber as string;
-  await claimCall(
-    request,
-    "requestOneTimePIN",
-    { webReferenceNumber, countryCode: "63", mobileNumber: mobile, firstName: "Josephine" },
-    started.token as string,
-  );
-  const code = await readOtpFromOutbox(request, `63${mobile}`);
-  const verified = await claimCall(
-    request,
-    "validateOneTimePIN",
-    { webReferenceNumber, oneTimePIN: code },
-    started.token as string,
-  );
-  const token = verified.token as string;
-  for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(deathPayload, todayInManila()))) {
-    const uploaded = await request.post("/api/claims/uploadDocument", {
-      headers: { ...API, authorization: `Bearer ${token}` },
-      multipart: { webReferenceNumber, slotKey, file: scan },
-    });
-    expect(uploaded.status(), await uploaded.text()).toBe(200);
-  }
-  await claimCall(
-    request,
-    "finalSubmitClaim",
-    {
-      ...deathPayload,
-      webReferenceNumber,
-      basicInformation: { ...deathPayload.basicInformation, ...basicInformation },
-      declarations: { truthful: "Y", medicalRecordsRelease: "Y", dataPrivacy: "Y" },
-    },
-    token,
-  );
-  return webReferenceNumber;
-}
-
-async function insurer(request: APIRequestContext, path: string, body: unknown) {
-  const response = await request.post(`/api/insurer/claims/${path}`, {
-    headers: INSURER,
-    data: body,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
+const shown = (iso: string) => formatDisplayDate(iso);
 
 /** Tabs forward until the target has the focus, as a keyboard user does. */
 async function tabTo(page: Page, target: Locator) {
@@ -101,34 +39,6 @@ async function tabTo(page: Page, target: Locator) {
     await page.keyboard.press("Tab");
   }
   await expect(target).toBeFocused();
-}
-
-/** The card of one sent document by its name, within "Documents you sent". */
-function sentDocument(page: Page, title: string) {
-  return page
-    .getByRole("region", { name: "Documents you sent" })
-    .getByRole("listitem")
-    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-}
-
-const shown = (iso: string) => formatDisplayDate(iso);
-
-/** Adds a file to each request named on /abeyance-upload, then sends them all. */
-async function sendRequested(page: Page, requests: string[], file: TestFile) {
-  await expect(page).toHaveURL(/\/abeyance-upload$/);
-  for (const label of requests) {
-    const chooser = page.waitForEvent("filechooser");
-    await slotCard(page, label).getByRole("button", { name: "Choose a file" }).click();
-    await (await chooser).setFiles(file);
-    await expect(
-      slotCard(page, label).getByRole("listitem").filter({ hasText: "Uploaded" }),
-    ).toBeVisible({ timeout: 30_000 });
-  }
-  await page.getByRole("button", { name: "Review and send" }).click();
-  await page.getByRole("button", { name: "Send documents" }).click();
-  await expect(page.getByRole("heading", { name: "Documents sent" })).toBeFocused();
-  await page.getByRole("link", { name: "View claim status" }).click();
-  await expect(page).toHaveURL(/\/status-details$/);
 }
 
 test.describe("What the claimant reads after the submit", () => {
@@ -142,7 +52,7 @@ test.describe("What the claimant reads after the submit", () => {
   }, testInfo) => {
     const scan = await phonePhoto("scan.jpg", 800, 600);
     const mobile = uniqueMobile();
-    const reference = await fileDeathClaim(request, mobile, scan);
+    const reference = await fileClaimByCalls(request, deathPayload, mobile, scan);
     await insurer(request, `${reference}/status`, { status: "UNDER REVIEW" });
     const receiptDue = addDays(todayInManila(), 20);
     const certificateDue = addDays(todayInManila(), 40);
@@ -155,16 +65,7 @@ test.describe("What the claimant reads after the submit", () => {
     const [receipt, certificate] = asked.requirementIds as [string, string];
 
     // The claimant checks the claim with the number that filed it.
-    await page.goto(`${PAGES}/claims-tracking`);
-    await page.getByRole("textbox", { name: "Mobile number" }).fill(mobile);
-    await page.getByRole("button", { name: "Check status" }).click();
-    const seen = await countOutboxMessages(request, `63${mobile}`);
-    await otpModal(page).getByRole("button", { name: "Send OTP" }).click();
-    await typeOtp(page, await readOtpFromOutbox(request, `63${mobile}`, { after: seen }));
-    await otpModal(page).getByRole("button", { name: "Submit" }).click();
-    await expect(page).toHaveURL(/\/your-claim-tracking$/);
-    await page.getByRole("button", { name: `View claim ${reference}` }).click();
-    await expect(page).toHaveURL(/\/status-details$/);
+    await checkClaimWithMobile(page, request, mobile, reference);
 
     // Documents are owed: the decision date waits, each request shows its own date.
     const dates = page.getByRole("region", { name: "Dates to know" });
@@ -228,10 +129,7 @@ test.describe("What the claimant reads after the submit", () => {
     await sendRequested(page, ["Official receipt of the funeral", "Barangay certificate"], scan);
 
     // Everything received: the clock runs again and names the date; nothing is asked any more.
-    const { requirements } = (await (
-      await request.get(`/api/insurer/claims/${reference}`, { headers: INSURER })
-    ).json()) as { requirements: { id: string; replaces: string | null }[] };
-    const replacement = requirements.find((item) => item.replaces === receipt)?.id;
+    const replacement = await replacementOf(request, reference, receipt);
     await examiner(`/claims/${reference}/requirements/${replacement}`, { accept: true });
     await examiner(`/claims/${reference}/requirements/${certificate}`, { accept: true });
     await page.reload();
@@ -247,7 +145,7 @@ test.describe("What the claimant reads after the submit", () => {
     await expect(page.getByRole("link", { name: /Send a replacement/ })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, "tracking-documents-accepted");
-    await page.goto(`${PAGES}/abeyance-details`);
+    await page.goto(`${CLAIM_PAGES}/abeyance-details`);
     await expect(page.getByText("We are not waiting for any document from you.")).toBeVisible();
     await expect(page.getByText(/Send by/)).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Add the documents" })).toHaveCount(0);
@@ -258,7 +156,7 @@ test.describe("What the claimant reads after the submit", () => {
       status: "WITH CLAIM DECISION",
       decision: { outcome: "approved", reasonCode: "AP01" },
     });
-    await page.goto(`${PAGES}/status-details`);
+    await page.goto(`${CLAIM_PAGES}/status-details`);
     await expect(page.locator(".k-status-now .k-status-label")).toHaveText("With claim decision");
     await expect(page.getByRole("region", { name: "Dates to know" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "See what we need from you" })).toHaveCount(0);

@@ -1,40 +1,19 @@
 import { nextWorkingDay } from "@kalinga/domain/working-days";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import {
-  bpiAccount,
-  fillBankPayout,
-  fillLivingAccident,
-  motorcycleAccident,
-  startVerifiedClaim,
-} from "../support/claim-steps.ts";
-import {
-  phonePhoto,
-  scannedPdf,
-  slotCard,
-  type TestFile,
-  uploadEveryRequired,
-} from "../support/documents.ts";
+import { INSURER, insurer } from "../support/claim-calls.ts";
+import { startVerifiedClaim } from "../support/claim-steps.ts";
+import { phonePhoto, scannedPdf, slotCard, type TestFile } from "../support/documents.ts";
 import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
 import { saveScreenshot } from "../support/screens.ts";
 import { otpModal } from "../support/start-form.ts";
-import { agreeAndSubmit } from "../support/submission.ts";
+import { fileLivingAccidentClaim } from "../support/submission.ts";
 
 // The claimant follows a claim (decisions 0055, 0056) at 375 px: the insurer's core system moves
 // the claim and asks for two documents through the integration API; the claimant, from the link in
 // the status SMS, verifies the number, sends a photo and a PDF, and sees the claim back in review.
 
-const INSURER = { authorization: "Bearer kalinga-dev-insurer-key" };
 const PAGES = "/help-support/claims";
-
-/** The integration API, as the insurer's core claims system calls it. */
-async function insurer(request: APIRequestContext, path: string, body?: unknown) {
-  const response = body
-    ? await request.post(`/api/insurer/claims/${path}`, { headers: INSURER, data: body })
-    : await request.get(`/api/insurer/claims/${path}`, { headers: INSURER });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 type OutboxSms = { text: string };
 /** The link to the status page of PENDING in an SMS to the number (messages of one batch may arrive in any order). */
@@ -99,13 +78,10 @@ test.describe("Following a claim", () => {
     // A claim filed through the widget.
     const mobile = await startVerifiedClaim(page, request);
     const mobile63 = `63${mobile}`;
-    await fillLivingAccident(page, motorcycleAccident);
-    await page.getByRole("button", { name: "Next", exact: true }).click();
-    await fillBankPayout(page, bpiAccount);
-    await page.getByRole("button", { name: "Next", exact: true }).click();
-    await uploadEveryRequired(page, photo, pdf);
-    await page.getByRole("button", { name: "Next", exact: true }).click();
-    const reference = await agreeAndSubmit(page, testInfo, "tracking-filed");
+    const reference = await fileLivingAccidentClaim(page, testInfo, "tracking-filed", {
+      photo,
+      pdf,
+    });
 
     // The core claims system takes it into review, then asks for two documents at once.
     await insurer(request, `${reference}/status`, { status: "UNDER REVIEW", reason: "Opened" });

@@ -9,13 +9,13 @@ import {
   fillBankPayout,
   fillBeneficiary,
   fillDeath,
-  fillLivingAccident,
   heartAttack,
   ILLNESS_NEUROLOGICAL_QUESTION,
   johnUsCitizen,
   manilaDate,
   motorcycleAccident,
   payloadDate,
+  reachDocumentsStep,
   startVerifiedClaim,
   typeDate,
 } from "../support/claim-steps.ts";
@@ -73,11 +73,7 @@ test.describe("Filing a claim to the confirmation", () => {
 
   test("a living accident claim, paid to a bank account", async ({ page, request }, testInfo) => {
     const mobile = await startVerifiedClaim(page, request);
-    await fillLivingAccident(page, motorcycleAccident);
-    await next(page);
-    await fillBankPayout(page, bpiAccount);
-    await next(page);
-    await expect(page).toHaveURL(/\/claims-documents$/);
+    await reachDocumentsStep(page);
     const asked = await uploadEveryRequired(page, photo, pdf);
     expect(asked).toContain("Operating room or surgical report");
     await next(page);

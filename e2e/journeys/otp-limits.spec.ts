@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
 import { saveScreenshot } from "../support/screens.ts";
@@ -46,6 +46,16 @@ async function fiveWrongTries(page: Page, code: string) {
   }
 }
 
+/** Sends the three codes left one after another, each Resend counting down. */
+async function useEveryResend(modal: Locator): Promise<void> {
+  for (const left of [3, 2, 1]) {
+    const resend = modal.getByRole("button", { name: `Resend code (${left})` });
+    await expect(resend).toBeEnabled({ timeout: 5_000 });
+    await resend.click();
+    await expect(modal.getByRole("button", { name: `Resend code (${left - 1})` })).toBeVisible();
+  }
+}
+
 test.describe("OTP limits", () => {
   test("the fifth wrong try of a code says the code is spent and a new one can be asked for", async ({
     page,
@@ -77,12 +87,7 @@ test.describe("OTP limits", () => {
     const mobile = uniqueMobile();
     await startOnFastServer(page, mobile);
     const modal = otpModal(page);
-    for (const left of [3, 2, 1]) {
-      const resend = modal.getByRole("button", { name: `Resend code (${left})` });
-      await expect(resend).toBeEnabled({ timeout: 5_000 });
-      await resend.click();
-      await expect(modal.getByRole("button", { name: `Resend code (${left - 1})` })).toBeVisible();
-    }
+    await useEveryResend(modal);
     // The fast server's codes live 3 s: the five tries go at once, as a hurried claimant's would.
     await fiveWrongTries(page, await readOtpFromOutbox(request, `63${mobile}`, { after: 3 }));
     const popup = exhaustedPopup(page);
@@ -128,12 +133,7 @@ test.describe("OTP limits", () => {
     const mobile = uniqueMobile();
     await startOnFastServer(page, mobile);
     const modal = otpModal(page);
-    for (const left of [3, 2, 1]) {
-      const resend = modal.getByRole("button", { name: `Resend code (${left})` });
-      await expect(resend).toBeEnabled({ timeout: 5_000 });
-      await resend.click();
-      await expect(modal.getByRole("button", { name: `Resend code (${left - 1})` })).toBeVisible();
-    }
+    await useEveryResend(modal);
     const lastCode = await readOtpFromOutbox(request, `63${mobile}`, { after: 3 });
     // Nothing more can be sent: Resend stays disabled and the pane says the last code must do.
     const none = modal.getByRole("button", { name: "Resend code (0)" });

@@ -1,12 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import {
-  bpiAccount,
-  fillBankPayout,
-  fillLivingAccident,
-  motorcycleAccident,
-  startVerifiedClaim,
-} from "../support/claim-steps.ts";
+import { reachDocumentsStep, startVerifiedClaim } from "../support/claim-steps.ts";
 import { chooseFiles, phonePhoto, scannedPdf, slotCard } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
 import { openStartForm } from "../support/start-form.ts";
@@ -14,7 +8,7 @@ import { openStartForm } from "../support/start-form.ts";
 // A chosen photo shows as a thumbnail from the claimant's own file and says it is kept as a PDF;
 // the demo's "Enroll in Member Portal" leads to a page, not to an API error.
 
-const next = (page: import("@playwright/test").Page) =>
+const _next = (page: import("@playwright/test").Page) =>
   page.getByRole("button", { name: "Next", exact: true }).click();
 
 test.describe("photo previews and the member portal link", () => {
@@ -24,11 +18,7 @@ test.describe("photo previews and the member portal link", () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     await startVerifiedClaim(page, request);
-    await fillLivingAccident(page, motorcycleAccident);
-    await next(page);
-    await fillBankPayout(page, bpiAccount);
-    await next(page);
-    await expect(page).toHaveURL(/\/claims-documents$/);
+    await reachDocumentsStep(page);
 
     const idFront = slotCard(page, "Valid government ID (front)");
     await chooseFiles(page, "Valid government ID (front)", [

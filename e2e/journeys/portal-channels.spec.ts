@@ -2,11 +2,8 @@ import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import {
-  bpiAccount,
-  fillBankPayout,
   fillBeneficiary,
   fillDeath,
-  fillLivingAccident,
   heartAttack,
   johnUsCitizen,
   motorcycleAccident,
@@ -14,7 +11,7 @@ import {
 import { phonePhoto, scannedPdf, uploadEveryRequired } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
 import { chooseCountry } from "../support/start-form.ts";
-import { agreeAndSubmit, claimRecord } from "../support/submission.ts";
+import { agreeAndSubmit, claimRecord, fileLivingAccidentClaim } from "../support/submission.ts";
 
 // The member portal and agent assist (decisions 0058, 0059): the demo portal pages sign in a demo
 // member or agent; /cfm reads the chosen policy into Step 1 without an OTP, and the rest of the
@@ -66,18 +63,9 @@ async function fileLivingAccident(
   name: string,
   answers = motorcycleAccident,
 ) {
-  await expect(page).toHaveURL(/\/claims-details$/);
-  await fillLivingAccident(page, answers);
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await fillBankPayout(page, bpiAccount);
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await uploadEveryRequired(
-    page,
-    await phonePhoto("ID.jpg", 1200, 800),
-    await scannedPdf("report.pdf", "Certified true copy"),
-  );
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  return agreeAndSubmit(page, testInfo, name);
+  const photo = await phonePhoto("ID.jpg", 1200, 800);
+  const pdf = await scannedPdf("report.pdf", "Certified true copy");
+  return fileLivingAccidentClaim(page, testInfo, name, { photo, pdf }, answers);
 }
 
 test.describe("The member portal and agent assist", () => {

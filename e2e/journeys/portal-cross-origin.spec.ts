@@ -8,15 +8,13 @@ import {
   DEVELOPMENT_PORTAL_SECRET,
 } from "../../apps/server/src/config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import {
-  bpiAccount,
-  fillBankPayout,
-  fillLivingAccident,
-  motorcycleAccident,
-} from "../support/claim-steps.ts";
-import { phonePhoto, scannedPdf, uploadEveryRequired } from "../support/documents.ts";
+import { phonePhoto, scannedPdf } from "../support/documents.ts";
 import { chooseCountry } from "../support/start-form.ts";
-import { agreeAndSubmit, claimRecord } from "../support/submission.ts";
+import {
+  type agreeAndSubmit,
+  claimRecord,
+  fileLivingAccidentClaim,
+} from "../support/submission.ts";
 
 // The member portal and agent assist as insurers run them: on their own origin, the widget and its
 // API on Kalinga's (decision 0060). A small static server on another port stands in for the
@@ -151,18 +149,9 @@ async function fileFromCfm(
   await chooseCountry(page, "Country of residence", "Philippines");
   await page.getByRole("radio", { name: "Individual" }).check();
   await page.getByRole("button", { name: "Next", exact: true }).click();
-  await expect(page).toHaveURL(/\/claims-details$/);
-  await fillLivingAccident(page, motorcycleAccident);
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await fillBankPayout(page, bpiAccount);
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  await uploadEveryRequired(
-    page,
-    await phonePhoto("ID.jpg", 1200, 800),
-    await scannedPdf("report.pdf", "Certified true copy"),
-  );
-  await page.getByRole("button", { name: "Next", exact: true }).click();
-  return agreeAndSubmit(page, testInfo, name);
+  const photo = await phonePhoto("ID.jpg", 1200, 800);
+  const pdf = await scannedPdf("report.pdf", "Certified true copy");
+  return fileLivingAccidentClaim(page, testInfo, name, { photo, pdf });
 }
 
 /** The calls went to Kalinga's origin from the portal's, carrying the assertion and, where due, an Idempotency-Key. */

@@ -1,11 +1,4 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Page,
-  type TestInfo,
-  test,
-} from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import {
   bpiAccount,
@@ -15,18 +8,9 @@ import {
   motorcycleAccident,
   startVerifiedClaim,
 } from "../support/claim-steps.ts";
+import { verifyOnAnotherDevice } from "../support/devices.ts";
 import { phonePhoto, slotCard, uploadTo } from "../support/documents.ts";
-import { readOtpFromOutbox } from "../support/outbox.ts";
 import { saveScreenshot } from "../support/screens.ts";
-import {
-  fillStartForm,
-  maria,
-  openStartForm,
-  otpModal,
-  pressNext,
-  proceedPastReminder,
-  typeOtp,
-} from "../support/start-form.ts";
 
 // A claim kept on the server (decisions 0043, 0044): started in one browser, the tab closed, and
 // continued in a new browser after verifying the same mobile number, with every answer and document.
@@ -34,33 +18,6 @@ import {
 const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 const back = (page: Page) => page.getByRole("link", { name: "Back", exact: true }).click();
 const reference = (page: Page) => page.getByTestId("web-reference-number");
-
-/** A fresh browser at 375 px, nothing of the first: Step 1 with the same number and its OTP. */
-async function verifyOnAnotherDevice(
-  browser: Browser,
-  request: APIRequestContext,
-  testInfo: TestInfo,
-  mobile: string,
-) {
-  const device = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale: "en-PH",
-    timezoneId: "Asia/Manila",
-  });
-  const other = await device.newPage();
-  await openStartForm(other);
-  await proceedPastReminder(other);
-  await fillStartForm(other, { ...maria, mobile });
-  await pressNext(other);
-  await otpModal(other).getByRole("button", { name: "Send OTP" }).click();
-  await typeOtp(other, await readOtpFromOutbox(request, `63${mobile}`, { after: 1 }));
-  await otpModal(other).getByRole("button", { name: "Submit" }).click();
-  return { device, other };
-}
 
 test.describe("resume a claim on another device", () => {
   test("a draft started, the tab closed, and continued in a new browser context after the OTP", async ({
@@ -89,7 +46,7 @@ test.describe("resume a claim on another device", () => {
     await page.context().close();
 
     // Another device: nothing of the first browser, the same mobile number.
-    const { device, other } = await verifyOnAnotherDevice(browser, request, testInfo, mobile);
+    const { device, other } = await verifyOnAnotherDevice(browser, request, testInfo, mobile, 1);
     await expect(other).toHaveURL(/\/continue-claim$/);
     const offer = other.getByRole("heading", { name: "Continue a claim you started?" });
     await expect(offer).toBeFocused();
@@ -159,7 +116,7 @@ test.describe("resume a claim on another device", () => {
     await saved;
     await page.context().close();
 
-    const { device, other } = await verifyOnAnotherDevice(browser, request, testInfo, mobile);
+    const { device, other } = await verifyOnAnotherDevice(browser, request, testInfo, mobile, 1);
     await expect(other).toHaveURL(/\/continue-claim$/);
     await expect(other.getByRole("list", { name: "Claims you can continue" })).toContainText(
       "No documents yet",

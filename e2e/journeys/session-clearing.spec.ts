@@ -1,18 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import {
-  bpiAccount,
-  fillBankPayout,
-  fillLivingAccident,
-  motorcycleAccident,
-  startVerifiedClaim,
-} from "../support/claim-steps.ts";
-import {
-  phonePhoto,
-  scannedPdf,
-  type TestFile,
-  uploadEveryRequired,
-} from "../support/documents.ts";
+import { startVerifiedClaim } from "../support/claim-steps.ts";
+import { phonePhoto, scannedPdf, type TestFile } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
 import {
   CLAIM_SESSION_ITEMS,
@@ -32,14 +21,19 @@ import {
   proceedPastReminder,
   uniqueMobile,
 } from "../support/start-form.ts";
-import { agreeAndSubmit, claimRecord, expectAcknowledgment } from "../support/submission.ts";
+import {
+  type agreeAndSubmit,
+  claimRecord,
+  expectAcknowledgment,
+  fileLivingAccidentClaim,
+} from "../support/submission.ts";
 
 // Section 3's session clearing (docs/decisions/0033): a submitted claim keeps its token only while
 // its confirmation and rating are on screen; then the token, the web reference number and the
 // level-1 list leave the tab with the claim's other items, and the next claim in the same tab
 // starts from nothing, without the last claim's token on any call.
 
-const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
+const _next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 
 /** The Authorization headers one claim's calls carried. */
 const tokensOf = (calls: ClaimCallSeen[]) =>
@@ -60,14 +54,7 @@ async function fileClaimToConfirmation(
   testInfo: Parameters<typeof agreeAndSubmit>[1],
 ) {
   const mobile = await startVerifiedClaim(page, request);
-  await fillLivingAccident(page, motorcycleAccident);
-  await next(page);
-  await fillBankPayout(page, bpiAccount);
-  await next(page);
-  await expect(page).toHaveURL(/\/claims-documents$/);
-  await uploadEveryRequired(page, photo, pdf);
-  await next(page);
-  const reference = await agreeAndSubmit(page, testInfo, name);
+  const reference = await fileLivingAccidentClaim(page, testInfo, name, { photo, pdf });
   return { mobile, reference };
 }
 

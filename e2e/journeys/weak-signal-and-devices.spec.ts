@@ -1,11 +1,4 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Page,
-  type TestInfo,
-  test,
-} from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import {
   bpiAccount,
@@ -15,18 +8,11 @@ import {
   motorcycleAccident,
   startVerifiedClaim,
 } from "../support/claim-steps.ts";
+import { verifyOnAnotherDevice } from "../support/devices.ts";
 import { phonePhoto, slotCard } from "../support/documents.ts";
 import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
 import { saveScreenshot } from "../support/screens.ts";
-import {
-  fillStartForm,
-  maria,
-  openStartForm,
-  otpModal,
-  pressNext,
-  proceedPastReminder,
-  typeOtp,
-} from "../support/start-form.ts";
+import { maria, otpModal, pressNext, typeOtp } from "../support/start-form.ts";
 
 // The claimant's journey on a weak signal and on two devices (decision 0069): a draft save that
 // fails says so and can be sent again; a device whose claim was continued on another is told so
@@ -46,34 +32,6 @@ const savedAt = (page: Page, step: string) =>
       response.status() === 200 &&
       (response.request().postDataJSON() as { draft: { step: string } }).draft.step === step,
   );
-
-/** A fresh browser at 375 px: Step 1 with the same number, its OTP (the `after`-th SMS on), submitted. */
-async function verifyOnAnotherDevice(
-  browser: Browser,
-  request: APIRequestContext,
-  testInfo: TestInfo,
-  mobile: string,
-) {
-  const device = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale: "en-PH",
-    timezoneId: "Asia/Manila",
-  });
-  const other = await device.newPage();
-  await openStartForm(other);
-  await proceedPastReminder(other);
-  await fillStartForm(other, { ...maria, mobile });
-  const sent = await countOutboxMessages(request, `63${mobile}`);
-  await pressNext(other);
-  await otpModal(other).getByRole("button", { name: "Send OTP" }).click();
-  await typeOtp(other, await readOtpFromOutbox(request, `63${mobile}`, { after: sent }));
-  await otpModal(other).getByRole("button", { name: "Submit" }).click();
-  return { device, other };
-}
 
 test.describe("a weak signal and a second device", () => {
   test("a draft save that fails raises the system error, says the answers were not kept, and Save again keeps them", async ({

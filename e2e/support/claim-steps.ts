@@ -169,6 +169,18 @@ export async function fillBankPayout(page: Page, answers: BankAnswers): Promise<
   await field(page, "Account number").fill(answers.accountNumber);
 }
 
+/** Steps 2 and 3 of a living accident claim paid to the sample BPI account; ends on Step 4. */
+export async function reachDocumentsStep(
+  page: Page,
+  answers: AccidentAnswers = motorcycleAccident,
+): Promise<void> {
+  await fillLivingAccident(page, answers);
+  await pressNext(page);
+  await fillBankPayout(page, bpiAccount);
+  await pressNext(page);
+  await expect(page).toHaveURL(/\/claims-documents$/);
+}
+
 export type BeneficiaryAnswers = {
   relationship: string;
   title: string;

@@ -56,3 +56,21 @@ export async function countOutboxMessages(
   if (!response.ok()) throw new Error(`GET /api/dev/outbox answered HTTP ${response.status()}`);
   return messagesOf(await response.json()).length;
 }
+
+/** Every SMS the outbox holds for `mobile63`, oldest first. */
+export async function smsTo(
+  request: APIRequestContext,
+  mobile63: string,
+): Promise<OutboxMessage[]> {
+  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(mobile63)}`);
+  return messagesOf(await response.json());
+}
+
+/** One e-mail kept by the server's e-mail outbox (GET /api/dev/email-outbox, never in production). */
+export type OutboxEmail = { subject?: string; text: string };
+
+/** Every e-mail the e-mail outbox holds for this address, oldest first. */
+export async function emailsTo(request: APIRequestContext, email: string): Promise<OutboxEmail[]> {
+  const response = await request.get(`/api/dev/email-outbox?to=${encodeURIComponent(email)}`);
+  return ((await response.json()) as { messages: OutboxEmail[] }).messages;
+}

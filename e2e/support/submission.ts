@@ -1,7 +1,10 @@
 import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
 import type { DevClaimRecord } from "../../apps/server/src/claims/claim-record-repository.ts";
 import { expectNoAxeViolations } from "./axe.ts";
+import { type AccidentAnswers, motorcycleAccident, reachDocumentsStep } from "./claim-steps.ts";
+import { type TestFile, uploadEveryRequired } from "./documents.ts";
 import { saveScreenshot } from "./screens.ts";
+import { pressNext } from "./start-form.ts";
 
 /** What the server holds for a claim (GET /api/dev/claims/:webReferenceNumber, never in production). */
 export async function claimRecord(
@@ -90,4 +93,22 @@ export async function expectAcknowledgment(
       timeout: 15_000,
     })
     .toContain(webReferenceNumber);
+}
+
+/**
+ * Steps 2 to 4 of a living accident claim paid to the sample BPI account, every required slot
+ * given the photo (IDs) or the PDF, then the submit. Starts on Step 2; returns the reference.
+ */
+export async function fileLivingAccidentClaim(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  files: { photo: TestFile; pdf: TestFile },
+  answers: AccidentAnswers = motorcycleAccident,
+): Promise<string> {
+  await expect(page).toHaveURL(/\/claims-details$/);
+  await reachDocumentsStep(page, answers);
+  await uploadEveryRequired(page, files.photo, files.pdf);
+  await pressNext(page);
+  return agreeAndSubmit(page, testInfo, name);
 }

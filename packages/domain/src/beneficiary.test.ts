@@ -9,43 +9,14 @@ import {
   isUsPerson,
   needsGuardian,
 } from "./beneficiary.ts";
-import { firstErrorPerField } from "./start-form.ts";
+import { anaSpouse, PH, US } from "./fixtures/claim-fixtures.ts";
+import { fieldErrors } from "./fixtures/field-errors.ts";
 
-const PH = { label: "Philippines", value: "PH" };
 const CN = { label: "China", value: "CN" };
-const US = { label: "United States", value: "US" };
 
-const valid: BeneficiaryDraft = {
-  ...emptyBeneficiary,
-  relationship: "Spouse",
-  honorific: "Mrs",
-  firstName: "Ana",
-  middleName: "Reyes",
-  lastName: "Santos",
-  dateOfBirth: "1982-07-19",
-  placeOfBirth: "Cebu City",
-  citizenship: PH,
-  nationality: PH,
-  phoneNumber: "9181234567",
-  emailAddress: "ana.santos@example.ph",
-  addressLine1: "45 Rizal Street",
-  province: "Cebu",
-  districtOrBarangay: "Barangay Lahug",
-  city: "Cebu City",
-  country: PH,
-  zipCode: "6000",
-  sex: "F",
-  occupation: "Teacher",
-  docVerifyAuthorize: "Y",
-};
+const valid: BeneficiaryDraft = anaSpouse;
 
-function errorsOf(values: unknown): Record<string, string> {
-  const result = beneficiarySchema.safeParse(values);
-  if (result.success) return {};
-  return Object.fromEntries(
-    firstErrorPerField(result.error.issues).map((e) => [e.field, e.message]),
-  );
-}
+const errorsOf = (values: unknown) => fieldErrors(beneficiarySchema, values);
 
 describe("beneficiary", () => {
   it("accepts a complete beneficiary", () => {
@@ -279,14 +250,7 @@ describe("a minor's guardian", () => {
 });
 
 describe("beneficiaries", () => {
-  const messages = (values: unknown) => {
-    const result = beneficiariesSchema.safeParse(values);
-    return result.success
-      ? {}
-      : Object.fromEntries(
-          firstErrorPerField(result.error.issues).map((e) => [e.field, e.message]),
-        );
-  };
+  const messages = (values: unknown) => fieldErrors(beneficiariesSchema, values);
 
   it("wants one to ten", () => {
     expect(messages([])).toEqual({ body: "Please provide at least one beneficiary" });

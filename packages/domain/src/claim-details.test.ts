@@ -8,7 +8,7 @@ import {
   needsNeurologicalExam,
 } from "./claim-details.ts";
 import { dengueIllness, heartAttackDeath, motorcycleAccident } from "./fixtures/claim-fixtures.ts";
-import { firstErrorPerField } from "./start-form.ts";
+import { fieldErrors } from "./fixtures/field-errors.ts";
 
 const context = { dateOfBirth: "1980-03-05", today: "2026-11-22" };
 
@@ -23,13 +23,8 @@ const illness: ClaimDetailsDraft = dengueIllness;
 
 const death: ClaimDetailsDraft = heartAttackDeath;
 
-function errorsOf(values: unknown, ctx: ClaimDetailsContext = context): Record<string, string> {
-  const result = claimDetailsSchema(ctx).safeParse(values);
-  if (result.success) return {};
-  return Object.fromEntries(
-    firstErrorPerField(result.error.issues).map((e) => [e.field, e.message]),
-  );
-}
+const errorsOf = (values: unknown, ctx: ClaimDetailsContext = context) =>
+  fieldErrors(claimDetailsSchema(ctx), values);
 
 describe("claim details (Step 2)", () => {
   it("accepts a complete accident, illness and death claim", () => {

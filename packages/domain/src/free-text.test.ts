@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { beneficiarySchema, emptyBeneficiary } from "./beneficiary.ts";
 import { requestOneTimePinSchema } from "./claim-api.ts";
 import { claimDetailsSchema, emptyClaimDetails } from "./claim-details.ts";
+import { fieldErrors } from "./fixtures/field-errors.ts";
 import {
   cleanFreeText,
   freeText,
@@ -11,7 +12,7 @@ import {
 import { FREE_TEXT_LABELS } from "./messages.ts";
 import { payoutSchema } from "./payout.ts";
 import { rateClaimSchema } from "./rating.ts";
-import { emptyPublicStartForm, firstErrorPerField, publicStartFormSchema } from "./start-form.ts";
+import { emptyPublicStartForm, publicStartFormSchema } from "./start-form.ts";
 
 const NUL = "\u0000";
 const HIGH_SURROGATE = "\uD83D"; // the first half of 😀 (U+1F600), as text cut inside it leaves it
@@ -20,15 +21,7 @@ const RLO = "\u202E";
 const ZWSP = "\u200B";
 const E_ACUTE_DECOMPOSED = "e\u0301"; // é as e + combining acute: NFC makes it U+00E9
 
-function errorsOf(schema: { safeParse(input: unknown): unknown }, values: unknown) {
-  const result = schema.safeParse(values) as
-    | { success: true }
-    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-  if (result.success) return {};
-  return Object.fromEntries(
-    firstErrorPerField(result.error.issues).map((e) => [e.field, e.message]),
-  );
-}
+const errorsOf = fieldErrors;
 
 describe("hasUnsavableCharacters", () => {
   it("finds NUL, the other C0 controls, DEL and the C1 controls", () => {

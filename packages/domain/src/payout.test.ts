@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrors } from "./fixtures/field-errors.ts";
 import {
   accountDigitsText,
   bankOf,
@@ -7,7 +8,6 @@ import {
   PHILIPPINE_E_WALLETS,
   payoutSchema,
 } from "./payout.ts";
-import { firstErrorPerField } from "./start-form.ts";
 
 const valid: PayoutDraft = {
   bank: "BPI",
@@ -15,13 +15,7 @@ const valid: PayoutDraft = {
   accountNumber: "1234567890",
 };
 
-function errorsOf(values: unknown): Record<string, string> {
-  const result = payoutSchema.safeParse(values);
-  if (result.success) return {};
-  return Object.fromEntries(
-    firstErrorPerField(result.error.issues).map((e) => [e.field, e.message]),
-  );
-}
+const errorsOf = (values: unknown) => fieldErrors(payoutSchema, values);
 
 describe("bank list", () => {
   it("holds every bank with a distinct short code and label, the first twenty as first sent", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { mariaStartForm } from "./fixtures/claim-fixtures.ts";
+import { fieldErrors } from "./fixtures/field-errors.ts";
 import {
   emptyPublicStartForm,
-  firstErrorPerField,
   loggedInStartFormSchema,
   type PublicStartFormDraft,
   publicStartFormSchema,
@@ -11,13 +11,7 @@ import {
 
 const valid: PublicStartFormDraft = mariaStartForm;
 
-function errorsOf(values: unknown): Record<string, string> {
-  const result = publicStartFormSchema.safeParse(values);
-  if (result.success) return {};
-  return Object.fromEntries(
-    firstErrorPerField(result.error.issues).map((e) => [e.field, e.message]),
-  );
-}
+const errorsOf = (values: unknown) => fieldErrors(publicStartFormSchema, values);
 
 describe("public start form", () => {
   it("accepts a complete form", () => {
@@ -203,14 +197,7 @@ describe("logged-in start form", () => {
     citizenship: { label: "Philippines", value: "PH" },
     countryResident: { label: "Philippines", value: "PH" },
   };
-  const errors = (values: unknown) => {
-    const result = loggedInStartFormSchema.safeParse(values);
-    return result.success
-      ? {}
-      : Object.fromEntries(
-          firstErrorPerField(result.error.issues).map((e) => [e.field, e.message]),
-        );
-  };
+  const errors = (values: unknown) => fieldErrors(loggedInStartFormSchema, values);
 
   it("needs a 10-digit policy number", () => {
     expect(errors({ ...base, policyNumber: "" }).policyNumber).toBe("Please select Policy Number");

@@ -1,17 +1,21 @@
 import { emptyBeneficiary } from "@kalinga/domain/beneficiary";
 import { emptyClaimDetails } from "@kalinga/domain/claim-details";
+import {
+  bpiPayout,
+  SAMPLE_CLAIM as CLAIM,
+  heartAttackDeath,
+  joseDetails,
+  motorcycleAccident,
+  OTHER_SAMPLE_CLAIM as OTHER_CLAIM,
+  josephineSpouse as spouse,
+} from "@kalinga/domain/fixtures/claim-fixtures";
 import { emptyPayout } from "@kalinga/domain/payout";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { closeTab, loadPage, openTab } from "../session/session-test-support.ts";
 import type { ClaimData } from "./claim-data-store.ts";
-import {
-  accidentDetails,
-  bpiPayout,
-  CLAIM,
-  deathDetails,
-  OTHER_CLAIM,
-  spouse,
-} from "./claim-test-samples.ts";
+
+const accidentDetails = joseDetails(motorcycleAccident);
+const deathDetails = joseDetails(heartAttackDeath);
 
 /** A page load: the session opened from storage, and the claim data store on top of it. */
 async function loadClaimPage() {

@@ -7,15 +7,14 @@ import {
   josephineSpouse,
   joseStep1,
   motorcycleAccident,
+  SAMPLE_CLAIM as REFERENCE,
 } from "@kalinga/domain/fixtures/claim-fixtures";
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MemoryStorage } from "../test-support/memory-storage.ts";
+import { MemoryStorage } from "../session/session-test-support.ts";
 
 // The claim data store and the re-check of Steps 1 to 3 before the documents and the submit, on
 // the real session store (fake-indexeddb and an in-memory sessionStorage stand in for the browser's).
-
-const REFERENCE = "KL-7KQ4-M9XP";
 
 async function openTab() {
   vi.resetModules();

@@ -1,156 +1,27 @@
-import { joseStep1 } from "@kalinga/domain/fixtures/claim-fixtures";
-import { IDBObjectStore } from "fake-indexeddb";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SessionItems, SessionKey, SubmittedClaim } from "./session-store.ts";
 import {
-  type BrowserStorages,
-  closeTab,
-  loadPage,
-  type MemoryStorage,
-  openTab,
-} from "./session-test-support.ts";
+  SAMPLE_CLAIM as CLAIM,
+  OTHER_SAMPLE_CLAIM as OTHER_CLAIM,
+} from "@kalinga/domain/fixtures/claim-fixtures";
+import { describe, expect, it } from "vitest";
+import {
+  CLAIM_ITEMS,
+  deleteKeyEntry,
+  EMAIL,
+  ITEM_NAMES,
+  ITEMS,
+  itemsOf,
+  MOBILE,
+  newTabForEachTest,
+  receiptOf,
+  SESSION_ID,
+  sealedItems,
+  setAll,
+  setAndFindName,
+  TOKEN,
+} from "./session-test-items.ts";
+import { loadPage, openTab } from "./session-test-support.ts";
 
-const SESSION_ID = "kalinga:sid";
-const KEY_DATABASE = "kalinga-session-keys";
-const HOUR_MS = 60 * 60 * 1000;
-
-const MOBILE = "9171234567";
-const EMAIL = "jose.rizal@example.ph";
-const TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJ3ZWJSZWZlcmVuY2VOdW1iZXIiOiJLTC03S1E0LU05WFAifQ.c2lnbg";
-const CLAIM = "KL-7KQ4-M9XP";
-const OTHER_CLAIM = "KL-3HWN-8RTC";
-
-const receiptOf = (webReferenceNumber: string): SubmittedClaim => ({
-  webReferenceNumber,
-  submittedAt: "2026-11-20T03:15:00.000Z",
-  claimType: "Living",
-  maskedMobileNumber: "******4567",
-  emailAddress: EMAIL,
-  rated: false,
-});
-
-/** One value of every session item, as the widget writes them. */
-const ITEMS: SessionItems = {
-  step1: joseStep1,
-  webReferenceNumber: CLAIM,
-  token: TOKEN,
-  isOtpAvailable: { webReferenceNumber: CLAIM, pass: true },
-  otpVerify: { otpMobileNumber: MOBILE },
-  isRemindedForLivingClaims: true,
-  claimDataStore: {
-    webReferenceNumber: CLAIM,
-    payout: { bank: "BPI", accountName: "Jose P Rizal" },
-  },
-  level1TransactionNumbers: ["TXN-0001", "TXN-0002"],
-  submittedClaim: receiptOf(CLAIM),
-  draftOffer: [
-    {
-      webReferenceNumber: OTHER_CLAIM,
-      claimType: "Death",
-      startedAt: "2026-11-18T02:00:00.000Z",
-      documentCount: 2,
-    },
-  ],
-  trackingCheck: {
-    webReferenceNumber: OTHER_CLAIM,
-    token: TOKEN,
-    mobileNumber: MOBILE,
-    verified: true,
-  },
-  trackedClaim: CLAIM,
-  agentCode: "AG-1001",
-};
-const ITEM_NAMES = Object.keys(ITEMS) as SessionKey[];
-const CLAIM_ITEMS: SessionKey[] = [
-  "token",
-  "webReferenceNumber",
-  "level1TransactionNumbers",
-  "isOtpAvailable",
-  "otpVerify",
-  "step1",
-  "claimDataStore",
-  "draftOffer",
-];
-
-let tab: BrowserStorages;
-
-beforeEach(() => {
-  tab = openTab();
-});
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await closeTab();
-});
-
-/** The sealed items in sessionStorage, by their hashed names (the session id left out). */
-function sealedItems(storage: MemoryStorage = tab.sessionStorage): Map<string, string> {
-  return new Map(storage.entries().filter(([name]) => name !== SESSION_ID));
-}
-
-/** Sets one item that is not in storage yet and gives its hashed name, found by what appeared. */
-async function setAndFindName<K extends SessionKey>(
-  store: Awaited<ReturnType<typeof loadPage>>,
-  name: K,
-  value: SessionItems[K],
-): Promise<string> {
-  const before = sealedItems();
-  store.session.set(name, value);
-  await store.session.flushed();
-  const added = [...sealedItems().keys()].filter((stored) => !before.has(stored));
-  expect(added).toHaveLength(1);
-  return added[0] ?? "";
-}
-
-function setAll(store: Awaited<ReturnType<typeof loadPage>>): void {
-  for (const name of ITEM_NAMES) store.session.set(name, ITEMS[name]);
-}
-
-function itemsOf(store: Awaited<ReturnType<typeof loadPage>>): Partial<SessionItems> {
-  return Object.fromEntries(
-    ITEM_NAMES.map((name) => [name, store.session.get(name)]).filter(([, v]) => v !== undefined),
-  );
-}
-
-/** The entries of the key database, by session id, read the way the store writes them. */
-async function keyEntries(): Promise<Map<IDBValidKey, { createdAt: number }>> {
-  const db = await openKeyDatabase();
-  const store = db.transaction("keys", "readonly").objectStore("keys");
-  const [keys, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll())]);
-  db.close();
-  return new Map(keys.map((k, i) => [k, values[i] as { createdAt: number }]));
-}
-
-function openKeyDatabase(): Promise<IDBDatabase> {
-  const open = tab.indexedDB.open(KEY_DATABASE, 1);
-  open.onupgradeneeded = () => open.result.createObjectStore("keys");
-  return request(open);
-}
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-async function putKeyEntry(sessionId: string, createdAt: number): Promise<void> {
-  const key = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, [
-    "encrypt",
-    "decrypt",
-  ]);
-  const db = await openKeyDatabase();
-  await request(
-    db.transaction("keys", "readwrite").objectStore("keys").put({ key, createdAt }, sessionId),
-  );
-  db.close();
-}
-
-async function deleteKeyEntry(sessionId: string): Promise<void> {
-  const db = await openKeyDatabase();
-  await request(db.transaction("keys", "readwrite").objectStore("keys").delete(sessionId));
-  db.close();
-}
+let tab = newTabForEachTest();
 
 describe("session store: a reload", () => {
   it("gives back every item type as it was set", async () => {
@@ -358,70 +229,5 @@ describe("session store: writes", () => {
 
     const reloaded = await loadPage();
     expect(itemsOf(reloaded)).toEqual({ token: TOKEN, webReferenceNumber: CLAIM });
-  });
-});
-
-describe("session store: the key database", () => {
-  it("removes other sessions' keys older than 24 hours when a session starts", async () => {
-    const now = Date.now();
-    await putKeyEntry("closed-two-days-ago", now - 48 * HOUR_MS);
-    await putKeyEntry("closed-yesterday", now - 25 * HOUR_MS);
-    await putKeyEntry("open-in-another-tab", now - 23 * HOUR_MS);
-
-    await loadPage();
-    const own = tab.sessionStorage.getItem(SESSION_ID);
-    expect([...(await keyEntries()).keys()].sort()).toEqual([own, "open-in-another-tab"].sort());
-  });
-
-  it("keeps this session's key on a reload", async () => {
-    const first = await loadPage();
-    const own = tab.sessionStorage.getItem(SESSION_ID) ?? "";
-    const createdAt = (await keyEntries()).get(own)?.createdAt;
-    first.session.set("token", TOKEN);
-    await first.session.flushed();
-
-    const reloaded = await loadPage();
-    expect(reloaded.session.get("token")).toBe(TOKEN);
-    expect((await keyEntries()).get(own)?.createdAt).toBe(createdAt);
-  });
-
-  it("keeps using the key it stored when removing old keys fails", async () => {
-    await putKeyEntry("closed-yesterday", Date.now() - 25 * HOUR_MS);
-    // The browser loses its IndexedDB connection after the new key was stored.
-    vi.spyOn(IDBObjectStore.prototype, "getAllKeys").mockImplementation(() => {
-      throw new DOMException("Connection to Indexed Database server lost.", "UnknownError");
-    });
-    const first = await loadPage();
-    first.session.set("token", TOKEN);
-    await first.session.flushed();
-    vi.restoreAllMocks();
-
-    const reloaded = await loadPage();
-    expect(reloaded.session.get("token")).toBe(TOKEN);
-  });
-});
-
-describe("session store: without IndexedDB", () => {
-  it("works for the page when there is no IndexedDB at all", async () => {
-    vi.stubGlobal("indexedDB", undefined);
-    const store = await loadPage();
-    setAll(store);
-    expect(itemsOf(store)).toEqual(ITEMS);
-    await store.session.flushed();
-    expect(JSON.stringify(tab.sessionStorage.entries())).not.toContain(MOBILE);
-
-    const reloaded = await loadPage();
-    expect(itemsOf(reloaded)).toEqual({});
-  });
-
-  it("works for the page when IndexedDB refuses to open the key database", async () => {
-    // A database of a later version cannot be opened at version 1: the open request fails.
-    const newer = await request(tab.indexedDB.open(KEY_DATABASE, 2));
-    newer.close();
-    const store = await loadPage();
-    setAll(store);
-    await store.session.flushed();
-    expect(itemsOf(store)).toEqual(ITEMS);
-    expect(sealedItems().size).toBe(ITEM_NAMES.length);
   });
 });
