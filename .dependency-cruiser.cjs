@@ -94,6 +94,11 @@ const LAYERS = {
     { layer: "claim", folders: ["claim"], why: "the parts of one claim's page" },
     { layer: "screens", folders: ["screens"], files: ["layout.tsx"], why: "one page each" },
     { layer: "app", files: ["main.tsx", "console.css"], why: "routes and start-up" },
+    {
+      layer: "test-support",
+      folders: ["test-support"],
+      why: "fake answers and a render helper for component tests (tests only)",
+    },
   ],
   "packages/content/src": [{ layer: "content", files: ["*"], why: "texts and country data" }],
   "packages/domain/src": [{ layer: "domain", folders: ["fixtures"], files: ["*"], why: "rules" }],
@@ -160,6 +165,9 @@ const KNOWN_VIOLATIONS_TO_REMOVE = [
   ["packages/domain/src/claim-draft.ts", "packages/domain/src/claim-api.ts"],
 ];
 
+/** Test files: they may import their app's test-support/ from any layer. */
+const TEST_FILE = "[.]test[.]tsx?$";
+
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A regular expression matching the files of the given folders and top-level files of a root. */
@@ -182,10 +190,24 @@ function layerRules(root, layers) {
           .map((lower) => lower.layer)
           .join(", ")} and packages; move the piece down or import it from above.`,
         severity: "error",
-        from: { path: pathsOf(root, entry) },
+        from: { path: pathsOf(root, entry), pathNot: TEST_FILE },
         to: {
           path: `^${escapeRegExp(root.replace(/\/(src|gallery)$/, ""))}/`,
           pathNot: [...allowed, ...(entry.imports ?? []).map((path) => `^${escapeRegExp(path)}/`)],
+        },
+      },
+      {
+        name: `${root}: ${entry.layer} tests import only lower layers and test-support`,
+        comment: "A test may also use its app's test-support/, which renders screens from above.",
+        severity: "error",
+        from: { path: `(?=.*${TEST_FILE})${pathsOf(root, entry)}` },
+        to: {
+          path: `^${escapeRegExp(root.replace(/\/(src|gallery)$/, ""))}/`,
+          pathNot: [
+            ...allowed,
+            `^${escapeRegExp(root)}/test-support/`,
+            ...(entry.imports ?? []).map((path) => `^${escapeRegExp(path)}/`),
+          ],
         },
       },
     ];
