@@ -11,6 +11,12 @@ import { csvText } from "@kalinga/domain/csv";
 import { todayInManila } from "@kalinga/domain/dates";
 import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
 import {
+  dueDateErrors,
+  policyMatchBody,
+  requirementsBody,
+  statusChangeBody,
+} from "@kalinga/domain/lifecycle-requests";
+import {
   idInput,
   queryText,
   ROUTE_INPUT_MESSAGES,
@@ -30,12 +36,6 @@ import type { Database } from "../db/database.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
 import { honourIdempotencyKeys } from "../http/caller-idempotency.ts";
 import { checkPathParams } from "../http/route-params.ts";
-import {
-  dueDateErrors,
-  policyMatchBody,
-  requirementsBody,
-  statusChangeBody,
-} from "../insurer/insurer-routes.ts";
 import { LIFECYCLE_REFUSAL_ANSWERS } from "../lifecycle/lifecycle-refusals.ts";
 import { type Actor, findSubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleRefusal, LifecycleService } from "../lifecycle/lifecycle-service.ts";

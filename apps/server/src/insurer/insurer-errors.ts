@@ -1,3 +1,4 @@
+import { LIFECYCLE_REQUEST_MESSAGES } from "@kalinga/domain/lifecycle-requests";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { API_MESSAGES, ApiError } from "../http/api-error.ts";
 import type { FieldProblem } from "../http/field-problems.ts";
@@ -17,7 +18,6 @@ export const INSURER_MESSAGES = {
   documentNotFound: "This claim has no document with this id.",
   requirementNotFound: "This claim has no item waiting for this answer.",
   notAllowed: "This status cannot follow the claim's current status.",
-  unknownStatus: "Not one of the server statuses.",
   needsRequirements:
     "A claim moves to PENDING DUE TO INCOMPLETE REQUIREMENTS by asking for requirements.",
   needsDecision:
@@ -25,10 +25,6 @@ export const INSURER_MESSAGES = {
   notOverdue:
     "A claim can be closed for incomplete requirements only once every open item is past its due date.",
   reopenPeriodOver: "The period for reopening this claim is over.",
-  badCursor: "The cursor is not one this API gave.",
-  unsavable: "Contains characters that cannot be stored.",
-  policies: (max: number) => `Send { "policies": [ … ] } with 1 to ${max} policy records.`,
-  matchCode: (codes: readonly number[]) => `Use a matchCode of section 4: ${codes.join(", ")}.`,
   invalidRequest: (errors: readonly FieldProblem[]) =>
     errors.map((problem) => `${problem.field}: ${problem.message}`).join(" "),
   noRoute: "No route of this API has this path.",
@@ -81,7 +77,7 @@ export function fieldRefusal(
 const REFUSAL_MESSAGES: Record<LifecycleRefusal["refused"], string> = {
   "not-found": M.notFound,
   "requirement-not-found": M.requirementNotFound,
-  "unknown-status": M.unknownStatus,
+  "unknown-status": LIFECYCLE_REQUEST_MESSAGES.unknownStatus,
   "not-allowed": M.notAllowed,
   "needs-requirements": M.needsRequirements,
   "needs-decision": M.needsDecision,

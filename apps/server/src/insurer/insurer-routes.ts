@@ -1,25 +1,22 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { IDEMPOTENCY_KEY_HEADER } from "@kalinga/domain/claim-api";
-import { CLAIM_STATUSES, DECISION_OUTCOMES, isClaimStatus } from "@kalinga/domain/claim-lifecycle";
-import {
-  DECISION_MESSAGES,
-  DECISION_REASON_LIMIT,
-  decisionNeedsReason,
-} from "@kalinga/domain/claim-messages";
+import { CLAIM_STATUSES, isClaimStatus } from "@kalinga/domain/claim-lifecycle";
 import { claimStatusLabel, policyNumberDisplay } from "@kalinga/domain/claim-status";
-import { isIsoDate, todayInManila } from "@kalinga/domain/dates";
+import { todayInManila } from "@kalinga/domain/dates";
 import { documentSlotName } from "@kalinga/domain/document-slot-name";
-import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
-import { KNOWN_MATCH_CODES, policyRecordSchema } from "@kalinga/domain/policy-record";
 import {
-  calendarDateInput,
-  dueDateProblem,
-  idInput,
-  instantInput,
-  isInstant,
-  queryText,
-  wholeNumberInput,
-} from "@kalinga/domain/route-inputs";
+  dueDateErrors,
+  LIFECYCLE_REQUEST_MESSAGES,
+  claimListQuery as listQuery,
+  MAX_CLAIM_PAGE_SIZE as MAX_PAGE_SIZE,
+  MAX_POLICIES_PER_CALL,
+  CLAIM_PAGE_SIZE as PAGE_SIZE,
+  policyMatchBody,
+  requirementsBody,
+  statusChangeBody,
+} from "@kalinga/domain/lifecycle-requests";
+import { policyRecordSchema } from "@kalinga/domain/policy-record";
+import { idInput, isInstant } from "@kalinga/domain/route-inputs";
 import { WEB_REFERENCE_PATTERN } from "@kalinga/domain/web-reference-number";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
@@ -27,7 +24,7 @@ import { audit } from "../console/audit-log.ts";
 import type { Database } from "../db/database.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
 import { honourIdempotencyKeys } from "../http/caller-idempotency.ts";
-import { type FieldProblem, parseFields } from "../http/field-problems.ts";
+import { parseFields } from "../http/field-problems.ts";
 import { pathParamProblems } from "../http/route-params.ts";
 import type { Actor, SubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleService } from "../lifecycle/lifecycle-service.ts";
@@ -47,96 +44,6 @@ import { insurerKeyOf } from "./insurer-keys.ts";
 // `Authorization: Bearer <key>`; the widget's key and claim tokens are never accepted here.
 
 export const INSURER_API_PREFIX = "/api/insurer";
-const PAGE_SIZE = 50;
-const MAX_PAGE_SIZE = 200;
-const MAX_REQUIREMENTS = 30;
-const MAX_POLICIES_PER_CALL = 1000;
-
-const text = (max: number) =>
-  z.string().check(
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(max),
-    z.refine((value) => !hasUnsavableCharacters(value), {
-      error: INSURER_MESSAGES.unsavable,
-      params: { rule: "text" },
-    }),
-  );
-
-export const statusChangeBody = z.strictObject({
-  status: z.string(),
-  reason: z.optional(z.nullable(text(500))),
-  decision: z.optional(
-    z.nullable(
-      z
-        .strictObject({
-          outcome: z.enum(DECISION_OUTCOMES),
-          reasonCode: text(40),
-          // What the claimant reads of a decision other than approved (decision 0067).
-          reason: z.optional(z.nullable(text(DECISION_REASON_LIMIT))),
-        })
-        .check(
-          z.superRefine((decision, ctx) => {
-            if (decisionNeedsReason(decision.outcome) && !decision.reason) {
-              ctx.issues.push({
-                code: "custom",
-                message: DECISION_MESSAGES.reasonRequired,
-                path: ["reason"],
-                input: decision,
-              });
-            }
-          }),
-        ),
-    ),
-  ),
-});
-
-export const requirementsBody = z.strictObject({
-  requirements: z
-    .array(
-      z.strictObject({
-        documentCd: z.nullable(text(40)),
-        description: text(500),
-        dueDate: z.nullable(calendarDateInput),
-      }),
-    )
-    .check(z.minLength(1), z.maxLength(MAX_REQUIREMENTS)),
-});
-
-/** Each item's due date from the next working day to a year ahead (decision 0070), as field errors. */
-export function dueDateErrors(
-  requirements: readonly { dueDate: string | null }[],
-  today: string,
-): FieldProblem[] {
-  return requirements.flatMap((item, index) => {
-    const problem = item.dueDate === null ? null : dueDateProblem(item.dueDate, today);
-    if (!problem || item.dueDate === null) return [];
-    const rule = isIsoDate(item.dueDate) ? "due-date" : "date";
-    return [{ field: `requirements.${index}.dueDate`, rule, message: problem }];
-  });
-}
-
-/** The list's query: each filter in its form, or 400 naming it. */
-const listQuery = z.object({
-  status: z.optional(
-    z.string().check(
-      z.refine(isClaimStatus, {
-        error: INSURER_MESSAGES.unknownStatus,
-        params: { rule: "one-of" },
-      }),
-    ),
-  ),
-  updatedSince: z.optional(instantInput),
-  cursor: z.optional(queryText(200)),
-  limit: z.optional(wholeNumberInput(1, MAX_PAGE_SIZE)),
-});
-
-export const policyMatchBody = z.strictObject({
-  policyNumber: text(30),
-  // Only the codes section 4 gives a meaning (decision 0057); a 7 would display as a number.
-  matchCode: z.literal([...KNOWN_MATCH_CODES], INSURER_MESSAGES.matchCode(KNOWN_MATCH_CODES)),
-});
-
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /** The client a key names, by the key's name (decision 0064), so events and the audit log say which key acted. */
@@ -277,7 +184,7 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
     const after = cursor === undefined ? null : decodeCursor(cursor);
     if (cursor !== undefined && !after) {
       return invalidRequest(reply, [
-        { field: "cursor", rule: "format", message: INSURER_MESSAGES.badCursor },
+        { field: "cursor", rule: "format", message: LIFECYCLE_REQUEST_MESSAGES.badCursor },
       ]);
     }
     const rows = await lifecycle.listClaims({
@@ -429,7 +336,7 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
           {
             field: "policies",
             rule: "count",
-            message: INSURER_MESSAGES.policies(MAX_POLICIES_PER_CALL),
+            message: LIFECYCLE_REQUEST_MESSAGES.policies(MAX_POLICIES_PER_CALL),
           },
         ]);
       }
