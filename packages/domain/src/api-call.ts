@@ -4,7 +4,7 @@ import type { RefusalCode } from "./refusals.ts";
 // One row of an API family's table of calls (the insurer's, the console's): everything the server
 // needs to register the call and the OpenAPI document needs to describe it, declared once.
 
-export type ApiCallMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type ApiCallMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type ApiCallSpec = {
   method: ApiCallMethod;

@@ -18,7 +18,7 @@ import { idInput, webReferenceInput } from "./route-inputs.ts";
 export const INSURER_API_PREFIX = "/api/insurer";
 
 /** What a call must carry: the insurer's key (`Authorization: Bearer <key>`). */
-export type InsurerCallCredential = "insurer-key";
+type InsurerCallCredential = "insurer-key";
 
 export type InsurerCallSpec = ApiCallSpec & {
   credential: InsurerCallCredential;
@@ -36,7 +36,7 @@ const claimStatus = z.enum(CLAIM_STATUSES);
 const claimParams = z.object({ webReferenceNumber: webReferenceInput });
 
 /** A claim as listed: what a core system needs to pick it up. */
-export const insurerClaimSummary = z.object({
+const insurerClaimSummary = z.object({
   webReferenceNumber: z.string(),
   status: claimStatus,
   statusLabel: z.string(),
@@ -101,7 +101,7 @@ const clocks = z.object({
 });
 
 /** One claim read whole. */
-export const insurerClaimView = z.extend(insurerClaimSummary, {
+const insurerClaimView = z.extend(insurerClaimSummary, {
   allowedNextStatuses: z.array(claimStatus),
   decision: z.nullable(decision),
   policyNumber: z.nullable(z.string()),

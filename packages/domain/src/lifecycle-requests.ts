@@ -27,8 +27,8 @@ export const LIFECYCLE_REQUEST_MESSAGES = {
 const M = LIFECYCLE_REQUEST_MESSAGES;
 
 export const CLAIM_PAGE_SIZE = 50;
-export const MAX_CLAIM_PAGE_SIZE = 200;
-export const MAX_REQUIREMENTS = 30;
+const MAX_CLAIM_PAGE_SIZE = 200;
+const MAX_REQUIREMENTS = 30;
 export const MAX_POLICIES_PER_CALL = 1000;
 
 /** Trimmed text of 1 to `max` characters the database can store. */
@@ -90,7 +90,7 @@ export const policyMatchBody = z.strictObject({
 });
 
 /** A field at fault, the rule it broke and what to do about it. */
-export type RequestFieldProblem = { field: string; rule: string; message: string };
+type RequestFieldProblem = { field: string; rule: string; message: string };
 
 /** Each item's due date from the next working day to a year ahead (decision 0070), as field errors. */
 export function dueDateErrors(

@@ -5,7 +5,7 @@ import { RETURN_CODES, type ReturnCode } from "./claim-api.ts";
 // it); the insurer API and the console name the field at fault and the rule it broke. Each family
 // words the message in its own texts and answers in its own body shape, but none picks a status.
 
-export type RefusalMeaning = {
+type RefusalMeaning = {
   status: number;
   /** The claim API's returnCode; the status as text when none is given. */
   returnCode?: ReturnCode;

@@ -11,7 +11,7 @@ import { ApiError, tooManyRequests } from "./api-error.ts";
  * The vocabulary's code of a claim service's refusal (a kind the vocabulary lacks fails typecheck):
  * a claim service's "not-found" is a document of the claim, so the vocabulary names it so.
  */
-export function claimRefusalCode(refused: Refusal["refused"]): RefusalCode {
+function claimRefusalCode(refused: Refusal["refused"]): RefusalCode {
   return refused === "not-found" ? "document-not-found" : refused;
 }
 

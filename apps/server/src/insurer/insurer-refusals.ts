@@ -11,7 +11,7 @@ import { INSURER_MESSAGES as M } from "./insurer-texts.ts";
 // only when nothing in it is at fault (a server failure). A refused move adds its status and the
 // allowed next statuses.
 
-export type InsurerProblem = {
+type InsurerProblem = {
   error: string;
   message: string;
   errors: FieldProblem[];

@@ -7,6 +7,7 @@ import {
 } from "@kalinga/domain/insurer-calls";
 import type { RefusalCode } from "@kalinga/domain/refusals";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type * as z from "zod/mini";
 import type { Database } from "../db/database.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
 import { honourIdempotencyKeys, type IdempotencyRefusal } from "../http/caller-idempotency.ts";
@@ -58,7 +59,7 @@ function actorOf(request: FastifyRequest): Actor {
 }
 
 /** Each part of the request its schema checks, or the problems of every part at fault. */
-function parsePart(schema: InsurerCallSpec["query"], input: unknown, reply: FastifyReply) {
+function parsePart(schema: z.ZodMiniType | undefined, input: unknown, reply: FastifyReply) {
   if (!schema) return { data: undefined };
   const result = parseFields(schema, input);
   if ("problems" in result) invalidRequest(reply, result.problems);
@@ -96,7 +97,8 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
   // the hooks above, before the routes, so it sees each route added and is guarded like them.
   installInsurerErrors(app, INSURER_API_PREFIX);
 
-  app.get(OPEN_API_PATH, async () => insurerOpenApiDocument());
+  const openApi = insurerOpenApiDocument();
+  app.get(OPEN_API_PATH, async () => openApi);
 
   function register<K extends InsurerCallName>(name: K) {
     const spec: InsurerCallSpec = INSURER_CALLS[name];
@@ -105,7 +107,7 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
       method: spec.method,
       url: spec.path,
       ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
-      // A bad path parameter is 400 naming it, before any key is used or any handler runs.
+      // A bad path parameter is 400 naming it, before an Idempotency-Key is taken or a handler runs.
       preValidation: async (request, reply) => {
         const params = parsePart(spec.params, request.params, reply);
         if ("problems" in params) return reply;

@@ -5,7 +5,7 @@ import { claimOpenApiDocument } from "./openapi-document.ts";
 // The claim API's OpenAPI document, served without the api key (decision 0073): it describes the
 // calls the widget's bundle already shows, and the api key is public in the host page anyway.
 
-export const CLAIM_OPEN_API_PATH = `${CLAIM_API_PREFIX}/openapi.json`;
+const CLAIM_OPEN_API_PATH = `${CLAIM_API_PREFIX}/openapi.json`;
 
 export async function claimOpenApiRoute(app: FastifyInstance) {
   const document = claimOpenApiDocument();

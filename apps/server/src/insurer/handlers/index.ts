@@ -11,7 +11,7 @@ import {
 } from "./claim-changes.ts";
 import { downloadDocument, listClaims, readClaim } from "./claim-reads.ts";
 
-export type InsurerHandlerContext = {
+type InsurerHandlerContext = {
   lifecycle: LifecycleService;
   documentStore: DocumentStore;
   now: () => Date;
