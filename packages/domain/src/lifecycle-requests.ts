@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { DECISION_OUTCOMES, isClaimStatus } from "./claim-lifecycle.ts";
+import { CLAIM_STATUSES, DECISION_OUTCOMES, isClaimStatus } from "./claim-lifecycle.ts";
 import { DECISION_MESSAGES, DECISION_REASON_LIMIT, decisionNeedsReason } from "./claim-messages.ts";
 import { isIsoDate } from "./dates.ts";
 import { hasUnsavableCharacters } from "./free-text.ts";
@@ -105,17 +105,32 @@ export function dueDateErrors(
   });
 }
 
+/** How a query parameter reads in the OpenAPI document, where its check alone says too little. */
+function documented<T extends z.ZodMiniType>(schema: T, meta: Record<string, unknown>): T {
+  z.globalRegistry.add(schema, meta);
+  return schema;
+}
+
 /** The insurer's list of submitted claims: each filter in its form, or 400 naming it. */
 export const claimListQuery = z.object({
-  status: z.optional(
-    z.string().check(
-      z.refine(isClaimStatus, {
-        error: M.unknownStatus,
-        params: { rule: "one-of" },
-      }),
+  status: documented(
+    z.optional(
+      z.string().check(
+        z.refine(isClaimStatus, {
+          error: M.unknownStatus,
+          params: { rule: "one-of" },
+        }),
+      ),
     ),
+    { enum: [...CLAIM_STATUSES] },
   ),
-  updatedSince: z.optional(instantInput),
-  cursor: z.optional(queryText(200)),
-  limit: z.optional(wholeNumberInput(1, MAX_CLAIM_PAGE_SIZE)),
+  updatedSince: documented(z.optional(instantInput), { format: "date-time" }),
+  cursor: documented(z.optional(queryText(200)), {
+    description: "The nextCursor of the page before",
+  }),
+  limit: documented(z.optional(wholeNumberInput(1, MAX_CLAIM_PAGE_SIZE)), {
+    type: "integer",
+    minimum: 1,
+    maximum: MAX_CLAIM_PAGE_SIZE,
+  }),
 });
