@@ -1,4 +1,4 @@
-import { type RefusalCode, refusalStatus } from "@kalinga/domain/refusals";
+import { REFUSALS, type RefusalCode, refusalStatus } from "@kalinga/domain/refusals";
 import * as z from "zod/mini";
 
 // The pieces every family's OpenAPI document is made of: a zod schema as JSON Schema (zod's own
@@ -47,6 +47,8 @@ export function errorAnswers(
 ) {
   const byStatus = new Map<number, Set<string>>();
   for (const code of refusals) {
+    // A table naming a refusal the vocabulary lacks is a mistake to see at once, not a 500 later.
+    if (!(code in REFUSALS)) throw new Error(`${code} is not in packages/domain/src/refusals.ts`);
     const status = refusalStatus(code);
     byStatus.set(status, (byStatus.get(status) ?? new Set()).add(codeOf(code)));
   }
