@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { claimCalls } from "./claims/claim-calls.ts";
 import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
 import { refuseUnsafeRunMode, type ServerConfig, startupWarnings } from "./config.ts";
@@ -42,6 +42,7 @@ import { insurerRoutes } from "./insurer/insurer-routes.ts";
 import { createLifecycleService } from "./lifecycle/lifecycle-service.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
 import { createNotificationWorker } from "./notifications/notification-worker.ts";
+import { claimOpenApiRoute } from "./openapi/openapi-routes.ts";
 import { otpCalls } from "./otp/otp-calls.ts";
 import { createOtpService } from "./otp/otp-service.ts";
 import { agentClaimsCalls } from "./policies/agent-claims-report.ts";
@@ -64,6 +65,8 @@ export type AppOptions = {
   database?: Database;
   /** Where log lines go (tests capture them); standard output otherwise. */
   logStream?: LogStream;
+  /** Told of every route as it is added (the OpenAPI test lists them). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
@@ -120,6 +123,7 @@ export async function buildApp(
     clientErrorHandler: handleClientError,
   });
 
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   if (overreach.length > 0 && (config.mode === "production" || config.databaseMigrationUrl)) {
     app.log.warn(
       { privileges: overreach },
@@ -192,6 +196,7 @@ export async function buildApp(
       }),
     },
   });
+  await app.register(claimOpenApiRoute);
   await app.register(contentRoutes, { content });
   if (config.insurer.keys.length > 0) {
     await app.register(insurerRoutes, {

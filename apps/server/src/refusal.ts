@@ -1,8 +1,9 @@
 import type { DocumentRefusedReason, MissingDocument } from "@kalinga/domain/claim-api";
 import type { Database, Queryable } from "./db/database.ts";
 
-// What a service answers when it will not do what was asked: a value, never an exception. One
-// mapper (http/refusal-answer.ts) turns each kind into its HTTP status and returnCode.
+// What a claim service answers when it will not do what was asked: a value, never an exception.
+// Each kind is a code of the domain's refusal vocabulary (packages/domain/src/refusals.ts), whose
+// status and returnCode one mapper (http/refusal-answer.ts) answers with.
 
 export type Refusal =
   /** The claim is submitted: its documents, its mobile number and its payload are frozen. */

@@ -11,6 +11,13 @@ import { csvText } from "@kalinga/domain/csv";
 import { todayInManila } from "@kalinga/domain/dates";
 import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
 import {
+  dueDateErrors,
+  policyMatchBody,
+  requirementsBody,
+  statusChangeBody,
+} from "@kalinga/domain/lifecycle-requests";
+import { refusalStatus } from "@kalinga/domain/refusals";
+import {
   idInput,
   queryText,
   ROUTE_INPUT_MESSAGES,
@@ -30,13 +37,6 @@ import type { Database } from "../db/database.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
 import { honourIdempotencyKeys } from "../http/caller-idempotency.ts";
 import { checkPathParams } from "../http/route-params.ts";
-import {
-  dueDateErrors,
-  policyMatchBody,
-  requirementsBody,
-  statusChangeBody,
-} from "../insurer/insurer-routes.ts";
-import { LIFECYCLE_REFUSAL_ANSWERS } from "../lifecycle/lifecycle-refusals.ts";
 import { type Actor, findSubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleRefusal, LifecycleService } from "../lifecycle/lifecycle-service.ts";
 import { audit, readAuditLog } from "./audit-log.ts";
@@ -155,7 +155,7 @@ const REFUSAL_MESSAGES: Record<LifecycleRefusal["refused"], string> = {
 
 /** The console's answer to a refusal of the lifecycle: the integration API's status, its own words. */
 function refusal(reply: FastifyReply, result: LifecycleRefusal) {
-  const { statusCode } = LIFECYCLE_REFUSAL_ANSWERS[result.refused];
+  const statusCode = refusalStatus(result.refused);
   const extra = result.refused === "not-allowed" ? { allowedNextStatuses: result.allowed } : {};
   return reply
     .code(statusCode)

@@ -1,39 +1,21 @@
-import { RETURN_CODES, type ReturnCode } from "@kalinga/domain/claim-api";
 import { SYSTEM_ERROR } from "@kalinga/domain/messages";
+import { REFUSALS, type RefusalCode } from "@kalinga/domain/refusals";
 import type { Refusal } from "../refusal.ts";
 import { ApiError, tooManyRequests } from "./api-error.ts";
 
-// The one place a service's refusal becomes an answer: 417 with the returnCode the widget acts on,
-// 413 for a file over the size limit, 429 with Retry-After, 502 when the SMS provider failed.
+// The one place a claim service's refusal becomes an answer: the status and returnCode of the
+// domain's refusal vocabulary (417 for the widget's refusals, 413 for a file over the size limit,
+// 429 with Retry-After, 502 when the SMS provider failed).
 
-const RETURN_CODE_OF: Record<
-  Exclude<Refusal["refused"], "too-many-requests" | "sms-provider-failed">,
-  ReturnCode
-> = {
-  "claim-closed": RETURN_CODES.claimClosed,
-  "not-found": RETURN_CODES.documentNotFound,
-  "missing-documents": RETURN_CODES.missingDocuments,
-  "claim-not-submitted": RETURN_CODES.claimNotSubmitted,
-  "draft-not-found": RETURN_CODES.draftNotFound,
-  "no-active-otp": RETURN_CODES.noActiveOtp,
-  "wrong-otp": RETURN_CODES.wrongOtp,
-  "expired-otp": RETURN_CODES.expiredOtp,
-  "otp-locked": RETURN_CODES.otpLocked,
-  "otp-sends-exhausted": RETURN_CODES.otpSendsExhausted,
-  type: RETURN_CODES.documentRefused,
-  "too-large": RETURN_CODES.documentRefused,
-  "too-many-pixels": RETURN_CODES.documentRefused,
-  "too-many-pages": RETURN_CODES.documentRefused,
-  unreadable: RETURN_CODES.documentRefused,
-  "claim-file-count": RETURN_CODES.documentRefused,
-  "claim-too-large": RETURN_CODES.documentRefused,
-  "slot-full": RETURN_CODES.documentRefused,
-  "tracked-claim-not-found": RETURN_CODES.trackedClaimNotFound,
-  "requirement-closed": RETURN_CODES.requirementClosed,
-  "requirement-overdue": RETURN_CODES.requirementOverdue,
-  "nothing-to-send": RETURN_CODES.nothingToSend,
-  "policy-not-found": RETURN_CODES.policyNotFound,
-};
+/**
+ * The vocabulary's code of a claim service's refusal (a kind the vocabulary lacks fails typecheck):
+ * a claim service's "not-found" is a document of the claim, so the vocabulary names it so.
+ */
+function claimRefusalCode(refused: Refusal["refused"]): RefusalCode {
+  return refused === "not-found" ? "document-not-found" : refused;
+}
+
+const DOCUMENT_REFUSED = REFUSALS.type.returnCode;
 
 export function refusalAnswer(refusal: Refusal): ApiError {
   switch (refusal.refused) {
@@ -45,38 +27,36 @@ export function refusalAnswer(refusal: Refusal): ApiError {
         sendsLeft === undefined ? {} : { sendsLeft },
       );
     }
-    case "sms-provider-failed":
-      return new ApiError(502, { returnCode: "502", message: SYSTEM_ERROR });
+    case "sms-provider-failed": {
+      const { status } = REFUSALS["sms-provider-failed"];
+      return new ApiError(status, { returnCode: String(status), message: SYSTEM_ERROR });
+    }
     case "missing-documents":
-      return new ApiError(417, {
-        returnCode: RETURN_CODES.missingDocuments,
+      return new ApiError(REFUSALS["missing-documents"].status, {
+        returnCode: REFUSALS["missing-documents"].returnCode,
         message: refusal.message,
         missing: refusal.missing,
       });
     case "wrong-otp":
-      return new ApiError(417, {
-        returnCode: RETURN_CODES.wrongOtp,
+      return new ApiError(REFUSALS["wrong-otp"].status, {
+        returnCode: REFUSALS["wrong-otp"].returnCode,
         message: refusal.message,
         guessesLeft: refusal.guessesLeft,
       });
     case "otp-sends-exhausted":
-      return new ApiError(417, {
-        returnCode: RETURN_CODES.otpSendsExhausted,
+      return new ApiError(REFUSALS["otp-sends-exhausted"].status, {
+        returnCode: REFUSALS["otp-sends-exhausted"].returnCode,
         message: refusal.message,
         sendsLeft: 0,
       });
     default: {
-      const returnCode = RETURN_CODE_OF[refusal.refused];
-      if (returnCode !== RETURN_CODES.documentRefused) {
-        return new ApiError(417, { returnCode, message: refusal.message });
-      }
-      // The transport's size limit and the file's are one refusal, told apart by status alone.
-      const status = refusal.refused === "too-large" ? 413 : 417;
-      return new ApiError(status, {
-        returnCode,
-        message: refusal.message,
-        refused: refusal.refused,
-      });
+      const { status, returnCode } = REFUSALS[claimRefusalCode(refusal.refused)] as {
+        status: number;
+        returnCode: string;
+      };
+      // An upload's refusal says why, so the widget can tell the claimant what to change.
+      const why = returnCode === DOCUMENT_REFUSED ? { refused: refusal.refused } : {};
+      return new ApiError(status, { returnCode, message: refusal.message, ...why });
     }
   }
 }

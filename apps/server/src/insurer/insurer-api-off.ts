@@ -1,12 +1,11 @@
+import { INSURER_API_PREFIX } from "@kalinga/domain/insurer-calls";
+import { refusalStatus } from "@kalinga/domain/refusals";
 import type { FastifyInstance } from "fastify";
-import { INSURER_API_PREFIX } from "./insurer-routes.ts";
+import { INSURER_MESSAGES } from "./insurer-texts.ts";
 
 // A server started without KALINGA_INSURER_KEYS has no integration API (decision 0060): every
 // route under its prefix answers that it is not set up, in the API's own error shape, rather than
 // a 401 that sends the insurer's integrator looking for a wrong key.
-
-export const INSURER_API_OFF_MESSAGE =
-  "The insurer integration API is not set up on this server (KALINGA_INSURER_KEYS).";
 
 export async function insurerApiOff(app: FastifyInstance) {
   app.route({
@@ -14,7 +13,7 @@ export async function insurerApiOff(app: FastifyInstance) {
     url: `${INSURER_API_PREFIX}/*`,
     handler: async (_request, reply) =>
       reply
-        .code(503)
-        .send({ error: "not-configured", message: INSURER_API_OFF_MESSAGE, errors: [] }),
+        .code(refusalStatus("not-configured"))
+        .send({ error: "not-configured", message: INSURER_MESSAGES.apiOff, errors: [] }),
   });
 }

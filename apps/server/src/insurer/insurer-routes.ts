@@ -1,199 +1,33 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { IDEMPOTENCY_KEY_HEADER } from "@kalinga/domain/claim-api";
-import { CLAIM_STATUSES, DECISION_OUTCOMES, isClaimStatus } from "@kalinga/domain/claim-lifecycle";
 import {
-  DECISION_MESSAGES,
-  DECISION_REASON_LIMIT,
-  decisionNeedsReason,
-} from "@kalinga/domain/claim-messages";
-import { claimStatusLabel, policyNumberDisplay } from "@kalinga/domain/claim-status";
-import { isIsoDate, todayInManila } from "@kalinga/domain/dates";
-import { documentSlotName } from "@kalinga/domain/document-slot-name";
-import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
-import { KNOWN_MATCH_CODES, policyRecordSchema } from "@kalinga/domain/policy-record";
-import {
-  calendarDateInput,
-  dueDateProblem,
-  idInput,
-  instantInput,
-  isInstant,
-  queryText,
-  wholeNumberInput,
-} from "@kalinga/domain/route-inputs";
-import { WEB_REFERENCE_PATTERN } from "@kalinga/domain/web-reference-number";
+  INSURER_API_PREFIX,
+  INSURER_CALLS,
+  type InsurerCallName,
+  type InsurerCallSpec,
+} from "@kalinga/domain/insurer-calls";
+import type { RefusalCode } from "@kalinga/domain/refusals";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import * as z from "zod/mini";
-import { audit } from "../console/audit-log.ts";
+import type * as z from "zod/mini";
 import type { Database } from "../db/database.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
-import { honourIdempotencyKeys } from "../http/caller-idempotency.ts";
-import { type FieldProblem, parseFields } from "../http/field-problems.ts";
-import { pathParamProblems } from "../http/route-params.ts";
-import type { Actor, SubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
+import { honourIdempotencyKeys, type IdempotencyRefusal } from "../http/caller-idempotency.ts";
+import { parseFields } from "../http/field-problems.ts";
+import type { Actor } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleService } from "../lifecycle/lifecycle-service.ts";
+import { insurerOpenApiDocument } from "../openapi/openapi-document.ts";
 import type { ImportReport } from "../policies/policy-import.ts";
-import {
-  fieldRefusal,
-  INSURER_MESSAGES,
-  installInsurerErrors,
-  invalidRequest,
-  sendRefusal,
-  unauthorized,
-} from "./insurer-errors.ts";
-import { insurerKeyOf } from "./insurer-keys.ts";
+import { insurerHandlers } from "./handlers/index.ts";
+import { insurerAudit } from "./insurer-audit.ts";
+import type { InsurerCallHandler, InsurerCallInput } from "./insurer-call.ts";
+import { installInsurerErrors } from "./insurer-errors.ts";
+import { insurerKeyCheck } from "./insurer-keys.ts";
+import { fieldRefusal, invalidRequest, sendRefusal, unauthorized } from "./insurer-refusals.ts";
 
-// The insurer integration API (docs/decisions/0052-insurer-integration-api.md): the insurer's core
-// claims system lists and reads submitted claims and answers them. Its own keys, sent as
-// `Authorization: Bearer <key>`; the widget's key and claim tokens are never accepted here.
-
-export const INSURER_API_PREFIX = "/api/insurer";
-const PAGE_SIZE = 50;
-const MAX_PAGE_SIZE = 200;
-const MAX_REQUIREMENTS = 30;
-const MAX_POLICIES_PER_CALL = 1000;
-
-const text = (max: number) =>
-  z.string().check(
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(max),
-    z.refine((value) => !hasUnsavableCharacters(value), {
-      error: INSURER_MESSAGES.unsavable,
-      params: { rule: "text" },
-    }),
-  );
-
-export const statusChangeBody = z.strictObject({
-  status: z.string(),
-  reason: z.optional(z.nullable(text(500))),
-  decision: z.optional(
-    z.nullable(
-      z
-        .strictObject({
-          outcome: z.enum(DECISION_OUTCOMES),
-          reasonCode: text(40),
-          // What the claimant reads of a decision other than approved (decision 0067).
-          reason: z.optional(z.nullable(text(DECISION_REASON_LIMIT))),
-        })
-        .check(
-          z.superRefine((decision, ctx) => {
-            if (decisionNeedsReason(decision.outcome) && !decision.reason) {
-              ctx.issues.push({
-                code: "custom",
-                message: DECISION_MESSAGES.reasonRequired,
-                path: ["reason"],
-                input: decision,
-              });
-            }
-          }),
-        ),
-    ),
-  ),
-});
-
-export const requirementsBody = z.strictObject({
-  requirements: z
-    .array(
-      z.strictObject({
-        documentCd: z.nullable(text(40)),
-        description: text(500),
-        dueDate: z.nullable(calendarDateInput),
-      }),
-    )
-    .check(z.minLength(1), z.maxLength(MAX_REQUIREMENTS)),
-});
-
-/** Each item's due date from the next working day to a year ahead (decision 0070), as field errors. */
-export function dueDateErrors(
-  requirements: readonly { dueDate: string | null }[],
-  today: string,
-): FieldProblem[] {
-  return requirements.flatMap((item, index) => {
-    const problem = item.dueDate === null ? null : dueDateProblem(item.dueDate, today);
-    if (!problem || item.dueDate === null) return [];
-    const rule = isIsoDate(item.dueDate) ? "due-date" : "date";
-    return [{ field: `requirements.${index}.dueDate`, rule, message: problem }];
-  });
-}
-
-/** The list's query: each filter in its form, or 400 naming it. */
-const listQuery = z.object({
-  status: z.optional(
-    z.string().check(
-      z.refine(isClaimStatus, {
-        error: INSURER_MESSAGES.unknownStatus,
-        params: { rule: "one-of" },
-      }),
-    ),
-  ),
-  updatedSince: z.optional(instantInput),
-  cursor: z.optional(queryText(200)),
-  limit: z.optional(wholeNumberInput(1, MAX_PAGE_SIZE)),
-});
-
-export const policyMatchBody = z.strictObject({
-  policyNumber: text(30),
-  // Only the codes section 4 gives a meaning (decision 0057); a 7 would display as a number.
-  matchCode: z.literal([...KNOWN_MATCH_CODES], INSURER_MESSAGES.matchCode(KNOWN_MATCH_CODES)),
-});
-
-const digest = (value: string) => createHash("sha256").update(value).digest();
-
-/** The client a key names, by the key's name (decision 0064), so events and the audit log say which key acted. */
-function keyCheck(entries: readonly string[]) {
-  const named = entries.map(insurerKeyOf);
-  const known = named.map((entry) => digest(entry.key));
-  return (request: FastifyRequest): Actor | null => {
-    const header = request.headers.authorization;
-    const match = typeof header === "string" ? /^Bearer (\S+)$/.exec(header) : null;
-    if (!match?.[1]) return null;
-    const sent = digest(match[1]);
-    let found = -1;
-    // Every key compared in constant time, so timing tells nothing about which one is close.
-    known.forEach((key, index) => {
-      if (timingSafeEqual(key, sent) && found < 0) found = index;
-    });
-    return found < 0 ? null : { kind: "integration", id: named[found]?.name ?? "" };
-  };
-}
-
-type Cursor = { updatedAt: Date; claimId: string };
-
-const encodeCursor = (claim: SubmittedClaim) =>
-  Buffer.from(JSON.stringify([claim.updatedAt.toISOString(), claim.claimId])).toString("base64url");
-
-function decodeCursor(raw: string): Cursor | null {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as unknown[];
-    if (typeof at !== "string" || typeof id !== "string") return null;
-    // Decoded from the client: held to the same forms as the query, so the database never sees another.
-    if (!isInstant(at) || !idInput.safeParse(id).success) return null;
-    return { updatedAt: new Date(at), claimId: id };
-  } catch {
-    return null;
-  }
-}
-
-function summary(claim: SubmittedClaim) {
-  const basic = (claim.payload.basicInformation ?? {}) as Record<string, unknown>;
-  return {
-    webReferenceNumber: claim.webReferenceNumber,
-    status: claim.status,
-    statusLabel: claimStatusLabel(claim.status),
-    claimType: claim.claimType,
-    causeOfLoss: typeof basic.causeOfLoss === "string" ? basic.causeOfLoss : "",
-    companyName: claim.companyName,
-    submittedAt: claim.submittedAt.toISOString(),
-    updatedAt: claim.updatedAt.toISOString(),
-  };
-}
-
-function parse<T>(schema: z.ZodMiniType<T>, input: unknown, reply: FastifyReply): T | null {
-  const result = parseFields(schema, input);
-  if ("data" in result) return result.data;
-  void invalidRequest(reply, result.problems);
-  return null;
-}
+// The insurer integration API (docs/decisions/0052, 0073): every call of the domain's table
+// (INSURER_CALLS), registered here behind one chain: the insurer's key (401) → path parameters
+// (400) → Idempotency-Key replay on changes (400/409/422) → query and body (400) → the handler,
+// whose refusals one mapper answers. Its own keys, sent as `Authorization: Bearer <key>`; the
+// widget's key and claim tokens are never accepted here.
 
 export type InsurerRouteOptions = {
   /** KALINGA_INSURER_KEYS entries: `name:key` or a plain key. */
@@ -206,36 +40,53 @@ export type InsurerRouteOptions = {
   importPolicies: (rows: readonly unknown[]) => Promise<ImportReport>;
 };
 
-type RefParams = { webReferenceNumber: string };
+/** The OpenAPI document is public: it describes the calls, not a claim. */
+const OPEN_API_PATH = `${INSURER_API_PREFIX}/openapi.json`;
+
+/** The vocabulary's code of each rule an Idempotency-Key can break. */
+const IDEMPOTENCY_REFUSALS = {
+  format: "invalid-request",
+  "same-request": "idempotency-mismatch",
+  "not-in-flight": "idempotency-in-flight",
+} as const satisfies Record<IdempotencyRefusal["rule"], RefusalCode>;
+
+const actors = new WeakMap<FastifyRequest, Actor>();
+
+function actorOf(request: FastifyRequest): Actor {
+  const actor = actors.get(request);
+  if (!actor) throw new Error("an insurer call ran without its key's actor");
+  return actor;
+}
+
+/** Each part of the request its schema checks, or the problems of every part at fault. */
+function parsePart(schema: z.ZodMiniType | undefined, input: unknown, reply: FastifyReply) {
+  if (!schema) return { data: undefined };
+  const result = parseFields(schema, input);
+  if ("problems" in result) invalidRequest(reply, result.problems);
+  return result;
+}
 
 export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteOptions) {
-  const actorOf = keyCheck(options.keys);
-  const { lifecycle } = options;
+  const keyName = insurerKeyCheck(options.keys);
+  const handlers = insurerHandlers({ ...options, record: insurerAudit(options.db, options.now) });
 
   app.addHook("onRequest", async (request, reply) => {
     // The matched route, not the raw URL: an encoded or doubled spelling reaches the same route.
-    if (request.routeOptions.url === `${INSURER_API_PREFIX}/openapi.json`) return;
-    const actor = actorOf(request);
-    if (!actor) return unauthorized(reply);
-    (request as FastifyRequest & { actor?: Actor }).actor = actor;
-  });
-  const actor = (request: FastifyRequest) => (request as FastifyRequest & { actor: Actor }).actor;
-  app.addHook("preValidation", async (request, reply) => {
-    // The catch-all route's "*" is any unknown path: it answers 404 itself.
-    const { "*": _, ...params } = (request.params ?? {}) as Record<string, unknown>;
-    const problems = pathParamProblems(params);
-    if (problems.length > 0) return invalidRequest(reply, problems);
+    if (request.routeOptions.url === OPEN_API_PATH) return;
+    const name = keyName(request.headers.authorization);
+    if (name === null) return unauthorized(reply);
+    actors.set(request, { kind: "integration", id: name });
   });
   // A change sent again under one Idempotency-Key is done once, as in the claim API.
   honourIdempotencyKeys(app, {
     db: options.db,
     callerOf: (request) => {
-      const caller = (request as FastifyRequest & { actor?: Actor }).actor;
+      const caller = actors.get(request);
       return caller ? `integration:${caller.id}` : null;
     },
     now: options.now,
     refuse: (reply, refusal) =>
-      fieldRefusal(reply, refusal.statusCode, refusal.error, {
+      fieldRefusal(reply, IDEMPOTENCY_REFUSALS[refusal.rule], {
         field: IDEMPOTENCY_KEY_HEADER,
         rule: refusal.rule,
         message: refusal.message,
@@ -246,469 +97,45 @@ export async function insurerRoutes(app: FastifyInstance, options: InsurerRouteO
   // the hooks above, before the routes, so it sees each route added and is guarded like them.
   installInsurerErrors(app, INSURER_API_PREFIX);
 
-  /** Every read through the API is an audit row naming the key that read (decision 0064). */
-  const record = (
-    request: FastifyRequest,
-    action: string,
-    webReferenceNumber: string | null,
-    detail: Record<string, unknown> = {},
-  ) =>
-    audit(
-      options.db,
-      {
-        staffId: null,
-        staffEmail: null,
-        integrationKey: actor(request).id,
-        action,
-        webReferenceNumber,
-        detail,
+  const openApi = insurerOpenApiDocument();
+  app.get(OPEN_API_PATH, async () => openApi);
+
+  function register<K extends InsurerCallName>(name: K) {
+    const spec: InsurerCallSpec = INSURER_CALLS[name];
+    const handler = handlers[name] as InsurerCallHandler<K>;
+    app.route({
+      method: spec.method,
+      url: spec.path,
+      ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+      // A bad path parameter is 400 naming it, before an Idempotency-Key is taken or a handler runs.
+      preValidation: async (request, reply) => {
+        const params = parsePart(spec.params, request.params, reply);
+        if ("problems" in params) return reply;
       },
-      options.now(),
-    );
-
-  app.get(`${INSURER_API_PREFIX}/openapi.json`, async () => openApiDocument());
-
-  app.get(`${INSURER_API_PREFIX}/claims`, async (request, reply) => {
-    const query = parse(listQuery, request.query, reply);
-    if (!query) return reply;
-    const { status, updatedSince, cursor } = query;
-    const limit = query.limit ?? PAGE_SIZE;
-    const since = updatedSince === undefined ? null : new Date(updatedSince);
-    const after = cursor === undefined ? null : decodeCursor(cursor);
-    if (cursor !== undefined && !after) {
-      return invalidRequest(reply, [
-        { field: "cursor", rule: "format", message: INSURER_MESSAGES.badCursor },
-      ]);
-    }
-    const rows = await lifecycle.listClaims({
-      status: status !== undefined && isClaimStatus(status) ? status : null,
-      updatedSince: since,
-      after,
-      limit: limit + 1,
+      handler: async (request, reply) => {
+        const query = parsePart(spec.query, request.query, reply);
+        if ("problems" in query) return reply;
+        const body = spec.bodyCheckedByHandler
+          ? { data: undefined }
+          : parsePart(spec.body, request.body, reply);
+        if ("problems" in body) return reply;
+        const input = {
+          request,
+          reply,
+          actor: actorOf(request),
+          params: request.params,
+          query: query.data,
+          body: body.data,
+        } as InsurerCallInput<K>;
+        const outcome = await handler(input);
+        if (outcome === reply) return reply;
+        if (typeof outcome === "object" && outcome !== null && "refused" in outcome) {
+          return sendRefusal(reply, outcome);
+        }
+        return outcome;
+      },
     });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    await record(request, "claims.list", null, {
-      count: page.length,
-      filters: { status: status ?? null, updatedSince: updatedSince ?? null, limit },
-    });
-    return {
-      claims: page.map(summary),
-      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-    };
-  });
+  }
 
-  app.get<{ Params: RefParams }>(
-    `${INSURER_API_PREFIX}/claims/:webReferenceNumber`,
-    async (request, reply) => {
-      const ref = request.params.webReferenceNumber;
-      const read = await lifecycle.readClaim(ref);
-      if (!read) {
-        await record(request, "claim.refused", ref, {
-          reason: "not-found",
-          route: request.routeOptions.url,
-        });
-        return sendRefusal(reply, { refused: "not-found" });
-      }
-      await record(request, "claim.view", ref);
-      const { claim } = read;
-      return {
-        ...summary(claim),
-        allowedNextStatuses: read.allowedNextStatuses,
-        decision: claim.decision,
-        policyNumber: claim.policyNumber,
-        matchCode: claim.matchCode,
-        policyNumberDisplay:
-          claim.matchCode === null
-            ? null
-            : policyNumberDisplay(claim.policyNumber, claim.matchCode),
-        payload: claim.payload,
-        documents: read.documents.map((document) => {
-          const named = documentSlotName(document, {
-            payload: claim.payload,
-            requirements: read.requirements,
-          });
-          return {
-            id: document.id,
-            slot: document.slotKey,
-            // What the document is and whose, so a core system files it without the catalogue.
-            slotName: named.name,
-            beneficiary: named.beneficiary,
-            requirementId: document.requirementId,
-            name: document.name,
-            size: document.sizeBytes,
-            sha256: document.sha256,
-            downloadPath: `${INSURER_API_PREFIX}/claims/${encodeURIComponent(ref)}/documents/${document.id}`,
-          };
-        }),
-        requirements: read.requirements.map((item) => ({
-          ...item,
-          askedAt: item.askedAt.toISOString(),
-          receivedAt: item.receivedAt?.toISOString() ?? null,
-          decidedAt: item.decidedAt?.toISOString() ?? null,
-        })),
-        events: read.events.map((event) => ({ ...event, at: event.at.toISOString() })),
-        clocks: read.clocks,
-      };
-    },
-  );
-
-  app.get<{ Params: RefParams & { id: string } }>(
-    `${INSURER_API_PREFIX}/claims/:webReferenceNumber/documents/:id`,
-    async (request, reply) => {
-      const document = await lifecycle.findDocument(
-        request.params.webReferenceNumber,
-        request.params.id,
-      );
-      const ref = request.params.webReferenceNumber;
-      if (!document) {
-        await record(request, "claim.document.refused", ref, {
-          documentId: request.params.id,
-          reason: "not-found",
-        });
-        return fieldRefusal(reply, 404, "not-found", {
-          field: "id",
-          rule: "exists",
-          message: INSURER_MESSAGES.documentNotFound,
-        });
-      }
-      await record(request, "claim.document.download", ref, {
-        documentId: document.id,
-        slot: document.slotKey,
-      });
-      const bytes = await options.documentStore.get(document.storageKey);
-      const name = document.name.replace(/[^\w. -]/g, "_");
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${name}"`)
-        .header("x-content-type-options", "nosniff")
-        .send(Buffer.from(bytes));
-    },
-  );
-
-  app.post<{ Params: RefParams }>(
-    `${INSURER_API_PREFIX}/claims/:webReferenceNumber/status`,
-    async (request, reply) => {
-      const body = parse(statusChangeBody, request.body, reply);
-      if (!body) return reply;
-      const result = await lifecycle.changeStatus(
-        request.params.webReferenceNumber,
-        { status: body.status, reason: body.reason ?? null, decision: body.decision ?? null },
-        actor(request),
-      );
-      if ("refused" in result) return sendRefusal(reply, result);
-      return { webReferenceNumber: request.params.webReferenceNumber, ...result };
-    },
-  );
-
-  app.post<{ Params: RefParams }>(
-    `${INSURER_API_PREFIX}/claims/:webReferenceNumber/requirements`,
-    async (request, reply) => {
-      const body = parse(requirementsBody, request.body, reply);
-      if (!body) return reply;
-      const errors = dueDateErrors(body.requirements, todayInManila(options.now()));
-      if (errors.length > 0) return invalidRequest(reply, errors);
-      const result = await lifecycle.askForRequirements(
-        request.params.webReferenceNumber,
-        body.requirements,
-        actor(request),
-      );
-      if ("refused" in result) return sendRefusal(reply, result);
-      return { webReferenceNumber: request.params.webReferenceNumber, ...result };
-    },
-  );
-
-  // Up to 1,000 records a call, so a body may be larger than a claim call's.
-  app.post(
-    `${INSURER_API_PREFIX}/policies`,
-    { bodyLimit: 2 * 1024 * 1024 },
-    async (request, reply) => {
-      const rows = (request.body as { policies?: unknown } | null)?.policies;
-      if (!Array.isArray(rows) || rows.length === 0 || rows.length > MAX_POLICIES_PER_CALL) {
-        return invalidRequest(reply, [
-          {
-            field: "policies",
-            rule: "count",
-            message: INSURER_MESSAGES.policies(MAX_POLICIES_PER_CALL),
-          },
-        ]);
-      }
-      return options.importPolicies(rows);
-    },
-  );
-
-  app.post<{ Params: RefParams }>(
-    `${INSURER_API_PREFIX}/claims/:webReferenceNumber/policy-match`,
-    async (request, reply) => {
-      const body = parse(policyMatchBody, request.body, reply);
-      if (!body) return reply;
-      const result = await lifecycle.setPolicyMatch(
-        request.params.webReferenceNumber,
-        body,
-        actor(request),
-      );
-      if ("refused" in result) return sendRefusal(reply, result);
-      return { webReferenceNumber: request.params.webReferenceNumber, ...result };
-    },
-  );
-}
-
-function policyRecordJson() {
-  const { $schema: _, ...rest } = z.toJSONSchema(policyRecordSchema, { io: "input" }) as Record<
-    string,
-    unknown
-  >;
-  return rest;
-}
-
-/** The rules an error can name, as the OpenAPI document lists them (decision 0070). */
-const ERROR_RULES = {
-  required: "the field is missing",
-  type: "the value has the wrong JSON type",
-  "unknown-key": "the body has a field this request does not take",
-  "one-of": "the value is not one of those listed in the message",
-  min: "too short, too small or too few",
-  max: "too long, too large or too many",
-  format: "the value is not in its form (a UUID, a web reference number, a cursor, …)",
-  text: "the text holds characters that cannot be stored",
-  date: "not a real calendar date as yyyy-MM-dd",
-  "due-date": "a due date before the next working day in Manila or more than 365 days ahead",
-  count: "too few or too many records",
-  json: "the body is not JSON",
-  "max-size": "the body is too large",
-  "known-key": "the integration key is missing or unknown",
-  exists: "no such claim, document or item",
-  route: "no route has this path",
-  "allowed-method": "the path does not take this method",
-  "allowed-next-status": "the status cannot follow the claim's current status",
-  "ask-for-requirements": "PENDING is entered by asking for requirements",
-  "required-for-status": "WITH CLAIM DECISION needs the decision",
-  "every-open-item-past-due": "closing waits until every open item is past its due date",
-  "within-reopen-period": "the reopen period is over",
-  "same-request": "the Idempotency-Key was used for another request",
-  "not-in-flight": "a request with this Idempotency-Key is still running",
-} as const;
-
-/** The OpenAPI 3.1 document of this API; request bodies come from the same zod schemas. */
-export function openApiDocument() {
-  const json = (schema: z.ZodMiniType) => {
-    const { $schema: _, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
-    return { content: { "application/json": { schema: rest } } };
-  };
-  const ref = {
-    name: "webReferenceNumber",
-    in: "path",
-    required: true,
-    schema: { type: "string", pattern: WEB_REFERENCE_PATTERN.source },
-  };
-  const problem = (description: string) => ({
-    description,
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Problem" } } },
-  });
-  /** The answers every route may give besides its own. */
-  const common = {
-    400: problem("Bad input: each field with its rule in errors"),
-    401: problem("No key, or an unknown one (error: unauthorized)"),
-    500: problem("A failure on the server; nothing was changed (errors is empty)"),
-  };
-  const change = {
-    ...common,
-    404: problem("No submitted claim has this web reference number (error: not-found)"),
-    409: problem("Refused by the claim's lifecycle, or the Idempotency-Key is still running"),
-    422: problem("The Idempotency-Key was used for another request"),
-  };
-  const ruleList = Object.entries(ERROR_RULES)
-    .map(([rule, meaning]) => `${rule}: ${meaning}`)
-    .join("; ");
-  return {
-    openapi: "3.1.0",
-    info: {
-      title: "Kalinga insurer integration API",
-      version: "1",
-      description:
-        "Every answer that is not a success is a Problem: a stable error code, a message for a person, and each field at fault with the rule it broke.",
-    },
-    components: {
-      securitySchemes: { integrationKey: { type: "http", scheme: "bearer" } },
-      schemas: {
-        Problem: {
-          type: "object",
-          required: ["error", "message", "errors"],
-          properties: {
-            error: {
-              type: "string",
-              description:
-                "invalid-request, unauthorized, not-found, method-not-allowed, not-allowed, needs-requirements, needs-decision, requirements-not-overdue, reopen-period-over, idempotency-mismatch, idempotency-in-flight, body-too-large, unsupported-media-type, server-error",
-            },
-            message: { type: "string" },
-            errors: {
-              type: "array",
-              description: "What in the request to change; empty only for a failure on the server.",
-              items: { $ref: "#/components/schemas/FieldProblem" },
-            },
-            status: {
-              type: "string",
-              enum: [...CLAIM_STATUSES],
-              description: "not-allowed only: the claim's current status",
-            },
-            allowedNextStatuses: {
-              type: "array",
-              items: { type: "string", enum: [...CLAIM_STATUSES] },
-              description: "not-allowed only: where the claim may go from here",
-            },
-          },
-        },
-        FieldProblem: {
-          type: "object",
-          required: ["field", "rule", "message"],
-          properties: {
-            field: {
-              type: "string",
-              description:
-                "The field's path in the body or query (requirements.0.dueDate), a path parameter, a header (authorization, idempotency-key), or body, path or method",
-            },
-            rule: { type: "string", description: `The rule it broke. ${ruleList}.` },
-            message: { type: "string" },
-          },
-        },
-        Document: {
-          type: "object",
-          required: ["id", "slot", "slotName", "beneficiary", "requirementId", "name"],
-          properties: {
-            id: { type: "string", format: "uuid" },
-            slot: { type: "string", description: "The upload slot's code, or REQ-<item id>" },
-            slotName: {
-              type: "string",
-              description:
-                "What the document is: the catalogue's name of its slot, or the description of the item it answers",
-            },
-            beneficiary: {
-              oneOf: [
-                { type: "null" },
-                {
-                  type: "object",
-                  required: ["beneficiaryNo", "name"],
-                  properties: {
-                    beneficiaryNo: { type: "integer", minimum: 1 },
-                    name: { type: "string" },
-                  },
-                },
-              ],
-              description: "Death claims: the beneficiary the document belongs to",
-            },
-            requirementId: { type: ["string", "null"] },
-            name: { type: "string", description: "The file's name as stored" },
-            size: { type: "integer" },
-            sha256: { type: "string" },
-            downloadPath: { type: "string" },
-          },
-        },
-      },
-    },
-    security: [{ integrationKey: [] }],
-    paths: {
-      "/api/insurer/claims": {
-        get: {
-          summary: "Submitted claims, newest change first, 50 a page unless limit says",
-          parameters: [
-            { name: "status", in: "query", schema: { type: "string", enum: [...CLAIM_STATUSES] } },
-            { name: "updatedSince", in: "query", schema: { type: "string", format: "date-time" } },
-            { name: "cursor", in: "query", schema: { type: "string" } },
-            {
-              name: "limit",
-              in: "query",
-              schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE },
-            },
-          ],
-          responses: { 200: { description: "{ claims, nextCursor }" }, ...common },
-        },
-      },
-      "/api/insurer/claims/{webReferenceNumber}": {
-        get: {
-          summary: "One claim: status, decision, payload, documents, requirements, events, clocks",
-          parameters: [ref],
-          responses: {
-            200: {
-              description: "The claim; each document named, with the beneficiary it belongs to",
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    properties: {
-                      documents: {
-                        type: "array",
-                        items: { $ref: "#/components/schemas/Document" },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            ...common,
-            404: problem("No such submitted claim"),
-          },
-        },
-      },
-      "/api/insurer/claims/{webReferenceNumber}/documents/{id}": {
-        get: {
-          summary: "A stored document, as an attachment",
-          parameters: [
-            ref,
-            { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } },
-          ],
-          responses: {
-            200: { description: "application/pdf" },
-            ...common,
-            404: problem("No such document"),
-          },
-        },
-      },
-      "/api/insurer/claims/{webReferenceNumber}/status": {
-        post: {
-          summary: "Move the claim to another server status",
-          parameters: [ref],
-          requestBody: json(statusChangeBody),
-          responses: { 200: { description: "{ webReferenceNumber, status }" }, ...change },
-        },
-      },
-      "/api/insurer/claims/{webReferenceNumber}/requirements": {
-        post: {
-          summary:
-            "Ask for every missing item at once, each due from the next working day in Manila; the claim moves to PENDING",
-          parameters: [ref],
-          requestBody: json(requirementsBody),
-          responses: { 200: { description: "{ status, requirementIds }" }, ...change },
-        },
-      },
-      "/api/insurer/policies": {
-        post: {
-          summary:
-            "Add or update up to 1,000 policy records: { policies: [record] }; the same record again changes nothing",
-          requestBody: {
-            content: {
-              "application/json": {
-                schema: {
-                  type: "object",
-                  properties: { policies: { type: "array", items: policyRecordJson() } },
-                  required: ["policies"],
-                },
-              },
-            },
-          },
-          responses: {
-            200: { description: "{ inserted, updated, unchanged, rejected: [{ row, errors }] }" },
-            ...common,
-          },
-        },
-      },
-      "/api/insurer/claims/{webReferenceNumber}/policy-match": {
-        post: {
-          summary: "Set the policy number and matchCode of the claim status record",
-          parameters: [ref],
-          requestBody: json(policyMatchBody),
-          responses: { 200: { description: "{ policyNumber, matchCode }" }, ...change },
-        },
-      },
-    },
-  };
+  for (const name of Object.keys(INSURER_CALLS) as InsurerCallName[]) register(name);
 }
