@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Navigate, Outlet, Route, Routes } from "react-router";
 import { useContinuedElsewhere } from "../api/system-error.ts";
-import { session } from "../session/session-store.ts";
+import { isCheckVerified } from "../session/tracking-session.ts";
 import { StartRoute } from "../start/start-route.tsx";
 import { APP_TEXTS } from "./app-texts.ts";
 import { ScreenErrorBoundary } from "./error-screen.tsx";
@@ -63,11 +63,7 @@ function ContinuedElsewhere() {
 
 /** The tracking screens need a number verified by a check of this tab; without one, the check. */
 function RequireTrackingCheck() {
-  return session.get("trackingCheck")?.verified ? (
-    <Outlet />
-  ) : (
-    <Navigate to="/claims-tracking" replace />
-  );
+  return isCheckVerified() ? <Outlet /> : <Navigate to="/claims-tracking" replace />;
 }
 
 function ScreenLoading() {

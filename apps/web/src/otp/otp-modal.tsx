@@ -17,14 +17,10 @@ import {
 import { keepMobileDigits, otpMobileNumberSchema } from "@kalinga/domain/otp";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { trackFieldError } from "../analytics/analytics.ts";
-import {
-  type CallerSession,
-  type ClaimResponse,
-  callClaimApi,
-  claimReference,
-} from "../api/claim-api-client.ts";
+import { type CallerSession, type ClaimResponse, callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
-import { session } from "../session/session-store.ts";
+import * as claimSession from "../session/claim-session.ts";
+import * as trackingSession from "../session/tracking-session.ts";
 import { FieldError } from "../ui/field-error.tsx";
 import { Popup } from "../ui/popup.tsx";
 import { TextField } from "../ui/text-field.tsx";
@@ -125,18 +121,6 @@ export default function OtpModal({
     afterSend(await callClaimApi("resetOneTimePIN", {}, undefined, options));
   };
 
-  /** The check's token now reads the claims filed with the number; the claim being filed is left alone. */
-  const keepTrackingPass = (token: string | undefined) => {
-    const check = session.get("trackingCheck");
-    if (!check) return;
-    session.set("trackingCheck", {
-      ...check,
-      token: token ?? check.token,
-      mobileNumber,
-      verified: true,
-    });
-  };
-
   const submitCode = async (event: FormEvent) => {
     event.preventDefault();
     const oneTimePIN = digits.join("");
@@ -146,21 +130,13 @@ export default function OtpModal({
     }
     const response = await callClaimApi("validateOneTimePIN", { oneTimePIN }, undefined, options);
     setGuessesLeftHint(undefined);
-    if (response.ok && tracking) {
-      keepTrackingPass(response.data.token);
-      onClose(true);
-      return;
-    }
     if (response.ok) {
-      if (response.data.token) session.set("token", response.data.token);
-      session.set("otpVerify", { otpMobileNumber: mobileNumber });
-      session.set("isOtpAvailable", {
-        webReferenceNumber: claimReference(),
-        pass: true,
-      });
-      const drafts = response.data.drafts ?? [];
-      if (drafts.length > 0) session.set("draftOffer", drafts);
-      else session.remove("draftOffer");
+      // A check's pass reads the claims filed with the number; the claim being filed is left alone.
+      if (tracking) trackingSession.verifyCheck(mobileNumber, response.data.token);
+      else {
+        claimSession.verify(mobileNumber, response.data.token);
+        claimSession.offerDrafts(response.data.drafts ?? []);
+      }
       onClose(true);
       return;
     }

@@ -1,25 +1,18 @@
-import type { FieldContent, Option } from "@kalinga/content/page-content";
+import type { Option } from "@kalinga/content/page-content";
 import type { PortalPolicy } from "@kalinga/domain/agent-claims";
 import type { PolicyDetailsResponse } from "@kalinga/domain/claim-api";
 import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { formatDisplayDate, fromPayloadDate } from "@kalinga/domain/dates";
 import { FIELD_MESSAGES as M } from "@kalinga/domain/messages";
-import {
-  emptyPublicStartForm,
-  isMainlandChina,
-  type PublicStartForm,
-  type PublicStartFormDraft,
-  publicStartFormSchema,
-  toStep1,
-} from "@kalinga/domain/start-form";
-import { useEffect, useRef, useState } from "react";
+import { type PublicStartForm, toStep1 } from "@kalinga/domain/start-form";
+import { useEffect, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { callClaimApi, callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
 import { readClaimData, saveClaimData } from "../claim/claim-data-store.ts";
-import { useSubmitOnlyForm } from "../forms/use-submit-only-form.ts";
-import { session } from "../session/session-store.ts";
+import * as claimSession from "../session/claim-session.ts";
 import { PolicyInformationSection, ResidenceFields } from "../start/start-form-sections.tsx";
+import { useStartForm } from "../start/use-start-form.ts";
 import { FieldError } from "../ui/field-error.tsx";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
 import { TextField } from "../ui/text-field.tsx";
@@ -81,27 +74,18 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
   const [looked, setLooked] = useState<Looked | null>(null);
   const [lookupError, setLookupError] = useState<string>();
   const [policyMissing, setPolicyMissing] = useState(false);
-  const { policyOwnerDetails, ClaimInfo } = content.microsite.mainInfo;
+  const { policyOwnerDetails } = content.microsite.mainInfo;
   const owner = policyOwnerDetails.fields;
-  const _claimInfo = ClaimInfo.fields;
-  const { values, setValue, errors, onSubmit, formRef } = useSubmitOnlyForm<
-    PublicStartFormDraft,
-    PublicStartForm
-  >(publicStartFormSchema, { ...emptyPublicStartForm }, { onValid: (valid) => goOn(valid) });
-  const china = isMainlandChina(values.citizenship, values.countryResident);
-  const stillChina = useRef(china);
-  stillChina.current = china;
+  const { values, setValue, errors, onSubmit, formRef, described } = useStartForm(undefined, {
+    onValid: (valid) => goOn(valid),
+  });
 
   /** Section 2: choosing a policy starts the claim, then reads the policy into the form. */
   async function choose(policyNumber: string) {
     setLookupError(undefined);
     setPolicyMissing(false);
     setLooked(null);
-    session.endClaim();
-    const claim = await callClaimApiOrShowError("initClaimRequest", {});
-    if (!claim) return;
-    session.set("webReferenceNumber", claim.webReferenceNumber);
-    session.set("token", claim.token);
+    if (!(await claimSession.startClaim())) return;
     const answer = await callClaimApi("getPolicyDetails", { policyInformation: { policyNumber } });
     if (!answer.ok) {
       // Section 8: a returnCode other than "0" or missing data is not the claimant's to fix here.
@@ -113,9 +97,8 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
       return;
     }
     const { insuredInformation: insured, policyOwnerInformation: policyOwner, token } = answer.data;
-    session.set("token", token);
-    session.set("isOtpAvailable", { webReferenceNumber: claim.webReferenceNumber, pass: true });
-    session.set("otpVerify", { otpMobileNumber: policyOwner.phoneNumber });
+    // The portal's sign-in stands in for the OTP: the owner's number is the claim's verified one.
+    claimSession.verify(policyOwner.phoneNumber, token);
     setValue("firstName", insured.firstName);
     setValue("middleName", insured.middleName);
     setValue("noMiddleName", insured.middleName === "");
@@ -136,9 +119,9 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
 
   function goOn(valid: PublicStartForm) {
     if (!looked) return;
-    session.set("step1", { ...toStep1(valid), policyNumber: looked.policyNumber });
+    claimSession.keepStep1({ ...toStep1(valid), policyNumber: looked.policyNumber });
     // Section 3: on agent assist the payload's number is the claim details', filled in from here.
-    const reference = session.get("webReferenceNumber");
+    const reference = claimSession.reference();
     if (setting.channel === "agent-assist" && reference) {
       const { details } = readClaimData(reference);
       saveClaimData(reference, { details: { ...details, policyNumber: looked.policyNumber } });
@@ -151,22 +134,6 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
     value: policyNumber,
   }));
   const chosen = options.find((option) => option.value === looked?.policyNumber) ?? null;
-  const described = (
-    field: keyof PublicStartFormDraft,
-    { label, placeholder, tips }: FieldContent,
-  ) => ({
-    name: field,
-    error: errors[field],
-    label,
-    placeholder,
-    tips,
-  });
-  const _country = (field: "citizenship" | "countryResident") => ({
-    ...described(field, owner[field]),
-    options: content.dropdownList.country,
-    value: values[field] ?? null,
-    onChange: (option: Option) => setValue(field, option),
-  });
   const insuredName = [values.firstName, values.middleName, values.lastName, values.suffix]
     .filter(Boolean)
     .join(" ");

@@ -10,7 +10,7 @@ import * as z from "zod/mini";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { StartClaimFirst, useClaimIfAny } from "../claim/verified-claim.tsx";
-import type { SubmittedClaim } from "../session/session-store.ts";
+import type { SubmittedClaim } from "../session/claim-session.ts";
 import { FieldError } from "../ui/field-error.tsx";
 import { adoptStyles } from "../ui/styles.ts";
 import { TileSwitch } from "../ui/tile-switch.tsx";

@@ -2,14 +2,13 @@ import type { PageContent } from "@kalinga/content/page-content";
 import { createContext, useContext } from "react";
 import type { LoadedContent } from "../content/page-content-client.ts";
 import type { WidgetSetting } from "./widget-options.ts";
+import { mountedSetting } from "./widget-setting.ts";
 
-export const WidgetSettingContext = createContext<WidgetSetting | null>(null);
 export const ContentContext = createContext<LoadedContent | null>(null);
 
+/** The setting the widget was mounted with; it never changes while a screen is shown. */
 export function useWidgetSetting(): WidgetSetting {
-  const setting = useContext(WidgetSettingContext);
-  if (!setting) throw new Error("useWidgetSetting outside the widget");
-  return setting;
+  return mountedSetting();
 }
 
 export function usePageContent(): PageContent {
