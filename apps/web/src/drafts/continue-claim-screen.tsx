@@ -5,7 +5,9 @@ import { useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
+import { saved } from "../session/claim-answers.ts";
 import * as claimSession from "../session/claim-session.ts";
+import { offerDrafts } from "../session/claim-verification.ts";
 import { adoptStyles } from "../ui/styles.ts";
 import { DRAFT_TEXTS as T } from "./draft-texts.ts";
 import draftsCss from "./drafts.css?inline";
@@ -30,7 +32,7 @@ export default function ContinueClaimScreen() {
     const response = await callClaimApi("resumeClaimDraft", { draftReferenceNumber });
     if (response.ok) {
       restoreDraft(response.data, claimSession.verifiedMobileNumber());
-      await claimSession.saved();
+      await saved();
       navigate(response.data.draft.step);
     } else if (response.returnCode === RETURN_CODES.draftNotFound) {
       setError(T.notAvailable);
@@ -40,7 +42,7 @@ export default function ContinueClaimScreen() {
   };
 
   const startNew = () => {
-    claimSession.offerDrafts([]);
+    offerDrafts([]);
     navigate("/claims-details");
   };
 

@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import { systemError } from "../api/system-error.ts";
-import { endClaimKeepingStep1 } from "../session/claim-session.ts";
+import { endClaimKeepingStep1 } from "../session/claim-verification.ts";
 import { Popup } from "../ui/popup.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { DRAFT_TEXTS as T } from "./draft-texts.ts";

@@ -2,7 +2,7 @@ import { emptyClaimDetails } from "@kalinga/domain/claim-details";
 import type { ResumeClaimDraftResponse } from "@kalinga/domain/claim-draft";
 import { emptyPayout } from "@kalinga/domain/payout";
 import { saveClaimData } from "../claim/claim-data-store.ts";
-import { resumeClaim } from "../session/claim-session.ts";
+import { resumeClaim } from "../session/claim-verification.ts";
 
 /**
  * Puts a resumed draft into the tab: its reference, token, Step 1 and answers. `verifiedNumber`

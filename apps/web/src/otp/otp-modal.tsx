@@ -19,16 +19,20 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { type CallerSession, type ClaimResponse, callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
-import * as claimSession from "../session/claim-session.ts";
+import { offerDrafts, verify } from "../session/claim-verification.ts";
 import * as trackingSession from "../session/tracking-session.ts";
 import { FieldError } from "../ui/field-error.tsx";
 import { Popup } from "../ui/popup.tsx";
+import { adoptStyles } from "../ui/styles.ts";
 import { TextField } from "../ui/text-field.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { deviceKey } from "./device-key.ts";
+import otpCss from "./otp.css?inline";
 import { OtpCodeBoxes, type OtpCodeBoxesHandle } from "./otp-code-boxes.tsx";
 import { OTP_TEXTS as T } from "./otp-texts.ts";
 import { formatCountdown, useCountdown } from "./use-countdown.ts";
+
+adoptStyles(otpCss);
 
 type Props = {
   mobileNumber: string;
@@ -134,8 +138,8 @@ export default function OtpModal({
       // A check's pass reads the claims filed with the number; the claim being filed is left alone.
       if (tracking) trackingSession.verifyCheck(mobileNumber, response.data.token);
       else {
-        claimSession.verify(mobileNumber, response.data.token);
-        claimSession.offerDrafts(response.data.drafts ?? []);
+        verify(mobileNumber, response.data.token);
+        offerDrafts(response.data.drafts ?? []);
       }
       onClose(true);
       return;

@@ -11,15 +11,20 @@ import { callClaimApi, callClaimApiOrShowError } from "../api/claim-api-client.t
 import { systemError } from "../api/system-error.ts";
 import { readClaimData, saveClaimData } from "../claim/claim-data-store.ts";
 import * as claimSession from "../session/claim-session.ts";
+import { verify } from "../session/claim-verification.ts";
 import { PolicyInformationSection, ResidenceFields } from "../start/start-form-sections.tsx";
 import { useStartForm } from "../start/use-start-form.ts";
 import { FieldError } from "../ui/field-error.tsx";
+import screenTextCss from "../ui/screen-text.css?inline";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
+import { adoptStyles } from "../ui/styles.ts";
 import { TextField } from "../ui/text-field.tsx";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import { readPortalUser } from "../widget/portal-user.ts";
 import { PORTAL_TEXTS as T } from "./portal-texts.ts";
+
+adoptStyles(screenTextCss);
 
 type Looked = PolicyDetailsResponse & { policyNumber: string };
 
@@ -76,9 +81,10 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
   const [policyMissing, setPolicyMissing] = useState(false);
   const { policyOwnerDetails } = content.microsite.mainInfo;
   const owner = policyOwnerDetails.fields;
-  const { values, setValue, errors, onSubmit, formRef, described } = useStartForm(undefined, {
+  const startForm = useStartForm(undefined, {
     onValid: (valid) => goOn(valid),
   });
+  const { values, setValue, errors, onSubmit, formRef, described } = startForm;
 
   /** Section 2: choosing a policy starts the claim, then reads the policy into the form. */
   async function choose(policyNumber: string) {
@@ -98,7 +104,7 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
     }
     const { insuredInformation: insured, policyOwnerInformation: policyOwner, token } = answer.data;
     // The portal's sign-in stands in for the OTP: the owner's number is the claim's verified one.
-    claimSession.verify(policyOwner.phoneNumber, token);
+    verify(policyOwner.phoneNumber, token);
     setValue("firstName", insured.firstName);
     setValue("middleName", insured.middleName);
     setValue("noMiddleName", insured.middleName === "");
@@ -219,9 +225,9 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
                 autoComplete="street-address"
                 maxLength={FIELD_LIMITS.address}
               />
-              <ResidenceFields values={values} setValue={setValue} errors={errors} />
+              <ResidenceFields {...startForm} />
             </fieldset>
-            <PolicyInformationSection values={values} setValue={setValue} errors={errors} />
+            <PolicyInformationSection {...startForm} />
           </>
         ) : null}
 

@@ -48,10 +48,11 @@ export function StartScreen() {
     claimSession.endSubmittedClaim();
     return claimSession.step1() as Partial<PublicStartFormDraft> | undefined;
   });
-  const { values, setValue, errors, onSubmit, formRef, described } = useStartForm(savedStep1, {
+  const startForm = useStartForm(savedStep1, {
     onValid: (valid) => startClaim(valid),
     onInvalid: reportErrors,
   });
+  const { values, setValue, errors, onSubmit, formRef, described } = startForm;
   // A fix for a misspelt e-mail domain is offered once the claimant has left the field.
   const [emailLeft, setEmailLeft] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -65,13 +66,12 @@ export function StartScreen() {
   async function startClaim(valid: PublicStartForm) {
     const step1 = toStep1(valid);
     // A number verified for this claim lets the claimant skip the OTP on a second Next.
-    if (claimSession.isVerifiedFor(step1.phoneNumber)) {
+    if (claimSession.isVerified(step1.phoneNumber)) {
       claimSession.keepStep1(step1);
       navigate(nextRoute);
       return;
     }
-    // Nothing of the last claim, its receipt included, is left for this one to pick up.
-    if (await claimSession.startClaim({ step1, forgetReceipt: true })) setOtpOpen(true);
+    if (await claimSession.startClaim(step1)) setOtpOpen(true);
   }
 
   function reportErrors(found: FieldErrors<PublicStartFormDraft>) {
@@ -171,10 +171,10 @@ export function StartScreen() {
             />
           </div>
           <TextField {...text("homeAddress", owner.homeAddress)} autoComplete="street-address" />
-          <ResidenceFields values={values} setValue={setValue} errors={errors} />
+          <ResidenceFields {...startForm} />
         </fieldset>
 
-        <PolicyInformationSection values={values} setValue={setValue} errors={errors} />
+        <PolicyInformationSection {...startForm} />
 
         <div className="k-actions">
           <a className="k-btn k-btn--outlined" href="/">

@@ -4,6 +4,7 @@ import type { PublicStartForm } from "@kalinga/domain/start-form";
 import { useEffect } from "react";
 import type { ClaimData } from "../claim/claim-data-store.ts";
 import type { VerifiedClaim } from "../claim/verified-claim.tsx";
+import { isOpen, keepReceipt, receipt as storedReceipt } from "../session/claim-answers.ts";
 import type { SubmittedClaim } from "../session/claim-session.ts";
 import * as claimSession from "../session/claim-session.ts";
 
@@ -30,7 +31,7 @@ export function saveSubmittedClaim(
     emailAddress: step1?.emailAddress ?? "",
     rated: false,
   };
-  claimSession.keepReceipt(receipt);
+  keepReceipt(receipt);
   return receipt;
 }
 
@@ -39,7 +40,7 @@ export function saveSubmittedClaim(
  * cleared, the last one submitted. A claim still being filed has none.
  */
 export function submittedClaimOfTab(claim: VerifiedClaim | null): SubmittedClaim | null {
-  const receipt = claimSession.receipt();
+  const receipt = storedReceipt();
   if (claim) {
     if (receipt?.webReferenceNumber === claim.webReferenceNumber) return receipt;
     // Submitted before receipts were kept: the claim data holds the answer.
@@ -51,12 +52,12 @@ export function submittedClaimOfTab(claim: VerifiedClaim | null): SubmittedClaim
 
 /** The rating can be sent while the submitted claim's session (its token) is still open. */
 export function canRate(receipt: SubmittedClaim): boolean {
-  return !receipt.rated && claimSession.isOpen(receipt.webReferenceNumber);
+  return !receipt.rated && isOpen(receipt.webReferenceNumber);
 }
 
 /** After the rating: the receipt says so, and the claim's session is cleared. */
 export function markRated(receipt: SubmittedClaim): void {
-  claimSession.keepReceipt({ ...receipt, rated: true });
+  keepReceipt({ ...receipt, rated: true });
   claimSession.endSubmittedClaim();
 }
 

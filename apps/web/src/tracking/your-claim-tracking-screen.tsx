@@ -10,7 +10,7 @@ import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { systemError } from "../api/system-error.ts";
-import * as claimSession from "../session/claim-session.ts";
+import { saved } from "../session/claim-answers.ts";
 import * as trackingSession from "../session/tracking-session.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { TrackingRefusal } from "./tracked-claim-screen.tsx";
@@ -120,7 +120,7 @@ function Drafts({ drafts }: { drafts: OpenDraft[] }) {
       // The check's token ends with the resume: the claim being filed takes over the tab.
       trackingSession.endCheck();
       restoreDraft(response.data, verifiedNumber);
-      await claimSession.saved();
+      await saved();
       navigate(response.data.draft.step);
     } else if (response.returnCode === RETURN_CODES.draftNotFound) {
       setError(T.draftGone);

@@ -11,6 +11,9 @@ export function configureWidget(setting: WidgetSetting): void {
 }
 
 export function mountedSetting(): WidgetSetting {
-  if (!current) throw new Error("The widget's setting is read before the widget is mounted.");
+  if (!current) throw new Error("The widget is used before it is mounted.");
   return current;
 }
+
+/** The screens' name for it: the setting never changes while a screen is shown. */
+export const useWidgetSetting = mountedSetting;
