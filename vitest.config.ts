@@ -3,6 +3,8 @@
  *
  * - `domain`          packages/domain/**\/*.test.ts — pure rules, node environment.
  * - `web`             apps/web/src/**\/*.test.ts — widget logic without a DOM, node environment.
+ * - `web-components`  apps/web/src/**\/*.test.tsx — widget screens rendered in happy-dom, with the
+ *                     real session and a fake fetch answering the claim API.
  * - `server-pglite`   apps/server/test/**\/*.test.ts with KALINGA_TEST_DB=pglite (DATABASE_URL is
  *                     emptied so nothing reaches a real PostgreSQL).
  * - `server-postgres` the same files again with KALINGA_TEST_DB=postgres and DATABASE_URL passed on;
@@ -38,6 +40,15 @@ export default defineConfig({
           name: "web",
           include: ["apps/web/src/**/*.test.ts"],
           environment: "node",
+          env: { NODE_ENV: "test" },
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: "web-components",
+          include: ["apps/web/src/**/*.test.tsx"],
+          environment: "happy-dom",
           env: { NODE_ENV: "test" },
           sequence: { groupOrder: 0 },
         },
