@@ -14,18 +14,18 @@ import { configureWidget } from "../widget/widget-setting.ts";
 // them, with the real claim session, and a fake fetch that answers the claim API's calls.
 
 /** Where the insurer's page embeds the widget, which decides its channel. */
-export const PAGES = {
+const PAGES = {
   "corporate-website": "/help-support/claims",
   "member-portal": "/customer-portal/claims",
   "agent-assist": "/customer-portal-service/claims",
 } as const;
 
 /** A body the server answers a call with; returnCode "0" is added unless the answer names one. */
-export type Answer = { status?: number; body?: Record<string, unknown> };
+type Answer = { status?: number; body?: Record<string, unknown> };
 export type Answers = Partial<
   Record<ClaimCallName, Answer | ((body: Record<string, unknown>) => Answer)>
 >;
-export type Call = {
+type Call = {
   name: ClaimCallName;
   body: Record<string, unknown>;
   headers: Record<string, string>;

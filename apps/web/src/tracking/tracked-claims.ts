@@ -17,10 +17,10 @@ import * as trackingSession from "../session/tracking-session.ts";
 // The tracking check's calls (decision 0055): every one carries the check's token, never the token
 // of a claim being filed in the same tab. A check whose token has ended starts over.
 
-export const CHECK_ROUTE = "/claims-tracking";
+const CHECK_ROUTE = "/claims-tracking";
 
 /** An answer that means the check itself has ended (token expired, revoked or not verified). */
-export function checkHasEnded(response: ClaimResponse<unknown>): boolean {
+function checkHasEnded(response: ClaimResponse<unknown>): boolean {
   return !response.ok && (response.status === 401 || response.status === 403);
 }
 

@@ -2,7 +2,8 @@ import type { PageContent } from "@kalinga/content/page-content";
 import { createContext, useContext } from "react";
 import type { LoadedContent } from "../content/page-content-client.ts";
 
-export { useWidgetSetting } from "./widget-setting.ts";
+// The screens' name for the mounted setting: it never changes while a screen is shown.
+export { mountedSetting as useWidgetSetting } from "./widget-setting.ts";
 
 export const ContentContext = createContext<LoadedContent | null>(null);
 

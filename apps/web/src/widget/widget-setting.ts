@@ -14,6 +14,3 @@ export function mountedSetting(): WidgetSetting {
   if (!current) throw new Error("The widget is used before it is mounted.");
   return current;
 }
-
-/** The screens' name for it: the setting never changes while a screen is shown. */
-export const useWidgetSetting = mountedSetting;
