@@ -51,6 +51,8 @@ export default defineConfig({
           environment: "happy-dom",
           env: { NODE_ENV: "test" },
           sequence: { groupOrder: 0 },
+          // A screen's lazy chunks are transformed on first use: room for a loaded machine.
+          testTimeout: 20_000,
         },
       },
       {

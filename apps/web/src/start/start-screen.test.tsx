@@ -36,12 +36,15 @@ function renderStart() {
   );
 }
 
+// The OTP modal is a lazy chunk: its first load in a run is transformed on the spot.
+const LAZY_MODAL = { timeout: 10_000 };
+
 const route = () => screen.getByTestId("current-route").textContent;
 
 /** Next on the form, Send in the OTP modal, then the six digits and Submit. */
 async function verifyWithCode(user: UserEvent, code = "123456") {
   await user.click(screen.getByRole("button", { name: UI_TEXTS.next }));
-  await user.click(await screen.findByRole("button", { name: OTP_TEXTS.send }));
+  await user.click(await screen.findByRole("button", { name: OTP_TEXTS.send }, LAZY_MODAL));
   for (const [index, digit] of [...code].entries()) {
     await user.type(screen.getByLabelText(OTP_TEXTS.digit(index + 1, code.length)), digit);
   }

@@ -33,6 +33,9 @@ function renderTracking(path: string) {
   );
 }
 
+// The OTP modal is a lazy chunk: its first load in a run is transformed on the spot.
+const LAZY_MODAL = { timeout: 10_000 };
+
 const route = () => screen.getByTestId("current-route").textContent;
 
 beforeEach(() => openWidget("corporate-website"));
@@ -72,7 +75,7 @@ describe("claim tracking", () => {
     renderTracking("/claims-tracking");
     await user.type(screen.getByLabelText(T.mobileNumber), MOBILE);
     await user.click(screen.getByRole("button", { name: T.checkButton }));
-    await user.click(await screen.findByRole("button", { name: OTP_TEXTS.send }));
+    await user.click(await screen.findByRole("button", { name: OTP_TEXTS.send }, LAZY_MODAL));
     for (const [index, digit] of [..."123456"].entries()) {
       await user.type(screen.getByLabelText(OTP_TEXTS.digit(index + 1, 6)), digit);
     }
