@@ -12,7 +12,11 @@ import { systemError } from "../api/system-error.ts";
 import { readClaimData, saveClaimData } from "../claim/claim-data-store.ts";
 import * as claimSession from "../session/claim-session.ts";
 import { verify } from "../session/claim-verification.ts";
-import { PolicyInformationSection, ResidenceFields } from "../start/start-form-sections.tsx";
+import {
+  PolicyInformationSection,
+  ResidenceFields,
+  type StartFormParts,
+} from "../start/start-form-sections.tsx";
 import { useStartForm } from "../start/use-start-form.ts";
 import { FieldError } from "../ui/field-error.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
@@ -140,9 +144,6 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
     value: policyNumber,
   }));
   const chosen = options.find((option) => option.value === looked?.policyNumber) ?? null;
-  const insuredName = [values.firstName, values.middleName, values.lastName, values.suffix]
-    .filter(Boolean)
-    .join(" ");
 
   return (
     <section className="k-screen" aria-labelledby="k-cfm-title">
@@ -175,43 +176,7 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
             onChange={(option) => void choose(option.value)}
             error={lookupError ?? (policyMissing ? M.policyNumberRequired : undefined)}
           />
-          {looked ? (
-            <dl className="k-facts" data-testid="policy-details">
-              <div>
-                <dt>{T.insuredName}</dt>
-                <dd>
-                  {insuredName}
-                  <FieldError
-                    id="k-cfm-name-error"
-                    message={
-                      errors.firstName ?? errors.middleName ?? errors.lastName ?? errors.suffix
-                    }
-                  />
-                </dd>
-              </div>
-              <div>
-                <dt>{T.dateOfBirth}</dt>
-                <dd>
-                  {values.dateOfBirth ? formatDisplayDate(values.dateOfBirth) : ""}
-                  <FieldError id="k-cfm-dob-error" message={errors.dateOfBirth} />
-                </dd>
-              </div>
-              <div>
-                <dt>{T.mobileNumber}</dt>
-                <dd>
-                  {MOBILE_PREFIX} {values.phoneNumber}
-                  <FieldError id="k-cfm-mobile-error" message={errors.phoneNumber} />
-                </dd>
-              </div>
-              <div>
-                <dt>{T.emailAddress}</dt>
-                <dd>
-                  {values.emailAddress}
-                  <FieldError id="k-cfm-email-error" message={errors.emailAddress} />
-                </dd>
-              </div>
-            </dl>
-          ) : null}
+          {looked ? <PolicyFacts values={values} errors={errors} /> : null}
         </fieldset>
 
         {looked ? (
@@ -241,5 +206,47 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
         </div>
       </form>
     </section>
+  );
+}
+
+/** What the policy's lookup read, read-only, each with the message if the domain's rules refuse it. */
+function PolicyFacts({ values, errors }: Pick<StartFormParts, "values" | "errors">) {
+  const insuredName = [values.firstName, values.middleName, values.lastName, values.suffix]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <dl className="k-facts" data-testid="policy-details">
+      <div>
+        <dt>{T.insuredName}</dt>
+        <dd>
+          {insuredName}
+          <FieldError
+            id="k-cfm-name-error"
+            message={errors.firstName ?? errors.middleName ?? errors.lastName ?? errors.suffix}
+          />
+        </dd>
+      </div>
+      <div>
+        <dt>{T.dateOfBirth}</dt>
+        <dd>
+          {values.dateOfBirth ? formatDisplayDate(values.dateOfBirth) : ""}
+          <FieldError id="k-cfm-dob-error" message={errors.dateOfBirth} />
+        </dd>
+      </div>
+      <div>
+        <dt>{T.mobileNumber}</dt>
+        <dd>
+          {MOBILE_PREFIX} {values.phoneNumber}
+          <FieldError id="k-cfm-mobile-error" message={errors.phoneNumber} />
+        </dd>
+      </div>
+      <div>
+        <dt>{T.emailAddress}</dt>
+        <dd>
+          {values.emailAddress}
+          <FieldError id="k-cfm-email-error" message={errors.emailAddress} />
+        </dd>
+      </div>
+    </dl>
   );
 }
