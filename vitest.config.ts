@@ -5,6 +5,8 @@
  * - `web`             apps/web/src/**\/*.test.ts — widget logic without a DOM, node environment.
  * - `console`         apps/console/src/**\/*.test.{ts,tsx} — the console's screens rendered in happy-dom,
  *                     the server answered by a fake fetch.
+ * - `web-components`  apps/web/src/**\/*.test.tsx — widget screens rendered in happy-dom, with the
+ *                     real session and a fake fetch answering the claim API.
  * - `server-pglite`   apps/server/test/**\/*.test.ts with KALINGA_TEST_DB=pglite (DATABASE_URL is
  *                     emptied so nothing reaches a real PostgreSQL).
  * - `server-postgres` the same files again with KALINGA_TEST_DB=postgres and DATABASE_URL passed on;
@@ -51,6 +53,17 @@ export default defineConfig({
           environment: "happy-dom",
           env: { NODE_ENV: "test" },
           sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: "web-components",
+          include: ["apps/web/src/**/*.test.tsx"],
+          environment: "happy-dom",
+          env: { NODE_ENV: "test" },
+          sequence: { groupOrder: 0 },
+          // A screen's lazy chunks are transformed on first use: room for a loaded machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,6 +1,5 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { configureClaimApi } from "./api/claim-api-client.ts";
 import appCss from "./app/app.css?inline";
 import { App } from "./app/app.tsx";
 import { defaultContent, type LoadedContent, loadContent } from "./content/page-content-client.ts";
@@ -9,6 +8,7 @@ import { adoptStyles, registerWidgetRoot } from "./ui/styles.ts";
 import uiCss from "./ui/ui.css?inline";
 import { readPortalUser } from "./widget/portal-user.ts";
 import { resolveWidgetSetting, type WidgetOptions } from "./widget/widget-options.ts";
+import { configureWidget } from "./widget/widget-setting.ts";
 
 // The embed entry: an insurer's page loads widget.js, which mounts the widget into the element its
 // script tag names (data-kalinga-target), inside a shadow root so neither page's CSS reaches the other.
@@ -30,7 +30,7 @@ export async function mount(target: Element, options: Partial<WidgetOptions> = {
     policyNumber: options.policyNumber,
   };
   const setting = resolveWidgetSetting(full, window.location);
-  configureClaimApi(setting);
+  configureWidget(setting);
 
   const shadow = target.shadowRoot ?? target.attachShadow({ mode: "open" });
   registerWidgetRoot(shadow);
@@ -59,7 +59,7 @@ export async function mount(target: Element, options: Partial<WidgetOptions> = {
 
   createRoot(container).render(
     <StrictMode>
-      <App setting={setting} content={content} widgetRoot={{ root: shadow, container }} />
+      <App content={content} widgetRoot={{ root: shadow, container }} />
     </StrictMode>,
   );
 }

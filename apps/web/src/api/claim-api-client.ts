@@ -16,7 +16,7 @@ import type {
 import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
 import { session } from "../session/session-store.ts";
 import { loading } from "../ui/loading.ts";
-import type { WidgetSetting } from "../widget/widget-options.ts";
+import { mountedSetting } from "../widget/widget-setting.ts";
 import { systemError } from "./system-error.ts";
 
 // Every claim call (section 7): a JSON POST with basicInformation, the web reference number (but on
@@ -45,17 +45,6 @@ export type ClaimCallPayload<K extends JsonClaimCall> = Omit<ClaimCallRequest<K>
 export type ClaimResponse<T> =
   | { ok: true; data: T }
   | { ok: false; status: number; returnCode: string | null; data: Record<string, unknown> | null };
-
-let setting: WidgetSetting | null = null;
-
-export function configureClaimApi(widgetSetting: WidgetSetting): void {
-  setting = widgetSetting;
-}
-
-function mountedSetting(): WidgetSetting {
-  if (!setting) throw new Error("The claim API is used before the widget is mounted.");
-  return setting;
-}
 
 /**
  * Whose token and reference a call carries: the claim being filed, or the claimant's tracking

@@ -5,12 +5,11 @@ import type { LoadedContent } from "../content/page-content-client.ts";
 import { LoadingOverlay } from "../ui/loading-overlay.tsx";
 import { Popup } from "../ui/popup.tsx";
 import { type WidgetRoot, WidgetRootContext } from "../ui/widget-root.tsx";
-import { ContentContext, WidgetSettingContext } from "../widget/contexts.ts";
-import type { WidgetSetting } from "../widget/widget-options.ts";
+import { ContentContext, useWidgetSetting } from "../widget/contexts.ts";
 import { APP_TEXTS } from "./app-texts.ts";
 import { ClaimRoutes } from "./routes.tsx";
 
-type Props = { setting: WidgetSetting; content: LoadedContent; widgetRoot: WidgetRoot };
+type Props = { content: LoadedContent; widgetRoot: WidgetRoot };
 
 function SystemErrorPopup() {
   const shown = useSystemError();
@@ -31,18 +30,17 @@ function SystemErrorPopup() {
   );
 }
 
-export function App({ setting, content, widgetRoot }: Props) {
+export function App({ content, widgetRoot }: Props) {
+  const { routerBase } = useWidgetSetting();
   return (
     <WidgetRootContext.Provider value={widgetRoot}>
-      <WidgetSettingContext.Provider value={setting}>
-        <ContentContext.Provider value={content}>
-          <BrowserRouter basename={setting.routerBase}>
-            <ClaimRoutes />
-          </BrowserRouter>
-          <SystemErrorPopup />
-          <LoadingOverlay />
-        </ContentContext.Provider>
-      </WidgetSettingContext.Provider>
+      <ContentContext.Provider value={content}>
+        <BrowserRouter basename={routerBase}>
+          <ClaimRoutes />
+        </BrowserRouter>
+        <SystemErrorPopup />
+        <LoadingOverlay />
+      </ContentContext.Provider>
     </WidgetRootContext.Provider>
   );
 }

@@ -1,7 +1,6 @@
-import { lazy, Suspense } from "react";
-import { Navigate, Outlet, Route, Routes } from "react-router";
+import { type ComponentType, lazy, Suspense } from "react";
+import { Navigate, Route, Routes } from "react-router";
 import { useContinuedElsewhere } from "../api/system-error.ts";
-import { session } from "../session/session-store.ts";
 import { StartRoute } from "../start/start-route.tsx";
 import { APP_TEXTS } from "./app-texts.ts";
 import { ScreenErrorBoundary } from "./error-screen.tsx";
@@ -13,9 +12,16 @@ import { StepFocus } from "./step-focus.tsx";
 
 const PortalStartScreen = lazyScreen(() => import("../portal/portal-start-screen.tsx"));
 const ClaimsReportScreen = lazyScreen(() => import("../portal/claims-report-screen.tsx"));
-const loadTracking = () => import("../tracking/tracking-screens.ts");
-const trackingScreen = (name: keyof Awaited<ReturnType<typeof loadTracking>>) =>
-  lazyScreen(() => loadTracking().then((screens) => ({ default: screens[name] })));
+const ClaimDocumentsScreen = lazyScreen(() => import("../documents/claim-documents-screen.tsx"));
+const ContinueClaimScreen = lazyScreen(() => import("../drafts/continue-claim-screen.tsx"));
+
+/** The screens one lazy chunk exports by name: each is fetched with the chunk, once for all. */
+function screensOf<Chunk>(load: () => Promise<Chunk>) {
+  return (name: keyof Chunk) =>
+    lazyScreen(() => load().then((chunk) => ({ default: chunk[name] as ComponentType })));
+}
+
+const trackingScreen = screensOf(() => import("../tracking/tracking-screens.ts"));
 const ClaimsTrackingScreen = trackingScreen("ClaimsTrackingScreen");
 const YourClaimTrackingScreen = trackingScreen("YourClaimTrackingScreen");
 const StatusDetailsScreen = trackingScreen("StatusDetailsScreen");
@@ -23,33 +29,19 @@ const AbeyanceDetailsScreen = trackingScreen("AbeyanceDetailsScreen");
 const AbeyanceUploadScreen = trackingScreen("AbeyanceUploadScreen");
 const AbeyanceReviewScreen = trackingScreen("AbeyanceReviewScreen");
 const LinkStatusScreen = trackingScreen("LinkStatusScreen");
+// The check's guard comes with the screens it guards, so the start step does not carry it.
+const RequireTrackingCheck = trackingScreen("RequireTrackingCheck");
 // The claim steps' layouts read the claim data store, whose defaults carry the domain's schemas.
-const loadVerifiedClaim = () => import("../claim/verified-claim.tsx");
-const VerifiedClaimLayout = lazyScreen(() =>
-  loadVerifiedClaim().then((claim) => ({ default: claim.VerifiedClaimLayout })),
-);
-const RequireVerifiedClaim = lazyScreen(() =>
-  loadVerifiedClaim().then((claim) => ({ default: claim.RequireVerifiedClaim })),
-);
-const loadClaimSteps = () => import("./claim-step-screens.ts");
-const ClaimsDetailsScreen = lazyScreen(() =>
-  loadClaimSteps().then((steps) => ({ default: steps.ClaimsDetailsScreen })),
-);
-const PayoutOptionScreen = lazyScreen(() =>
-  loadClaimSteps().then((steps) => ({ default: steps.PayoutOptionScreen })),
-);
-const ClaimDocumentsScreen = lazyScreen(() => import("../documents/claim-documents-screen.tsx"));
-const ContinueClaimScreen = lazyScreen(() => import("../drafts/continue-claim-screen.tsx"));
-const loadSubmission = () => import("../submission/submission-screens.ts");
-const ClaimsReviewScreen = lazyScreen(() =>
-  loadSubmission().then((screens) => ({ default: screens.ClaimsReviewScreen })),
-);
-const ClaimsSubmissionScreen = lazyScreen(() =>
-  loadSubmission().then((screens) => ({ default: screens.ClaimsSubmissionScreen })),
-);
-const ClaimsRatingScreen = lazyScreen(() =>
-  loadSubmission().then((screens) => ({ default: screens.ClaimsRatingScreen })),
-);
+const claimLayout = screensOf(() => import("../claim/verified-claim.tsx"));
+const VerifiedClaimLayout = claimLayout("VerifiedClaimLayout");
+const RequireVerifiedClaim = claimLayout("RequireVerifiedClaim");
+const claimStep = screensOf(() => import("./claim-step-screens.ts"));
+const ClaimsDetailsScreen = claimStep("ClaimsDetailsScreen");
+const PayoutOptionScreen = claimStep("PayoutOptionScreen");
+const submissionScreen = screensOf(() => import("../submission/submission-screens.ts"));
+const ClaimsReviewScreen = submissionScreen("ClaimsReviewScreen");
+const ClaimsSubmissionScreen = submissionScreen("ClaimsSubmissionScreen");
+const ClaimsRatingScreen = submissionScreen("ClaimsRatingScreen");
 
 const ContinuedElsewherePopup = lazy(() => import("../drafts/continued-elsewhere.tsx"));
 // Watches the temporarily-unavailable notice over every channel's filing screens (decision 0069).
@@ -59,15 +51,6 @@ const FilingNotice = lazy(() => import("../start/filing-notice.tsx"));
 function ContinuedElsewhere() {
   const reference = useContinuedElsewhere();
   return reference === null ? null : <ContinuedElsewherePopup reference={reference} />;
-}
-
-/** The tracking screens need a number verified by a check of this tab; without one, the check. */
-function RequireTrackingCheck() {
-  return session.get("trackingCheck")?.verified ? (
-    <Outlet />
-  ) : (
-    <Navigate to="/claims-tracking" replace />
-  );
 }
 
 function ScreenLoading() {

@@ -7,7 +7,7 @@ import type { FinalSubmitClaimResponse } from "@kalinga/domain/claim-api";
 import { type ClaimDetails, emptyClaimDetails } from "@kalinga/domain/claim-details";
 import { emptyPayout, type Payout } from "@kalinga/domain/payout";
 import { useEffect } from "react";
-import { session } from "../session/session-store.ts";
+import { saved, storeAnswers, storedAnswers } from "../session/claim-answers.ts";
 
 // The claim form data of Steps 2 to 4 and the review, kept in the encrypted session item `claimDataStore`, so a
 // reload on any step keeps what was entered and Back never loses it.
@@ -46,7 +46,7 @@ function emptyClaimData(webReferenceNumber: string): ClaimData {
 
 /** What this claim holds so far; fields missing from an older shape take their empty values. */
 export function readClaimData(webReferenceNumber: string): ClaimData {
-  const stored = session.get("claimDataStore") as Partial<ClaimData> | undefined;
+  const stored = storedAnswers() as Partial<ClaimData> | undefined;
   if (!stored || stored.webReferenceNumber !== webReferenceNumber) {
     return emptyClaimData(webReferenceNumber);
   }
@@ -67,9 +67,9 @@ let writesInFlight = 0;
 /** Merges a change into the claim's data and writes it to the session at once. */
 export function saveClaimData(webReferenceNumber: string, change: Partial<ClaimData>): ClaimData {
   const next = { ...readClaimData(webReferenceNumber), ...change, webReferenceNumber };
-  session.set("claimDataStore", next);
+  storeAnswers(next);
   writesInFlight += 1;
-  void session.flushed().finally(() => {
+  void saved().finally(() => {
     writesInFlight -= 1;
   });
   return next;

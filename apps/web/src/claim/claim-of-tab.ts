@@ -7,7 +7,7 @@ import { todayInManila } from "@kalinga/domain/dates";
 import { payoutSchema } from "@kalinga/domain/payout";
 import { type PublicStartForm, publicStartFormSchema } from "@kalinga/domain/start-form";
 import { type SlotFacts, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
-import { session } from "../session/session-store.ts";
+import * as claimSession from "../session/claim-session.ts";
 import type { ClaimData } from "./claim-data-store.ts";
 import type { VerifiedClaim } from "./verified-claim.tsx";
 
@@ -24,7 +24,7 @@ export type ClaimOfTab =
  * payout was entered, a birthday) names the step to go back to.
  */
 export function claimOfTab(claim: VerifiedClaim, channel: ChannelId): ClaimOfTab {
-  const step1 = publicStartFormSchema.safeParse(session.get("step1"));
+  const step1 = publicStartFormSchema.safeParse(claimSession.step1());
   if (!step1.success) return { complete: false, step: "/cf" };
   const data = claim.readData();
   const details = claimDetailsSchema({ dateOfBirth: claim.insuredDateOfBirth }).safeParse(

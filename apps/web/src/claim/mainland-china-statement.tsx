@@ -46,40 +46,27 @@ export function MainlandChinaStatement({
     };
   }, []);
 
+  const consents: [ConsentField, string, YesOrEmpty][] = [
+    ["mainlandChinaStatement", text.agreeLabel, statement],
+    ["marketingCampaignsConsent", text.marketingConsent, marketing],
+    ["financialServicesConsent", text.financialServicesConsent, financialServices],
+  ];
   return (
     <fieldset className="k-callout">
       <legend className="k-callout-title">{text.title}</legend>
       <p>{text.statement}</p>
-      <Checkbox
-        name="mainlandChinaStatement"
-        label={text.agreeLabel}
-        checked={statement === "Y"}
-        onChange={(event) => onChange("mainlandChinaStatement", yes(event.currentTarget.checked))}
-        onClickReport={(checked) =>
-          track("consent_click", { consent: "mainlandChinaStatement", checked })
-        }
-        error={error}
-      />
-      <Checkbox
-        name="marketingCampaignsConsent"
-        label={text.marketingConsent}
-        checked={marketing === "Y"}
-        onChange={(event) =>
-          onChange("marketingCampaignsConsent", yes(event.currentTarget.checked))
-        }
-        onClickReport={(checked) =>
-          track("consent_click", { consent: "marketingCampaignsConsent", checked })
-        }
-      />
-      <Checkbox
-        name="financialServicesConsent"
-        label={text.financialServicesConsent}
-        checked={financialServices === "Y"}
-        onChange={(event) => onChange("financialServicesConsent", yes(event.currentTarget.checked))}
-        onClickReport={(checked) =>
-          track("consent_click", { consent: "financialServicesConsent", checked })
-        }
-      />
+      {consents.map(([field, label, value]) => (
+        <Checkbox
+          key={field}
+          name={field}
+          label={label}
+          checked={value === "Y"}
+          onChange={(event) => onChange(field, yes(event.currentTarget.checked))}
+          onClickReport={(checked) => track("consent_click", { consent: field, checked })}
+          // Only the statement is required; the two consents are the claimant's choice.
+          error={field === "mainlandChinaStatement" ? error : undefined}
+        />
+      ))}
     </fieldset>
   );
 }

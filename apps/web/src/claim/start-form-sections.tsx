@@ -1,4 +1,4 @@
-import type { Option } from "@kalinga/content/page-content";
+import type { FieldContent, Option } from "@kalinga/content/page-content";
 import { isMainlandChina, type PublicStartFormDraft } from "@kalinga/domain/start-form";
 import { useRef } from "react";
 import type { FieldErrors } from "../forms/use-submit-only-form.ts";
@@ -18,10 +18,15 @@ export type StartFormParts = {
     value: PublicStartFormDraft[K],
   ) => void;
   errors: FieldErrors<PublicStartFormDraft>;
+  /** A field's name and message, with its label, placeholder and tips (use-start-form.ts). */
+  described: (
+    field: keyof PublicStartFormDraft,
+    content: FieldContent,
+  ) => { name: string; error: string | undefined } & FieldContent;
 };
 
 /** Country of citizenship and of residence, and for mainland China its statement and consents. */
-export function ResidenceFields({ values, setValue, errors }: StartFormParts) {
+export function ResidenceFields({ values, setValue, errors, described }: StartFormParts) {
   const content = usePageContent();
   const owner = content.microsite.mainInfo.policyOwnerDetails.fields;
   const china = isMainlandChina(values.citizenship, values.countryResident);
@@ -29,11 +34,7 @@ export function ResidenceFields({ values, setValue, errors }: StartFormParts) {
   const stillChina = useRef(china);
   stillChina.current = china;
   const country = (field: "citizenship" | "countryResident") => ({
-    name: field,
-    label: owner[field].label,
-    placeholder: owner[field].placeholder,
-    tips: owner[field].tips,
-    error: errors[field],
+    ...described(field, owner[field]),
     options: content.dropdownList.country,
     value: values[field] ?? null,
     onChange: (option: Option) => setValue(field, option),
@@ -57,7 +58,7 @@ export function ResidenceFields({ values, setValue, errors }: StartFormParts) {
 }
 
 /** Individual or Corporate; a corporate policy names its company. */
-export function PolicyInformationSection({ values, setValue, errors }: StartFormParts) {
+export function PolicyInformationSection({ values, setValue, errors, described }: StartFormParts) {
   const { ClaimInfo } = usePageContent().microsite.mainInfo;
   const claimInfo = ClaimInfo.fields;
   return (
@@ -81,11 +82,7 @@ export function PolicyInformationSection({ values, setValue, errors }: StartForm
       />
       {values.policyType === "Corporate" ? (
         <TextField
-          name="companyOther"
-          label={claimInfo.companyOther.label}
-          placeholder={claimInfo.companyOther.placeholder}
-          tips={claimInfo.companyOther.tips}
-          error={errors.companyOther}
+          {...described("companyOther", claimInfo.companyOther)}
           value={values.companyOther ?? ""}
           onChange={(event) => setValue("companyOther", event.currentTarget.value)}
           autoComplete="organization"

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { saveDraftAt } from "../drafts/save-draft.ts";
-import { session } from "../session/session-store.ts";
+import * as claimSession from "../session/claim-session.ts";
 import { type ClaimData, readClaimData, saveClaimData } from "./claim-data-store.ts";
 import { CLAIM_TEXTS } from "./claim-texts.ts";
 
@@ -20,14 +20,11 @@ export type VerifiedClaim = {
 
 /** The claim of this tab once its mobile number is verified; null before that. */
 export function verifiedClaim(): VerifiedClaim | null {
-  const webReferenceNumber = session.get("webReferenceNumber");
-  const pass = session.get("isOtpAvailable");
-  if (!webReferenceNumber || !pass?.pass || pass.webReferenceNumber !== webReferenceNumber) {
-    return null;
-  }
+  const webReferenceNumber = claimSession.reference();
+  if (!webReferenceNumber || !claimSession.isVerified()) return null;
   return {
     webReferenceNumber,
-    insuredDateOfBirth: session.get("step1")?.dateOfBirth ?? "",
+    insuredDateOfBirth: claimSession.step1()?.dateOfBirth ?? "",
     readData: () => readClaimData(webReferenceNumber),
     save: (change) => saveClaimData(webReferenceNumber, change),
   };

@@ -20,9 +20,11 @@ import { DateInputField } from "../forms/date-input-field.tsx";
 import { DigitsInputField, TextInputField } from "../forms/text-input-field.tsx";
 import { TileSwitchField } from "../forms/tile-switch-field.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
+import screenTextCss from "../ui/screen-text.css?inline";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
 
+adoptStyles(screenTextCss);
 adoptStyles(claimStepsCss);
 
 const BENEFITS: readonly { field: keyof ClaimDetails & string; label: string }[] = [

@@ -7,6 +7,7 @@ import { useNextRoute } from "../claim/back-to-review.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
+import screenTextCss from "../ui/screen-text.css?inline";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
@@ -17,6 +18,7 @@ import documentsCss from "./documents.css?inline";
 import { showsMissingDocument } from "./missing-document.ts";
 import { useClaimDocuments } from "./use-claim-documents.ts";
 
+adoptStyles(screenTextCss);
 adoptStyles(documentsCss);
 
 /** Step 4 of 4 at /claims-documents: the documents this claim needs, computed from Steps 1 to 3. */

@@ -5,7 +5,9 @@ import { useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
-import { session } from "../session/session-store.ts";
+import { saved } from "../session/claim-answers.ts";
+import * as claimSession from "../session/claim-session.ts";
+import { offerDrafts } from "../session/claim-verification.ts";
 import { adoptStyles } from "../ui/styles.ts";
 import { DRAFT_TEXTS as T } from "./draft-texts.ts";
 import draftsCss from "./drafts.css?inline";
@@ -18,7 +20,7 @@ adoptStyles(draftsCss);
 
 export default function ContinueClaimScreen() {
   const navigate = useNavigate();
-  const [drafts] = useState<OpenDraft[]>(() => session.get("draftOffer") ?? []);
+  const [drafts] = useState<OpenDraft[]>(claimSession.draftsOffered);
   const [error, setError] = useState<string>();
   const titleRef = useRef<HTMLHeadingElement>(null);
 
@@ -29,8 +31,8 @@ export default function ContinueClaimScreen() {
   const continueDraft = async (draftReferenceNumber: string) => {
     const response = await callClaimApi("resumeClaimDraft", { draftReferenceNumber });
     if (response.ok) {
-      restoreDraft(response.data, session.get("otpVerify")?.otpMobileNumber);
-      await session.flushed();
+      restoreDraft(response.data, claimSession.verifiedMobileNumber());
+      await saved();
       navigate(response.data.draft.step);
     } else if (response.returnCode === RETURN_CODES.draftNotFound) {
       setError(T.notAvailable);
@@ -40,7 +42,7 @@ export default function ContinueClaimScreen() {
   };
 
   const startNew = () => {
-    session.remove("draftOffer");
+    offerDrafts([]);
     navigate("/claims-details");
   };
 

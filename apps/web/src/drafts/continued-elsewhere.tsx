@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import { systemError } from "../api/system-error.ts";
-import { session } from "../session/session-store.ts";
+import { endClaimKeepingStep1 } from "../session/claim-verification.ts";
 import { Popup } from "../ui/popup.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { DRAFT_TEXTS as T } from "./draft-texts.ts";
@@ -13,9 +13,7 @@ export default function ContinuedElsewherePopup({ reference }: { reference: stri
   const { channel } = useWidgetSetting();
   const navigate = useNavigate();
   const continueHere = () => {
-    const step1 = session.get("step1");
-    session.endClaim();
-    if (step1) session.set("step1", step1);
+    endClaimKeepingStep1();
     systemError.endContinuedElsewhere();
     navigate(channel === "corporate-website" ? "/cf" : "/cfm");
   };

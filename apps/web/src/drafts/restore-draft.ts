@@ -2,7 +2,7 @@ import { emptyClaimDetails } from "@kalinga/domain/claim-details";
 import type { ResumeClaimDraftResponse } from "@kalinga/domain/claim-draft";
 import { emptyPayout } from "@kalinga/domain/payout";
 import { saveClaimData } from "../claim/claim-data-store.ts";
-import { session } from "../session/session-store.ts";
+import { resumeClaim } from "../session/claim-verification.ts";
 
 /**
  * Puts a resumed draft into the tab: its reference, token, Step 1 and answers. `verifiedNumber`
@@ -10,13 +10,12 @@ import { session } from "../session/session-store.ts";
  */
 export function restoreDraft(resumed: ResumeClaimDraftResponse, verifiedNumber?: string): void {
   const { webReferenceNumber, token, draft } = resumed;
-  const verified = { otpMobileNumber: verifiedNumber ?? draft.step1.phoneNumber };
-  session.endClaim();
-  session.set("webReferenceNumber", webReferenceNumber);
-  session.set("token", token);
-  session.set("step1", draft.step1);
-  session.set("otpVerify", verified);
-  session.set("isOtpAvailable", { webReferenceNumber, pass: true });
+  resumeClaim({
+    webReferenceNumber,
+    token,
+    step1: draft.step1,
+    mobileNumber: verifiedNumber ?? draft.step1.phoneNumber,
+  });
   saveClaimData(webReferenceNumber, {
     details: { ...emptyClaimDetails, ...draft.details },
     payout: { ...emptyPayout, ...draft.payout },

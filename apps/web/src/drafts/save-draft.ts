@@ -2,7 +2,7 @@ import { type DraftStep, savableDraft } from "@kalinga/domain/claim-draft";
 import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
 import type { ClaimData } from "../claim/claim-data-store.ts";
-import { session } from "../session/session-store.ts";
+import * as claimSession from "../session/claim-session.ts";
 import { DRAFT_TEXTS } from "./draft-texts.ts";
 
 // The claim's draft goes to the server each time the claimant reaches a step (decision 0043), in
@@ -18,7 +18,7 @@ const DRAFT_STEPS: ReadonlySet<string> = new Set<DraftStep>([
 
 /** Saves the answers `readData` gives as the draft of step `pathname`; a retry shows the loading overlay. */
 export function saveDraftAt(pathname: string, readData: () => ClaimData, background = true): void {
-  const step1 = session.get("step1");
+  const step1 = claimSession.step1();
   const data = readData();
   if (!DRAFT_STEPS.has(pathname) || !step1 || data.submitted) return;
   void callClaimApi(

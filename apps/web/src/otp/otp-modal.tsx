@@ -17,22 +17,22 @@ import {
 import { keepMobileDigits, otpMobileNumberSchema } from "@kalinga/domain/otp";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { trackFieldError } from "../analytics/analytics.ts";
-import {
-  type CallerSession,
-  type ClaimResponse,
-  callClaimApi,
-  claimReference,
-} from "../api/claim-api-client.ts";
+import { type CallerSession, type ClaimResponse, callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
-import { session } from "../session/session-store.ts";
-import { FieldError } from "../ui/field-error.tsx";
+import { offerDrafts, verify } from "../session/claim-verification.ts";
+import * as trackingSession from "../session/tracking-session.ts";
 import { Popup } from "../ui/popup.tsx";
+import { adoptStyles } from "../ui/styles.ts";
 import { TextField } from "../ui/text-field.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { deviceKey } from "./device-key.ts";
-import { OtpCodeBoxes, type OtpCodeBoxesHandle } from "./otp-code-boxes.tsx";
+import otpCss from "./otp.css?inline";
+import type { OtpCodeBoxesHandle } from "./otp-code-boxes.tsx";
+import { CodePane } from "./otp-code-pane.tsx";
 import { OTP_TEXTS as T } from "./otp-texts.ts";
-import { formatCountdown, useCountdown } from "./use-countdown.ts";
+import { useCountdown } from "./use-countdown.ts";
+
+adoptStyles(otpCss);
 
 type Props = {
   mobileNumber: string;
@@ -69,9 +69,6 @@ export default function OtpModal({
   const boxes = useRef<OtpCodeBoxesHandle>(null);
   const secondsLeft = useCountdown(resendAt);
   const titleId = useId();
-  const codeLabelId = useId();
-  const codeErrorId = useId();
-  const guessesLeftId = useId();
 
   useEffect(() => {
     if (pane === "code") boxes.current?.focusFirst();
@@ -125,18 +122,6 @@ export default function OtpModal({
     afterSend(await callClaimApi("resetOneTimePIN", {}, undefined, options));
   };
 
-  /** The check's token now reads the claims filed with the number; the claim being filed is left alone. */
-  const keepTrackingPass = (token: string | undefined) => {
-    const check = session.get("trackingCheck");
-    if (!check) return;
-    session.set("trackingCheck", {
-      ...check,
-      token: token ?? check.token,
-      mobileNumber,
-      verified: true,
-    });
-  };
-
   const submitCode = async (event: FormEvent) => {
     event.preventDefault();
     const oneTimePIN = digits.join("");
@@ -146,21 +131,13 @@ export default function OtpModal({
     }
     const response = await callClaimApi("validateOneTimePIN", { oneTimePIN }, undefined, options);
     setGuessesLeftHint(undefined);
-    if (response.ok && tracking) {
-      keepTrackingPass(response.data.token);
-      onClose(true);
-      return;
-    }
     if (response.ok) {
-      if (response.data.token) session.set("token", response.data.token);
-      session.set("otpVerify", { otpMobileNumber: mobileNumber });
-      session.set("isOtpAvailable", {
-        webReferenceNumber: claimReference(),
-        pass: true,
-      });
-      const drafts = response.data.drafts ?? [];
-      if (drafts.length > 0) session.set("draftOffer", drafts);
-      else session.remove("draftOffer");
+      // A check's pass reads the claims filed with the number; the claim being filed is left alone.
+      if (tracking) trackingSession.verifyCheck(mobileNumber, response.data.token);
+      else {
+        verify(mobileNumber, response.data.token);
+        offerDrafts(response.data.drafts ?? []);
+      }
       onClose(true);
       return;
     }
@@ -228,57 +205,23 @@ export default function OtpModal({
           </div>
         </form>
       ) : (
-        <form className="k-otp-pane" noValidate onSubmit={submitCode}>
-          <p id={codeLabelId}>{T.codeIntro(MOBILE_PREFIX, mobileNumber)}</p>
-          <OtpCodeBoxes
-            ref={boxes}
-            digits={digits}
-            onChange={(next) => {
-              setDigits(next);
-              setCodeError(undefined);
-              setGuessesLeftHint(undefined);
-            }}
-            legend={T.codeLegend}
-            describedBy={
-              codeError
-                ? [codeErrorId, guessesLeftHint && guessesLeftId].filter(Boolean).join(" ")
-                : undefined
-            }
-            invalid={!!codeError}
-          />
-          <FieldError id={codeErrorId} message={codeError} />
-          {codeError && guessesLeftHint ? (
-            <p className="k-helper" id={guessesLeftId}>
-              {guessesLeftHint}
-            </p>
-          ) : null}
-          <div className="k-actions">
-            <button
-              className="k-btn k-btn--contained"
-              type="submit"
-              disabled={digits.join("").length !== OTP_LENGTH}
-            >
-              {T.submit}
-            </button>
-          </div>
-          <p className="k-otp-countdown" aria-live="off">
-            {sendsLeft <= 0
-              ? DECIDED_MESSAGES.otpNoMoreSends
-              : secondsLeft > 0
-                ? T.resendIn(formatCountdown(secondsLeft))
-                : T.resendNow}
-          </p>
-          <button
-            className="k-btn k-btn--text"
-            type="button"
-            // At 0 nothing more can be sent: the pop-up comes if the last code expires or locks.
-            disabled={secondsLeft > 0 || sendsLeft <= 0}
-            onClick={resend}
-          >
-            {T.resend(sendsLeft)}
-          </button>
-          <p className="k-otp-tip">{tracking ? T.trackingTip : T.tip}</p>
-        </form>
+        <CodePane
+          ref={boxes}
+          mobileNumber={mobileNumber}
+          digits={digits}
+          onDigitsChange={(next) => {
+            setDigits(next);
+            setCodeError(undefined);
+            setGuessesLeftHint(undefined);
+          }}
+          codeError={codeError}
+          guessesLeftHint={guessesLeftHint}
+          sendsLeft={sendsLeft}
+          secondsLeft={secondsLeft}
+          tip={tracking ? T.trackingTip : T.tip}
+          onSubmit={submitCode}
+          onResend={resend}
+        />
       )}
     </Popup>
   );

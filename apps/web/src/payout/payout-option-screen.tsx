@@ -1,10 +1,12 @@
 import { Navigate } from "react-router";
 import claimStepsCss from "../claim/claim-steps.css?inline";
 import { useVerifiedClaim } from "../claim/verified-claim.tsx";
+import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { BankPayoutForm } from "./bank-payout-form.tsx";
 import { BeneficiariesStep } from "./beneficiaries/beneficiaries-step.tsx";
 
+adoptStyles(screenTextCss);
 adoptStyles(claimStepsCss);
 
 /**

@@ -4,11 +4,13 @@ import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { useEffect, useId, useMemo, useState } from "react";
 import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
+import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TextField } from "../ui/text-field.tsx";
 import reportCss from "./claims-report.css?inline";
 import { REPORT_TEXTS as T } from "./portal-texts.ts";
 
+adoptStyles(screenTextCss);
 adoptStyles(reportCss);
 
 type Sort = keyof typeof T.sortOptions;

@@ -1,32 +1,34 @@
-import type { FieldContent, Option } from "@kalinga/content/page-content";
+import type { Option } from "@kalinga/content/page-content";
 import type { PortalPolicy } from "@kalinga/domain/agent-claims";
 import type { PolicyDetailsResponse } from "@kalinga/domain/claim-api";
 import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { formatDisplayDate, fromPayloadDate } from "@kalinga/domain/dates";
 import { FIELD_MESSAGES as M } from "@kalinga/domain/messages";
-import {
-  emptyPublicStartForm,
-  isMainlandChina,
-  type PublicStartForm,
-  type PublicStartFormDraft,
-  publicStartFormSchema,
-  toStep1,
-} from "@kalinga/domain/start-form";
-import { useEffect, useRef, useState } from "react";
+import { type PublicStartForm, toStep1 } from "@kalinga/domain/start-form";
+import { useEffect, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { callClaimApi, callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
 import { readClaimData, saveClaimData } from "../claim/claim-data-store.ts";
-import { PolicyInformationSection, ResidenceFields } from "../claim/start-form-sections.tsx";
-import { useSubmitOnlyForm } from "../forms/use-submit-only-form.ts";
-import { session } from "../session/session-store.ts";
+import {
+  PolicyInformationSection,
+  ResidenceFields,
+  type StartFormParts,
+} from "../claim/start-form-sections.tsx";
+import { useStartForm } from "../claim/use-start-form.ts";
+import * as claimSession from "../session/claim-session.ts";
+import { verify } from "../session/claim-verification.ts";
 import { FieldError } from "../ui/field-error.tsx";
+import screenTextCss from "../ui/screen-text.css?inline";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
+import { adoptStyles } from "../ui/styles.ts";
 import { TextField } from "../ui/text-field.tsx";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import { readPortalUser } from "../widget/portal-user.ts";
 import { PORTAL_TEXTS as T } from "./portal-texts.ts";
+
+adoptStyles(screenTextCss);
 
 type Looked = PolicyDetailsResponse & { policyNumber: string };
 
@@ -81,27 +83,19 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
   const [looked, setLooked] = useState<Looked | null>(null);
   const [lookupError, setLookupError] = useState<string>();
   const [policyMissing, setPolicyMissing] = useState(false);
-  const { policyOwnerDetails, ClaimInfo } = content.microsite.mainInfo;
+  const { policyOwnerDetails } = content.microsite.mainInfo;
   const owner = policyOwnerDetails.fields;
-  const _claimInfo = ClaimInfo.fields;
-  const { values, setValue, errors, onSubmit, formRef } = useSubmitOnlyForm<
-    PublicStartFormDraft,
-    PublicStartForm
-  >(publicStartFormSchema, { ...emptyPublicStartForm }, { onValid: (valid) => goOn(valid) });
-  const china = isMainlandChina(values.citizenship, values.countryResident);
-  const stillChina = useRef(china);
-  stillChina.current = china;
+  const startForm = useStartForm(undefined, {
+    onValid: (valid) => goOn(valid),
+  });
+  const { values, setValue, errors, onSubmit, formRef, described } = startForm;
 
   /** Section 2: choosing a policy starts the claim, then reads the policy into the form. */
   async function choose(policyNumber: string) {
     setLookupError(undefined);
     setPolicyMissing(false);
     setLooked(null);
-    session.endClaim();
-    const claim = await callClaimApiOrShowError("initClaimRequest", {});
-    if (!claim) return;
-    session.set("webReferenceNumber", claim.webReferenceNumber);
-    session.set("token", claim.token);
+    if (!(await claimSession.startClaim())) return;
     const answer = await callClaimApi("getPolicyDetails", { policyInformation: { policyNumber } });
     if (!answer.ok) {
       // Section 8: a returnCode other than "0" or missing data is not the claimant's to fix here.
@@ -113,9 +107,8 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
       return;
     }
     const { insuredInformation: insured, policyOwnerInformation: policyOwner, token } = answer.data;
-    session.set("token", token);
-    session.set("isOtpAvailable", { webReferenceNumber: claim.webReferenceNumber, pass: true });
-    session.set("otpVerify", { otpMobileNumber: policyOwner.phoneNumber });
+    // The portal's sign-in stands in for the OTP: the owner's number is the claim's verified one.
+    verify(policyOwner.phoneNumber, token);
     setValue("firstName", insured.firstName);
     setValue("middleName", insured.middleName);
     setValue("noMiddleName", insured.middleName === "");
@@ -136,9 +129,9 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
 
   function goOn(valid: PublicStartForm) {
     if (!looked) return;
-    session.set("step1", { ...toStep1(valid), policyNumber: looked.policyNumber });
+    claimSession.keepStep1({ ...toStep1(valid), policyNumber: looked.policyNumber });
     // Section 3: on agent assist the payload's number is the claim details', filled in from here.
-    const reference = session.get("webReferenceNumber");
+    const reference = claimSession.reference();
     if (setting.channel === "agent-assist" && reference) {
       const { details } = readClaimData(reference);
       saveClaimData(reference, { details: { ...details, policyNumber: looked.policyNumber } });
@@ -151,25 +144,6 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
     value: policyNumber,
   }));
   const chosen = options.find((option) => option.value === looked?.policyNumber) ?? null;
-  const described = (
-    field: keyof PublicStartFormDraft,
-    { label, placeholder, tips }: FieldContent,
-  ) => ({
-    name: field,
-    error: errors[field],
-    label,
-    placeholder,
-    tips,
-  });
-  const _country = (field: "citizenship" | "countryResident") => ({
-    ...described(field, owner[field]),
-    options: content.dropdownList.country,
-    value: values[field] ?? null,
-    onChange: (option: Option) => setValue(field, option),
-  });
-  const insuredName = [values.firstName, values.middleName, values.lastName, values.suffix]
-    .filter(Boolean)
-    .join(" ");
 
   return (
     <section className="k-screen" aria-labelledby="k-cfm-title">
@@ -202,43 +176,7 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
             onChange={(option) => void choose(option.value)}
             error={lookupError ?? (policyMissing ? M.policyNumberRequired : undefined)}
           />
-          {looked ? (
-            <dl className="k-facts" data-testid="policy-details">
-              <div>
-                <dt>{T.insuredName}</dt>
-                <dd>
-                  {insuredName}
-                  <FieldError
-                    id="k-cfm-name-error"
-                    message={
-                      errors.firstName ?? errors.middleName ?? errors.lastName ?? errors.suffix
-                    }
-                  />
-                </dd>
-              </div>
-              <div>
-                <dt>{T.dateOfBirth}</dt>
-                <dd>
-                  {values.dateOfBirth ? formatDisplayDate(values.dateOfBirth) : ""}
-                  <FieldError id="k-cfm-dob-error" message={errors.dateOfBirth} />
-                </dd>
-              </div>
-              <div>
-                <dt>{T.mobileNumber}</dt>
-                <dd>
-                  {MOBILE_PREFIX} {values.phoneNumber}
-                  <FieldError id="k-cfm-mobile-error" message={errors.phoneNumber} />
-                </dd>
-              </div>
-              <div>
-                <dt>{T.emailAddress}</dt>
-                <dd>
-                  {values.emailAddress}
-                  <FieldError id="k-cfm-email-error" message={errors.emailAddress} />
-                </dd>
-              </div>
-            </dl>
-          ) : null}
+          {looked ? <PolicyFacts values={values} errors={errors} /> : null}
         </fieldset>
 
         {looked ? (
@@ -252,9 +190,9 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
                 autoComplete="street-address"
                 maxLength={FIELD_LIMITS.address}
               />
-              <ResidenceFields values={values} setValue={setValue} errors={errors} />
+              <ResidenceFields {...startForm} />
             </fieldset>
-            <PolicyInformationSection values={values} setValue={setValue} errors={errors} />
+            <PolicyInformationSection {...startForm} />
           </>
         ) : null}
 
@@ -268,5 +206,47 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
         </div>
       </form>
     </section>
+  );
+}
+
+/** What the policy's lookup read, read-only, each with the message if the domain's rules refuse it. */
+function PolicyFacts({ values, errors }: Pick<StartFormParts, "values" | "errors">) {
+  const insuredName = [values.firstName, values.middleName, values.lastName, values.suffix]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <dl className="k-facts" data-testid="policy-details">
+      <div>
+        <dt>{T.insuredName}</dt>
+        <dd>
+          {insuredName}
+          <FieldError
+            id="k-cfm-name-error"
+            message={errors.firstName ?? errors.middleName ?? errors.lastName ?? errors.suffix}
+          />
+        </dd>
+      </div>
+      <div>
+        <dt>{T.dateOfBirth}</dt>
+        <dd>
+          {values.dateOfBirth ? formatDisplayDate(values.dateOfBirth) : ""}
+          <FieldError id="k-cfm-dob-error" message={errors.dateOfBirth} />
+        </dd>
+      </div>
+      <div>
+        <dt>{T.mobileNumber}</dt>
+        <dd>
+          {MOBILE_PREFIX} {values.phoneNumber}
+          <FieldError id="k-cfm-mobile-error" message={errors.phoneNumber} />
+        </dd>
+      </div>
+      <div>
+        <dt>{T.emailAddress}</dt>
+        <dd>
+          {values.emailAddress}
+          <FieldError id="k-cfm-email-error" message={errors.emailAddress} />
+        </dd>
+      </div>
+    </dl>
   );
 }

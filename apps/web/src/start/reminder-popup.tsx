@@ -1,15 +1,15 @@
 import { useState } from "react";
-import { session } from "../session/session-store.ts";
+import * as claimSession from "../session/claim-session.ts";
 import { Popup } from "../ui/popup.tsx";
 import { usePageContent } from "../widget/contexts.ts";
 
 /** Once per session on the public start form: living claims may go through the member portal. */
 export function ReminderPopup() {
   const reminder = usePageContent().reminder;
-  const [open, setOpen] = useState(() => !session.get("isRemindedForLivingClaims"));
+  const [open, setOpen] = useState(() => !claimSession.wasReminded());
 
   const dismiss = () => {
-    session.set("isRemindedForLivingClaims", true);
+    claimSession.markReminded();
     setOpen(false);
   };
 
@@ -23,7 +23,7 @@ export function ReminderPopup() {
       outlinedButton={{
         label: reminder.enrollLabel,
         onClick: () => {
-          session.set("isRemindedForLivingClaims", true);
+          claimSession.markReminded();
           window.location.assign(reminder.enrollUrl);
         },
       }}

@@ -1,23 +1,20 @@
-import type { FieldContent, Option } from "@kalinga/content/page-content";
+import type { FieldContent } from "@kalinga/content/page-content";
 import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { todayInManila } from "@kalinga/domain/dates";
 import { keepMobileDigits } from "@kalinga/domain/otp";
 import {
-  emptyPublicStartForm,
-  isMainlandChina,
   type PublicStartForm,
   type PublicStartFormDraft,
-  publicStartFormSchema,
   toStep1,
 } from "@kalinga/domain/start-form";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";
-import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { PolicyInformationSection, ResidenceFields } from "../claim/start-form-sections.tsx";
-import { type FieldErrors, useSubmitOnlyForm } from "../forms/use-submit-only-form.ts";
-import { session } from "../session/session-store.ts";
+import { useStartForm } from "../claim/use-start-form.ts";
+import type { FieldErrors } from "../forms/use-submit-only-form.ts";
+import * as claimSession from "../session/claim-session.ts";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { DateField } from "../ui/date-field.tsx";
 import { EmailSuggestion } from "../ui/email-suggestion.tsx";
@@ -32,16 +29,6 @@ import { useNoticeOpen } from "./unavailable-notice.tsx";
 const loadOtpModal = () => import("../otp/otp-modal.tsx");
 const OtpModal = lazy(loadOtpModal);
 
-/** A verified mobile number for this claim lets the claimant skip the OTP on a second Next. */
-function hasOtpPass(mobileNumber: string): boolean {
-  const pass = session.get("isOtpAvailable");
-  return (
-    !!pass?.pass &&
-    pass.webReferenceNumber === session.get("webReferenceNumber") &&
-    session.get("otpVerify")?.otpMobileNumber === mobileNumber
-  );
-}
-
 /** Step 1 of 4 on the corporate website: who is insured, who owns the policy, which kind. */
 export function StartScreen() {
   const setting = useWidgetSetting();
@@ -51,29 +38,21 @@ export function StartScreen() {
   const [otpOpen, setOtpOpen] = useState(false);
   // One modal at a time: the reminder waits until the notice is closed.
   const noticeOpen = useNoticeOpen();
-  const { insuredInformation, policyOwnerDetails, ClaimInfo } = content.microsite.mainInfo;
+  const { insuredInformation, policyOwnerDetails } = content.microsite.mainInfo;
   const insured = insuredInformation.fields;
   const owner = policyOwnerDetails.fields;
-  const _claimInfo = ClaimInfo.fields;
 
   // Coming back to the start form after a submit begins another claim: the submitted one's token,
   // pass and Step 1 go first, so nothing of it fills the form or rides on the next claim's calls.
   const [savedStep1] = useState(() => {
-    session.endSubmittedClaim();
-    return session.get("step1") as Partial<PublicStartFormDraft> | undefined;
+    claimSession.endSubmittedClaim();
+    return claimSession.step1() as Partial<PublicStartFormDraft> | undefined;
   });
-  // The draft type, so the shared sections (start-form-sections.tsx) take this form's setter.
-  const { values, setValue, errors, onSubmit, formRef } = useSubmitOnlyForm<
-    PublicStartFormDraft,
-    PublicStartForm
-  >(
-    publicStartFormSchema,
-    { ...emptyPublicStartForm, ...savedStep1 },
-    { onValid: (valid) => startClaim(valid), onInvalid: reportErrors },
-  );
-  const china = isMainlandChina(values.citizenship, values.countryResident);
-  const stillChina = useRef(china);
-  stillChina.current = china;
+  const startForm = useStartForm(savedStep1, {
+    onValid: (valid) => startClaim(valid),
+    onInvalid: reportErrors,
+  });
+  const { values, setValue, errors, onSubmit, formRef, described } = startForm;
   // A fix for a misspelt e-mail domain is offered once the claimant has left the field.
   const [emailLeft, setEmailLeft] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
@@ -86,21 +65,13 @@ export function StartScreen() {
 
   async function startClaim(valid: PublicStartForm) {
     const step1 = toStep1(valid);
-    if (hasOtpPass(step1.phoneNumber)) {
-      session.set("step1", step1);
+    // A number verified for this claim lets the claimant skip the OTP on a second Next.
+    if (claimSession.isVerified(step1.phoneNumber)) {
+      claimSession.keepStep1(step1);
       navigate(nextRoute);
       return;
     }
-    // A new claim: initClaimRequest goes without the last claim's token, and nothing of that claim
-    // (reference, OTP pass, form data, receipt) is left for this one to pick up.
-    session.endClaim();
-    session.remove("submittedClaim");
-    session.set("step1", step1);
-    const claim = await callClaimApiOrShowError("initClaimRequest", {});
-    if (!claim) return;
-    session.set("webReferenceNumber", claim.webReferenceNumber);
-    session.set("token", claim.token);
-    setOtpOpen(true);
+    if (await claimSession.startClaim(step1)) setOtpOpen(true);
   }
 
   function reportErrors(found: FieldErrors<PublicStartFormDraft>) {
@@ -109,11 +80,6 @@ export function StartScreen() {
     }
   }
 
-  /** A field's name and message, with its label, placeholder and tips from the content service. */
-  const described = (
-    field: keyof PublicStartFormDraft,
-    { label, placeholder, tips }: FieldContent,
-  ) => ({ name: field, error: errors[field], label, placeholder, tips });
   /** A text field's props: described(), its value and its setter. */
   const text = (
     field:
@@ -130,13 +96,6 @@ export function StartScreen() {
     value: values[field] ?? "",
     onChange: (event: { currentTarget: HTMLInputElement }) =>
       setValue(field, event.currentTarget.value),
-  });
-  /** A country list's props: described(), the countries, the chosen one and its setter. */
-  const _country = (field: "citizenship" | "countryResident") => ({
-    ...described(field, owner[field]),
-    options: content.dropdownList.country,
-    value: values[field] ?? null,
-    onChange: (option: Option) => setValue(field, option),
   });
 
   return (
@@ -212,10 +171,10 @@ export function StartScreen() {
             />
           </div>
           <TextField {...text("homeAddress", owner.homeAddress)} autoComplete="street-address" />
-          <ResidenceFields values={values} setValue={setValue} errors={errors} />
+          <ResidenceFields {...startForm} />
         </fieldset>
 
-        <PolicyInformationSection values={values} setValue={setValue} errors={errors} />
+        <PolicyInformationSection {...startForm} />
 
         <div className="k-actions">
           <a className="k-btn k-btn--outlined" href="/">
@@ -238,7 +197,9 @@ export function StartScreen() {
               setOtpOpen(false);
               // Open drafts of the number are offered before a new claim goes on (decision 0044).
               if (verified) {
-                navigate(session.get("draftOffer")?.length ? "/continue-claim" : "/claims-details");
+                navigate(
+                  claimSession.draftsOffered().length ? "/continue-claim" : "/claims-details",
+                );
               }
             }}
           />

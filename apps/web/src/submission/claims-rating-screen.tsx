@@ -10,8 +10,9 @@ import * as z from "zod/mini";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { StartClaimFirst, useClaimIfAny } from "../claim/verified-claim.tsx";
-import type { SubmittedClaim } from "../session/session-store.ts";
+import type { SubmittedClaim } from "../session/claim-session.ts";
 import { FieldError } from "../ui/field-error.tsx";
+import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TileSwitch } from "../ui/tile-switch.tsx";
 import submissionCss from "./submission.css?inline";
@@ -23,6 +24,7 @@ import {
   useEndSubmittedClaimOnLeave,
 } from "./submitted-claim.ts";
 
+adoptStyles(screenTextCss);
 adoptStyles(submissionCss);
 
 /** The claimant's part of rateClaimSchema: the same rules and messages the server applies. */

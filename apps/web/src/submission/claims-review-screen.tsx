@@ -36,12 +36,14 @@ import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
 import { PAYOUT_TEXTS as P } from "../claim/payout-texts.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
+import screenTextCss from "../ui/screen-text.css?inline";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import submissionCss from "./submission.css?inline";
 import { SUBMISSION_TEXTS as T } from "./submission-texts.ts";
 
+adoptStyles(screenTextCss);
 adoptStyles(submissionCss);
 
 /** /claims-review: everything entered, grouped, each group with an edit link; then the declarations. */

@@ -11,7 +11,8 @@ import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
 import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { claimOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, useClaimIfAny, type VerifiedClaim } from "../claim/verified-claim.tsx";
-import type { SubmittedClaim } from "../session/session-store.ts";
+import type { SubmittedClaim } from "../session/claim-session.ts";
+import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import submissionCss from "./submission.css?inline";
@@ -23,6 +24,7 @@ import {
   useEndSubmittedClaimOnLeave,
 } from "./submitted-claim.ts";
 
+adoptStyles(screenTextCss);
 adoptStyles(submissionCss);
 
 /** /claims-submission: sends the reviewed claim once, then confirms it. */

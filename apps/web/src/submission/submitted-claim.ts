@@ -4,7 +4,9 @@ import type { PublicStartForm } from "@kalinga/domain/start-form";
 import { useEffect } from "react";
 import type { ClaimData } from "../claim/claim-data-store.ts";
 import type { VerifiedClaim } from "../claim/verified-claim.tsx";
-import { type SubmittedClaim, session } from "../session/session-store.ts";
+import { isOpen, keepReceipt, receipt as storedReceipt } from "../session/claim-answers.ts";
+import type { SubmittedClaim } from "../session/claim-session.ts";
+import * as claimSession from "../session/claim-session.ts";
 
 // A submitted claim keeps its token only while its confirmation or its rating is on screen
 // (docs/decisions/0033): the rating needs it, nothing after does. The receipt keeps what the
@@ -19,8 +21,8 @@ export function saveSubmittedClaim(
   response: FinalSubmitClaimResponse,
   data: ClaimData,
 ): SubmittedClaim {
-  const step1 = session.get("step1") as Partial<PublicStartForm> | undefined;
-  const mobile = session.get("otpVerify")?.otpMobileNumber ?? step1?.phoneNumber ?? "";
+  const step1 = claimSession.step1() as Partial<PublicStartForm> | undefined;
+  const mobile = claimSession.verifiedMobileNumber() ?? step1?.phoneNumber ?? "";
   const receipt: SubmittedClaim = {
     webReferenceNumber: claim.webReferenceNumber,
     submittedAt: response.submittedAt,
@@ -29,7 +31,7 @@ export function saveSubmittedClaim(
     emailAddress: step1?.emailAddress ?? "",
     rated: false,
   };
-  session.set("submittedClaim", receipt);
+  keepReceipt(receipt);
   return receipt;
 }
 
@@ -38,7 +40,7 @@ export function saveSubmittedClaim(
  * cleared, the last one submitted. A claim still being filed has none.
  */
 export function submittedClaimOfTab(claim: VerifiedClaim | null): SubmittedClaim | null {
-  const receipt = session.get("submittedClaim");
+  const receipt = storedReceipt();
   if (claim) {
     if (receipt?.webReferenceNumber === claim.webReferenceNumber) return receipt;
     // Submitted before receipts were kept: the claim data holds the answer.
@@ -50,17 +52,13 @@ export function submittedClaimOfTab(claim: VerifiedClaim | null): SubmittedClaim
 
 /** The rating can be sent while the submitted claim's session (its token) is still open. */
 export function canRate(receipt: SubmittedClaim): boolean {
-  return (
-    !receipt.rated &&
-    session.get("webReferenceNumber") === receipt.webReferenceNumber &&
-    session.get("token") !== undefined
-  );
+  return !receipt.rated && isOpen(receipt.webReferenceNumber);
 }
 
 /** After the rating: the receipt says so, and the claim's session is cleared. */
 export function markRated(receipt: SubmittedClaim): void {
-  session.set("submittedClaim", { ...receipt, rated: true });
-  session.endSubmittedClaim();
+  keepReceipt({ ...receipt, rated: true });
+  claimSession.endSubmittedClaim();
 }
 
 /**
@@ -71,7 +69,7 @@ export function useEndSubmittedClaimOnLeave(): void {
   useEffect(
     () => () => {
       // The router has already moved on when a screen unmounts.
-      if (!SUBMITTED_CLAIM_ROUTES.test(window.location.pathname)) session.endSubmittedClaim();
+      if (!SUBMITTED_CLAIM_ROUTES.test(window.location.pathname)) claimSession.endSubmittedClaim();
     },
     [],
   );

@@ -1,41 +1,31 @@
 import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import type { ReadTrackedClaimResponse } from "@kalinga/domain/claim-tracking";
 import { useEffect, useRef, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
-import { systemError } from "../api/system-error.ts";
-import { session } from "../session/session-store.ts";
+import { Link, Navigate } from "react-router";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
-import { TrackingRefusal } from "./tracked-claim-screen.tsx";
+import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import {
-  CHECK_ROUTE,
+  answerTrackingFailure,
   callTracking,
-  checkHasEnded,
   openRequirements,
-  useTrackedClaim,
+  useEndCheck,
 } from "./tracked-claims.ts";
 import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
 
 /** /abeyance-review: what goes to the claims team, then Send, then the claim's new status. */
 export default function AbeyanceReviewScreen() {
-  const reference = session.get("trackedClaim");
-  const { loaded } = useTrackedClaim(reference);
   const [sent, setSent] = useState<{ count: number; status: string } | null>(null);
-  if (!reference) return <Navigate to="/your-claim-tracking" replace />;
-
-  return (
-    <section className="k-screen" aria-labelledby="k-abeyance-review-title">
-      {sent ? (
+  if (sent) {
+    return (
+      <section className="k-screen" aria-labelledby="k-abeyance-review-title">
         <DocumentsSent {...sent} />
-      ) : (
-        <>
-          <h2 id="k-abeyance-review-title" className="k-screen-title">
-            {T.reviewTitle}
-          </h2>
-          {loaded.state === "ready" ? <ToSend tracked={loaded.data} onSent={setSent} /> : null}
-          {loaded.state === "refused" ? <TrackingRefusal message={loaded.message} /> : null}
-        </>
-      )}
-    </section>
+      </section>
+    );
+  }
+  return (
+    <TrackedClaimScreen id="k-abeyance-review-title" title={T.reviewTitle}>
+      {(tracked) => <ToSend tracked={tracked} onSent={setSent} />}
+    </TrackedClaimScreen>
   );
 }
 
@@ -46,7 +36,7 @@ function ToSend({
   tracked: ReadTrackedClaimResponse;
   onSent: (sent: { count: number; status: string }) => void;
 }) {
-  const navigate = useNavigate();
+  const endCheck = useEndCheck();
   const [refusal, setRefusal] = useState<string | null>(null);
   // One key for this send: pressing Send again after a lost answer gets the first answer back.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -63,14 +53,9 @@ function ToSend({
     if (response.ok) {
       const count = answered.reduce((sum, requirement) => sum + requirement.documents.length, 0);
       onSent({ count, status: response.data.status });
-    } else if (checkHasEnded(response)) {
-      session.remove("trackingCheck");
-      navigate(CHECK_ROUTE, { replace: true });
-    } else if (response.status === 417 && typeof response.data?.message === "string") {
-      // Nothing left to send, a request answered meanwhile, or past its due date: the server's words.
-      setRefusal(response.data.message);
     } else {
-      systemError.show();
+      // Nothing left to send, a request answered meanwhile, or past its due date: the server's words.
+      answerTrackingFailure(response, endCheck, setRefusal);
     }
   };
 

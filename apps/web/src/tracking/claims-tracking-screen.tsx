@@ -5,7 +5,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
-import { session } from "../session/session-store.ts";
+import * as trackingSession from "../session/tracking-session.ts";
 import { TextField } from "../ui/text-field.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
@@ -32,13 +32,8 @@ function PortalTracking() {
   useEffect(() => {
     void callClaimApiOrShowError("initClaimTracking", {}).then((started) => {
       if (!started?.verified) return;
-      session.set("trackingCheck", {
-        webReferenceNumber: started.webReferenceNumber,
-        token: started.token,
-        mobileNumber: "",
-        verified: true,
-      });
-      session.remove("trackedClaim");
+      trackingSession.beginCheck(started, "", true);
+      trackingSession.trackClaim(null);
       navigate("/your-claim-tracking", { replace: true });
     });
   }, [navigate]);
@@ -55,7 +50,7 @@ function PortalTracking() {
 function NumberTracking() {
   const navigate = useNavigate();
   const [mobileNumber, setMobileNumber] = useState(
-    () => session.get("trackingCheck")?.mobileNumber ?? "",
+    () => trackingSession.trackingCheck()?.mobileNumber ?? "",
   );
   const [reference, setReference] = useState("");
   const [errors, setErrors] = useState<{ mobileNumber?: string; reference?: string }>({});
@@ -80,17 +75,11 @@ function NumberTracking() {
       return;
     }
     // A new check each time: an earlier one (another number) never answers for this one.
-    session.remove("trackingCheck");
-    if (readReference) session.set("trackedClaim", readReference);
-    else session.remove("trackedClaim");
+    trackingSession.endCheck();
+    trackingSession.trackClaim(readReference);
     const started = await callClaimApiOrShowError("initClaimTracking", {});
     if (!started) return;
-    session.set("trackingCheck", {
-      webReferenceNumber: started.webReferenceNumber,
-      token: started.token,
-      mobileNumber,
-      verified: false,
-    });
+    trackingSession.beginCheck(started, mobileNumber, false);
     setOtpOpen(true);
   };
 
@@ -141,7 +130,7 @@ function NumberTracking() {
             onClose={(verified) => {
               setOtpOpen(false);
               if (!verified) return;
-              navigate(session.get("trackedClaim") ? "/status-details" : "/your-claim-tracking");
+              navigate(trackingSession.trackedClaim() ? "/status-details" : "/your-claim-tracking");
             }}
           />
         </Suspense>

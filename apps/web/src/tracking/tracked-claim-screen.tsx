@@ -1,7 +1,6 @@
 import type { ReadTrackedClaimResponse } from "@kalinga/domain/claim-tracking";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
-import { session } from "../session/session-store.ts";
 import { useTrackedClaim } from "./tracked-claims.ts";
 
 /** The server's refusal of a tracking call, in its own words (a reference not of this number…). */
@@ -28,9 +27,8 @@ export function TrackedClaimScreen({
   children: (tracked: ReadTrackedClaimResponse) => ReactNode;
   footer?: ReactNode;
 }) {
-  const reference = session.get("trackedClaim");
-  const { loaded } = useTrackedClaim(reference);
-  if (!reference) return <Navigate to="/your-claim-tracking" replace />;
+  const { webReferenceNumber, loaded } = useTrackedClaim();
+  if (!webReferenceNumber) return <Navigate to="/your-claim-tracking" replace />;
   return (
     <section className="k-screen" aria-labelledby={id}>
       <h2 id={id} className="k-screen-title">

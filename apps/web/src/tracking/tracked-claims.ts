@@ -12,16 +12,40 @@ import {
 import { uploadDocument } from "../api/document-upload.ts";
 import { systemError } from "../api/system-error.ts";
 import type { DocumentStore } from "../documents/use-claim-documents.ts";
-import { session } from "../session/session-store.ts";
+import * as trackingSession from "../session/tracking-session.ts";
 
 // The tracking check's calls (decision 0055): every one carries the check's token, never the token
 // of a claim being filed in the same tab. A check whose token has ended starts over.
 
-export const CHECK_ROUTE = "/claims-tracking";
+const CHECK_ROUTE = "/claims-tracking";
 
 /** An answer that means the check itself has ended (token expired, revoked or not verified). */
-export function checkHasEnded(response: ClaimResponse<unknown>): boolean {
+function checkHasEnded(response: ClaimResponse<unknown>): boolean {
   return !response.ok && (response.status === 401 || response.status === 403);
+}
+
+/** Ends a check the server no longer takes: it is forgotten, and the claimant starts a new one. */
+export function useEndCheck(): () => void {
+  const navigate = useNavigate();
+  return useCallback(() => {
+    trackingSession.endCheck();
+    navigate(CHECK_ROUTE, { replace: true });
+  }, [navigate]);
+}
+
+/**
+ * A tracking answer other than a success: an ended check starts over, the server's 417 gives the
+ * claimant its own words, anything unforeseen raises the system-error popup.
+ */
+export function answerTrackingFailure(
+  response: ClaimResponse<unknown>,
+  endCheck: () => void,
+  refuse: (message: string) => void,
+): void {
+  if (checkHasEnded(response)) endCheck();
+  else if (!response.ok && response.status === 417 && typeof response.data?.message === "string") {
+    refuse(response.data.message);
+  } else systemError.show();
 }
 
 export function callTracking<K extends JsonClaimCall>(
@@ -46,7 +70,7 @@ export function useTrackingCall<K extends JsonClaimCall>(
   call: K,
   payload: ClaimCallPayload<K> | null,
 ) {
-  const navigate = useNavigate();
+  const endCheck = useEndCheck();
   const [loaded, setLoaded] = useState<Loaded<ClaimCallResponse<K>>>({ state: "loading" });
   const [round, setRound] = useState(0);
   // The payload is compared as its JSON text, so a new object with the same fields calls once.
@@ -58,24 +82,28 @@ export function useTrackingCall<K extends JsonClaimCall>(
     void callTracking(call, JSON.parse(body) as ClaimCallPayload<K>).then((response) => {
       if (!current) return;
       if (response.ok) setLoaded({ state: "ready", data: response.data });
-      else if (checkHasEnded(response)) {
-        session.remove("trackingCheck");
-        navigate(CHECK_ROUTE, { replace: true });
-      } else if (response.status === 417 && typeof response.data?.message === "string") {
-        setLoaded({ state: "refused", message: response.data.message });
-      } else systemError.show();
+      else {
+        answerTrackingFailure(response, endCheck, (message) =>
+          setLoaded({ state: "refused", message }),
+        );
+      }
     });
     return () => {
       current = false;
     };
-  }, [call, body, round, navigate]);
+  }, [call, body, round, endCheck]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
   return { loaded, reload };
 }
 
-/** One tracked claim, as readTrackedClaim gives it. */
-export function useTrackedClaim(webReferenceNumber: string | undefined) {
-  return useTrackingCall("readTrackedClaim", webReferenceNumber ? { webReferenceNumber } : null);
+/** The claim the check looks at (its reference, if one is chosen), as readTrackedClaim gives it. */
+export function useTrackedClaim() {
+  const webReferenceNumber = trackingSession.trackedClaim();
+  const { loaded } = useTrackingCall(
+    "readTrackedClaim",
+    webReferenceNumber ? { webReferenceNumber } : null,
+  );
+  return { webReferenceNumber, loaded };
 }
 
 /** The requests a claimant can still answer with a file. */

@@ -10,7 +10,8 @@ import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { systemError } from "../api/system-error.ts";
-import { session } from "../session/session-store.ts";
+import { saved } from "../session/claim-answers.ts";
+import * as trackingSession from "../session/tracking-session.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { TrackingRefusal } from "./tracked-claim-screen.tsx";
 import { callTracking, useTrackingCall } from "./tracked-claims.ts";
@@ -22,7 +23,7 @@ export const displayDay = (iso: string) => formatDisplayDate(todayInManila(new D
 /** /your-claim-tracking: the claims filed with the verified number, newest first, and its drafts. */
 export default function YourClaimTrackingScreen() {
   const { loaded } = useTrackingCall("listTrackedClaims", {});
-  const lastDigits = session.get("trackingCheck")?.mobileNumber.slice(-4) ?? "";
+  const lastDigits = trackingSession.trackingCheck()?.mobileNumber.slice(-4) ?? "";
   // On the member portal and agent assist the portal's sign-in stands for the number: no number is
   // named and none other can be checked; the signed-in user may start a claim instead.
   const { channel } = useWidgetSetting();
@@ -94,7 +95,7 @@ function TrackedClaimCard({ claim }: { claim: TrackedClaimRecord }) {
         className="k-btn k-btn--outlined"
         type="button"
         onClick={() => {
-          session.set("trackedClaim", claim.webReferenceNumber);
+          trackingSession.trackClaim(claim.webReferenceNumber);
           navigate("/status-details");
         }}
       >
@@ -111,15 +112,15 @@ function Drafts({ drafts }: { drafts: OpenDraft[] }) {
   const [error, setError] = useState<string>();
 
   const continueDraft = async (draftReferenceNumber: string) => {
-    const verifiedNumber = session.get("trackingCheck")?.mobileNumber;
+    const verifiedNumber = trackingSession.trackingCheck()?.mobileNumber;
     const response = await callTracking("resumeClaimDraft", { draftReferenceNumber });
     if (response.ok) {
       // Loaded only now: the claim data store is the filing steps' code, not tracking's.
       const { restoreDraft } = await import("../drafts/restore-draft.ts");
       // The check's token ends with the resume: the claim being filed takes over the tab.
-      session.remove("trackingCheck");
+      trackingSession.endCheck();
       restoreDraft(response.data, verifiedNumber);
-      await session.flushed();
+      await saved();
       navigate(response.data.draft.step);
     } else if (response.returnCode === RETURN_CODES.draftNotFound) {
       setError(T.draftGone);

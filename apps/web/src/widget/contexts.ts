@@ -1,16 +1,11 @@
 import type { PageContent } from "@kalinga/content/page-content";
 import { createContext, useContext } from "react";
 import type { LoadedContent } from "../content/page-content-client.ts";
-import type { WidgetSetting } from "./widget-options.ts";
 
-export const WidgetSettingContext = createContext<WidgetSetting | null>(null);
+// The screens' name for the mounted setting: it never changes while a screen is shown.
+export { mountedSetting as useWidgetSetting } from "./widget-setting.ts";
+
 export const ContentContext = createContext<LoadedContent | null>(null);
-
-export function useWidgetSetting(): WidgetSetting {
-  const setting = useContext(WidgetSettingContext);
-  if (!setting) throw new Error("useWidgetSetting outside the widget");
-  return setting;
-}
 
 export function usePageContent(): PageContent {
   const content = useContext(ContentContext);
