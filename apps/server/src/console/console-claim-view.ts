@@ -1,6 +1,6 @@
 import { personName } from "@kalinga/domain/claim-payload-view";
 import { DOCUMENT_CATALOGUE } from "@kalinga/domain/document-catalogue";
-import { slotDocumentName } from "@kalinga/domain/upload-slots";
+import { type SlotNaming, slotDocument } from "@kalinga/domain/document-slot-name";
 import type { Queryable } from "../db/database.ts";
 import { documentDisplayName } from "../documents/document-display-name.ts";
 import type { Requirement, StoredDocument } from "../lifecycle/lifecycle-repository.ts";
@@ -39,32 +39,28 @@ function fileNames(base: string, count: number): string[] {
   );
 }
 
-/** The beneficiaries' names by their number, from the stored payload. */
-function beneficiaryNames(payload: Record<string, unknown>): Map<number, string> {
-  const list = Array.isArray(payload.beneficiaryList) ? payload.beneficiaryList : [];
-  return new Map(
-    list.map((beneficiary, index) => {
-      const person = (beneficiary ?? {}) as Record<string, unknown>;
-      return [Number(person.beneficiaryNo) || index + 1, personName(person)];
-    }),
-  );
-}
+/** Staff read the catalogue's words and each beneficiary's name as the details show it. */
+const CONSOLE_NAMING: SlotNaming = {
+  words: "catalogue",
+  beneficiaryName: personName,
+  unnamed: () => "",
+};
 
 /** The files filed with the claim (not those sent for a request), each named after its slot. */
 export function filedDocuments(
   documents: readonly StoredDocument[],
   payload: Record<string, unknown>,
 ): ConsoleDocument[] {
-  const names = beneficiaryNames(payload);
   const filed = documents.filter((document) => document.requirementId === null);
   const bySlot = new Map<string, StoredDocument[]>();
   for (const document of filed) {
     bySlot.set(document.slotKey, [...(bySlot.get(document.slotKey) ?? []), document]);
   }
   return [...bySlot.entries()].flatMap(([slot, files]) => {
-    const known = slotDocumentName(slot);
-    const no = known?.beneficiaryIndex;
-    const beneficiary = no === undefined ? null : { no, name: names.get(no) ?? "" };
+    const known = slotDocument(slot, payload, CONSOLE_NAMING);
+    const beneficiary = known?.beneficiary
+      ? { no: known.beneficiary.beneficiaryNo, name: known.beneficiary.name }
+      : null;
     const base = [known?.name ?? slot, beneficiary?.name].filter(Boolean).join(" - ");
     const displayNames = fileNames(base, files.length);
     return files.map((file, index) => ({

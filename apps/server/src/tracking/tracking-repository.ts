@@ -159,18 +159,3 @@ export async function lockRequirement(
   );
   return rows[0] ? { state: rows[0].state, dueDate: rows[0].due_date } : null;
 }
-
-/** The beneficiaries' names of a death claim by position (beneficiaryNo), as the claimant gave them. */
-export async function beneficiaryNames(
-  q: Queryable,
-  claimId: string,
-): Promise<Map<number, string>> {
-  const { rows } = await q.query<{ position: number | string | null; name: string | null }>(
-    `SELECT b->>'beneficiaryNo' AS position,
-            concat_ws(' ', nullif(b->>'firstName', ''), nullif(b->>'lastName', '')) AS name
-     FROM claim_submissions s, jsonb_array_elements(s.payload->'beneficiaryList') b
-     WHERE s.claim_id = $1`,
-    [claimId],
-  );
-  return new Map(rows.map((row) => [Number(row.position), row.name ?? ""]));
-}
