@@ -22,7 +22,7 @@ import { openDatabase } from "./db/open-database.ts";
 import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
 import { createDiskDocumentStore } from "./documents/disk-document-store.ts";
 import { documentCalls } from "./documents/document-calls.ts";
-import { sweepOrphanFiles } from "./documents/document-repository.ts";
+import { sweepOrphanFiles } from "./documents/document-sweep.ts";
 import { draftCalls } from "./drafts/draft-calls.ts";
 import { sweepDrafts } from "./drafts/draft-housekeeping.ts";
 import { emailOutboxRoutes } from "./email/email-outbox-routes.ts";

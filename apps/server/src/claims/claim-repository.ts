@@ -145,3 +145,97 @@ export async function portalPolicyOf(q: Queryable, claimId: string): Promise<str
   );
   return rows[0]?.portal_policy_number ?? null;
 }
+
+/** Locks the claim's row until the transaction ends; its status, or null when there is none. */
+export async function lockClaimStatus(tx: Queryable, claimId: string): Promise<string | null> {
+  const { rows } = await tx.query<{ status: string }>(
+    "SELECT status FROM claims WHERE id = $1 FOR UPDATE",
+    [claimId],
+  );
+  return rows[0]?.status ?? null;
+}
+
+// A submitted claim's columns beside its status: the lifecycle's writes.
+
+export async function setClaimStatus(
+  q: Queryable,
+  claimId: string,
+  status: string,
+  now: Date,
+): Promise<void> {
+  await q.query("UPDATE claims SET status = $2, updated_at = $3 WHERE id = $1", [
+    claimId,
+    status,
+    now,
+  ]);
+}
+
+/** Marks a change that is not a status change (an item, the decision, the match). */
+export async function touchClaim(q: Queryable, claimId: string, now: Date): Promise<void> {
+  await q.query("UPDATE claims SET updated_at = $2 WHERE id = $1", [claimId, now]);
+}
+
+export async function setDecision(
+  q: Queryable,
+  claimId: string,
+  decision: Record<string, unknown>,
+): Promise<void> {
+  await q.query("UPDATE claims SET decision = $2::jsonb WHERE id = $1", [
+    claimId,
+    JSON.stringify(decision),
+  ]);
+}
+
+export async function setPolicyMatch(
+  q: Queryable,
+  claimId: string,
+  policyNumber: string | null,
+  matchCode: number,
+): Promise<void> {
+  await q.query("UPDATE claims SET policy_number = $2, match_code = $3 WHERE id = $1", [
+    claimId,
+    policyNumber,
+    matchCode,
+  ]);
+}
+
+/** The claim is submitted: a draft no longer, its lifecycle starts. */
+export async function markClaimSubmitted(q: Queryable, claimId: string, submittedAt: Date) {
+  await q.query("UPDATE claims SET status = $2, submitted_at = $3, updated_at = $3 WHERE id = $1", [
+    claimId,
+    CLAIM_RECORD_STATUS.submitted,
+    submittedAt,
+  ]);
+}
+
+/** The claimant gave this claim up for another (a resumed draft). */
+export async function markClaimAbandoned(q: Queryable, claimId: string, now: Date) {
+  await q.query("UPDATE claims SET abandoned_at = $2, updated_at = $2 WHERE id = $1", [
+    claimId,
+    now,
+  ]);
+}
+
+export async function setAssignee(q: Queryable, claimId: string, to: string | null) {
+  await q.query("UPDATE claims SET assigned_to = $2 WHERE id = $1", [claimId, to]);
+}
+
+export async function assigneeOf(q: Queryable, claimId: string): Promise<string | null> {
+  const { rows } = await q.query<{ assigned_to: string | null }>(
+    "SELECT assigned_to FROM claims WHERE id = $1",
+    [claimId],
+  );
+  return rows[0]?.assigned_to ?? null;
+}
+
+/** The verified number of a tracking check; null when it has not passed the OTP. */
+export async function verifiedNumberOf(
+  q: Queryable,
+  trackingClaimId: string,
+): Promise<string | null> {
+  const { rows } = await q.query<{ verified_mobile_number: string | null }>(
+    "SELECT verified_mobile_number FROM claims WHERE id = $1 AND purpose = 'tracking'",
+    [trackingClaimId],
+  );
+  return rows[0]?.verified_mobile_number ?? null;
+}

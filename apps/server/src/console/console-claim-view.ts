@@ -3,7 +3,8 @@ import { DOCUMENT_CATALOGUE } from "@kalinga/domain/document-catalogue";
 import { type SlotNaming, slotDocument } from "@kalinga/domain/document-slot-name";
 import type { Queryable } from "../db/database.ts";
 import { documentDisplayName } from "../documents/document-display-name.ts";
-import type { Requirement, StoredDocument } from "../lifecycle/lifecycle-repository.ts";
+import type { StoredDocument } from "../documents/document-repository.ts";
+import type { Requirement } from "../lifecycle/lifecycle-repository.ts";
 
 // The documents of one claim as the console shows them: each file named after what it is (the
 // catalogue's document and its beneficiary, or the request it answers), never after the name the

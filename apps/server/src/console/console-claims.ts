@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { ClaimStatus } from "@kalinga/domain/claim-lifecycle";
+import { setAssignee, touchClaim } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
-import { type Actor, recordClaimEvent, touchClaim } from "../lifecycle/lifecycle-repository.ts";
+import { type Actor, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
+
+export { assigneeOf } from "../claims/claim-repository.ts";
 
 // What the console reads and writes beside the lifecycle: the queue with its filters and search,
 // assignment to examiners, and notes.
@@ -146,7 +149,7 @@ export async function assignClaim(
   actor: Actor,
   now: Date,
 ): Promise<void> {
-  await q.query("UPDATE claims SET assigned_to = $2 WHERE id = $1", [claim.claimId, to]);
+  await setAssignee(q, claim.claimId, to);
   await recordClaimEvent(
     q,
     claim.claimId,
@@ -155,14 +158,6 @@ export async function assignClaim(
     now,
   );
   await touchClaim(q, claim.claimId, now);
-}
-
-export async function assigneeOf(q: Queryable, claimId: string): Promise<string | null> {
-  const { rows } = await q.query<{ assigned_to: string | null }>(
-    "SELECT assigned_to FROM claims WHERE id = $1",
-    [claimId],
-  );
-  return rows[0]?.assigned_to ?? null;
 }
 
 export type ClaimNote = { id: string; author: string; body: string; at: Date };

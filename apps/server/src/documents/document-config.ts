@@ -1,6 +1,6 @@
 import path from "node:path";
 import { ConfigError, type Env, integer as wholeNumber } from "../config/config-values.ts";
-import type { ClaimDocumentLimits } from "./document-repository.ts";
+import type { ClaimDocumentLimits } from "./document-service.ts";
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from "./prepare-document.ts";
 
 // The document settings of the server, read from the environment like the rest of loadConfig.

@@ -1,5 +1,6 @@
 import type { TokenEndReason } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
+import { markClaimAbandoned } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import type { SealedDraft } from "./draft-seal.ts";
 
@@ -111,10 +112,7 @@ export async function closeClaimAccess(
     [claimId, now, reason],
   );
   if (abandon) {
-    await q.query("UPDATE claims SET abandoned_at = $2, updated_at = $2 WHERE id = $1", [
-      claimId,
-      now,
-    ]);
+    await markClaimAbandoned(q, claimId, now);
   }
 }
 

@@ -147,48 +147,6 @@ export async function listSubmittedClaims(
   return rows.map(claimOf);
 }
 
-export async function setClaimStatus(
-  q: Queryable,
-  claimId: string,
-  status: ClaimStatus,
-  now: Date,
-): Promise<void> {
-  await q.query("UPDATE claims SET status = $2, updated_at = $3 WHERE id = $1", [
-    claimId,
-    status,
-    now,
-  ]);
-}
-
-/** Marks a change that is not a status change (an item, the decision, the match). */
-export async function touchClaim(q: Queryable, claimId: string, now: Date): Promise<void> {
-  await q.query("UPDATE claims SET updated_at = $2 WHERE id = $1", [claimId, now]);
-}
-
-export async function setDecision(
-  q: Queryable,
-  claimId: string,
-  decision: Decision,
-): Promise<void> {
-  await q.query("UPDATE claims SET decision = $2::jsonb WHERE id = $1", [
-    claimId,
-    JSON.stringify(decision),
-  ]);
-}
-
-export async function setPolicyMatch(
-  q: Queryable,
-  claimId: string,
-  policyNumber: string,
-  matchCode: number,
-): Promise<void> {
-  await q.query("UPDATE claims SET policy_number = $2, match_code = $3 WHERE id = $1", [
-    claimId,
-    policyNumber,
-    matchCode,
-  ]);
-}
-
 export type Requirement = {
   id: string;
   documentCd: string | null;
@@ -316,44 +274,5 @@ export async function listEvents(q: Queryable, claimId: string): Promise<EventRo
     reason: row.reason,
     detail: row.detail,
     at: new Date(row.created_at),
-  }));
-}
-
-export type StoredDocument = {
-  id: string;
-  slotKey: string;
-  /** The request it answers, for a document sent after the submit (decision 0055). */
-  requirementId: string | null;
-  name: string;
-  sizeBytes: number;
-  sha256: string;
-  storageKey: string;
-};
-
-export async function listStoredDocuments(
-  q: Queryable,
-  claimId: string,
-): Promise<StoredDocument[]> {
-  const { rows } = await q.query<{
-    id: string;
-    slot_key: string;
-    display_name: string;
-    size_bytes: string | number;
-    sha256: string;
-    storage_key: string;
-    requirement_id: string | null;
-  }>(
-    `SELECT id, slot_key, display_name, size_bytes, sha256, storage_key, requirement_id FROM claim_documents
-     WHERE claim_id = $1 AND status = 'stored' ORDER BY seq`,
-    [claimId],
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    slotKey: row.slot_key,
-    requirementId: row.requirement_id,
-    name: row.display_name,
-    sizeBytes: Number(row.size_bytes),
-    sha256: row.sha256,
-    storageKey: row.storage_key,
   }));
 }

@@ -1,6 +1,7 @@
 import type { FinalSubmitClaimResponse } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { SlotFacts } from "@kalinga/domain/upload-slots";
+import { markClaimSubmitted } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { CLAIMANT, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
 
@@ -61,10 +62,7 @@ export async function recordSubmission(
       submittedAt,
     ],
   );
-  await tx.query(
-    "UPDATE claims SET status = $2, submitted_at = $3, updated_at = $3 WHERE id = $1",
-    [claimId, CLAIM_RECORD_STATUS.submitted, submittedAt],
-  );
+  await markClaimSubmitted(tx, claimId, submittedAt);
   // The claim's lifecycle starts with its first event, by the claimant who submitted it.
   await recordClaimEvent(
     tx,

@@ -7,7 +7,7 @@ import {
   deleteDocument,
   isDocumentChangeRefusal,
   storeDocument,
-} from "../documents/document-repository.ts";
+} from "../documents/document-service.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
 import { isDocumentRefusal, prepareDocument } from "../documents/prepare-document.ts";
 import { toUploadedDocument } from "../documents/uploaded-document.ts";

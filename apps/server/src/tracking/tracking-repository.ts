@@ -1,4 +1,5 @@
 import type { TrackedClaimRecord } from "@kalinga/domain/claim-tracking";
+import { lockClaimStatus } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 
 // What a tracking check reads: the claims a verified number filed, each as the claim status record
@@ -75,18 +76,6 @@ function trackedOf(row: TrackedRow): TrackedClaim {
   };
 }
 
-/** The verified number of a tracking check; null when it has not passed the OTP. */
-export async function verifiedNumberOf(
-  q: Queryable,
-  trackingClaimId: string,
-): Promise<string | null> {
-  const { rows } = await q.query<{ verified_mobile_number: string | null }>(
-    "SELECT verified_mobile_number FROM claims WHERE id = $1 AND purpose = 'tracking'",
-    [trackingClaimId],
-  );
-  return rows[0]?.verified_mobile_number ?? null;
-}
-
 export async function claimsFiledWith(q: Queryable, scope: TrackingScope): Promise<TrackedClaim[]> {
   const where = scopeCondition(scope, 1);
   const { rows } = await q.query<TrackedRow>(
@@ -151,7 +140,7 @@ export async function lockRequirement(
   claimId: string,
   requirementId: string,
 ): Promise<{ state: string; dueDate: string } | null> {
-  await tx.query("SELECT id FROM claims WHERE id = $1 FOR UPDATE", [claimId]);
+  await lockClaimStatus(tx, claimId);
   const { rows } = await tx.query<{ state: string; due_date: string }>(
     `SELECT state, to_char(due_date, 'YYYY-MM-DD') AS due_date FROM claim_requirements
      WHERE claim_id = $1 AND id = $2`,

@@ -10,11 +10,12 @@ import {
 import { claimantDecision } from "@kalinga/domain/claim-messages";
 import { TRACKING_MESSAGES as M, type TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { todayInManila } from "@kalinga/domain/dates";
-import { findClaim } from "../claims/claim-repository.ts";
+import { findClaim, verifiedNumberOf } from "../claims/claim-repository.ts";
 import type { ClaimAccess } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { type DocumentChangeRefusal, listDocuments } from "../documents/document-repository.ts";
+import { listDocuments } from "../documents/document-repository.ts";
+import type { DocumentChangeRefusal } from "../documents/document-service.ts";
 import { toUploadedDocument } from "../documents/uploaded-document.ts";
 import {
   findSubmittedClaim,
@@ -29,7 +30,6 @@ import {
   requirementDocuments,
   type TrackedClaim,
   type TrackingScope,
-  verifiedNumberOf,
 } from "./tracking-repository.ts";
 
 // Which claims a tracking check may read and change, and what it reads of one: the rules the

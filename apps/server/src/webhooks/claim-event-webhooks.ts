@@ -1,8 +1,9 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import type net from "node:net";
 import type { Database } from "../db/database.ts";
+import { insertNotification } from "../notifications/notification-repository.ts";
 import {
   isPrivateAddress,
   publicOnlyLookup,
@@ -81,12 +82,14 @@ export async function queueClaimEventWebhooks(
         to: row.to_status,
         actor: row.actor_kind,
       };
-      await tx.query(
-        `INSERT INTO notifications
-           (id, claim_id, channel, recipient, subject, body, status, attempts, next_attempt_at, created_at)
-         VALUES ($1, $2, 'webhook', $3, $4, $5, 'pending', 0, $6, $6)`,
-        [randomUUID(), row.claim_id, WEBHOOK_RECIPIENT, body.type, JSON.stringify(body), now],
-      );
+      const delivery = {
+        claimId: row.claim_id,
+        channel: "webhook" as const,
+        recipient: WEBHOOK_RECIPIENT,
+        subject: body.type,
+        body: JSON.stringify(body),
+      };
+      await insertNotification(tx, delivery, now);
     }
     if (rows.length > 0) {
       await tx.query("UPDATE claim_events SET webhook_queued_at = $2 WHERE id = ANY($1::uuid[])", [
