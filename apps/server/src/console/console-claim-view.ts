@@ -3,7 +3,7 @@ import { DOCUMENT_CATALOGUE } from "@kalinga/domain/document-catalogue";
 import { type SlotNaming, slotDocument } from "@kalinga/domain/document-slot-name";
 import type { Queryable } from "../db/database.ts";
 import { documentDisplayName } from "../documents/document-display-name.ts";
-import type { StoredDocument } from "../documents/document-repository.ts";
+import { type StoredDocument, sentRequestDocuments } from "../documents/document-repository.ts";
 import type { Requirement } from "../lifecycle/lifecycle-repository.ts";
 
 // The documents of one claim as the console shows them: each file named after what it is (the
@@ -81,26 +81,17 @@ export async function sentRequestFiles(
   claimId: string,
   requirements: readonly Requirement[],
 ): Promise<Map<string, ConsoleFile[]>> {
-  const { rows } = await q.query<{
-    id: string;
-    requirement_id: string;
-    size_bytes: string | number;
-  }>(
-    `SELECT id, requirement_id, size_bytes FROM claim_documents
-     WHERE claim_id = $1 AND requirement_id IS NOT NULL AND status = 'stored' AND sent_at IS NOT NULL
-     ORDER BY seq`,
-    [claimId],
-  );
+  const rows = await sentRequestDocuments(q, claimId);
   const files = new Map<string, ConsoleFile[]>();
   for (const item of requirements) {
-    const own = rows.filter((row) => row.requirement_id === item.id);
+    const own = rows.filter((row) => row.requirementId === item.id);
     const displayNames = fileNames(requestName(item), own.length);
     files.set(
       item.id,
       own.map((row, index) => ({
         id: row.id,
         displayName: displayNames[index] ?? asFileName(requestName(item)),
-        size: Number(row.size_bytes),
+        size: row.sizeBytes,
       })),
     );
   }

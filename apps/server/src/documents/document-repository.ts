@@ -222,3 +222,96 @@ export async function listStoredDocuments(
     storageKey: row.storage_key,
   }));
 }
+
+/** The files sent for the insurer's requests after the submit, each with its request. */
+export type RequirementDocumentRow = {
+  id: string;
+  requirementId: string;
+  slotKey: string;
+  displayName: string;
+  sizeBytes: number;
+  sent: boolean;
+};
+
+export async function requirementDocuments(
+  q: Queryable,
+  claimId: string,
+): Promise<RequirementDocumentRow[]> {
+  const { rows } = await q.query<{
+    id: string;
+    requirement_id: string;
+    slot_key: string;
+    display_name: string;
+    size_bytes: string | number;
+    sent_at: Date | null;
+  }>(
+    `SELECT id, requirement_id, slot_key, display_name, size_bytes, sent_at FROM claim_documents
+     WHERE claim_id = $1 AND requirement_id IS NOT NULL AND status = 'stored' ORDER BY seq`,
+    [claimId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    requirementId: row.requirement_id,
+    slotKey: row.slot_key,
+    displayName: row.display_name,
+    sizeBytes: Number(row.size_bytes),
+    sent: row.sent_at !== null,
+  }));
+}
+
+/** Slot keys holding at least one stored file. */
+export async function filledSlotKeys(q: Queryable, claimId: string): Promise<Set<string>> {
+  const { rows } = await q.query<{ slot_key: string }>(
+    "SELECT DISTINCT slot_key FROM claim_documents WHERE claim_id = $1 AND status = 'stored'",
+    [claimId],
+  );
+  return new Set(rows.map((row) => row.slot_key));
+}
+
+/** At the submit: which stored files are in slots the final claim asks for. */
+export async function markRequiredSlots(
+  tx: Queryable,
+  claimId: string,
+  askedSlotKeys: readonly string[],
+): Promise<void> {
+  await tx.query(
+    `UPDATE claim_documents SET slot_required = (slot_key = ANY($2::text[]))
+     WHERE claim_id = $1 AND status = 'stored'`,
+    [claimId, askedSlotKeys],
+  );
+}
+
+/** Marks every stored file of these claims deleted; the sweep removes their bytes. */
+export async function deleteDocumentsOfClaims(
+  q: Queryable,
+  claimIds: readonly string[],
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE claim_documents SET status = 'deleted', deleted_at = $2
+     WHERE claim_id = ANY($1::uuid[]) AND status = 'stored'`,
+    [claimIds, now],
+  );
+}
+
+/** The files the claimant sent for requests (not those added but not sent yet), oldest first. */
+export async function sentRequestDocuments(
+  q: Queryable,
+  claimId: string,
+): Promise<{ id: string; requirementId: string; sizeBytes: number }[]> {
+  const { rows } = await q.query<{
+    id: string;
+    requirement_id: string;
+    size_bytes: string | number;
+  }>(
+    `SELECT id, requirement_id, size_bytes FROM claim_documents
+     WHERE claim_id = $1 AND requirement_id IS NOT NULL AND status = 'stored' AND sent_at IS NOT NULL
+     ORDER BY seq`,
+    [claimId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    requirementId: row.requirement_id,
+    sizeBytes: Number(row.size_bytes),
+  }));
+}

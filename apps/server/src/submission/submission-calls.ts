@@ -6,16 +6,13 @@ import { buildUploadSlots, slotFactsOfPayload } from "@kalinga/domain/upload-slo
 import { findClaim, portalPolicyOf } from "../claims/claim-repository.ts";
 import type { Database } from "../db/database.ts";
 import { DOCUMENT_MESSAGES } from "../documents/document-messages.ts";
+import { filledSlotKeys } from "../documents/document-repository.ts";
 import { badRequest } from "../http/api-error.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
 import { enqueueClaimAcknowledgment } from "../notifications/enqueue-notification.ts";
 import { matchClaimToPolicy } from "../policies/policy-match.ts";
 import { isRefusal, refusableTransaction } from "../refusal.ts";
-import {
-  filledSlotKeys,
-  findSubmissionResponse,
-  recordSubmission,
-} from "./submission-repository.ts";
+import { findSubmissionResponse, recordSubmission } from "./submission-repository.ts";
 
 // finalSubmitClaim (docs/decisions/0025, 0026). The submit recomputes the claim's upload slots from
 // the payload, refuses while a mandatory one is empty, and otherwise stores the payload and the

@@ -3,6 +3,7 @@ import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { SlotFacts } from "@kalinga/domain/upload-slots";
 import { markClaimSubmitted } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
+import { markRequiredSlots } from "../documents/document-repository.ts";
 import { CLAIMANT, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
 
 // A submitted claim's rows: the payload as sent, the declarations apart (the payload has no place
@@ -30,15 +31,6 @@ export async function findSubmissionResponse(
     [claimId],
   );
   return rows[0]?.response ?? null;
-}
-
-/** Slot keys holding at least one stored file. */
-export async function filledSlotKeys(q: Queryable, claimId: string): Promise<Set<string>> {
-  const { rows } = await q.query<{ slot_key: string }>(
-    "SELECT DISTINCT slot_key FROM claim_documents WHERE claim_id = $1 AND status = 'stored'",
-    [claimId],
-  );
-  return new Set(rows.map((row) => row.slot_key));
 }
 
 /** Records the submission, closes the claim and marks which stored files the claim asks for. */
@@ -74,9 +66,5 @@ export async function recordSubmission(
   // The submission holds the claim now: its draft's answers go with the submit (decision 0043).
   await tx.query("DELETE FROM claim_drafts WHERE claim_id = $1", [claimId]);
   // Files in slots the final claim no longer asks for stay with it, marked as not required.
-  await tx.query(
-    `UPDATE claim_documents SET slot_required = (slot_key = ANY($2::text[]))
-     WHERE claim_id = $1 AND status = 'stored'`,
-    [claimId, askedSlotKeys],
-  );
+  await markRequiredSlots(tx, claimId, askedSlotKeys);
 }

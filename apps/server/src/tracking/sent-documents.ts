@@ -5,8 +5,8 @@ import {
   type SlotNaming,
   slotDocument,
 } from "@kalinga/domain/document-slot-name";
+import type { RequirementDocumentRow } from "../documents/document-repository.ts";
 import type { Requirement } from "../lifecycle/lifecycle-repository.ts";
-import type { RequirementDocumentRow } from "./tracking-repository.ts";
 
 /** The claimant reads the labels of Step 4 and each beneficiary's first and last name. */
 const CLAIMANT_NAMING: SlotNaming = {

@@ -3,6 +3,7 @@ import { TRACKING_MESSAGES as M } from "@kalinga/domain/claim-tracking";
 import { startClaim } from "../claims/claim-repository.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import { requirementDocuments } from "../documents/document-repository.ts";
 import {
   deleteDocument,
   isDocumentChangeRefusal,
@@ -19,7 +20,7 @@ import { otpCallerOf } from "../otp/otp-caller.ts";
 import type { OtpService } from "../otp/otp-service.ts";
 import type { Refusal } from "../refusal.ts";
 import { requirementSlotKey } from "./sent-documents.ts";
-import { claimsFiledWith, requirementDocuments } from "./tracking-repository.ts";
+import { claimsFiledWith } from "./tracking-repository.ts";
 import { createTrackingAccess, trackedClaimView } from "./tracking-service.ts";
 
 // The tracking calls (docs/decisions/0055): a tracking check starts like a claim, proves its number

@@ -99,41 +99,6 @@ export async function claimFiledWith(
   return rows[0] ? trackedOf(rows[0]) : null;
 }
 
-export type RequirementDocumentRow = {
-  id: string;
-  requirementId: string;
-  slotKey: string;
-  displayName: string;
-  sizeBytes: number;
-  sent: boolean;
-};
-
-export async function requirementDocuments(
-  q: Queryable,
-  claimId: string,
-): Promise<RequirementDocumentRow[]> {
-  const { rows } = await q.query<{
-    id: string;
-    requirement_id: string;
-    slot_key: string;
-    display_name: string;
-    size_bytes: string | number;
-    sent_at: Date | null;
-  }>(
-    `SELECT id, requirement_id, slot_key, display_name, size_bytes, sent_at FROM claim_documents
-     WHERE claim_id = $1 AND requirement_id IS NOT NULL AND status = 'stored' ORDER BY seq`,
-    [claimId],
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    requirementId: row.requirement_id,
-    slotKey: row.slot_key,
-    displayName: row.display_name,
-    sizeBytes: Number(row.size_bytes),
-    sent: row.sent_at !== null,
-  }));
-}
-
 /** Locks the claim and reads one of its items, for a change to that item's files. */
 export async function lockRequirement(
   tx: Queryable,

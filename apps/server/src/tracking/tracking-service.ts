@@ -14,7 +14,7 @@ import { findClaim, verifiedNumberOf } from "../claims/claim-repository.ts";
 import type { ClaimAccess } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
-import { listDocuments } from "../documents/document-repository.ts";
+import { listDocuments, requirementDocuments } from "../documents/document-repository.ts";
 import type { DocumentChangeRefusal } from "../documents/document-service.ts";
 import { toUploadedDocument } from "../documents/uploaded-document.ts";
 import {
@@ -27,7 +27,6 @@ import { sentDocuments } from "./sent-documents.ts";
 import {
   claimFiledWith,
   lockRequirement,
-  requirementDocuments,
   type TrackedClaim,
   type TrackingScope,
 } from "./tracking-repository.ts";
