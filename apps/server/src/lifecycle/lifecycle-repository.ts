@@ -1,9 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type {
-  ClaimStatus,
-  DecisionOutcome,
-  RequirementState,
-} from "@kalinga/domain/claim-lifecycle";
+import type { RequirementState } from "@kalinga/domain/claim-lifecycle";
 import type { Queryable } from "../db/database.ts";
 
 // The rows of a submitted claim's lifecycle: its status on the claims row, and beside it the events,
@@ -48,104 +44,13 @@ export async function recordClaimEvent(
   );
 }
 
-/** reason: what the claimant is told of an outcome other than approved (decision 0067). */
-export type Decision = { outcome: DecisionOutcome; reasonCode: string; reason?: string | null };
-
-export type SubmittedClaim = {
-  claimId: string;
-  webReferenceNumber: string;
-  status: ClaimStatus;
-  claimType: "Death" | "Living";
-  companyName: string;
-  submittedAt: Date;
-  updatedAt: Date;
-  payload: Record<string, unknown>;
-  decision: Decision | null;
-  policyNumber: string | null;
-  matchCode: number | null;
-  /** The number the OTP proved; null on the channels that file without one. */
-  verifiedMobileNumber: string | null;
-};
-
-type ClaimRow = {
-  id: string;
-  web_reference_number: string;
-  status: ClaimStatus;
-  claim_type: "Death" | "Living";
-  company_name: string;
-  submitted_at: Date;
-  updated_at: Date;
-  payload: Record<string, unknown>;
-  decision: Decision | null;
-  policy_number: string | null;
-  match_code: number | null;
-  verified_mobile_number: string | null;
-};
-
-const CLAIM_COLUMNS = `c.id, c.web_reference_number, c.status, s.claim_type, c.company_name,
-  c.submitted_at, c.updated_at, s.payload, c.decision, c.policy_number, c.match_code,
-  c.verified_mobile_number`;
-
-const claimOf = (row: ClaimRow): SubmittedClaim => ({
-  claimId: row.id,
-  webReferenceNumber: row.web_reference_number,
-  status: row.status,
-  claimType: row.claim_type,
-  companyName: row.company_name,
-  submittedAt: new Date(row.submitted_at),
-  updatedAt: new Date(row.updated_at),
-  payload: row.payload,
-  decision: row.decision,
-  policyNumber: row.policy_number,
-  matchCode: row.match_code,
-  verifiedMobileNumber: row.verified_mobile_number,
-});
-
-/** A submitted claim by its reference number; `lock` holds its row until the transaction ends. */
-export async function findSubmittedClaim(
-  q: Queryable,
-  webReferenceNumber: string,
-  options: { lock?: boolean } = {},
-): Promise<SubmittedClaim | null> {
-  const { rows } = await q.query<ClaimRow>(
-    `SELECT ${CLAIM_COLUMNS} FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
-     WHERE c.web_reference_number = $1 ${options.lock ? "FOR UPDATE OF c" : ""}`,
-    [webReferenceNumber],
-  );
-  return rows[0] ? claimOf(rows[0]) : null;
-}
-
-export type ClaimListQuery = {
-  status: ClaimStatus | null;
-  updatedSince: Date | null;
-  /** The last row of the previous page. */
-  after: { updatedAt: Date; claimId: string } | null;
-  limit: number;
-};
-
-/** Submitted claims, newest change first, keyset-paged on (updated_at, id). */
-export async function listSubmittedClaims(
-  q: Queryable,
-  query: ClaimListQuery,
-): Promise<SubmittedClaim[]> {
-  const { rows } = await q.query<ClaimRow>(
-    `SELECT ${CLAIM_COLUMNS} FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
-     WHERE c.submitted_at IS NOT NULL
-       AND ($1::text IS NULL OR c.status = $1)
-       AND ($2::timestamptz IS NULL OR c.updated_at >= $2)
-       AND ($3::timestamptz IS NULL OR (c.updated_at, c.id) < ($3::timestamptz, $4::uuid))
-     ORDER BY c.updated_at DESC, c.id DESC
-     LIMIT $5`,
-    [
-      query.status,
-      query.updatedSince,
-      query.after?.updatedAt ?? null,
-      query.after?.claimId ?? null,
-      query.limit,
-    ],
-  );
-  return rows.map(claimOf);
-}
+export {
+  type ClaimListQuery,
+  type Decision,
+  findSubmittedClaim,
+  listSubmittedClaims,
+  type SubmittedClaim,
+} from "../claims/claim-repository.ts";
 
 export type Requirement = {
   id: string;
