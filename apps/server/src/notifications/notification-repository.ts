@@ -85,21 +85,6 @@ export async function markSent(q: Queryable, attempt: Attempt, at: Date): Promis
   );
 }
 
-/** The destination was refused, not the delivery: it waits, its attempts intact. */
-export async function holdDelivery(
-  q: Queryable,
-  attempt: Attempt,
-  nextAttemptAt: Date,
-  reason: string,
-): Promise<void> {
-  await q.query(
-    `UPDATE notifications SET status = 'pending', attempts = attempts - 1, next_attempt_at = $2,
-       locked_until = NULL, last_error = $3
-     WHERE id = $1 AND status = 'sending' AND attempts = $4`,
-    [attempt.id, nextAttemptAt, reason, attempt.attempts],
-  );
-}
-
 export async function markFailed(q: Queryable, attempt: Attempt, reason: string): Promise<void> {
   await q.query(
     `UPDATE notifications SET status = 'failed', locked_until = NULL, last_error = $2
@@ -108,16 +93,19 @@ export async function markFailed(q: Queryable, attempt: Attempt, reason: string)
   );
 }
 
+/**
+ * Puts the attempt back in the queue until nextAttemptAt. held: the destination was refused, not
+ * the delivery, so the delivery waits with its attempts intact.
+ */
 export async function retryLater(
   q: Queryable,
   attempt: Attempt,
-  nextAttemptAt: Date,
-  reason: string,
+  retry: { nextAttemptAt: Date; reason: string; held: boolean },
 ): Promise<void> {
   await q.query(
-    `UPDATE notifications SET status = 'pending', next_attempt_at = $2, locked_until = NULL,
-       last_error = $3
+    `UPDATE notifications SET status = 'pending',${retry.held ? " attempts = attempts - 1," : ""}
+       next_attempt_at = $2, locked_until = NULL, last_error = $3
      WHERE id = $1 AND status = 'sending' AND attempts = $4`,
-    [attempt.id, nextAttemptAt, reason, attempt.attempts],
+    [attempt.id, retry.nextAttemptAt, retry.reason, attempt.attempts],
   );
 }

@@ -5,7 +5,6 @@ import { WebhookSendError, type WebhookSender } from "../webhooks/claim-event-we
 import { WebhookDestinationRefused } from "../webhooks/webhook-destination.ts";
 import {
   failInterrupted,
-  holdDelivery,
   markFailed,
   markSent,
   type NotificationRow,
@@ -165,7 +164,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     if (failure.held) {
       // The endpoint is not to be reached (decision 0065): the delivery waits, its attempts intact.
       const nextAttemptAt = new Date(at.getTime() + HELD_RETRY_MS);
-      await holdDelivery(db, row, nextAttemptAt, failure.reason);
+      await retryLater(db, row, { nextAttemptAt, reason: failure.reason, held: true });
       log.warn(
         { ...details, reason: failure.reason, nextAttemptAt },
         "webhook destination refused, delivery held",
@@ -181,7 +180,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       return "failed";
     }
     const nextAttemptAt = new Date(at.getTime() + retryDelayMs(row.attempts, random));
-    await retryLater(db, row, nextAttemptAt, failure.reason);
+    await retryLater(db, row, { nextAttemptAt, reason: failure.reason, held: false });
     log.warn(
       { ...details, attempts: row.attempts, reason: failure.reason, nextAttemptAt },
       "notification not sent, will retry",
