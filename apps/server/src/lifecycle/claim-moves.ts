@@ -3,15 +3,14 @@ import {
   type StatusChange,
   transitionRefusal,
 } from "@kalinga/domain/claim-lifecycle";
-import { setClaimStatus } from "../claims/claim-repository.ts";
+import {
+  findSubmittedClaim,
+  type SubmittedClaim,
+  setClaimStatus,
+} from "../claims/claim-repository.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { ClaimantNotifier } from "../notifications/notify-claimant.ts";
-import {
-  type Actor,
-  type EventRow,
-  recordClaimEvent,
-  type SubmittedClaim,
-} from "./lifecycle-repository.ts";
+import { type Actor, type EventRow, recordClaimEvent } from "./lifecycle-repository.ts";
 
 // What every change of a submitted claim's life shares: its settings, its refusals, and the move
 // of its status, which writes the event and tells the claimant when their label changes.
@@ -84,6 +83,23 @@ export function statusChanges(events: readonly EventRow[]): StatusChange[] {
   return events
     .filter((event) => event.kind === "status" && event.to)
     .map((event) => ({ to: event.to as ClaimStatus, at: event.at }));
+}
+
+/**
+ * Runs one change of a submitted claim in a transaction, with its row locked until the change
+ * commits; "not-found" when there is no such claim.
+ */
+export function changeClaim<T>(
+  context: LifecycleContext,
+  webReferenceNumber: string,
+  change: (tx: Queryable, claim: SubmittedClaim, now: Date) => Promise<T | LifecycleRefusal>,
+): Promise<T | LifecycleRefusal> {
+  return context.db.transaction(async (tx) => {
+    const now = context.clock();
+    const claim = await findSubmittedClaim(tx, webReferenceNumber, { lock: true });
+    if (!claim) return { refused: "not-found" as const };
+    return change(tx, claim, now);
+  });
 }
 
 /** Moves the claim, writes the event and tells the claimant when their label changes. */

@@ -6,11 +6,20 @@ import {
   isClaimStatus,
 } from "@kalinga/domain/claim-lifecycle";
 import { todayInManila } from "@kalinga/domain/dates";
-import { setDecision, setPolicyMatch, touchClaim } from "../claims/claim-repository.ts";
+import {
+  type ClaimListQuery,
+  type Decision,
+  findSubmittedClaim,
+  listSubmittedClaims,
+  setDecision,
+  setPolicyMatch,
+  touchClaim,
+} from "../claims/claim-repository.ts";
 import type { Database } from "../db/database.ts";
 import { listStoredDocuments } from "../documents/document-repository.ts";
 import { createClaimantNotifier, type MessagePreview } from "../notifications/notify-claimant.ts";
 import {
+  changeClaim,
   type LifecycleConfig,
   type LifecycleContext,
   type LifecycleRefusal,
@@ -20,12 +29,8 @@ import {
 } from "./claim-moves.ts";
 import {
   type Actor,
-  type ClaimListQuery,
-  type Decision,
-  findSubmittedClaim,
   listEvents,
   listRequirements,
-  listSubmittedClaims,
   recordClaimEvent,
 } from "./lifecycle-repository.ts";
 import { createRequirementService } from "./requirement-service.ts";
@@ -52,10 +57,7 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
       request: { status: string; reason: string | null; decision?: Decision | null },
       actor: Actor,
     ): Promise<{ status: ClaimStatus } | LifecycleRefusal> {
-      return db.transaction(async (tx) => {
-        const now = clock();
-        const claim = await findSubmittedClaim(tx, webReferenceNumber, { lock: true });
-        if (!claim) return { refused: "not-found" as const };
+      return changeClaim(context, webReferenceNumber, async (tx, claim, now) => {
         const decision = request.decision ?? claim.decision;
         const open = await listRequirements(tx, claim.claimId);
         const refusal = moveRefusal(claim, request.status, {
@@ -102,10 +104,7 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
       match: { policyNumber: string; matchCode: number },
       actor: Actor,
     ): Promise<{ policyNumber: string; matchCode: number } | LifecycleRefusal> {
-      return db.transaction(async (tx) => {
-        const now = clock();
-        const claim = await findSubmittedClaim(tx, webReferenceNumber, { lock: true });
-        if (!claim) return { refused: "not-found" as const };
+      return changeClaim(context, webReferenceNumber, async (tx, claim, now) => {
         await setPolicyMatch(tx, claim.claimId, match.policyNumber, match.matchCode);
         // The policy number is not written into the event: the event says that it changed.
         await recordClaimEvent(

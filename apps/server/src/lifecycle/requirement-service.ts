@@ -5,12 +5,13 @@ import {
   REVIEW_OF_REQUIREMENTS,
 } from "@kalinga/domain/claim-lifecycle";
 import { todayInManila } from "@kalinga/domain/dates";
-import { touchClaim } from "../claims/claim-repository.ts";
+import { findSubmittedClaim, type SubmittedClaim, touchClaim } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { markRequirementDocumentsSent } from "../documents/document-repository.ts";
 import type { MessagePreview } from "../notifications/notify-claimant.ts";
 import {
   addDays,
+  changeClaim,
   type LifecycleContext,
   type LifecycleRefusal,
   moveClaim,
@@ -19,13 +20,11 @@ import {
 } from "./claim-moves.ts";
 import {
   type Actor,
-  findSubmittedClaim,
   insertRequirements,
   listEvents,
   listRequirements,
   moveRequirement,
   recordClaimEvent,
-  type SubmittedClaim,
   SYSTEM,
 } from "./lifecycle-repository.ts";
 
@@ -130,10 +129,7 @@ export function createRequirementService(context: LifecycleContext) {
       items: readonly NewRequirementRequest[],
       actor: Actor,
     ): Promise<{ status: ClaimStatus; requirementIds: string[] } | LifecycleRefusal> {
-      return db.transaction(async (tx) => {
-        const now = clock();
-        const claim = await findSubmittedClaim(tx, webReferenceNumber, { lock: true });
-        if (!claim) return { refused: "not-found" as const };
+      return changeClaim(context, webReferenceNumber, async (tx, claim, now) => {
         const alreadyPending = claim.status === PENDING_REQUIREMENTS;
         if (!alreadyPending) {
           const refusal = moveRefusal(claim, PENDING_REQUIREMENTS, {
@@ -180,10 +176,7 @@ export function createRequirementService(context: LifecycleContext) {
       actor: Actor,
       options: ReceiveOptions = {},
     ): Promise<{ status: ClaimStatus; received: string[] } | LifecycleRefusal> {
-      return db.transaction(async (tx) => {
-        const now = clock();
-        const claim = await findSubmittedClaim(tx, webReferenceNumber, { lock: true });
-        if (!claim) return { refused: "not-found" as const };
+      return changeClaim(context, webReferenceNumber, async (tx, claim, now) => {
         if (
           claim.status === CLOSED_INCOMPLETE &&
           reopenPeriodOver(
@@ -231,10 +224,7 @@ export function createRequirementService(context: LifecycleContext) {
       answer: RequirementAnswer,
       actor: Actor,
     ): Promise<{ status: ClaimStatus } | LifecycleRefusal> {
-      return db.transaction(async (tx) => {
-        const now = clock();
-        const claim = await findSubmittedClaim(tx, webReferenceNumber, { lock: true });
-        if (!claim) return { refused: "not-found" as const };
+      return changeClaim(context, webReferenceNumber, async (tx, claim, now) => {
         const item = (await listRequirements(tx, claim.claimId)).find(
           (i) => i.id === requirementId,
         );

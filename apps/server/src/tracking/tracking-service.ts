@@ -10,18 +10,14 @@ import {
 import { claimantDecision } from "@kalinga/domain/claim-messages";
 import { TRACKING_MESSAGES as M, type TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { todayInManila } from "@kalinga/domain/dates";
-import { findClaim, verifiedNumberOf } from "../claims/claim-repository.ts";
+import { findClaim, findSubmittedClaim, verifiedNumberOf } from "../claims/claim-repository.ts";
 import type { ClaimAccess } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { listDocuments, requirementDocuments } from "../documents/document-repository.ts";
 import type { DocumentChangeRefusal } from "../documents/document-service.ts";
 import { toUploadedDocument } from "../documents/uploaded-document.ts";
-import {
-  findSubmittedClaim,
-  listEvents,
-  listRequirements,
-} from "../lifecycle/lifecycle-repository.ts";
+import { listEvents, listRequirements } from "../lifecycle/lifecycle-repository.ts";
 import type { PortalIdentity } from "../portal/portal-assertion.ts";
 import { sentDocuments } from "./sent-documents.ts";
 import {
