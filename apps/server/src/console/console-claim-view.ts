@@ -3,6 +3,9 @@ import { DOCUMENT_CATALOGUE } from "@kalinga/domain/document-catalogue";
 import { type SlotNaming, slotDocument } from "@kalinga/domain/document-slot-name";
 import type { Queryable } from "../db/database.ts";
 import { documentDisplayName } from "../documents/document-display-name.ts";
+
+export { declarationsOf } from "../submission/submission-repository.ts";
+
 import { type StoredDocument, sentRequestDocuments } from "../documents/document-repository.ts";
 import type { Requirement } from "../lifecycle/lifecycle-repository.ts";
 
@@ -96,13 +99,4 @@ export async function sentRequestFiles(
     );
   }
   return files;
-}
-
-/** The declarations the claimant agreed to at the submit, kept beside the payload. */
-export async function declarationsOf(q: Queryable, claimId: string): Promise<unknown> {
-  const { rows } = await q.query<{ declarations: unknown }>(
-    "SELECT declarations FROM claim_submissions WHERE claim_id = $1",
-    [claimId],
-  );
-  return rows[0]?.declarations ?? null;
 }

@@ -5,6 +5,7 @@ import type { Queryable } from "../db/database.ts";
 import { type Actor, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
 
 export { assigneeOf } from "../claims/claim-repository.ts";
+export { statusChangesOf } from "../lifecycle/lifecycle-repository.ts";
 
 // What the console reads and writes beside the lifecycle: the queue with its filters and search,
 // assignment to examiners, and notes.
@@ -120,26 +121,6 @@ export async function readQueue(
       assigneeName: row.assignee_name,
     })),
   };
-}
-
-/** The status changes of many claims at once, for the queue's clocks. */
-export async function statusChangesOf(
-  q: Queryable,
-  claimIds: readonly string[],
-): Promise<Map<string, { to: ClaimStatus; at: Date }[]>> {
-  const changes = new Map<string, { to: ClaimStatus; at: Date }[]>();
-  if (claimIds.length === 0) return changes;
-  const { rows } = await q.query<{ claim_id: string; to_status: ClaimStatus; created_at: Date }>(
-    `SELECT claim_id, to_status, created_at FROM claim_events
-     WHERE claim_id = ANY($1::uuid[]) AND kind = 'status' AND to_status IS NOT NULL ORDER BY seq`,
-    [claimIds],
-  );
-  for (const row of rows) {
-    const list = changes.get(row.claim_id) ?? [];
-    list.push({ to: row.to_status, at: new Date(row.created_at) });
-    changes.set(row.claim_id, list);
-  }
-  return changes;
 }
 
 export async function assignClaim(

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { RequirementState } from "@kalinga/domain/claim-lifecycle";
+import type { ClaimStatus, RequirementState } from "@kalinga/domain/claim-lifecycle";
 import type { Queryable } from "../db/database.ts";
 
-// The rows of a submitted claim's lifecycle: its status on the claims row, and beside it the events,
-// the requirement items, the decision and the policy match.
+// The claim_events and claim_requirements tables: a submitted claim's events and requested items.
+// The claims row itself (status, decision, policy match) is claims/claim-repository.ts's.
 
 /** Who made a change: a staff user, an integration key's client, the claimant or the system. */
 export type Actor = { kind: "staff" | "integration" | "claimant" | "system"; id: string };
@@ -180,4 +180,54 @@ export async function listEvents(q: Queryable, claimId: string): Promise<EventRo
     detail: row.detail,
     at: new Date(row.created_at),
   }));
+}
+
+/** The status changes of many claims at once, for the queue's clocks. */
+export async function statusChangesOf(
+  q: Queryable,
+  claimIds: readonly string[],
+): Promise<Map<string, { to: ClaimStatus; at: Date }[]>> {
+  const changes = new Map<string, { to: ClaimStatus; at: Date }[]>();
+  if (claimIds.length === 0) return changes;
+  const { rows } = await q.query<{ claim_id: string; to_status: ClaimStatus; created_at: Date }>(
+    `SELECT claim_id, to_status, created_at FROM claim_events
+     WHERE claim_id = ANY($1::uuid[]) AND kind = 'status' AND to_status IS NOT NULL ORDER BY seq`,
+    [claimIds],
+  );
+  for (const row of rows) {
+    const list = changes.get(row.claim_id) ?? [];
+    list.push({ to: row.to_status, at: new Date(row.created_at) });
+    changes.set(row.claim_id, list);
+  }
+  return changes;
+}
+
+/** Claim events not yet queued for the insurer's webhook, oldest first, each with its claim's reference. */
+export async function takeUnqueuedEvents(tx: Queryable, batch: number) {
+  const { rows } = await tx.query<{
+    id: string;
+    kind: string;
+    from_status: string | null;
+    to_status: string | null;
+    actor_kind: string;
+    created_at: Date;
+    web_reference_number: string;
+    claim_id: string;
+  }>(
+    `SELECT e.id, e.kind, e.from_status, e.to_status, e.actor_kind, e.created_at,
+       c.web_reference_number, e.claim_id
+     FROM claim_events e JOIN claims c ON c.id = e.claim_id
+     WHERE e.webhook_queued_at IS NULL
+     ORDER BY e.seq LIMIT $1
+     FOR UPDATE OF e SKIP LOCKED`,
+    [batch],
+  );
+  return rows;
+}
+
+export async function markEventsQueued(tx: Queryable, eventIds: readonly string[], now: Date) {
+  await tx.query("UPDATE claim_events SET webhook_queued_at = $2 WHERE id = ANY($1::uuid[])", [
+    eventIds,
+    now,
+  ]);
 }

@@ -68,3 +68,12 @@ export async function recordSubmission(
   // Files in slots the final claim no longer asks for stay with it, marked as not required.
   await markRequiredSlots(tx, claimId, askedSlotKeys);
 }
+
+/** The declarations the claimant agreed to at the submit, kept beside the payload. */
+export async function declarationsOf(q: Queryable, claimId: string): Promise<unknown> {
+  const { rows } = await q.query<{ declarations: unknown }>(
+    "SELECT declarations FROM claim_submissions WHERE claim_id = $1",
+    [claimId],
+  );
+  return rows[0]?.declarations ?? null;
+}

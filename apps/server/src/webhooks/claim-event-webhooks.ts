@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import type net from "node:net";
 import type { Database } from "../db/database.ts";
+import { markEventsQueued, takeUnqueuedEvents } from "../lifecycle/lifecycle-repository.ts";
 import { insertNotification } from "../notifications/notification-repository.ts";
 import {
   isPrivateAddress,
@@ -54,24 +55,7 @@ export async function queueClaimEventWebhooks(
   batch = 100,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{
-      id: string;
-      kind: string;
-      from_status: string | null;
-      to_status: string | null;
-      actor_kind: string;
-      created_at: Date;
-      web_reference_number: string;
-      claim_id: string;
-    }>(
-      `SELECT e.id, e.kind, e.from_status, e.to_status, e.actor_kind, e.created_at,
-         c.web_reference_number, e.claim_id
-       FROM claim_events e JOIN claims c ON c.id = e.claim_id
-       WHERE e.webhook_queued_at IS NULL
-       ORDER BY e.seq LIMIT $1
-       FOR UPDATE OF e SKIP LOCKED`,
-      [batch],
-    );
+    const rows = await takeUnqueuedEvents(tx, batch);
     for (const row of rows) {
       const body: WebhookBody = {
         id: row.id,
@@ -92,10 +76,11 @@ export async function queueClaimEventWebhooks(
       await insertNotification(tx, delivery, now);
     }
     if (rows.length > 0) {
-      await tx.query("UPDATE claim_events SET webhook_queued_at = $2 WHERE id = ANY($1::uuid[])", [
+      await markEventsQueued(
+        tx,
         rows.map((row) => row.id),
         now,
-      ]);
+      );
     }
     return rows.length;
   });
