@@ -117,6 +117,20 @@ async function removeUnrecorded(db: Queryable, store: DocumentStore, storageKey:
   if (!(await isStorageKeyRecorded(db, storageKey))) await store.delete(storageKey);
 }
 
+/**
+ * Removes a replaced file's bytes once the swap is committed; a crash before this leaves the old
+ * bytes under a deleted row, which the sweep removes.
+ */
+async function removeReplacedBytes(
+  store: DocumentStore,
+  result: ClaimDocument | DocumentChangeRefusal,
+  storageKey: string | null,
+): Promise<void> {
+  if (!isDocumentChangeRefusal(result) && storageKey !== null) {
+    await store.delete(storageKey).catch(() => {});
+  }
+}
+
 export async function storeDocument(
   db: Database,
   store: DocumentStore,
@@ -174,11 +188,7 @@ export async function storeDocument(
     replaced.storageKey = old?.storageKey ?? null;
     return document;
   });
-  // Only once the swap is committed; a crash before this line leaves the old bytes under a
-  // deleted row, which the sweep removes.
-  if (!isDocumentChangeRefusal(result) && replaced.storageKey !== null) {
-    await store.delete(replaced.storageKey).catch(() => {});
-  }
+  await removeReplacedBytes(store, result, replaced.storageKey);
   return result;
 }
 
@@ -214,11 +224,7 @@ export async function replaceDocument(
     replaced.storageKey = old.storageKey;
     return document;
   });
-  // Only once the swap is committed; a crash before this line leaves the old bytes under a
-  // deleted row, which the sweep removes.
-  if (!isDocumentChangeRefusal(result) && replaced.storageKey !== null) {
-    await store.delete(replaced.storageKey).catch(() => {});
-  }
+  await removeReplacedBytes(store, result, replaced.storageKey);
   return result;
 }
 
