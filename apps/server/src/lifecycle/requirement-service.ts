@@ -38,7 +38,7 @@ export type NewRequirementRequest = {
   dueDate: string | null;
 };
 
-export type ReceiveOptions = {
+type ReceiveOptions = {
   acknowledge?: boolean;
   inSameTransaction?: (
     tx: Queryable,

@@ -25,10 +25,10 @@ export type ClaimantFacts = {
 export type ClaimantMessage = { sms: string; subject: string; lines: string[] };
 
 /** Where a message sends the claimant, by SMS and by e-mail. */
-export type StatusLink = { sms: string; email: string };
+type StatusLink = { sms: string; email: string };
 
 /** "February 24, 2027": a due date as claimants in the Philippines write it. */
-export function readableDate(isoDate: string): string {
+function readableDate(isoDate: string): string {
   return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-PH", {
     day: "numeric",
     month: "long",
