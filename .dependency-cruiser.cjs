@@ -69,6 +69,7 @@ const LAYERS = {
         "drafts",
         "email",
         "health",
+        "housekeeping",
         "insurer",
         "lifecycle",
         "notifications",

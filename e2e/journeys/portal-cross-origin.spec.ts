@@ -2,11 +2,11 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, type Request, test } from "@playwright/test";
+import { DEVELOPMENT_API_KEY } from "../../apps/server/src/config/access-config.ts";
 import {
-  DEVELOPMENT_API_KEY,
   DEVELOPMENT_PORTAL_ISSUER,
   DEVELOPMENT_PORTAL_SECRET,
-} from "../../apps/server/src/config.ts";
+} from "../../apps/server/src/config/portal-config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { phonePhoto, scannedPdf } from "../support/documents.ts";
 import { chooseCountry } from "../support/start-form.ts";

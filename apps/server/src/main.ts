@@ -1,5 +1,6 @@
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig, type ServerConfig } from "./config.ts";
+import { ConfigError } from "./config/config-values.ts";
+import { loadConfig, type ServerConfig } from "./config.ts";
 import { DEMO_SITES } from "./demo/demo-page.ts";
 
 // Starts the service: configuration from the environment, listen, print the demo pages, and close

@@ -344,7 +344,7 @@ describe("housekeeping", () => {
     const count = async (purpose: string) =>
       (await server.db.query("SELECT 1 FROM claims WHERE purpose = $1", [purpose])).rows.length;
     expect(await count("tracking")).toBe(1);
-    const { sweepExpiredRows } = await import("../src/db/housekeeping.ts");
+    const { sweepExpiredRows } = await import("../src/housekeeping/expired-rows.ts");
     await sweepExpiredRows(server.db, new Date(server.clock.now().getTime() + 7 * 86_400_000));
     expect(await count("tracking")).toBe(1);
     await sweepExpiredRows(server.db, new Date(server.clock.now().getTime() + 40 * 86_400_000));

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, loadConfig } from "../src/config.ts";
+import { ConfigError } from "../src/config/config-values.ts";
+import { loadConfig } from "../src/config.ts";
 import { PRODUCTION_ENV } from "./support/test-app.ts";
 
 // Configuration from the environment: documented defaults, and a clear refusal of bad values.

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startClaim } from "../src/claims/claim-repository.ts";
 import { createDiskDocumentStore } from "../src/documents/disk-document-store.ts";
-import { isDocumentChangeRefusal, storeDocument } from "../src/documents/document-repository.ts";
+import { isDocumentChangeRefusal, storeDocument } from "../src/documents/document-service.ts";
 import { isDocumentRefusal, prepareDocument } from "../src/documents/prepare-document.ts";
 import {
   abandonIdempotentRequest,

@@ -9,20 +9,22 @@ import { createDiskDocumentStore } from "../src/documents/disk-document-store.ts
 import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
 import {
   type ClaimDocument,
+  findDocument,
+  listDocuments,
+} from "../src/documents/document-repository.ts";
+import {
   type DocumentChangeRefusal,
   deleteDocument,
-  findDocument,
   isDocumentChangeRefusal,
-  listDocuments,
   replaceDocument,
   storeDocument,
-  sweepOrphanFiles,
-} from "../src/documents/document-repository.ts";
+} from "../src/documents/document-service.ts";
 import {
   DocumentNotFoundError,
   type DocumentStore,
   newStorageKey,
 } from "../src/documents/document-store.ts";
+import { sweepOrphanFiles } from "../src/documents/document-sweep.ts";
 import {
   isDocumentRefusal,
   type PreparedDocument,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, loadConfig } from "../src/config.ts";
+import { ConfigError } from "../src/config/config-values.ts";
+import { loadConfig } from "../src/config.ts";
 import { enqueueNotification } from "../src/notifications/enqueue-notification.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { PRODUCTION_ENV, testApp, testConfig } from "./support/test-app.ts";

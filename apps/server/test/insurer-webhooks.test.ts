@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { isPrivateAddress } from "../src/config/webhook-address.ts";
 import { loadConfig } from "../src/config.ts";
 import { createOutboxEmailSender } from "../src/email/outbox-email-sender.ts";
 import { createNotificationWorker } from "../src/notifications/notification-worker.ts";
@@ -11,7 +12,6 @@ import {
   queueClaimEventWebhooks,
   type WebhookBody,
 } from "../src/webhooks/claim-event-webhooks.ts";
-import { isPrivateAddress } from "../src/webhooks/webhook-destination.ts";
 import { submittedClaim } from "./support/claim-documents.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { PRODUCTION_ENV, testConfig } from "./support/test-app.ts";

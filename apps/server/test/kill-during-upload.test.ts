@@ -10,7 +10,7 @@ import type { Database } from "../src/db/database.ts";
 import { openPgliteDatabase } from "../src/db/pglite-database.ts";
 import { openPostgresDatabase } from "../src/db/postgres-database.ts";
 import { createDiskDocumentStore } from "../src/documents/disk-document-store.ts";
-import { sweepOrphanFiles } from "../src/documents/document-repository.ts";
+import { sweepOrphanFiles } from "../src/documents/document-sweep.ts";
 import { textPdf } from "./fixtures/pdf-files.ts";
 import { multipartBody } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";

@@ -2,7 +2,7 @@ import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, test } from "vitest";
-import { sweepExpiredRows } from "../src/db/housekeeping.ts";
+import { sweepExpiredRows } from "../src/housekeeping/expired-rows.ts";
 import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
 import { useServerTest } from "./support/server-test.ts";

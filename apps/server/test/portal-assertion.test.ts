@@ -3,11 +3,11 @@ import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-sl
 import { SignJWT, UnsecuredJWT } from "jose";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
+import { DEVELOPMENT_INSURER_KEY } from "../src/config/insurer-config.ts";
 import {
-  DEVELOPMENT_INSURER_KEY,
   DEVELOPMENT_PORTAL_ISSUER,
   DEVELOPMENT_PORTAL_SECRET,
-} from "../src/config.ts";
+} from "../src/config/portal-config.ts";
 import { uploadDocument } from "./support/claim-documents.ts";
 import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
 import { useServerTest } from "./support/server-test.ts";

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ClaimStatus, DecisionOutcome } from "@kalinga/domain/claim-lifecycle";
 import { CLAIM_RECORD_STATUS, type ClaimRecordStatus } from "@kalinga/domain/claim-record-status";
 import type { Queryable } from "../db/database.ts";
 import { hashToken, newToken, type TokenRights } from "./claim-token.ts";
@@ -144,4 +145,208 @@ export async function portalPolicyOf(q: Queryable, claimId: string): Promise<str
     [claimId],
   );
   return rows[0]?.portal_policy_number ?? null;
+}
+
+/** Locks the claim's row until the transaction ends; its status, or null when there is none. */
+export async function lockClaimStatus(tx: Queryable, claimId: string): Promise<string | null> {
+  const { rows } = await tx.query<{ status: string }>(
+    "SELECT status FROM claims WHERE id = $1 FOR UPDATE",
+    [claimId],
+  );
+  return rows[0]?.status ?? null;
+}
+
+// A submitted claim's columns beside its status: the lifecycle's writes.
+
+export async function setClaimStatus(
+  q: Queryable,
+  claimId: string,
+  status: string,
+  now: Date,
+): Promise<void> {
+  await q.query("UPDATE claims SET status = $2, updated_at = $3 WHERE id = $1", [
+    claimId,
+    status,
+    now,
+  ]);
+}
+
+/** Marks a change that is not a status change (an item, the decision, the match). */
+export async function touchClaim(q: Queryable, claimId: string, now: Date): Promise<void> {
+  await q.query("UPDATE claims SET updated_at = $2 WHERE id = $1", [claimId, now]);
+}
+
+export async function setDecision(
+  q: Queryable,
+  claimId: string,
+  decision: Record<string, unknown>,
+): Promise<void> {
+  await q.query("UPDATE claims SET decision = $2::jsonb WHERE id = $1", [
+    claimId,
+    JSON.stringify(decision),
+  ]);
+}
+
+export async function setPolicyMatch(
+  q: Queryable,
+  claimId: string,
+  policyNumber: string | null,
+  matchCode: number,
+): Promise<void> {
+  await q.query("UPDATE claims SET policy_number = $2, match_code = $3 WHERE id = $1", [
+    claimId,
+    policyNumber,
+    matchCode,
+  ]);
+}
+
+/** The claim is submitted: a draft no longer, its lifecycle starts. */
+export async function markClaimSubmitted(q: Queryable, claimId: string, submittedAt: Date) {
+  await q.query("UPDATE claims SET status = $2, submitted_at = $3, updated_at = $3 WHERE id = $1", [
+    claimId,
+    CLAIM_RECORD_STATUS.submitted,
+    submittedAt,
+  ]);
+}
+
+/** The claimant gave this claim up for another (a resumed draft). */
+export async function markClaimAbandoned(q: Queryable, claimId: string, now: Date) {
+  await q.query("UPDATE claims SET abandoned_at = $2, updated_at = $2 WHERE id = $1", [
+    claimId,
+    now,
+  ]);
+}
+
+export async function setAssignee(q: Queryable, claimId: string, to: string | null) {
+  await q.query("UPDATE claims SET assigned_to = $2 WHERE id = $1", [claimId, to]);
+}
+
+export async function assigneeOf(q: Queryable, claimId: string): Promise<string | null> {
+  const { rows } = await q.query<{ assigned_to: string | null }>(
+    "SELECT assigned_to FROM claims WHERE id = $1",
+    [claimId],
+  );
+  return rows[0]?.assigned_to ?? null;
+}
+
+/** The verified number of a tracking check; null when it has not passed the OTP. */
+export async function verifiedNumberOf(
+  q: Queryable,
+  trackingClaimId: string,
+): Promise<string | null> {
+  const { rows } = await q.query<{ verified_mobile_number: string | null }>(
+    "SELECT verified_mobile_number FROM claims WHERE id = $1 AND purpose = 'tracking'",
+    [trackingClaimId],
+  );
+  return rows[0]?.verified_mobile_number ?? null;
+}
+
+/** Tracking checks started before `startedBefore` whose tokens are all gone. */
+export async function deleteTrackingChecksWithoutTokens(q: Queryable, startedBefore: Date) {
+  await q.query(
+    `DELETE FROM claims c WHERE c.purpose = 'tracking' AND c.created_at < $1
+       AND NOT EXISTS (SELECT 1 FROM claim_tokens t WHERE t.claim_id = c.id)`,
+    [startedBefore],
+  );
+}
+
+// Submitted claims, with their submission's payload: what the lifecycle, staff and the insurer read.
+
+/** reason: what the claimant is told of an outcome other than approved (decision 0067). */
+export type Decision = { outcome: DecisionOutcome; reasonCode: string; reason?: string | null };
+
+export type SubmittedClaim = {
+  claimId: string;
+  webReferenceNumber: string;
+  status: ClaimStatus;
+  claimType: "Death" | "Living";
+  companyName: string;
+  submittedAt: Date;
+  updatedAt: Date;
+  payload: Record<string, unknown>;
+  decision: Decision | null;
+  policyNumber: string | null;
+  matchCode: number | null;
+  /** The number the OTP proved; null on the channels that file without one. */
+  verifiedMobileNumber: string | null;
+};
+
+type SubmittedClaimRow = {
+  id: string;
+  web_reference_number: string;
+  status: ClaimStatus;
+  claim_type: "Death" | "Living";
+  company_name: string;
+  submitted_at: Date;
+  updated_at: Date;
+  payload: Record<string, unknown>;
+  decision: Decision | null;
+  policy_number: string | null;
+  match_code: number | null;
+  verified_mobile_number: string | null;
+};
+
+const SUBMITTED_COLUMNS = `c.id, c.web_reference_number, c.status, s.claim_type, c.company_name,
+  c.submitted_at, c.updated_at, s.payload, c.decision, c.policy_number, c.match_code,
+  c.verified_mobile_number`;
+
+const submittedClaimOf = (row: SubmittedClaimRow): SubmittedClaim => ({
+  claimId: row.id,
+  webReferenceNumber: row.web_reference_number,
+  status: row.status,
+  claimType: row.claim_type,
+  companyName: row.company_name,
+  submittedAt: new Date(row.submitted_at),
+  updatedAt: new Date(row.updated_at),
+  payload: row.payload,
+  decision: row.decision,
+  policyNumber: row.policy_number,
+  matchCode: row.match_code,
+  verifiedMobileNumber: row.verified_mobile_number,
+});
+
+/** A submitted claim by its reference number; `lock` holds its row until the transaction ends. */
+export async function findSubmittedClaim(
+  q: Queryable,
+  webReferenceNumber: string,
+  options: { lock?: boolean } = {},
+): Promise<SubmittedClaim | null> {
+  const { rows } = await q.query<SubmittedClaimRow>(
+    `SELECT ${SUBMITTED_COLUMNS} FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
+     WHERE c.web_reference_number = $1 ${options.lock ? "FOR UPDATE OF c" : ""}`,
+    [webReferenceNumber],
+  );
+  return rows[0] ? submittedClaimOf(rows[0]) : null;
+}
+
+export type ClaimListQuery = {
+  status: ClaimStatus | null;
+  updatedSince: Date | null;
+  /** The last row of the previous page. */
+  after: { updatedAt: Date; claimId: string } | null;
+  limit: number;
+};
+
+/** Submitted claims, newest change first, keyset-paged on (updated_at, id). */
+export async function listSubmittedClaims(
+  q: Queryable,
+  query: ClaimListQuery,
+): Promise<SubmittedClaim[]> {
+  const { rows } = await q.query<SubmittedClaimRow>(
+    `SELECT ${SUBMITTED_COLUMNS} FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
+     WHERE c.submitted_at IS NOT NULL
+       AND ($1::text IS NULL OR c.status = $1)
+       AND ($2::timestamptz IS NULL OR c.updated_at >= $2)
+       AND ($3::timestamptz IS NULL OR (c.updated_at, c.id) < ($3::timestamptz, $4::uuid))
+     ORDER BY c.updated_at DESC, c.id DESC
+     LIMIT $5`,
+    [
+      query.status,
+      query.updatedSince,
+      query.after?.updatedAt ?? null,
+      query.after?.claimId ?? null,
+      query.limit,
+    ],
+  );
+  return rows.map(submittedClaimOf);
 }

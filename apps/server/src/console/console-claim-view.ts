@@ -1,9 +1,13 @@
 import { personName } from "@kalinga/domain/claim-payload-view";
 import { DOCUMENT_CATALOGUE } from "@kalinga/domain/document-catalogue";
-import { slotDocumentName } from "@kalinga/domain/upload-slots";
+import { type SlotNaming, slotDocument } from "@kalinga/domain/document-slot-name";
 import type { Queryable } from "../db/database.ts";
 import { documentDisplayName } from "../documents/document-display-name.ts";
-import type { Requirement, StoredDocument } from "../lifecycle/lifecycle-repository.ts";
+
+export { declarationsOf } from "../submission/submission-repository.ts";
+
+import { type StoredDocument, sentRequestDocuments } from "../documents/document-repository.ts";
+import type { Requirement } from "../lifecycle/lifecycle-repository.ts";
 
 // The documents of one claim as the console shows them: each file named after what it is (the
 // catalogue's document and its beneficiary, or the request it answers), never after the name the
@@ -39,32 +43,28 @@ function fileNames(base: string, count: number): string[] {
   );
 }
 
-/** The beneficiaries' names by their number, from the stored payload. */
-function beneficiaryNames(payload: Record<string, unknown>): Map<number, string> {
-  const list = Array.isArray(payload.beneficiaryList) ? payload.beneficiaryList : [];
-  return new Map(
-    list.map((beneficiary, index) => {
-      const person = (beneficiary ?? {}) as Record<string, unknown>;
-      return [Number(person.beneficiaryNo) || index + 1, personName(person)];
-    }),
-  );
-}
+/** Staff read the catalogue's words and each beneficiary's name as the details show it. */
+const CONSOLE_NAMING: SlotNaming = {
+  words: "catalogue",
+  beneficiaryName: personName,
+  unnamed: () => "",
+};
 
 /** The files filed with the claim (not those sent for a request), each named after its slot. */
 export function filedDocuments(
   documents: readonly StoredDocument[],
   payload: Record<string, unknown>,
 ): ConsoleDocument[] {
-  const names = beneficiaryNames(payload);
   const filed = documents.filter((document) => document.requirementId === null);
   const bySlot = new Map<string, StoredDocument[]>();
   for (const document of filed) {
     bySlot.set(document.slotKey, [...(bySlot.get(document.slotKey) ?? []), document]);
   }
   return [...bySlot.entries()].flatMap(([slot, files]) => {
-    const known = slotDocumentName(slot);
-    const no = known?.beneficiaryIndex;
-    const beneficiary = no === undefined ? null : { no, name: names.get(no) ?? "" };
+    const known = slotDocument(slot, payload, CONSOLE_NAMING);
+    const beneficiary = known?.beneficiary
+      ? { no: known.beneficiary.beneficiaryNo, name: known.beneficiary.name }
+      : null;
     const base = [known?.name ?? slot, beneficiary?.name].filter(Boolean).join(" - ");
     const displayNames = fileNames(base, files.length);
     return files.map((file, index) => ({
@@ -84,37 +84,19 @@ export async function sentRequestFiles(
   claimId: string,
   requirements: readonly Requirement[],
 ): Promise<Map<string, ConsoleFile[]>> {
-  const { rows } = await q.query<{
-    id: string;
-    requirement_id: string;
-    size_bytes: string | number;
-  }>(
-    `SELECT id, requirement_id, size_bytes FROM claim_documents
-     WHERE claim_id = $1 AND requirement_id IS NOT NULL AND status = 'stored' AND sent_at IS NOT NULL
-     ORDER BY seq`,
-    [claimId],
-  );
+  const rows = await sentRequestDocuments(q, claimId);
   const files = new Map<string, ConsoleFile[]>();
   for (const item of requirements) {
-    const own = rows.filter((row) => row.requirement_id === item.id);
+    const own = rows.filter((row) => row.requirementId === item.id);
     const displayNames = fileNames(requestName(item), own.length);
     files.set(
       item.id,
       own.map((row, index) => ({
         id: row.id,
         displayName: displayNames[index] ?? asFileName(requestName(item)),
-        size: Number(row.size_bytes),
+        size: row.sizeBytes,
       })),
     );
   }
   return files;
-}
-
-/** The declarations the claimant agreed to at the submit, kept beside the payload. */
-export async function declarationsOf(q: Queryable, claimId: string): Promise<unknown> {
-  const { rows } = await q.query<{ declarations: unknown }>(
-    "SELECT declarations FROM claim_submissions WHERE claim_id = $1",
-    [claimId],
-  );
-  return rows[0]?.declarations ?? null;
 }

@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { ClaimStatus } from "@kalinga/domain/claim-lifecycle";
+import { setAssignee, touchClaim } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
-import { type Actor, recordClaimEvent, touchClaim } from "../lifecycle/lifecycle-repository.ts";
+import { type Actor, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
+
+export { assigneeOf } from "../claims/claim-repository.ts";
+export { statusChangesOf } from "../lifecycle/lifecycle-repository.ts";
 
 // What the console reads and writes beside the lifecycle: the queue with its filters and search,
 // assignment to examiners, and notes.
@@ -119,26 +123,6 @@ export async function readQueue(
   };
 }
 
-/** The status changes of many claims at once, for the queue's clocks. */
-export async function statusChangesOf(
-  q: Queryable,
-  claimIds: readonly string[],
-): Promise<Map<string, { to: ClaimStatus; at: Date }[]>> {
-  const changes = new Map<string, { to: ClaimStatus; at: Date }[]>();
-  if (claimIds.length === 0) return changes;
-  const { rows } = await q.query<{ claim_id: string; to_status: ClaimStatus; created_at: Date }>(
-    `SELECT claim_id, to_status, created_at FROM claim_events
-     WHERE claim_id = ANY($1::uuid[]) AND kind = 'status' AND to_status IS NOT NULL ORDER BY seq`,
-    [claimIds],
-  );
-  for (const row of rows) {
-    const list = changes.get(row.claim_id) ?? [];
-    list.push({ to: row.to_status, at: new Date(row.created_at) });
-    changes.set(row.claim_id, list);
-  }
-  return changes;
-}
-
 export async function assignClaim(
   q: Queryable,
   claim: { claimId: string; assignedTo: string | null },
@@ -146,7 +130,7 @@ export async function assignClaim(
   actor: Actor,
   now: Date,
 ): Promise<void> {
-  await q.query("UPDATE claims SET assigned_to = $2 WHERE id = $1", [claim.claimId, to]);
+  await setAssignee(q, claim.claimId, to);
   await recordClaimEvent(
     q,
     claim.claimId,
@@ -155,14 +139,6 @@ export async function assignClaim(
     now,
   );
   await touchClaim(q, claim.claimId, now);
-}
-
-export async function assigneeOf(q: Queryable, claimId: string): Promise<string | null> {
-  const { rows } = await q.query<{ assigned_to: string | null }>(
-    "SELECT assigned_to FROM claims WHERE id = $1",
-    [claimId],
-  );
-  return rows[0]?.assigned_to ?? null;
 }
 
 export type ClaimNote = { id: string; author: string; body: string; at: Date };

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { STAFF_PASSWORD_LENGTH } from "@kalinga/domain/staff-roles";
-import { ConfigError, loadConfig } from "../config.ts";
+import { ConfigError } from "../config/config-values.ts";
+import { loadConfig } from "../config.ts";
 import { prepareDatabase } from "../db/database-roles.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { resolveSecret } from "../server-secret.ts";

@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import type { PortalConfig } from "../portal/portal-assertion.ts";
+import type { PortalConfig } from "../config/portal-config.ts";
 import type { DemoSite } from "./demo-page.ts";
 
 // The demo's member portal and agent assist (decision 0059): each page is signed in as a demo

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { PortalConfig } from "../portal/portal-assertion.ts";
+import type { PortalConfig } from "../config/portal-config.ts";
 import {
   DEMO_SITES,
   type DemoPortalEmbed,

@@ -1,36 +1,20 @@
 import { RETURN_CODES, type UploadedDocument } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
-import { formatFileSize } from "@kalinga/domain/document-files";
 import { parseSlotKey } from "@kalinga/domain/upload-slots";
 import { findClaim } from "../claims/claim-repository.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
 import { DOCUMENT_MESSAGES } from "./document-messages.ts";
-import {
-  type ClaimDocument,
-  deleteDocument,
-  isDocumentChangeRefusal,
-  listDocuments,
-  storeDocument,
-  storedInSlot,
-} from "./document-repository.ts";
+import { listDocuments, storedInSlot } from "./document-repository.ts";
+import { deleteDocument, isDocumentChangeRefusal, storeDocument } from "./document-service.ts";
 import type { DocumentStore } from "./document-store.ts";
 import { isDocumentRefusal, prepareDocument } from "./prepare-document.ts";
+import { toUploadedDocument } from "./uploaded-document.ts";
 
 // uploadDocument, deleteDocument and listDocuments (docs/decisions/0025): the file is checked and
 // converted (prepare-document.ts), then stored with the claim's and the slot's limits decided
-// under the claim's lock (document-repository.ts).
-
-export function toUploadedDocument(document: ClaimDocument): UploadedDocument {
-  return {
-    id: document.id,
-    slotKey: document.slotKey,
-    name: document.displayName,
-    sizeBytes: document.sizeBytes,
-    sizeText: formatFileSize(document.sizeBytes),
-  };
-}
+// under the claim's lock (document-service.ts).
 
 export function documentCalls(
   db: Database,

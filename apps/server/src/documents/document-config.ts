@@ -1,6 +1,6 @@
 import path from "node:path";
-import { ConfigError } from "../config.ts";
-import type { ClaimDocumentLimits } from "./document-repository.ts";
+import { ConfigError, type Env, integer as wholeNumber } from "../config/config-values.ts";
+import type { ClaimDocumentLimits } from "./document-service.ts";
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from "./prepare-document.ts";
 
 // The document settings of the server, read from the environment like the rest of loadConfig.
@@ -36,19 +36,6 @@ export const DEFAULT_UPLOAD_RATE_LIMITS: UploadRateLimits = {
 };
 
 const MEGABYTE = 1024 * 1024;
-
-type Env = Record<string, string | undefined>;
-
-function wholeNumber(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}".`);
-  const value = Number(raw);
-  if (value < min || value > max) {
-    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}.`);
-  }
-  return value;
-}
 
 function isInside(folder: string, parent: string): boolean {
   const relative = path.relative(parent, folder);

@@ -1,24 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
-import type { Database, Queryable } from "../db/database.ts";
-import { refusableTransaction } from "../refusal.ts";
-import { DOCUMENT_MESSAGES } from "./document-messages.ts";
-import { type DocumentStore, newStorageKey } from "./document-store.ts";
+import type { Queryable } from "../db/database.ts";
 import type { PreparedDocument } from "./prepare-document.ts";
 import type { DocumentSourceType } from "./sniff-type.ts";
 
-// The documents of a claim: bytes in the document store, one row each in claim_documents. Bytes
-// are written and synced before their row is inserted, and a row is marked deleted before its
-// bytes are removed, so a crash can leave a file without a row (swept later) but never a row
-// without its file. Limits per claim are checked under a lock on the claim row, so parallel
-// uploads cannot slip past them together.
-
-export type ClaimDocumentLimits = { maxFiles: number; maxBytes: number };
-
-export const DEFAULT_CLAIM_DOCUMENT_LIMITS: ClaimDocumentLimits = {
-  maxFiles: 30,
-  maxBytes: 100 * 1024 * 1024,
-};
+// The claim_documents table: every query of it is here. Bytes are the document store's; the rules
+// of storing and deleting (limits, locks, the order of bytes and rows) are document-service.ts's.
 
 export type ClaimDocument = {
   id: string;
@@ -33,28 +19,6 @@ export type ClaimDocument = {
   pageCount: number;
   createdAt: Date;
 };
-
-export type DocumentChangeRefusalReason =
-  | "claim-file-count"
-  | "claim-too-large"
-  | "claim-closed"
-  | "not-found"
-  | "slot-full"
-  | "requirement-closed"
-  | "requirement-overdue";
-
-/**
- * How many files the slot takes, and whether a full slot gives up its oldest file to this one.
- * Decided under the claim lock, so parallel replaces each swap out what is there when they commit
- * and the slot never ends with more than `max` files (docs/decisions/0029).
- */
-export type SlotRule = { max: number; replace: boolean };
-
-export type DocumentChangeRefusal = { refused: DocumentChangeRefusalReason; message: string };
-
-const DAY_MS = 24 * 3600 * 1000;
-/** An upload writes its file a moment before its row: the sweep leaves younger files alone. */
-const DEFAULT_SWEEP_GRACE_MS = DAY_MS;
 
 type DocumentRow = {
   id: string;
@@ -87,10 +51,6 @@ function toDocument(row: DocumentRow): ClaimDocument {
   };
 }
 
-export function isDocumentChangeRefusal(value: unknown): value is DocumentChangeRefusal {
-  return typeof value === "object" && value !== null && "refused" in value;
-}
-
 /** The stored documents of a claim, oldest first. */
 export async function listDocuments(q: Queryable, claimId: string): Promise<ClaimDocument[]> {
   const { rows } = await q.query<DocumentRow>(
@@ -117,7 +77,8 @@ export async function findDocument(
   return rows[0] ? toDocument(rows[0]) : null;
 }
 
-async function claimUsage(q: Queryable, claimId: string, exceptId: string | null) {
+/** How many files a claim holds and their bytes, leaving out one (a replaced file). */
+export async function claimUsage(q: Queryable, claimId: string, exceptId: string | null) {
   const { rows } = await q.query<{ files: number | string; bytes: number | string }>(
     `SELECT count(*) AS files, coalesce(sum(size_bytes), 0) AS bytes FROM claim_documents
      WHERE claim_id = $1 AND status = 'stored' AND ($2::uuid IS NULL OR id <> $2::uuid)`,
@@ -126,47 +87,7 @@ async function claimUsage(q: Queryable, claimId: string, exceptId: string | null
   return { files: Number(rows[0]?.files ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
 }
 
-async function checkClaimLimits(
-  q: Queryable,
-  claimId: string,
-  addedBytes: number,
-  limits: ClaimDocumentLimits,
-  exceptId: string | null = null,
-): Promise<DocumentChangeRefusal | null> {
-  const usage = await claimUsage(q, claimId, exceptId);
-  if (usage.files + 1 > limits.maxFiles) {
-    return {
-      refused: "claim-file-count",
-      message: DOCUMENT_MESSAGES.claimFileCount(limits.maxFiles),
-    };
-  }
-  if (usage.bytes + addedBytes > limits.maxBytes) {
-    return {
-      refused: "claim-too-large",
-      message: DOCUMENT_MESSAGES.claimTooLarge(limits.maxBytes),
-    };
-  }
-  return null;
-}
-
-/** Locks the claim row for the transaction; refuses when the claim no longer takes changes. */
-async function lockOpenClaim(
-  tx: Queryable,
-  claimId: string,
-): Promise<DocumentChangeRefusal | null> {
-  const { rows } = await tx.query<{ status: string }>(
-    "SELECT status FROM claims WHERE id = $1 FOR UPDATE",
-    [claimId],
-  );
-  if (!rows[0]) throw new Error("The claim of this document does not exist.");
-  // Claims take document changes only while they are drafts; submission freezes them.
-  if (rows[0].status !== CLAIM_RECORD_STATUS.draft) {
-    return { refused: "claim-closed", message: DOCUMENT_MESSAGES.claimClosed };
-  }
-  return null;
-}
-
-async function insertDocument(
+export async function insertDocument(
   tx: Queryable,
   input: {
     claimId: string;
@@ -200,104 +121,6 @@ async function insertDocument(
   return toDocument(rows[0] as DocumentRow);
 }
 
-/**
- * Writes the bytes (durably), then records them in one transaction; any failure after the write
- * removes the bytes again. The returned document is committed.
- */
-async function writeThenRecord(
-  db: Database,
-  store: DocumentStore,
-  pdf: Uint8Array,
-  record: (tx: Queryable, storageKey: string) => Promise<ClaimDocument | DocumentChangeRefusal>,
-): Promise<ClaimDocument | DocumentChangeRefusal> {
-  const storageKey = newStorageKey();
-  await store.put(storageKey, pdf);
-  let result: ClaimDocument | DocumentChangeRefusal;
-  try {
-    // A refusal rolls back what the record had done (a replace's swap) before it was refused.
-    result = await refusableTransaction(db, (tx) => record(tx, storageKey));
-  } catch (error) {
-    // An error can also come after a commit (a connection lost while committing): remove the
-    // bytes only when no row points at them. If that cannot be known, the orphan sweep decides.
-    await removeUnrecorded(db, store, storageKey).catch(() => {});
-    throw error;
-  }
-  if (isDocumentChangeRefusal(result)) await store.delete(storageKey).catch(() => {});
-  return result;
-}
-
-async function removeUnrecorded(db: Queryable, store: DocumentStore, storageKey: string) {
-  const { rows } = await db.query("SELECT 1 FROM claim_documents WHERE storage_key = $1", [
-    storageKey,
-  ]);
-  if (rows.length === 0) await store.delete(storageKey);
-}
-
-export async function storeDocument(
-  db: Database,
-  store: DocumentStore,
-  input: {
-    claimId: string;
-    slotKey: string;
-    prepared: PreparedDocument;
-    now: Date;
-    limits?: ClaimDocumentLimits;
-    /** The slot's file count, checked (and a replace done) under the claim lock. */
-    slot?: SlotRule;
-    /** Runs in the insert's transaction (e.g. completing the Idempotency-Key with the answer). */
-    inSameTransaction?: (tx: Queryable, document: ClaimDocument) => Promise<void>;
-    /**
-     * A document the insurer asked for after the submit: this check, under the claim's lock,
-     * takes the place of "the claim is still a draft" (docs/decisions/0055).
-     */
-    requirement?: {
-      id: string;
-      lockOpen: (tx: Queryable) => Promise<DocumentChangeRefusal | null>;
-    };
-  },
-): Promise<ClaimDocument | DocumentChangeRefusal> {
-  const limits = input.limits ?? DEFAULT_CLAIM_DOCUMENT_LIMITS;
-  const size = input.prepared.pdf.byteLength;
-  // Checked before writing so a full claim costs no disk write; checked again under the lock. A
-  // replace may free a file, so only the locked check can tell.
-  if (!input.slot?.replace) {
-    const early = await checkClaimLimits(db, input.claimId, size, limits);
-    if (early) return early;
-  }
-  const replaced: { storageKey: string | null } = { storageKey: null };
-  const result = await writeThenRecord(db, store, input.prepared.pdf, async (tx, storageKey) => {
-    const closed = input.requirement
-      ? await input.requirement.lockOpen(tx)
-      : await lockOpenClaim(tx, input.claimId);
-    if (closed) return closed;
-    let old: ClaimDocument | null = null;
-    if (input.slot) {
-      const inSlot = await storedInSlot(tx, input.claimId, input.slotKey);
-      if (inSlot.length >= input.slot.max) {
-        if (!input.slot.replace)
-          return { refused: "slot-full", message: DOCUMENT_MESSAGES.slotFull };
-        old = await markDeleted(tx, input.claimId, inSlot[0] as string, input.now);
-      }
-    }
-    const refusal = await checkClaimLimits(tx, input.claimId, size, limits);
-    if (refusal) return refusal;
-    const document = await insertDocument(tx, {
-      ...input,
-      storageKey,
-      ...(input.requirement ? { requirementId: input.requirement.id } : {}),
-    });
-    await input.inSameTransaction?.(tx, document);
-    replaced.storageKey = old?.storageKey ?? null;
-    return document;
-  });
-  // Only once the swap is committed; a crash before this line leaves the old bytes under a
-  // deleted row, which the sweep removes.
-  if (!isDocumentChangeRefusal(result) && replaced.storageKey !== null) {
-    await store.delete(replaced.storageKey).catch(() => {});
-  }
-  return result;
-}
-
 /** Ids of the slot's stored files, oldest first. */
 export async function storedInSlot(
   tx: Queryable,
@@ -312,47 +135,8 @@ export async function storedInSlot(
   return rows.map((row) => row.id);
 }
 
-/** Puts a new file in place of a stored one, in the same slot; the old one is deleted. */
-export async function replaceDocument(
-  db: Database,
-  store: DocumentStore,
-  input: {
-    claimId: string;
-    documentId: string;
-    prepared: PreparedDocument;
-    now: Date;
-    limits?: ClaimDocumentLimits;
-    /** Runs in the transaction that swaps the rows. */
-    inSameTransaction?: (tx: Queryable, document: ClaimDocument) => Promise<void>;
-  },
-): Promise<ClaimDocument | DocumentChangeRefusal> {
-  const limits = input.limits ?? DEFAULT_CLAIM_DOCUMENT_LIMITS;
-  const size = input.prepared.pdf.byteLength;
-  if (!(await findDocument(db, input.claimId, input.documentId))) {
-    return { refused: "not-found", message: DOCUMENT_MESSAGES.notFound };
-  }
-  const replaced: { storageKey: string | null } = { storageKey: null };
-  const result = await writeThenRecord(db, store, input.prepared.pdf, async (tx, storageKey) => {
-    const closed = await lockOpenClaim(tx, input.claimId);
-    if (closed) return closed;
-    const old = await markDeleted(tx, input.claimId, input.documentId, input.now);
-    if (!old) return { refused: "not-found", message: DOCUMENT_MESSAGES.notFound };
-    const refusal = await checkClaimLimits(tx, input.claimId, size, limits);
-    if (refusal) return refusal;
-    const document = await insertDocument(tx, { ...input, slotKey: old.slotKey, storageKey });
-    await input.inSameTransaction?.(tx, document);
-    replaced.storageKey = old.storageKey;
-    return document;
-  });
-  // Only once the swap is committed; a crash before this line leaves the old bytes under a
-  // deleted row, which the sweep removes.
-  if (!isDocumentChangeRefusal(result) && replaced.storageKey !== null) {
-    await store.delete(replaced.storageKey).catch(() => {});
-  }
-  return result;
-}
-
-async function markDeleted(
+/** Marks one stored document deleted; null when it is not the claim's or not stored. */
+export async function markDeleted(
   tx: Queryable,
   claimId: string,
   documentId: string,
@@ -368,69 +152,166 @@ async function markDeleted(
   return rows[0] ? toDocument(rows[0]) : null;
 }
 
-/** Marks the document deleted (committed), then removes its bytes. */
-export async function deleteDocument(
-  db: Database,
-  store: DocumentStore,
-  input: {
-    claimId: string;
-    documentId: string;
-    now: Date;
-    /** For a requested document: its own check under the claim's lock, as in storeDocument. */
-    lockOpen?: (tx: Queryable) => Promise<DocumentChangeRefusal | null>;
-  },
-): Promise<ClaimDocument | DocumentChangeRefusal> {
-  const result = await db.transaction(
-    async (tx): Promise<ClaimDocument | DocumentChangeRefusal> => {
-      const closed = input.lockOpen
-        ? await input.lockOpen(tx)
-        : await lockOpenClaim(tx, input.claimId);
-      if (closed) return closed;
-      const old = await markDeleted(tx, input.claimId, input.documentId, input.now);
-      return old ?? { refused: "not-found", message: DOCUMENT_MESSAGES.notFound };
-    },
-  );
-  // A crash before this line leaves bytes under a deleted row: the sweep removes them.
-  if (!isDocumentChangeRefusal(result)) await store.delete(result.storageKey).catch(() => {});
-  return result;
+/** Whether a row, stored or deleted, points at these bytes. */
+export async function isStorageKeyRecorded(q: Queryable, storageKey: string): Promise<boolean> {
+  const { rows } = await q.query("SELECT 1 FROM claim_documents WHERE storage_key = $1", [
+    storageKey,
+  ]);
+  return rows.length > 0;
 }
 
-const SWEEP_BATCH = 500;
+/** Which of these storage keys a stored row points at. */
+export async function storedKeysAmong(q: Queryable, keys: readonly string[]): Promise<Set<string>> {
+  const { rows } = await q.query<{ storage_key: string }>(
+    "SELECT storage_key FROM claim_documents WHERE storage_key = ANY($1::text[]) AND status = 'stored'",
+    [keys],
+  );
+  return new Set(rows.map((row) => row.storage_key));
+}
 
-/**
- * Removes stored files that no 'stored' row points at: uploads interrupted between the write and
- * the insert, and deletes interrupted before the bytes went. Files younger than graceMs are left
- * alone since an upload in progress writes its file just before its row.
- */
-export async function sweepOrphanFiles(
-  db: Queryable,
-  store: DocumentStore,
-  options: { now: Date; graceMs?: number },
-): Promise<{ removedFiles: number; removedUnfinishedWrites: number }> {
-  const cutoff = new Date(options.now.getTime() - (options.graceMs ?? DEFAULT_SWEEP_GRACE_MS));
-  let removedFiles = 0;
-  let batch: string[] = [];
+/** Marks the files sent for a request as sent to the insurer, when the claimant sends them. */
+export async function markRequirementDocumentsSent(
+  q: Queryable,
+  claimId: string,
+  requirementId: string,
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE claim_documents SET sent_at = $3
+     WHERE claim_id = $1 AND requirement_id = $2 AND status = 'stored' AND sent_at IS NULL`,
+    [claimId, requirementId, now],
+  );
+}
 
-  const sweepBatch = async () => {
-    const { rows } = await db.query<{ storage_key: string }>(
-      "SELECT storage_key FROM claim_documents WHERE storage_key = ANY($1::text[]) AND status = 'stored'",
-      [batch],
-    );
-    const kept = new Set(rows.map((row) => row.storage_key));
-    for (const key of batch) {
-      if (kept.has(key)) continue;
-      await store.delete(key);
-      removedFiles++;
-    }
-    batch = [];
-  };
+/** A stored document as the insurer and staff read it, with the request it answers. */
+export type StoredDocument = {
+  id: string;
+  slotKey: string;
+  /** The request it answers, for a document sent after the submit (decision 0055). */
+  requirementId: string | null;
+  name: string;
+  sizeBytes: number;
+  sha256: string;
+  storageKey: string;
+};
 
-  for await (const file of store.list()) {
-    if (file.modifiedAt >= cutoff) continue;
-    batch.push(file.key);
-    if (batch.length >= SWEEP_BATCH) await sweepBatch();
-  }
-  if (batch.length > 0) await sweepBatch();
-  const removedUnfinishedWrites = await store.removeUnfinishedWrites(cutoff);
-  return { removedFiles, removedUnfinishedWrites };
+export async function listStoredDocuments(
+  q: Queryable,
+  claimId: string,
+): Promise<StoredDocument[]> {
+  const { rows } = await q.query<{
+    id: string;
+    slot_key: string;
+    display_name: string;
+    size_bytes: string | number;
+    sha256: string;
+    storage_key: string;
+    requirement_id: string | null;
+  }>(
+    `SELECT id, slot_key, display_name, size_bytes, sha256, storage_key, requirement_id FROM claim_documents
+     WHERE claim_id = $1 AND status = 'stored' ORDER BY seq`,
+    [claimId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    slotKey: row.slot_key,
+    requirementId: row.requirement_id,
+    name: row.display_name,
+    sizeBytes: Number(row.size_bytes),
+    sha256: row.sha256,
+    storageKey: row.storage_key,
+  }));
+}
+
+/** The files sent for the insurer's requests after the submit, each with its request. */
+export type RequirementDocumentRow = {
+  id: string;
+  requirementId: string;
+  slotKey: string;
+  displayName: string;
+  sizeBytes: number;
+  sent: boolean;
+};
+
+export async function requirementDocuments(
+  q: Queryable,
+  claimId: string,
+): Promise<RequirementDocumentRow[]> {
+  const { rows } = await q.query<{
+    id: string;
+    requirement_id: string;
+    slot_key: string;
+    display_name: string;
+    size_bytes: string | number;
+    sent_at: Date | null;
+  }>(
+    `SELECT id, requirement_id, slot_key, display_name, size_bytes, sent_at FROM claim_documents
+     WHERE claim_id = $1 AND requirement_id IS NOT NULL AND status = 'stored' ORDER BY seq`,
+    [claimId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    requirementId: row.requirement_id,
+    slotKey: row.slot_key,
+    displayName: row.display_name,
+    sizeBytes: Number(row.size_bytes),
+    sent: row.sent_at !== null,
+  }));
+}
+
+/** Slot keys holding at least one stored file. */
+export async function filledSlotKeys(q: Queryable, claimId: string): Promise<Set<string>> {
+  const { rows } = await q.query<{ slot_key: string }>(
+    "SELECT DISTINCT slot_key FROM claim_documents WHERE claim_id = $1 AND status = 'stored'",
+    [claimId],
+  );
+  return new Set(rows.map((row) => row.slot_key));
+}
+
+/** At the submit: which stored files are in slots the final claim asks for. */
+export async function markRequiredSlots(
+  tx: Queryable,
+  claimId: string,
+  askedSlotKeys: readonly string[],
+): Promise<void> {
+  await tx.query(
+    `UPDATE claim_documents SET slot_required = (slot_key = ANY($2::text[]))
+     WHERE claim_id = $1 AND status = 'stored'`,
+    [claimId, askedSlotKeys],
+  );
+}
+
+/** Marks every stored file of these claims deleted; the sweep removes their bytes. */
+export async function deleteDocumentsOfClaims(
+  q: Queryable,
+  claimIds: readonly string[],
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE claim_documents SET status = 'deleted', deleted_at = $2
+     WHERE claim_id = ANY($1::uuid[]) AND status = 'stored'`,
+    [claimIds, now],
+  );
+}
+
+/** The files the claimant sent for requests (not those added but not sent yet), oldest first. */
+export async function sentRequestDocuments(
+  q: Queryable,
+  claimId: string,
+): Promise<{ id: string; requirementId: string; sizeBytes: number }[]> {
+  const { rows } = await q.query<{
+    id: string;
+    requirement_id: string;
+    size_bytes: string | number;
+  }>(
+    `SELECT id, requirement_id, size_bytes FROM claim_documents
+     WHERE claim_id = $1 AND requirement_id IS NOT NULL AND status = 'stored' AND sent_at IS NOT NULL
+     ORDER BY seq`,
+    [claimId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    requirementId: row.requirement_id,
+    sizeBytes: Number(row.size_bytes),
+  }));
 }

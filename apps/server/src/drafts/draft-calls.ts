@@ -4,64 +4,29 @@ import {
   claimDraftSchema,
   DRAFT_MAX_BYTES,
   DRAFT_MESSAGES,
-  type OpenDraft,
 } from "@kalinga/domain/claim-draft";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import { findClaim } from "../claims/claim-repository.ts";
 import { issueToken } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
-import type { Database, Queryable } from "../db/database.ts";
-import { toUploadedDocument } from "../documents/document-calls.ts";
+import type { Database } from "../db/database.ts";
 import { DOCUMENT_MESSAGES } from "../documents/document-messages.ts";
 import { listDocuments } from "../documents/document-repository.ts";
+import { toUploadedDocument } from "../documents/uploaded-document.ts";
 import { badRequest } from "../http/api-error.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
 import { type Refusal, refusableTransaction } from "../refusal.ts";
-import {
-  closeClaimAccess,
-  lockResumableDraft,
-  openDraftsOf,
-  saveDraft,
-} from "./draft-repository.ts";
+import { closeClaimAccess, lockResumableDraft, saveDraft } from "./draft-repository.ts";
 import { openDraft, sealDraft } from "./draft-seal.ts";
+import { draftDates } from "./draft-service.ts";
 
 // saveClaimDraft and resumeClaimDraft (docs/decisions/0043, 0044): a verified claim keeps its
 // answers on the server, and a claimant who verifies the same number continues it, anywhere.
-
-const DAY_MS = 24 * 3600 * 1000;
-
-export function draftDates(config: ServerConfig, now: Date) {
-  const expiresAt = new Date(now.getTime() + config.drafts.expiryDays * DAY_MS);
-  const reminderDueAt = new Date(expiresAt.getTime() - config.drafts.reminderDaysBefore * DAY_MS);
-  return { expiresAt, reminderDueAt };
-}
 
 const draftNotFound: Refusal = {
   refused: "draft-not-found",
   message: DRAFT_MESSAGES.draftNotFound,
 };
-
-/** The number's open drafts of the claim's company, for validateOneTimePIN's answer. */
-export async function openDraftsForClaim(
-  q: Queryable,
-  claimId: string,
-  now: Date,
-): Promise<OpenDraft[]> {
-  const claim = await findClaim(q, claimId);
-  if (!claim?.verifiedMobileNumber) return [];
-  const rows = await openDraftsOf(q, {
-    mobileNumber: claim.verifiedMobileNumber,
-    companyName: claim.companyName,
-    exceptClaimId: claimId,
-    now,
-  });
-  return rows.map((row) => ({
-    webReferenceNumber: row.web_reference_number,
-    claimType: row.claim_type,
-    startedAt: new Date(row.created_at).toISOString(),
-    documentCount: row.document_count,
-  }));
-}
 
 export function draftCalls(
   db: Database,

@@ -1,6 +1,8 @@
 import type { TokenEndReason } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
+import { markClaimAbandoned } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
+import { deleteDocumentsOfClaims } from "../documents/document-repository.ts";
 import type { SealedDraft } from "./draft-seal.ts";
 
 // The claim_drafts table (migration 007): one sealed draft per claim, its expiry and its reminder.
@@ -111,10 +113,7 @@ export async function closeClaimAccess(
     [claimId, now, reason],
   );
   if (abandon) {
-    await q.query("UPDATE claims SET abandoned_at = $2, updated_at = $2 WHERE id = $1", [
-      claimId,
-      now,
-    ]);
+    await markClaimAbandoned(q, claimId, now);
   }
 }
 
@@ -166,11 +165,7 @@ export async function deleteClosedDrafts(q: Queryable, now: Date): Promise<strin
     .filter((row) => row.status === CLAIM_RECORD_STATUS.draft)
     .map((row) => row.claim_id);
   if (unsubmitted.length > 0) {
-    await q.query(
-      `UPDATE claim_documents SET status = 'deleted', deleted_at = $2
-       WHERE claim_id = ANY($1::uuid[]) AND status = 'stored'`,
-      [unsubmitted, now],
-    );
+    await deleteDocumentsOfClaims(q, unsubmitted, now);
     for (const claimId of unsubmitted) await closeClaimAccess(q, claimId, now, true);
   }
   return unsubmitted;

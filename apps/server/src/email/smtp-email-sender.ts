@@ -1,5 +1,5 @@
 import { createTransport } from "nodemailer";
-import type { EmailConfig } from "../config.ts";
+import type { EmailConfig } from "../config/notification-config.ts";
 import { type EmailMessage, EmailSendError, type EmailSender } from "./email-sender.ts";
 
 // E-mail over SMTP with nodemailer: one connection per message (acknowledgments are few), bounded

@@ -1,13 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type {
-  ClaimStatus,
-  DecisionOutcome,
-  RequirementState,
-} from "@kalinga/domain/claim-lifecycle";
+import type { ClaimStatus, RequirementState } from "@kalinga/domain/claim-lifecycle";
 import type { Queryable } from "../db/database.ts";
 
-// The rows of a submitted claim's lifecycle: its status on the claims row, and beside it the events,
-// the requirement items, the decision and the policy match.
+// The claim_events and claim_requirements tables: a submitted claim's events and requested items.
+// The claims row itself (status, decision, policy match) is claims/claim-repository.ts's.
 
 /** Who made a change: a staff user, an integration key's client, the claimant or the system. */
 export type Actor = { kind: "staff" | "integration" | "claimant" | "system"; id: string };
@@ -48,146 +44,13 @@ export async function recordClaimEvent(
   );
 }
 
-/** reason: what the claimant is told of an outcome other than approved (decision 0067). */
-export type Decision = { outcome: DecisionOutcome; reasonCode: string; reason?: string | null };
-
-export type SubmittedClaim = {
-  claimId: string;
-  webReferenceNumber: string;
-  status: ClaimStatus;
-  claimType: "Death" | "Living";
-  companyName: string;
-  submittedAt: Date;
-  updatedAt: Date;
-  payload: Record<string, unknown>;
-  decision: Decision | null;
-  policyNumber: string | null;
-  matchCode: number | null;
-  /** The number the OTP proved; null on the channels that file without one. */
-  verifiedMobileNumber: string | null;
-};
-
-type ClaimRow = {
-  id: string;
-  web_reference_number: string;
-  status: ClaimStatus;
-  claim_type: "Death" | "Living";
-  company_name: string;
-  submitted_at: Date;
-  updated_at: Date;
-  payload: Record<string, unknown>;
-  decision: Decision | null;
-  policy_number: string | null;
-  match_code: number | null;
-  verified_mobile_number: string | null;
-};
-
-const CLAIM_COLUMNS = `c.id, c.web_reference_number, c.status, s.claim_type, c.company_name,
-  c.submitted_at, c.updated_at, s.payload, c.decision, c.policy_number, c.match_code,
-  c.verified_mobile_number`;
-
-const claimOf = (row: ClaimRow): SubmittedClaim => ({
-  claimId: row.id,
-  webReferenceNumber: row.web_reference_number,
-  status: row.status,
-  claimType: row.claim_type,
-  companyName: row.company_name,
-  submittedAt: new Date(row.submitted_at),
-  updatedAt: new Date(row.updated_at),
-  payload: row.payload,
-  decision: row.decision,
-  policyNumber: row.policy_number,
-  matchCode: row.match_code,
-  verifiedMobileNumber: row.verified_mobile_number,
-});
-
-/** A submitted claim by its reference number; `lock` holds its row until the transaction ends. */
-export async function findSubmittedClaim(
-  q: Queryable,
-  webReferenceNumber: string,
-  options: { lock?: boolean } = {},
-): Promise<SubmittedClaim | null> {
-  const { rows } = await q.query<ClaimRow>(
-    `SELECT ${CLAIM_COLUMNS} FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
-     WHERE c.web_reference_number = $1 ${options.lock ? "FOR UPDATE OF c" : ""}`,
-    [webReferenceNumber],
-  );
-  return rows[0] ? claimOf(rows[0]) : null;
-}
-
-export type ClaimListQuery = {
-  status: ClaimStatus | null;
-  updatedSince: Date | null;
-  /** The last row of the previous page. */
-  after: { updatedAt: Date; claimId: string } | null;
-  limit: number;
-};
-
-/** Submitted claims, newest change first, keyset-paged on (updated_at, id). */
-export async function listSubmittedClaims(
-  q: Queryable,
-  query: ClaimListQuery,
-): Promise<SubmittedClaim[]> {
-  const { rows } = await q.query<ClaimRow>(
-    `SELECT ${CLAIM_COLUMNS} FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
-     WHERE c.submitted_at IS NOT NULL
-       AND ($1::text IS NULL OR c.status = $1)
-       AND ($2::timestamptz IS NULL OR c.updated_at >= $2)
-       AND ($3::timestamptz IS NULL OR (c.updated_at, c.id) < ($3::timestamptz, $4::uuid))
-     ORDER BY c.updated_at DESC, c.id DESC
-     LIMIT $5`,
-    [
-      query.status,
-      query.updatedSince,
-      query.after?.updatedAt ?? null,
-      query.after?.claimId ?? null,
-      query.limit,
-    ],
-  );
-  return rows.map(claimOf);
-}
-
-export async function setClaimStatus(
-  q: Queryable,
-  claimId: string,
-  status: ClaimStatus,
-  now: Date,
-): Promise<void> {
-  await q.query("UPDATE claims SET status = $2, updated_at = $3 WHERE id = $1", [
-    claimId,
-    status,
-    now,
-  ]);
-}
-
-/** Marks a change that is not a status change (an item, the decision, the match). */
-export async function touchClaim(q: Queryable, claimId: string, now: Date): Promise<void> {
-  await q.query("UPDATE claims SET updated_at = $2 WHERE id = $1", [claimId, now]);
-}
-
-export async function setDecision(
-  q: Queryable,
-  claimId: string,
-  decision: Decision,
-): Promise<void> {
-  await q.query("UPDATE claims SET decision = $2::jsonb WHERE id = $1", [
-    claimId,
-    JSON.stringify(decision),
-  ]);
-}
-
-export async function setPolicyMatch(
-  q: Queryable,
-  claimId: string,
-  policyNumber: string,
-  matchCode: number,
-): Promise<void> {
-  await q.query("UPDATE claims SET policy_number = $2, match_code = $3 WHERE id = $1", [
-    claimId,
-    policyNumber,
-    matchCode,
-  ]);
-}
+export {
+  type ClaimListQuery,
+  type Decision,
+  findSubmittedClaim,
+  listSubmittedClaims,
+  type SubmittedClaim,
+} from "../claims/claim-repository.ts";
 
 export type Requirement = {
   id: string;
@@ -319,41 +182,52 @@ export async function listEvents(q: Queryable, claimId: string): Promise<EventRo
   }));
 }
 
-export type StoredDocument = {
-  id: string;
-  slotKey: string;
-  /** The request it answers, for a document sent after the submit (decision 0055). */
-  requirementId: string | null;
-  name: string;
-  sizeBytes: number;
-  sha256: string;
-  storageKey: string;
-};
-
-export async function listStoredDocuments(
+/** The status changes of many claims at once, for the queue's clocks. */
+export async function statusChangesOf(
   q: Queryable,
-  claimId: string,
-): Promise<StoredDocument[]> {
-  const { rows } = await q.query<{
-    id: string;
-    slot_key: string;
-    display_name: string;
-    size_bytes: string | number;
-    sha256: string;
-    storage_key: string;
-    requirement_id: string | null;
-  }>(
-    `SELECT id, slot_key, display_name, size_bytes, sha256, storage_key, requirement_id FROM claim_documents
-     WHERE claim_id = $1 AND status = 'stored' ORDER BY seq`,
-    [claimId],
+  claimIds: readonly string[],
+): Promise<Map<string, { to: ClaimStatus; at: Date }[]>> {
+  const changes = new Map<string, { to: ClaimStatus; at: Date }[]>();
+  if (claimIds.length === 0) return changes;
+  const { rows } = await q.query<{ claim_id: string; to_status: ClaimStatus; created_at: Date }>(
+    `SELECT claim_id, to_status, created_at FROM claim_events
+     WHERE claim_id = ANY($1::uuid[]) AND kind = 'status' AND to_status IS NOT NULL ORDER BY seq`,
+    [claimIds],
   );
-  return rows.map((row) => ({
-    id: row.id,
-    slotKey: row.slot_key,
-    requirementId: row.requirement_id,
-    name: row.display_name,
-    sizeBytes: Number(row.size_bytes),
-    sha256: row.sha256,
-    storageKey: row.storage_key,
-  }));
+  for (const row of rows) {
+    const list = changes.get(row.claim_id) ?? [];
+    list.push({ to: row.to_status, at: new Date(row.created_at) });
+    changes.set(row.claim_id, list);
+  }
+  return changes;
+}
+
+/** Claim events not yet queued for the insurer's webhook, oldest first, each with its claim's reference. */
+export async function takeUnqueuedEvents(tx: Queryable, batch: number) {
+  const { rows } = await tx.query<{
+    id: string;
+    kind: string;
+    from_status: string | null;
+    to_status: string | null;
+    actor_kind: string;
+    created_at: Date;
+    web_reference_number: string;
+    claim_id: string;
+  }>(
+    `SELECT e.id, e.kind, e.from_status, e.to_status, e.actor_kind, e.created_at,
+       c.web_reference_number, e.claim_id
+     FROM claim_events e JOIN claims c ON c.id = e.claim_id
+     WHERE e.webhook_queued_at IS NULL
+     ORDER BY e.seq LIMIT $1
+     FOR UPDATE OF e SKIP LOCKED`,
+    [batch],
+  );
+  return rows;
+}
+
+export async function markEventsQueued(tx: Queryable, eventIds: readonly string[], now: Date) {
+  await tx.query("UPDATE claim_events SET webhook_queued_at = $2 WHERE id = ANY($1::uuid[])", [
+    eventIds,
+    now,
+  ]);
 }

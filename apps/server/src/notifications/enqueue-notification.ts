@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type { ClaimType } from "@kalinga/domain/claim-details";
 import { toInternationalMobile } from "@kalinga/domain/otp";
 import type { Queryable } from "../db/database.ts";
+import { insertNotification } from "./notification-repository.ts";
 import { NOTIFICATION_TEXTS as T } from "./notification-texts.ts";
 
 // A notification is a row written inside the caller's transaction, so the change that causes it
@@ -33,24 +33,19 @@ export async function enqueueNotification(
       : EMAIL_RECIPIENT.test(notification.to);
   // The callers pass values the domain schemas already checked; this guards the queue's shape.
   if (!valid) throw new Error(`Not a ${notification.channel} recipient`);
-  const id = randomUUID();
   const email = notification.channel === "email" ? notification : null;
-  await q.query(
-    `INSERT INTO notifications
-       (id, claim_id, channel, recipient, subject, body, html, status, attempts, next_attempt_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $8, $8)`,
-    [
-      id,
-      notification.claimId,
-      notification.channel,
-      notification.to,
-      email?.subject ?? null,
-      notification.text,
-      email?.html ?? null,
-      now,
-    ],
+  return insertNotification(
+    q,
+    {
+      claimId: notification.claimId,
+      channel: notification.channel,
+      recipient: notification.to,
+      subject: email?.subject ?? null,
+      body: notification.text,
+      html: email?.html ?? null,
+    },
+    now,
   );
-  return id;
 }
 
 export type AcknowledgmentFacts = {

@@ -3,6 +3,14 @@ import { EmailSendError, type EmailSender } from "../email/email-sender.ts";
 import { SmsSendError, type SmsSender } from "../sms/sms-sender.ts";
 import { WebhookSendError, type WebhookSender } from "../webhooks/claim-event-webhooks.ts";
 import { WebhookDestinationRefused } from "../webhooks/webhook-destination.ts";
+import {
+  failInterrupted,
+  markFailed,
+  markSent,
+  type NotificationRow,
+  retryLater,
+  takeDueNotifications,
+} from "./notification-repository.ts";
 
 // Sends the notification queue. Any number of servers may run a worker on one database: each
 // takes due rows with FOR UPDATE SKIP LOCKED and marks them 'sending' with a lease, so a row goes
@@ -64,16 +72,7 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
   return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
 }
 
-type TakenRow = {
-  id: string;
-  claim_id: string | null;
-  channel: "sms" | "email" | "webhook";
-  recipient: string;
-  subject: string | null;
-  body: string;
-  html: string | null;
-  attempts: number;
-};
+type TakenRow = NotificationRow;
 
 /** held: the destination was refused, not the delivery; it waits without using an attempt. */
 type Failure = { reason: string; retryable: boolean; held?: boolean };
@@ -105,13 +104,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
 
   async function giveUpInterrupted(at: Date) {
     // A row that keeps dying mid-send (it may crash the server) stops after maxAttempts too.
-    const { rows } = await db.query<{ id: string; channel: string; attempts: number }>(
-      `UPDATE notifications SET status = 'failed', locked_until = NULL,
-         last_error = 'interrupted while sending'
-       WHERE status = 'sending' AND locked_until <= $1 AND attempts >= $2
-       RETURNING id, channel, attempts`,
-      [at, maxAttempts],
-    );
+    const rows = await failInterrupted(db, at, maxAttempts);
     for (const row of rows) {
       log.warn(
         { notificationId: row.id, channel: row.channel, attempts: row.attempts },
@@ -123,21 +116,11 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
 
   async function take(at: Date): Promise<TakenRow[]> {
     // Without a webhook endpoint its deliveries are left as they are, to go once one is set.
-    const { rows } = await db.query<TakenRow>(
-      `UPDATE notifications SET status = 'sending', attempts = attempts + 1, locked_until = $2
-       WHERE id IN (
-         SELECT id FROM notifications
-         WHERE ((status = 'pending' AND next_attempt_at <= $1)
-            OR (status = 'sending' AND locked_until <= $1))
-           AND ($4::boolean OR channel <> 'webhook')
-         ORDER BY next_attempt_at, seq
-         LIMIT $3
-         FOR UPDATE SKIP LOCKED
-       )
-       RETURNING id, claim_id, channel, recipient, subject, body, html, attempts`,
-      [at, new Date(at.getTime() + leaseMs), batchSize, webhook !== undefined],
-    );
-    return rows;
+    return takeDueNotifications(db, at, {
+      lockedUntil: new Date(at.getTime() + leaseMs),
+      limit: batchSize,
+      withWebhooks: webhook !== undefined,
+    });
   }
 
   async function deliver(row: TakenRow) {
@@ -173,25 +156,15 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       failure = describeFailure(error);
     }
     const at = now();
-    // Each update names the attempt it closes, so a worker whose lease ran out changes nothing.
     if (failure === null) {
-      await db.query(
-        `UPDATE notifications SET status = 'sent', sent_at = $2, locked_until = NULL, last_error = NULL
-         WHERE id = $1 AND status = 'sending' AND attempts = $3`,
-        [row.id, at, row.attempts],
-      );
+      await markSent(db, row, at);
       log.info({ ...details, attempts: row.attempts }, "notification sent");
       return "sent";
     }
     if (failure.held) {
       // The endpoint is not to be reached (decision 0065): the delivery waits, its attempts intact.
       const nextAttemptAt = new Date(at.getTime() + HELD_RETRY_MS);
-      await db.query(
-        `UPDATE notifications SET status = 'pending', attempts = attempts - 1, next_attempt_at = $2,
-           locked_until = NULL, last_error = $3
-         WHERE id = $1 AND status = 'sending' AND attempts = $4`,
-        [row.id, nextAttemptAt, failure.reason, row.attempts],
-      );
+      await retryLater(db, row, { nextAttemptAt, reason: failure.reason, held: true });
       log.warn(
         { ...details, reason: failure.reason, nextAttemptAt },
         "webhook destination refused, delivery held",
@@ -199,11 +172,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       return "retried";
     }
     if (!failure.retryable || row.attempts >= maxAttempts) {
-      await db.query(
-        `UPDATE notifications SET status = 'failed', locked_until = NULL, last_error = $2
-         WHERE id = $1 AND status = 'sending' AND attempts = $3`,
-        [row.id, failure.reason, row.attempts],
-      );
+      await markFailed(db, row, failure.reason);
       log.warn(
         { ...details, attempts: row.attempts, reason: failure.reason },
         "notification failed for good",
@@ -211,12 +180,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       return "failed";
     }
     const nextAttemptAt = new Date(at.getTime() + retryDelayMs(row.attempts, random));
-    await db.query(
-      `UPDATE notifications SET status = 'pending', next_attempt_at = $2, locked_until = NULL,
-         last_error = $3
-       WHERE id = $1 AND status = 'sending' AND attempts = $4`,
-      [row.id, nextAttemptAt, failure.reason, row.attempts],
-    );
+    await retryLater(db, row, { nextAttemptAt, reason: failure.reason, held: false });
     log.warn(
       { ...details, attempts: row.attempts, reason: failure.reason, nextAttemptAt },
       "notification not sent, will retry",

@@ -23,7 +23,7 @@ import {
 import { type ClaimAccess, issueToken, revokeToken } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
-import { openDraftsForClaim } from "../drafts/draft-calls.ts";
+import { openDraftsForClaim } from "../drafts/draft-service.ts";
 import { API_MESSAGES } from "../http/api-error.ts";
 import {
   giveBackHit,

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { ConfigError, loadConfig } from "../config.ts";
+import { ConfigError } from "../config/config-values.ts";
+import { loadConfig } from "../config.ts";
 import { prepareDatabase } from "../db/database-roles.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { importPolicies, rowsOfCsv } from "./policy-import.ts";

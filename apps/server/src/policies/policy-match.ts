@@ -1,4 +1,5 @@
 import { matchPolicy, payloadBirthDate } from "@kalinga/domain/policy-record";
+import { setPolicyMatch } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { recordClaimEvent, SYSTEM } from "../lifecycle/lifecycle-repository.ts";
 import { companyHasPolicies, findPoliciesOfInsured, findPolicy } from "./policy-repository.ts";
@@ -33,11 +34,7 @@ export async function matchClaimToPolicy(
     await companyHasPolicies(tx, company),
   );
   if (!match) return;
-  await tx.query("UPDATE claims SET policy_number = $2, match_code = $3 WHERE id = $1", [
-    claimId,
-    match.policyNumber,
-    match.matchCode,
-  ]);
+  await setPolicyMatch(tx, claimId, match.policyNumber, match.matchCode);
   await recordClaimEvent(
     tx,
     claimId,

@@ -1,16 +1,10 @@
 import type { CompanyId } from "@kalinga/domain/channel";
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
+import type { PortalConfig } from "../config/portal-config.ts";
 
 // Who a member-portal or agent-assist user is, as the insurer's portal asserts it (decision 0058): a
 // short-lived JWT the portal signs and hands to the widget, verified here on every call of those
 // channels. The widget never decides who its user is.
-
-export type PortalConfig = {
-  issuer: string;
-  audience: string;
-  /** HS256 with a secret shared with the portal, or RS256/ES256 keys from the portal's JWKS. */
-  key: { kind: "secret"; secret: string } | { kind: "jwks"; url: string };
-};
 
 /** `company` is the company's id as the configuration names it ("first", "bank-partner"). */
 export type PortalIdentity =

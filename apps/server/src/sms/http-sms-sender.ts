@@ -1,4 +1,4 @@
-import type { SmsConfig } from "../config.ts";
+import type { SmsConfig } from "../config/notification-config.ts";
 import { SmsSendError, type SmsSender } from "./sms-sender.ts";
 
 // A gateway reached over HTTP: JSON POST {to, from, message} with a bearer token. Any answer

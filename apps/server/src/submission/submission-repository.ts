@@ -1,7 +1,9 @@
 import type { FinalSubmitClaimResponse } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { SlotFacts } from "@kalinga/domain/upload-slots";
+import { markClaimSubmitted } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
+import { markRequiredSlots } from "../documents/document-repository.ts";
 import { CLAIMANT, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
 
 // A submitted claim's rows: the payload as sent, the declarations apart (the payload has no place
@@ -31,15 +33,6 @@ export async function findSubmissionResponse(
   return rows[0]?.response ?? null;
 }
 
-/** Slot keys holding at least one stored file. */
-export async function filledSlotKeys(q: Queryable, claimId: string): Promise<Set<string>> {
-  const { rows } = await q.query<{ slot_key: string }>(
-    "SELECT DISTINCT slot_key FROM claim_documents WHERE claim_id = $1 AND status = 'stored'",
-    [claimId],
-  );
-  return new Set(rows.map((row) => row.slot_key));
-}
-
 /** Records the submission, closes the claim and marks which stored files the claim asks for. */
 export async function recordSubmission(
   tx: Queryable,
@@ -61,10 +54,7 @@ export async function recordSubmission(
       submittedAt,
     ],
   );
-  await tx.query(
-    "UPDATE claims SET status = $2, submitted_at = $3, updated_at = $3 WHERE id = $1",
-    [claimId, CLAIM_RECORD_STATUS.submitted, submittedAt],
-  );
+  await markClaimSubmitted(tx, claimId, submittedAt);
   // The claim's lifecycle starts with its first event, by the claimant who submitted it.
   await recordClaimEvent(
     tx,
@@ -76,9 +66,14 @@ export async function recordSubmission(
   // The submission holds the claim now: its draft's answers go with the submit (decision 0043).
   await tx.query("DELETE FROM claim_drafts WHERE claim_id = $1", [claimId]);
   // Files in slots the final claim no longer asks for stay with it, marked as not required.
-  await tx.query(
-    `UPDATE claim_documents SET slot_required = (slot_key = ANY($2::text[]))
-     WHERE claim_id = $1 AND status = 'stored'`,
-    [claimId, askedSlotKeys],
+  await markRequiredSlots(tx, claimId, askedSlotKeys);
+}
+
+/** The declarations the claimant agreed to at the submit, kept beside the payload. */
+export async function declarationsOf(q: Queryable, claimId: string): Promise<unknown> {
+  const { rows } = await q.query<{ declarations: unknown }>(
+    "SELECT declarations FROM claim_submissions WHERE claim_id = $1",
+    [claimId],
   );
+  return rows[0]?.declarations ?? null;
 }

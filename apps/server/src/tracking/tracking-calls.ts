@@ -1,60 +1,27 @@
 import { RETURN_CODES, type UploadedDocument } from "@kalinga/domain/claim-api";
-import {
-  CLOSED_INCOMPLETE,
-  type ClaimStatus,
-  claimantSeesChange,
-  claimClocks,
-  expectedDecision,
-  PENDING_REQUIREMENTS,
-} from "@kalinga/domain/claim-lifecycle";
-import { claimantDecision } from "@kalinga/domain/claim-messages";
-import {
-  TRACKING_MESSAGES as M,
-  type SentDocument,
-  type TrackedRequirement,
-} from "@kalinga/domain/claim-tracking";
-import { todayInManila } from "@kalinga/domain/dates";
-import { formatFileSize } from "@kalinga/domain/document-files";
-import { slotLabel } from "@kalinga/domain/upload-slots";
-import { findClaim, startClaim } from "../claims/claim-repository.ts";
-import type { ClaimAccess } from "../claims/claim-token.ts";
+import { TRACKING_MESSAGES as M } from "@kalinga/domain/claim-tracking";
+import { startClaim } from "../claims/claim-repository.ts";
 import type { ServerConfig } from "../config.ts";
-import type { Database, Queryable } from "../db/database.ts";
-import { toUploadedDocument } from "../documents/document-calls.ts";
+import type { Database } from "../db/database.ts";
+import { requirementDocuments } from "../documents/document-repository.ts";
 import {
-  type DocumentChangeRefusal,
   deleteDocument,
   isDocumentChangeRefusal,
-  listDocuments,
   storeDocument,
-} from "../documents/document-repository.ts";
+} from "../documents/document-service.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
 import { isDocumentRefusal, prepareDocument } from "../documents/prepare-document.ts";
-import { openDraftsForClaim } from "../drafts/draft-calls.ts";
+import { toUploadedDocument } from "../documents/uploaded-document.ts";
+import { openDraftsForClaim } from "../drafts/draft-service.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
-import {
-  CLAIMANT,
-  findSubmittedClaim,
-  listEvents,
-  listRequirements,
-  type Requirement,
-} from "../lifecycle/lifecycle-repository.ts";
+import { CLAIMANT, listRequirements } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleService } from "../lifecycle/lifecycle-service.ts";
-import { otpCallerOf } from "../otp/otp-calls.ts";
+import { otpCallerOf } from "../otp/otp-caller.ts";
 import type { OtpService } from "../otp/otp-service.ts";
-import type { PortalIdentity } from "../portal/portal-assertion.ts";
 import type { Refusal } from "../refusal.ts";
-import {
-  beneficiaryNames,
-  claimFiledWith,
-  claimsFiledWith,
-  lockRequirement,
-  type RequirementDocumentRow,
-  requirementDocuments,
-  type TrackedClaim,
-  type TrackingScope,
-  verifiedNumberOf,
-} from "./tracking-repository.ts";
+import { requirementSlotKey } from "./sent-documents.ts";
+import { claimsFiledWith } from "./tracking-repository.ts";
+import { createTrackingAccess, trackedClaimView } from "./tracking-service.ts";
 
 // The tracking calls (docs/decisions/0055): a tracking check starts like a claim, proves its number
 // with the same OTP service, and its token then reads the claims filed with that number and adds,
@@ -62,83 +29,6 @@ import {
 // found", whatever the reason, so a reference number reveals nothing.
 
 const notFound: Refusal = { refused: "tracked-claim-not-found", message: M.claimNotFound };
-const closedItem: DocumentChangeRefusal = {
-  refused: "requirement-closed",
-  message: M.requirementClosed,
-};
-const overdueItem: DocumentChangeRefusal = {
-  refused: "requirement-overdue",
-  message: M.requirementOverdue,
-};
-
-/** The slot a requested document is filed under: the request it answers. */
-export const requirementSlotKey = (requirementId: string) => `REQ-${requirementId}`;
-
-const DAY_MS = 86_400_000;
-
-type FiledDocument = { slotKey: string; name: string; size: number };
-
-/**
- * What the claimant sent, each under what it is (decision 0068): the claim's slots in the order
- * filed, the claim's own before each beneficiary's, then every request no longer open, with the
- * insurer's review and, for one not accepted, the open request that asks for it again.
- */
-export function sentDocuments(input: {
-  filed: readonly FiledDocument[];
-  submittedAt: string;
-  requirements: readonly Requirement[];
-  requested: readonly RequirementDocumentRow[];
-  beneficiaries: ReadonlyMap<number, string>;
-}): SentDocument[] {
-  const fileOf = (name: string, size: number) => ({ name, sizeText: formatFileSize(size) });
-  const bySlot = new Map<string, SentDocument & { position: number }>();
-  for (const document of input.filed) {
-    const known = bySlot.get(document.slotKey);
-    if (known) {
-      known.files.push(fileOf(document.name, document.size));
-      continue;
-    }
-    const slot = slotLabel(document.slotKey);
-    const position = slot?.beneficiaryIndex;
-    bySlot.set(document.slotKey, {
-      title: slot?.label ?? document.name,
-      beneficiary:
-        position === undefined ? null : { position, name: input.beneficiaries.get(position) ?? "" },
-      requirementId: null,
-      state: "received",
-      rejectionReason: null,
-      replacement: null,
-      receivedAt: input.submittedAt,
-      files: [fileOf(document.name, document.size)],
-      position: position ?? 0,
-    });
-  }
-  const filed = [...bySlot.values()]
-    .sort((a, b) => a.position - b.position)
-    .map(({ position: _, ...document }) => document);
-  const requested = input.requirements
-    .filter((item) => item.state !== "open")
-    .map((item): SentDocument => {
-      const again = input.requirements.find(
-        (other) => other.replaces === item.id && other.state === "open",
-      );
-      return {
-        title: item.description,
-        beneficiary: null,
-        requirementId: item.id,
-        state: item.state === "accepted" || item.state === "rejected" ? item.state : "received",
-        rejectionReason: item.state === "rejected" ? item.rejectionReason : null,
-        replacement:
-          item.state === "rejected" && again ? { id: again.id, dueDate: again.dueDate } : null,
-        receivedAt: (item.receivedAt ?? item.askedAt).toISOString(),
-        files: input.requested
-          .filter((document) => document.requirementId === item.id && document.sent)
-          .map((document) => fileOf(document.displayName, document.sizeBytes)),
-      };
-    });
-  return [...filed, ...requested];
-}
-
 export function trackingCalls(deps: {
   db: Database;
   config: ServerConfig;
@@ -157,52 +47,7 @@ export function trackingCalls(deps: {
 > {
   const { db, config, store, otpService, lifecycle } = deps;
 
-  /** Whose claims the check reads: the portal's user on a logged-in channel, else its verified number. */
-  async function scopeOf(
-    access: ClaimAccess,
-    portal: PortalIdentity | null,
-  ): Promise<TrackingScope | null> {
-    if (portal) {
-      const companyName = (await findClaim(db, access.claimId))?.companyName ?? "";
-      return portal.kind === "member"
-        ? { kind: "member", companyName, policies: portal.policies }
-        : { kind: "agent", companyName, agentCode: portal.agentCode };
-    }
-    const mobile = await verifiedNumberOf(db, access.claimId);
-    return mobile ? { kind: "number", mobile } : null;
-  }
-
-  async function trackedClaim(
-    access: ClaimAccess,
-    portal: PortalIdentity | null,
-    webReferenceNumber: string,
-  ): Promise<TrackedClaim | null> {
-    const scope = await scopeOf(access, portal);
-    return scope ? claimFiledWith(db, scope, webReferenceNumber) : null;
-  }
-
-  /**
-   * Under the claim's lock: the item may take files while it is open and not past its due date,
-   * or past it while a claim closed for incomplete requirements may still reopen (decision 0051).
-   */
-  function openItemCheck(claimId: string, requirementId: string, now: Date) {
-    return async (tx: Queryable): Promise<DocumentChangeRefusal | null> => {
-      const item = await lockRequirement(tx, claimId, requirementId);
-      if (item?.state !== "open") return closedItem;
-      if (item.dueDate >= todayInManila(now)) return null;
-      const { rows } = await tx.query<{ status: ClaimStatus }>(
-        "SELECT status FROM claims WHERE id = $1",
-        [claimId],
-      );
-      if (rows[0]?.status !== CLOSED_INCOMPLETE) return overdueItem;
-      const closedAt = (await listEvents(tx, claimId))
-        .filter((e) => e.to === CLOSED_INCOMPLETE)
-        .at(-1)?.at;
-      const reopenable =
-        closedAt && now.getTime() - closedAt.getTime() <= config.insurer.reopenDays * DAY_MS;
-      return reopenable ? null : overdueItem;
-    };
-  }
+  const tracking = createTrackingAccess(db, config);
 
   return {
     async initClaimTracking({ request, body, now, portal }) {
@@ -226,7 +71,7 @@ export function trackingCalls(deps: {
       otpService.sendCode(claim, "request", body.mobileNumber, otpCallerOf(request)),
 
     async listTrackedClaims({ claim, now, portal }) {
-      const scope = await scopeOf(claim, portal);
+      const scope = await tracking.scopeOf(claim, portal);
       const claims = scope ? await claimsFiledWith(db, scope) : [];
       return {
         returnCode: RETURN_CODES.ok,
@@ -236,85 +81,15 @@ export function trackingCalls(deps: {
     },
 
     async readTrackedClaim({ claim, body, now, portal }) {
-      const tracked = await trackedClaim(claim, portal, body.webReferenceNumber);
+      const tracked = await tracking.trackedClaim(claim, portal, body.webReferenceNumber);
       if (!tracked) return notFound;
-      const { claimId, record } = tracked;
-      const [events, requirements, filed, added, beneficiaries, submitted] = await Promise.all([
-        listEvents(db, claimId),
-        listRequirements(db, claimId),
-        listDocuments(db, claimId),
-        requirementDocuments(db, claimId),
-        beneficiaryNames(db, claimId),
-        findSubmittedClaim(db, record.webReferenceNumber),
-      ]);
-      const changes = events
-        .filter((event) => event.kind === "status" && event.to)
-        .map((event) => ({ to: event.to as ClaimStatus, at: event.at }));
-      // Only the changes the claimant's label shows: "Under review" twice in a row is one step.
-      const seen = changes.filter(
-        (change, index) =>
-          index === 0 || claimantSeesChange(changes[index - 1]?.to as ClaimStatus, change.to),
-      );
-      const clockInput = {
-        claimType: record.claimInfo.type,
-        changes,
-        now,
-        serviceLevelDays: config.insurer.serviceLevelDays[record.claimInfo.type],
-      };
-      const clocks = claimClocks(clockInput);
-      const waiting = record.status === PENDING_REQUIREMENTS || record.status === CLOSED_INCOMPLETE;
-      const documentsOf = (id: string): UploadedDocument[] =>
-        added
-          .filter((document) => document.requirementId === id)
-          .map((document) => ({
-            id: document.id,
-            slotKey: document.slotKey,
-            name: document.displayName,
-            sizeBytes: document.sizeBytes,
-            sizeText: formatFileSize(document.sizeBytes),
-          }));
-      return {
-        returnCode: RETURN_CODES.ok,
-        claim: record,
-        events: seen.map((change) => ({ status: change.to, at: change.at.toISOString() })),
-        documents: sentDocuments({
-          filed: filed
-            .filter((document) => !document.slotKey.startsWith("REQ-"))
-            .map((document) => ({
-              slotKey: document.slotKey,
-              name: document.displayName,
-              size: document.sizeBytes,
-            })),
-          submittedAt: record.submittedAt,
-          requirements,
-          requested: added,
-          beneficiaries,
-        }),
-        requirements: requirements.map(
-          (item): TrackedRequirement => ({
-            id: item.id,
-            documentCd: item.documentCd,
-            description: item.description,
-            dueDate: item.dueDate,
-            state: item.state,
-            rejectionReason: item.rejectionReason,
-            replaces: item.replaces,
-            documents: documentsOf(item.id),
-          }),
-        ),
-        // The decision in the claimant's words, the payout account masked (decision 0067).
-        decision: submitted ? claimantDecision(submitted.decision, submitted.payload) : null,
-        // The 60 days run on the insurer's side once nothing is awaited from the claimant.
-        deathClaimDaysLeft:
-          record.claimInfo.type === "Death" && !waiting ? clocks.deathClaimDaysLeft : null,
-        expectedDecision: expectedDecision(clockInput),
-      };
+      return trackedClaimView(db, config, tracked, now);
     },
 
     async uploadRequirementDocument({ request, claim, body, file, now, complete, portal }) {
-      const tracked = await trackedClaim(claim, portal, body.webReferenceNumber);
+      const tracked = await tracking.trackedClaim(claim, portal, body.webReferenceNumber);
       if (!tracked) return notFound;
-      const check = openItemCheck(tracked.claimId, body.requirementId, now);
+      const check = tracking.openItemCheck(tracked.claimId, body.requirementId, now);
       // Refused before the file is converted when already closed; decided again under the lock.
       const early = await db.transaction((tx) => check(tx));
       if (early) return early;
@@ -360,7 +135,7 @@ export function trackingCalls(deps: {
     },
 
     async deleteRequirementDocument({ claim, body, now, portal }) {
-      const tracked = await trackedClaim(claim, portal, body.webReferenceNumber);
+      const tracked = await tracking.trackedClaim(claim, portal, body.webReferenceNumber);
       if (!tracked) return notFound;
       const document = (await requirementDocuments(db, tracked.claimId)).find(
         (d) => d.id === body.documentId,
@@ -371,14 +146,14 @@ export function trackingCalls(deps: {
         claimId: tracked.claimId,
         documentId: document.id,
         now,
-        lockOpen: openItemCheck(tracked.claimId, document.requirementId, now),
+        lockOpen: tracking.openItemCheck(tracked.claimId, document.requirementId, now),
       });
       if (isDocumentChangeRefusal(result)) return result;
       return { returnCode: RETURN_CODES.ok, documentId: result.id };
     },
 
     async sendRequirementDocuments({ request, claim, body, complete, portal }) {
-      const tracked = await trackedClaim(claim, portal, body.webReferenceNumber);
+      const tracked = await tracking.trackedClaim(claim, portal, body.webReferenceNumber);
       if (!tracked) return notFound;
       const open = new Set(
         (await listRequirements(db, tracked.claimId))

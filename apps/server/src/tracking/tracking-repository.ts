@@ -1,4 +1,5 @@
 import type { TrackedClaimRecord } from "@kalinga/domain/claim-tracking";
+import { lockClaimStatus } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 
 // What a tracking check reads: the claims a verified number filed, each as the claim status record
@@ -75,18 +76,6 @@ function trackedOf(row: TrackedRow): TrackedClaim {
   };
 }
 
-/** The verified number of a tracking check; null when it has not passed the OTP. */
-export async function verifiedNumberOf(
-  q: Queryable,
-  trackingClaimId: string,
-): Promise<string | null> {
-  const { rows } = await q.query<{ verified_mobile_number: string | null }>(
-    "SELECT verified_mobile_number FROM claims WHERE id = $1 AND purpose = 'tracking'",
-    [trackingClaimId],
-  );
-  return rows[0]?.verified_mobile_number ?? null;
-}
-
 export async function claimsFiledWith(q: Queryable, scope: TrackingScope): Promise<TrackedClaim[]> {
   const where = scopeCondition(scope, 1);
   const { rows } = await q.query<TrackedRow>(
@@ -110,67 +99,17 @@ export async function claimFiledWith(
   return rows[0] ? trackedOf(rows[0]) : null;
 }
 
-export type RequirementDocumentRow = {
-  id: string;
-  requirementId: string;
-  slotKey: string;
-  displayName: string;
-  sizeBytes: number;
-  sent: boolean;
-};
-
-export async function requirementDocuments(
-  q: Queryable,
-  claimId: string,
-): Promise<RequirementDocumentRow[]> {
-  const { rows } = await q.query<{
-    id: string;
-    requirement_id: string;
-    slot_key: string;
-    display_name: string;
-    size_bytes: string | number;
-    sent_at: Date | null;
-  }>(
-    `SELECT id, requirement_id, slot_key, display_name, size_bytes, sent_at FROM claim_documents
-     WHERE claim_id = $1 AND requirement_id IS NOT NULL AND status = 'stored' ORDER BY seq`,
-    [claimId],
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    requirementId: row.requirement_id,
-    slotKey: row.slot_key,
-    displayName: row.display_name,
-    sizeBytes: Number(row.size_bytes),
-    sent: row.sent_at !== null,
-  }));
-}
-
 /** Locks the claim and reads one of its items, for a change to that item's files. */
 export async function lockRequirement(
   tx: Queryable,
   claimId: string,
   requirementId: string,
 ): Promise<{ state: string; dueDate: string } | null> {
-  await tx.query("SELECT id FROM claims WHERE id = $1 FOR UPDATE", [claimId]);
+  await lockClaimStatus(tx, claimId);
   const { rows } = await tx.query<{ state: string; due_date: string }>(
     `SELECT state, to_char(due_date, 'YYYY-MM-DD') AS due_date FROM claim_requirements
      WHERE claim_id = $1 AND id = $2`,
     [claimId, requirementId],
   );
   return rows[0] ? { state: rows[0].state, dueDate: rows[0].due_date } : null;
-}
-
-/** The beneficiaries' names of a death claim by position (beneficiaryNo), as the claimant gave them. */
-export async function beneficiaryNames(
-  q: Queryable,
-  claimId: string,
-): Promise<Map<number, string>> {
-  const { rows } = await q.query<{ position: number | string | null; name: string | null }>(
-    `SELECT b->>'beneficiaryNo' AS position,
-            concat_ws(' ', nullif(b->>'firstName', ''), nullif(b->>'lastName', '')) AS name
-     FROM claim_submissions s, jsonb_array_elements(s.payload->'beneficiaryList') b
-     WHERE s.claim_id = $1`,
-    [claimId],
-  );
-  return new Map(rows.map((row) => [Number(row.position), row.name ?? ""]));
 }

@@ -1,14 +1,12 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import type net from "node:net";
+import { isPrivateAddress, type WebhookConfig } from "../config/webhook-address.ts";
 import type { Database } from "../db/database.ts";
-import {
-  isPrivateAddress,
-  publicOnlyLookup,
-  type WebhookConfig,
-  WebhookDestinationRefused,
-} from "./webhook-destination.ts";
+import { markEventsQueued, takeUnqueuedEvents } from "../lifecycle/lifecycle-repository.ts";
+import { insertNotification } from "../notifications/notification-repository.ts";
+import { publicOnlyLookup, WebhookDestinationRefused } from "./webhook-destination.ts";
 
 // Webhooks to the insurer's core claims system (docs/decisions/0054): every claim event becomes one
 // delivery in the notification outbox, queued in the transaction that marks the event, so it is
@@ -53,24 +51,7 @@ export async function queueClaimEventWebhooks(
   batch = 100,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{
-      id: string;
-      kind: string;
-      from_status: string | null;
-      to_status: string | null;
-      actor_kind: string;
-      created_at: Date;
-      web_reference_number: string;
-      claim_id: string;
-    }>(
-      `SELECT e.id, e.kind, e.from_status, e.to_status, e.actor_kind, e.created_at,
-         c.web_reference_number, e.claim_id
-       FROM claim_events e JOIN claims c ON c.id = e.claim_id
-       WHERE e.webhook_queued_at IS NULL
-       ORDER BY e.seq LIMIT $1
-       FOR UPDATE OF e SKIP LOCKED`,
-      [batch],
-    );
+    const rows = await takeUnqueuedEvents(tx, batch);
     for (const row of rows) {
       const body: WebhookBody = {
         id: row.id,
@@ -81,18 +62,21 @@ export async function queueClaimEventWebhooks(
         to: row.to_status,
         actor: row.actor_kind,
       };
-      await tx.query(
-        `INSERT INTO notifications
-           (id, claim_id, channel, recipient, subject, body, status, attempts, next_attempt_at, created_at)
-         VALUES ($1, $2, 'webhook', $3, $4, $5, 'pending', 0, $6, $6)`,
-        [randomUUID(), row.claim_id, WEBHOOK_RECIPIENT, body.type, JSON.stringify(body), now],
-      );
+      const delivery = {
+        claimId: row.claim_id,
+        channel: "webhook" as const,
+        recipient: WEBHOOK_RECIPIENT,
+        subject: body.type,
+        body: JSON.stringify(body),
+      };
+      await insertNotification(tx, delivery, now);
     }
     if (rows.length > 0) {
-      await tx.query("UPDATE claim_events SET webhook_queued_at = $2 WHERE id = ANY($1::uuid[])", [
+      await markEventsQueued(
+        tx,
         rows.map((row) => row.id),
         now,
-      ]);
+      );
     }
     return rows.length;
   });

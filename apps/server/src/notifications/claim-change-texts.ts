@@ -1,11 +1,10 @@
-import { claimStatusLabel } from "@kalinga/domain/claim-status";
-
 // What a claimant is told when the status they see changes, the insurer asks for documents or
 // decides, keyed, with their English defaults. No diagnosis, ID or amount: the claim's status page
 // has the rest. SMS texts keep to plain characters (the GSM alphabet) and name nobody, since they
-// show on lock screens (docs/decisions/0023, 0067).
+// show on lock screens (docs/decisions/0023, 0067). The greeting, warning and signature are the
+// acknowledgment's (notification-texts.ts).
 
-export const LIFECYCLE_TEXTS = {
+export const CLAIM_CHANGE_TEXTS = {
   /** The link of a status message: the claims pages' status route, or where to find it. */
   follow: (link: string | null) =>
     link ? `See it at ${link}` : "To see it, use Check claim status on our website.",
@@ -80,11 +79,4 @@ export const LIFECYCLE_TEXTS = {
   insuranceCommission:
     "Ask the Insurance Commission for assistance: it helps policyholders and beneficiaries with complaints against insurers (www.insurance.gov.ph).",
   nextTitle: "What happens next:",
-
-  /** "Dear Josephine," or, when the claim does not hold the reader's name, no name. */
-  greeting: (firstName: string) => (firstName ? `Dear ${firstName},` : "Dear claimant,"),
-  signature: (company: string) => `${company} Claims`,
-  warning: "We will never ask you for a one-time PIN or a password by e-mail, SMS or phone call.",
 } as const;
-
-export const statusLabel = claimStatusLabel;

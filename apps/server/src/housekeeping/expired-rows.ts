@@ -1,4 +1,5 @@
-import type { Queryable } from "./database.ts";
+import { deleteTrackingChecksWithoutTokens } from "../claims/claim-repository.ts";
+import type { Queryable } from "../db/database.ts";
 
 // Rows that no rule reads any more: past rate-limit windows, tokens past their absolute expiry,
 // spent proof-of-work challenges past their expiry, devices' proofs of a number past their days, and
@@ -21,9 +22,5 @@ export async function sweepExpiredRows(db: Queryable, now: Date, provenDeviceDay
   ]);
   // Tracking checks whose tokens are gone; kept past the longest OTP number lock (7 days), since
   // their OTP sends count towards it (decision 0055).
-  await db.query(
-    `DELETE FROM claims c WHERE c.purpose = 'tracking' AND c.created_at < $1
-       AND NOT EXISTS (SELECT 1 FROM claim_tokens t WHERE t.claim_id = c.id)`,
-    [new Date(now.getTime() - 8 * DAY_MS)],
-  );
+  await deleteTrackingChecksWithoutTokens(db, new Date(now.getTime() - 8 * DAY_MS));
 }

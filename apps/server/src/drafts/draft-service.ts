@@ -1,0 +1,38 @@
+import type { OpenDraft } from "@kalinga/domain/claim-draft";
+import { findClaim } from "../claims/claim-repository.ts";
+import type { ServerConfig } from "../config.ts";
+import type { Queryable } from "../db/database.ts";
+import { openDraftsOf } from "./draft-repository.ts";
+
+// What the draft calls, the OTP service and the tracking calls share about saved drafts.
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** When a draft saved now is deleted, and when its reminder is due. */
+export function draftDates(config: ServerConfig, now: Date) {
+  const expiresAt = new Date(now.getTime() + config.drafts.expiryDays * DAY_MS);
+  const reminderDueAt = new Date(expiresAt.getTime() - config.drafts.reminderDaysBefore * DAY_MS);
+  return { expiresAt, reminderDueAt };
+}
+
+/** The number's open drafts of the claim's company, for validateOneTimePIN's answer. */
+export async function openDraftsForClaim(
+  q: Queryable,
+  claimId: string,
+  now: Date,
+): Promise<OpenDraft[]> {
+  const claim = await findClaim(q, claimId);
+  if (!claim?.verifiedMobileNumber) return [];
+  const rows = await openDraftsOf(q, {
+    mobileNumber: claim.verifiedMobileNumber,
+    companyName: claim.companyName,
+    exceptClaimId: claimId,
+    now,
+  });
+  return rows.map((row) => ({
+    webReferenceNumber: row.web_reference_number,
+    claimType: row.claim_type,
+    startedAt: new Date(row.created_at).toISOString(),
+    documentCount: row.document_count,
+  }));
+}

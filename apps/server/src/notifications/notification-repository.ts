@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import type { Queryable } from "../db/database.ts";
+
+// The notifications table: every query of it is here. A row is one SMS, e-mail or webhook delivery;
+// the worker takes due rows with a lease and closes each attempt it made, naming that attempt, so a
+// worker whose lease ran out changes nothing.
+
+export type NotificationRow = {
+  id: string;
+  claim_id: string | null;
+  channel: "sms" | "email" | "webhook";
+  recipient: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  attempts: number;
+};
+
+/** Inserts one pending delivery, due at `now`; returns its id. Call it with the transaction. */
+export async function insertNotification(
+  q: Queryable,
+  row: {
+    claimId: string | null;
+    channel: NotificationRow["channel"];
+    recipient: string;
+    subject: string | null;
+    body: string;
+    html?: string | null;
+  },
+  now: Date,
+): Promise<string> {
+  const id = randomUUID();
+  await q.query(
+    `INSERT INTO notifications
+       (id, claim_id, channel, recipient, subject, body, html, status, attempts, next_attempt_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $8, $8)`,
+    [id, row.claimId, row.channel, row.recipient, row.subject, row.body, row.html ?? null, now],
+  );
+  return id;
+}
+
+/** Gives up rows whose sends keep dying mid-send (they may crash the server) after maxAttempts. */
+export async function failInterrupted(q: Queryable, at: Date, maxAttempts: number) {
+  const { rows } = await q.query<{ id: string; channel: string; attempts: number }>(
+    `UPDATE notifications SET status = 'failed', locked_until = NULL,
+       last_error = 'interrupted while sending'
+     WHERE status = 'sending' AND locked_until <= $1 AND attempts >= $2
+     RETURNING id, channel, attempts`,
+    [at, maxAttempts],
+  );
+  return rows;
+}
+
+/** Takes due rows (and rows whose lease ran out) for one attempt each, until lockedUntil. */
+export async function takeDueNotifications(
+  q: Queryable,
+  at: Date,
+  options: { lockedUntil: Date; limit: number; withWebhooks: boolean },
+): Promise<NotificationRow[]> {
+  const { rows } = await q.query<NotificationRow>(
+    `UPDATE notifications SET status = 'sending', attempts = attempts + 1, locked_until = $2
+     WHERE id IN (
+       SELECT id FROM notifications
+       WHERE ((status = 'pending' AND next_attempt_at <= $1)
+          OR (status = 'sending' AND locked_until <= $1))
+         AND ($4::boolean OR channel <> 'webhook')
+       ORDER BY next_attempt_at, seq
+       LIMIT $3
+       FOR UPDATE SKIP LOCKED
+     )
+     RETURNING id, claim_id, channel, recipient, subject, body, html, attempts`,
+    [at, options.lockedUntil, options.limit, options.withWebhooks],
+  );
+  return rows;
+}
+
+/** The attempt a worker closes: its row and the attempt number it took. */
+type Attempt = Pick<NotificationRow, "id" | "attempts">;
+
+export async function markSent(q: Queryable, attempt: Attempt, at: Date): Promise<void> {
+  await q.query(
+    `UPDATE notifications SET status = 'sent', sent_at = $2, locked_until = NULL, last_error = NULL
+     WHERE id = $1 AND status = 'sending' AND attempts = $3`,
+    [attempt.id, at, attempt.attempts],
+  );
+}
+
+export async function markFailed(q: Queryable, attempt: Attempt, reason: string): Promise<void> {
+  await q.query(
+    `UPDATE notifications SET status = 'failed', locked_until = NULL, last_error = $2
+     WHERE id = $1 AND status = 'sending' AND attempts = $3`,
+    [attempt.id, reason, attempt.attempts],
+  );
+}
+
+/**
+ * Puts the attempt back in the queue until nextAttemptAt. held: the destination was refused, not
+ * the delivery, so the delivery waits with its attempts intact.
+ */
+export async function retryLater(
+  q: Queryable,
+  attempt: Attempt,
+  retry: { nextAttemptAt: Date; reason: string; held: boolean },
+): Promise<void> {
+  await q.query(
+    `UPDATE notifications SET status = 'pending',${retry.held ? " attempts = attempts - 1," : ""}
+       next_attempt_at = $2, locked_until = NULL, last_error = $3
+     WHERE id = $1 AND status = 'sending' AND attempts = $4`,
+    [attempt.id, retry.nextAttemptAt, retry.reason, attempt.attempts],
+  );
+}

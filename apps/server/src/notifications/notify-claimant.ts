@@ -1,0 +1,138 @@
+import {
+  type ClaimStatus,
+  claimantSeesChange,
+  PENDING_REQUIREMENTS,
+  WITH_DECISION,
+} from "@kalinga/domain/claim-lifecycle";
+import { claimantDecision } from "@kalinga/domain/claim-messages";
+import { claimStatusLabel, statusSlug } from "@kalinga/domain/claim-status";
+import { toInternationalMobile } from "@kalinga/domain/otp";
+import type { Queryable } from "../db/database.ts";
+import {
+  addresseeOf,
+  type ClaimantFacts,
+  type ClaimantMessage,
+  decisionMessage,
+  documentsReceivedMessage,
+  emailText,
+  notAcceptedMessage,
+  requirementsMessage,
+  statusLink,
+  statusMessage,
+} from "./claimant-messages.ts";
+import { enqueueNotification } from "./enqueue-notification.ts";
+import { NOTIFICATION_TEXTS } from "./notification-texts.ts";
+
+// What happened to a submitted claim, as the lifecycle says it, turned into the claimant's SMS and
+// e-mail: queued in the caller's transaction, or shown to staff as a preview before they act.
+
+/** Something that happened to a claim that its claimant may be told of. */
+export type ClaimantNews =
+  | {
+      kind: "status-changed";
+      claim: ClaimantFacts;
+      from: ClaimStatus;
+      to: ClaimStatus;
+      /** The decision the claim holds when it moves; read when it moves to WITH DECISION. */
+      decision: unknown;
+    }
+  | {
+      kind: "requirements-requested";
+      claim: ClaimantFacts;
+      items: readonly { description: string; dueDate: string }[];
+    }
+  | {
+      kind: "document-not-accepted";
+      claim: ClaimantFacts;
+      item: { description: string; reason: string; dueDate: string };
+    }
+  | {
+      kind: "documents-received";
+      claim: ClaimantFacts;
+      count: number;
+      from: ClaimStatus;
+      to: ClaimStatus;
+    };
+
+export function createClaimantNotifier(config: { statusPageUrl: string | null }) {
+  const link = (status: ClaimStatus) => statusLink(config.statusPageUrl, statusSlug(status));
+
+  /** The message this news gives the claimant; null when their label does not change. */
+  function messageOf(news: ClaimantNews): ClaimantMessage | null {
+    const { claim } = news;
+    switch (news.kind) {
+      case "status-changed": {
+        const decided =
+          news.to === WITH_DECISION ? claimantDecision(news.decision, claim.payload) : null;
+        if (decided) return decisionMessage(claim, decided, link(news.to));
+        if (!claimantSeesChange(news.from, news.to)) return null;
+        return statusMessage(claim, news.to, link(news.to));
+      }
+      case "requirements-requested":
+        return requirementsMessage(claim, news.items, link(PENDING_REQUIREMENTS));
+      case "document-not-accepted":
+        return notAcceptedMessage(claim, news.item, link(PENDING_REQUIREMENTS));
+      case "documents-received": {
+        const label = claimantSeesChange(news.from, news.to) ? claimStatusLabel(news.to) : null;
+        return documentsReceivedMessage(claim, news.count, label, link(news.to));
+      }
+    }
+  }
+
+  /** Who each message goes to, as the console's preview shows it. */
+  function recipientOf(claim: ClaimantFacts) {
+    const addressee = addresseeOf(claim);
+    return {
+      role: addressee.role,
+      name: addressee.fullName,
+      greeting: NOTIFICATION_TEXTS.greeting(addressee.firstName),
+      mobile: addressee.mobile ? toInternationalMobile(addressee.mobile) : null,
+      email: addressee.email,
+    };
+  }
+
+  return {
+    /** Queues the news's SMS and e-mail in the caller's transaction, to the numbers the claim holds. */
+    async notifyClaimant(tx: Queryable, news: ClaimantNews, now: Date): Promise<void> {
+      const message = messageOf(news);
+      if (!message) return;
+      const { claim } = news;
+      const addressee = addresseeOf(claim);
+      if (addressee.mobile) {
+        const to = toInternationalMobile(addressee.mobile);
+        await enqueueNotification(
+          tx,
+          { claimId: claim.claimId, channel: "sms", to, text: message.sms },
+          now,
+        );
+      }
+      if (addressee.email) {
+        const email = {
+          claimId: claim.claimId,
+          channel: "email" as const,
+          to: addressee.email,
+          subject: message.subject,
+          text: emailText(claim, message.lines),
+        };
+        await enqueueNotification(tx, email, now);
+      }
+    },
+
+    /** The messages as the claimant would read them, with their recipient, without sending. */
+    previewNews(news: ClaimantNews) {
+      const recipient = recipientOf(news.claim);
+      const message = messageOf(news);
+      return {
+        recipient,
+        sms: message && recipient.mobile ? message.sms : null,
+        email:
+          message && recipient.email
+            ? { subject: message.subject, text: emailText(news.claim, message.lines) }
+            : null,
+      };
+    },
+  };
+}
+
+export type ClaimantNotifier = ReturnType<typeof createClaimantNotifier>;
+export type MessagePreview = ReturnType<ClaimantNotifier["previewNews"]>;
