@@ -4,9 +4,9 @@ import {
   claimDraftSchema,
   DRAFT_MAX_BYTES,
   DRAFT_MESSAGES,
-  type OpenDraft,
 } from "@kalinga/domain/claim-draft";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
+import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import { findClaim } from "../claims/claim-repository.ts";
 import { issueToken } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
