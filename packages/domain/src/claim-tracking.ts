@@ -70,7 +70,7 @@ export const sendRequirementDocumentsSchema = z.object({
 // ---- The success answers, as schemas (docs/decisions/0074); the widget imports their types only.
 
 /** The claim status record of section 3, with the reference and the day it was filed. */
-export const trackedClaimRecordSchema = z.object({
+const trackedClaimRecordSchema = z.object({
   webReferenceNumber: z.string(),
   claimInfo: z.object({ policyNumber: z.string(), type: claimTypeSchema, subType: z.string() }),
   /** Null until the insurer matched the policy: shown as "Unavailable at this time". */
@@ -80,7 +80,7 @@ export const trackedClaimRecordSchema = z.object({
 });
 export type TrackedClaimRecord = z.infer<typeof trackedClaimRecordSchema>;
 
-export const trackedRequirementSchema = z.object({
+const trackedRequirementSchema = z.object({
   id: z.string(),
   documentCd: z.nullable(z.string()),
   description: z.string(),
@@ -103,7 +103,7 @@ export type SentDocumentState = z.infer<typeof sentDocumentStateSchema>;
  * One document the claimant sent (decision 0068): a Step 4 slot with its files, or a request
  * that is no longer open, named as the claimant knows it.
  */
-export const sentDocumentSchema = z.object({
+const sentDocumentSchema = z.object({
   /** The slot's name from Step 4, or the request's description. */
   title: z.string(),
   /** On a death claim, the beneficiary whose document it is: position from 1 and name. */

@@ -19,7 +19,7 @@ const isChallenged = (limit: ClaimCallLimit): limit is ChallengedLimit =>
 
 type Bucket = [string, RateWindow];
 
-export type ClaimCallLimitsOptions = { db: Database; config: ServerConfig; secret: string };
+type ClaimCallLimitsOptions = { db: Database; config: ServerConfig; secret: string };
 
 export function createClaimCallLimits({ db, config, secret }: ClaimCallLimitsOptions) {
   const windows = {
