@@ -31,24 +31,9 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function createClaimCallAccess(options: {
-  db: Database;
-  config: ServerConfig;
-  limits: ClaimCallLimits;
-}) {
-  const { db, config, limits } = options;
-  // Every call of these channels carries the portal's assertion (decision 0059).
-  const loggedInChannelNames = new Set([
-    config.channelNames["member-portal"],
-    config.channelNames["agent-assist"],
-  ]);
-  const verifyAssertion = config.portal
-    ? createAssertionVerifier(config.portal, Object.keys(config.companyNames) as CompanyId[])
-    : null;
-  const agentAssist = config.channelNames["agent-assist"];
-
-  /** The claim the call's token names, or null on a call that takes the api key alone. */
-  async function claimOfToken(request: FastifyRequest, spec: ClaimCallSpec) {
+/** The claim a call's token names (401, 403), or null on a call that takes the api key alone. */
+export function claimTokenCheck(db: Database, config: ServerConfig, limits: ClaimCallLimits) {
+  return async (request: FastifyRequest, spec: ClaimCallSpec): Promise<ClaimAccess | null> => {
     if (spec.credential === "api-key") return null;
     const token = bearerToken(request);
     const claim = token ? await useToken(db, token, config.now(), config.token.idleSeconds) : null;
@@ -68,59 +53,72 @@ export function createClaimCallAccess(options: {
       throw forbidden(API_MESSAGES.otherClaim);
     }
     return claim;
-  }
+  };
+}
 
-  /** The token's claim is the body's, but on a tracking call, whose service checks the claim it names. */
-  function checkClaimNamed(spec: ClaimCallSpec, claim: ClaimAccess | null, body: CallBody) {
-    if (claim && !spec.namesTrackedClaim && claim.webReferenceNumber !== body.webReferenceNumber) {
-      throw forbidden(API_MESSAGES.otherClaim);
-    }
+/** The token's claim is the body's, but on a tracking call, whose service checks the claim it names. */
+export function checkClaimNamed(spec: ClaimCallSpec, claim: ClaimAccess | null, body: CallBody) {
+  if (claim && !spec.namesTrackedClaim && claim.webReferenceNumber !== body.webReferenceNumber) {
+    throw forbidden(API_MESSAGES.otherClaim);
   }
+}
 
-  /**
-   * The portal's user of a logged-in channel's call (decisions 0058, 0060): of the company the body
-   * and the claim name, and a member on the member portal, an agent on agent assist.
-   */
-  async function portalOf(
-    request: FastifyRequest,
-    call: { companyNames: unknown[]; channelNames: string[] },
-  ): Promise<PortalIdentity> {
-    // No secret of the insurer's portal: the logged-in channels are off, and say so.
-    if (!verifyAssertion) throw portalChannelsOff();
-    const header = request.headers[PORTAL_ASSERTION_HEADER];
-    const identity = await verifyAssertion(
-      typeof header === "string" ? header : undefined,
-      config.now(),
-    );
-    const refused =
-      "refused" in identity
-        ? identity.refused
-        : call.companyNames.some((name) => name !== config.companyNames[identity.company])
-          ? "other-company"
-          : null;
-    if (refused !== null || "refused" in identity) {
-      request.log.info({ refused }, "portal assertion refused");
-      throw unauthorized(API_MESSAGES.portalAssertion);
-    }
-    // A good sign-in on the other portal's calls: a member's on agent assist, an agent's on the member portal.
-    if (call.channelNames.some((name) => (name === agentAssist) !== (identity.kind === "agent"))) {
-      request.log.info({ kind: identity.kind }, "portal assertion of the other channel");
-      throw forbidden(API_MESSAGES.portalOtherChannel);
-    }
-    return identity;
+type AssertionVerifier = ReturnType<typeof createAssertionVerifier>;
+
+/**
+ * The portal's user of a logged-in channel's call (decisions 0058, 0060): of the company the body
+ * and the claim name, and a member on the member portal, an agent on agent assist.
+ */
+async function portalUserOf(
+  request: FastifyRequest,
+  call: { companyNames: unknown[]; channelNames: string[] },
+  { config, verify }: { config: ServerConfig; verify: AssertionVerifier | null },
+): Promise<PortalIdentity> {
+  // No secret of the insurer's portal: the logged-in channels are off, and say so.
+  if (!verify) throw portalChannelsOff();
+  const header = request.headers[PORTAL_ASSERTION_HEADER];
+  const identity = await verify(typeof header === "string" ? header : undefined, config.now());
+  const refused =
+    "refused" in identity
+      ? identity.refused
+      : call.companyNames.some((name) => name !== config.companyNames[identity.company])
+        ? "other-company"
+        : null;
+  if (refused !== null || "refused" in identity) {
+    request.log.info({ refused }, "portal assertion refused");
+    throw unauthorized(API_MESSAGES.portalAssertion);
   }
+  // A good sign-in on the other portal's calls: a member's on agent assist, an agent's on the member portal.
+  const agentAssist = config.channelNames["agent-assist"];
+  if (call.channelNames.some((name) => (name === agentAssist) !== (identity.kind === "agent"))) {
+    request.log.info({ kind: identity.kind }, "portal assertion of the other channel");
+    throw forbidden(API_MESSAGES.portalOtherChannel);
+  }
+  return identity;
+}
 
-  /**
-   * The logged-in channels the call names: its body's and its claim's (the uploads' forms name
-   * none). Such a call, or one of a table's portal calls, or one that carries an assertion at all,
-   * has the assertion checked against the companies the body and the claim name; null otherwise.
-   */
-  async function portalOfCall(
+/**
+ * The portal's user of a call, or null: the logged-in channels the call names are its body's and
+ * its claim's (the uploads' forms name none). Such a call, or one of a table's portal calls, or one
+ * that carries an assertion at all, has the assertion checked against the companies the body and
+ * the claim name.
+ */
+export function portalCheck(config: ServerConfig) {
+  // Every call of these channels carries the portal's assertion (decision 0059).
+  const loggedInChannelNames = new Set([
+    config.channelNames["member-portal"],
+    config.channelNames["agent-assist"],
+  ]);
+  const verify = config.portal
+    ? createAssertionVerifier(config.portal, Object.keys(config.companyNames) as CompanyId[])
+    : null;
+
+  return async (
     request: FastifyRequest,
     spec: ClaimCallSpec,
     claim: ClaimAccess | null,
     body: CallBody,
-  ): Promise<PortalIdentity | null> {
+  ): Promise<PortalIdentity | null> => {
     const { basicInformation, agentCode } = body;
     const channels = [basicInformation?.channelName, claim?.channelName].filter(
       (name): name is string => typeof name === "string" && loggedInChannelNames.has(name),
@@ -129,16 +127,15 @@ export function createClaimCallAccess(options: {
       (name) => name !== undefined,
     );
     const carried = request.headers[PORTAL_ASSERTION_HEADER] !== undefined;
+    const call = { companyNames: companies, channelNames: channels };
     const portal =
       spec.portal || channels.length > 0 || carried
-        ? await portalOf(request, { companyNames: companies, channelNames: channels })
+        ? await portalUserOf(request, call, { config, verify })
         : null;
     // The agent code of a body is the assertion's, or the call is not the agent's.
     if (agentCode !== undefined && (portal?.kind !== "agent" || portal.agentCode !== agentCode)) {
       throw unauthorized(API_MESSAGES.portalAssertion);
     }
     return portal;
-  }
-
-  return { claimOfToken, checkClaimNamed, portalOfCall };
+  };
 }

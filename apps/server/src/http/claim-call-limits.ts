@@ -21,8 +21,9 @@ type Bucket = [string, RateWindow];
 
 type ClaimCallLimitsOptions = { db: Database; config: ServerConfig; secret: string };
 
-export function createClaimCallLimits({ db, config, secret }: ClaimCallLimitsOptions) {
-  const windows = {
+/** The counted ceilings' windows, and the failed-token bucket's. */
+function rateWindowsOf(config: ServerConfig) {
+  return {
     failedToken: {
       limit: config.failedToken.addressLimit,
       seconds: config.failedToken.addressWindowSeconds,
@@ -36,6 +37,34 @@ export function createClaimCallLimits({ db, config, secret }: ClaimCallLimitsOpt
       seconds: config.documents.uploads.addressWindowSeconds,
     },
   } satisfies Record<string, RateWindow>;
+}
+
+/** Above an address's normal rate these calls cost the caller a proof of work instead of a refusal. */
+function challengeRulesOf(
+  config: ServerConfig,
+): Record<ChallengedLimit, { kind: string; rule: ChallengeRule }> {
+  return {
+    "claim-starts-per-address": {
+      kind: "claim-start",
+      rule: {
+        free: config.claimStart.addressLimit,
+        windowSeconds: config.claimStart.addressWindowSeconds,
+        ceiling: null,
+      },
+    },
+    "otp-sends-per-address": {
+      kind: "otp-send",
+      rule: {
+        free: config.otp.sendAddressLimit,
+        windowSeconds: config.otp.sendAddressWindowSeconds,
+        ceiling: config.otp.sendAddressCeiling,
+      },
+    },
+  };
+}
+
+export function createClaimCallLimits({ db, config, secret }: ClaimCallLimitsOptions) {
+  const windows = rateWindowsOf(config);
   const addressBucket = (kind: string, request: FastifyRequest) =>
     `${kind}-address:${keyedHash(secret, "address", request.ip)}`;
 
@@ -63,24 +92,7 @@ export function createClaimCallLimits({ db, config, secret }: ClaimCallLimitsOpt
   };
 
   const gate = createChallengeGate({ db, config, secret });
-  const CHALLENGED: Record<ChallengedLimit, { kind: string; rule: ChallengeRule }> = {
-    "claim-starts-per-address": {
-      kind: "claim-start",
-      rule: {
-        free: config.claimStart.addressLimit,
-        windowSeconds: config.claimStart.addressWindowSeconds,
-        ceiling: null,
-      },
-    },
-    "otp-sends-per-address": {
-      kind: "otp-send",
-      rule: {
-        free: config.otp.sendAddressLimit,
-        windowSeconds: config.otp.sendAddressWindowSeconds,
-        ceiling: config.otp.sendAddressCeiling,
-      },
-    },
-  };
+  const CHALLENGED = challengeRulesOf(config);
 
   return {
     /** A made-up or ended token counts in a bucket of its own: a flood of them slows only further failures. */

@@ -15,7 +15,7 @@ import type { Database } from "../db/database.ts";
 import type { PortalIdentity } from "../portal/portal-assertion.ts";
 import { isRefusal, type Refusal } from "../refusal.ts";
 import { apiKeyCheck } from "./api-key-auth.ts";
-import { createClaimCallAccess } from "./claim-call-access.ts";
+import { checkClaimNamed, claimTokenCheck, portalCheck } from "./claim-call-access.ts";
 import { checkClaimCallAnswer } from "./claim-call-answer-check.ts";
 import { claimCallBodyReader } from "./claim-call-body.ts";
 import { createClaimCallLimits } from "./claim-call-limits.ts";
@@ -32,9 +32,10 @@ import { refusalAnswer } from "./refusal-answer.ts";
 // Every claim call of the domain's table (CLAIM_CALLS), registered here and checked by one chain,
 // in this order: api key (401) → claim token (401; 429 once the address has failed too often) →
 // OTP-verified token (403) → body (400) → the token's claim is the body's (403) → Idempotency-Key
-// and device-key headers (400) → above its address's normal rate, the call's proof-of-work challenge (429 with a
-// challenge, decision 0061) → the call's limits (429) → Idempotency-Key replay (409/422) → the
-// handler, whose refusals one mapper answers. Limits count only what passed every check before them, so a
+// and device-key headers (400) → above its address's normal rate, the call's proof-of-work
+// challenge (429 with a challenge, decision 0061) → the call's limits (429) → Idempotency-Key
+// replay (409/422) → the handler, whose refusals one mapper answers (and, under test, whose answer
+// is held to its row: decision 0074). Limits count only what passed every check before them, so a
 // stranger's failures behind a shared address use up nothing (docs/decisions/0030).
 
 export const CLAIM_API_PREFIX = "/api/claims";
@@ -84,17 +85,18 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
   });
   const readBody = claimCallBodyReader(app, config);
   const limits = createClaimCallLimits({ db, config, secret });
-  const access = createClaimCallAccess({ db, config, limits });
+  const claimOfToken = claimTokenCheck(db, config, limits);
+  const portalOfCall = portalCheck(config);
   // Under test every answer is held to its row of the table.
   const checkAnswers = config.mode === "test";
 
   /** The checks before the handler, in the chain's order: what the handler is given. */
   async function admit<K extends ClaimCallName>(name: K, request: FastifyRequest) {
     const spec = CLAIM_CALLS[name] as ClaimCallSpec<ClaimCallBody<K>>;
-    const claim = await access.claimOfToken(request, spec);
+    const claim = await claimOfToken(request, spec);
     const { body, file } = await readBody(spec, request);
-    access.checkClaimNamed(spec, claim, body as object);
-    const portal = await access.portalOfCall(request, spec, claim, body as object);
+    checkClaimNamed(spec, claim, body as object);
+    const portal = await portalOfCall(request, spec, claim, body as object);
     const key = spec.idempotent ? idempotencyKeyOf(request) : null;
     // A malformed device key is refused before the challenge gate counts the call.
     deviceKeyOf(request);

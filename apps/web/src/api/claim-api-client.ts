@@ -184,13 +184,14 @@ export async function callClaimApi<K extends JsonClaimCall>(
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
-      const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+      // The server's tests hold every answer to the call table (decision 0074).
+      const data: ClaimCallAnswer<JsonClaimCall> | null = await response.json().catch(() => null);
       return { status: response.status, data };
     };
     let { status, data } = await post({});
     // Above its address's normal rate the server asks a proof of work: solve it, then repeat.
     for (let tries = 0; tries < CHALLENGE_TRIES && status === 429 && data?.challenge; tries++) {
-      const solution = await answerChallenge(data.challenge as ProofOfWorkChallenge);
+      const solution = await answerChallenge(data.challenge);
       if (!solution) break;
       ({ status, data } = await post({ [CHALLENGE_HEADER]: solution }));
     }
@@ -198,13 +199,13 @@ export async function callClaimApi<K extends JsonClaimCall>(
       return { ok: true, data: data as ClaimCallResponse<K> };
     }
     // An answer without a returnCode is not the claim API's (a proxy's page): nothing to read in it.
-    if (typeof data?.returnCode !== "string")
+    if (typeof data?.returnCode !== "string") {
       return { ok: false, status, returnCode: null, data: null };
+    }
     // The claim went on on another device: this tab says so instead of any system error (0069).
     if (status === 401 && data.reason === CONTINUED_ELSEWHERE) {
       if (caller === "claim") systemError.continuedElsewhere(String(body.webReferenceNumber));
     }
-    // The server's tests hold every refusal and check to the call table (decision 0074).
     return { ok: false, status, returnCode: data.returnCode, data } as ClaimCallFailure<K>;
   } catch {
     return { ok: false, status: 0, returnCode: null, data: null };
