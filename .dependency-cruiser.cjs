@@ -141,29 +141,6 @@ const KNOWN_VIOLATIONS_TO_REMOVE = [
     "apps/web/src/tracking/abeyance-upload-screen.tsx",
     "apps/web/src/documents/use-claim-documents.ts",
   ],
-  // server settings reaching into features, and their circle (the config/ folder takes them)
-  ["apps/server/src/config.ts", "apps/server/src/documents/document-config.ts"],
-  ["apps/server/src/config.ts", "apps/server/src/http/trusted-proxies.ts"],
-  ["apps/server/src/config.ts", "apps/server/src/insurer/insurer-keys.ts"],
-  ["apps/server/src/config.ts", "apps/server/src/portal/portal-assertion.ts"],
-  ["apps/server/src/config.ts", "apps/server/src/webhooks/webhook-destination.ts"],
-  ["apps/server/src/documents/document-config.ts", "apps/server/src/config.ts"],
-  // the http layer reaching into features
-  ["apps/server/src/http/challenge.ts", "apps/server/src/otp/keyed-hash.ts"],
-  ["apps/server/src/http/claim-call-routes.ts", "apps/server/src/claims/claim-token.ts"],
-  ["apps/server/src/http/claim-call-routes.ts", "apps/server/src/documents/document-messages.ts"],
-  ["apps/server/src/http/claim-call-routes.ts", "apps/server/src/otp/keyed-hash.ts"],
-  ["apps/server/src/http/claim-call-routes.ts", "apps/server/src/portal/portal-assertion.ts"],
-  ["apps/server/src/http/multipart-form.ts", "apps/server/src/documents/document-messages.ts"],
-  // route files importing another feature's routes
-  ["apps/server/src/console/console-routes.ts", "apps/server/src/insurer/insurer-routes.ts"],
-  ["apps/server/src/drafts/draft-calls.ts", "apps/server/src/documents/document-calls.ts"],
-  ["apps/server/src/tracking/tracking-calls.ts", "apps/server/src/documents/document-calls.ts"],
-  ["apps/server/src/tracking/tracking-calls.ts", "apps/server/src/drafts/draft-calls.ts"],
-  ["apps/server/src/tracking/tracking-calls.ts", "apps/server/src/otp/otp-calls.ts"],
-  // the domain's circle between the call table and the draft schema
-  ["packages/domain/src/claim-api.ts", "packages/domain/src/claim-draft.ts"],
-  ["packages/domain/src/claim-draft.ts", "packages/domain/src/claim-api.ts"],
 ];
 
 /** Test files: they may import their app's test-support/ from any layer. */

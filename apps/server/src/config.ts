@@ -14,6 +14,7 @@ import {
   widgetApiKeys,
 } from "./config/access-config.ts";
 import { type Env, flag, integer, origins, text } from "./config/config-values.ts";
+import { type DocumentConfig, loadDocumentConfig } from "./config/document-config.ts";
 import { type InsurerConfig, insurerSettings } from "./config/insurer-config.ts";
 import {
   type AddressLimit,
@@ -43,7 +44,6 @@ import {
   refuseUnsafeRunMode,
   runMode,
 } from "./config/run-mode-config.ts";
-import { type DocumentConfig, loadDocumentConfig } from "./documents/document-config.ts";
 
 // Every setting of the server comes from the environment through loadConfig; docs/server.md lists
 // each variable with its default. Bad values stop the start-up with a message naming the variable.

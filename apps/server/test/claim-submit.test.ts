@@ -12,7 +12,7 @@ import {
 } from "@kalinga/domain/upload-slots";
 import sharp from "sharp";
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
+import { DOCUMENT_MESSAGES } from "../src/http/upload-messages.ts";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import { AGREED, EMAIL, storedPayload, submitBodyOf, TODAY } from "./support/claim-payloads.ts";
 import { useServerTest } from "./support/server-test.ts";

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../src/config/config-values.ts";
+import { loadDocumentConfig } from "../src/config/document-config.ts";
 import { loadConfig } from "../src/config.ts";
-import { loadDocumentConfig } from "../src/documents/document-config.ts";
 
 // Document settings from the environment: the defaults of docs/server.md and clear refusals.
 

@@ -1,17 +1,17 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_DOCUMENT_LIMITS } from "../src/config/document-config.ts";
 import { documentDisplayName } from "../src/documents/document-display-name.ts";
-import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
 import { checkPdf } from "../src/documents/pdf-check.ts";
 import {
-  DEFAULT_DOCUMENT_LIMITS,
   type DocumentRefusal,
   isDocumentRefusal,
   type PreparedDocument,
   prepareDocument,
 } from "../src/documents/prepare-document.ts";
 import { sniffType } from "../src/documents/sniff-type.ts";
+import { DOCUMENT_MESSAGES } from "../src/http/upload-messages.ts";
 import { heicImage } from "./fixtures/heic-image.ts";
 import { hasGpsDirectory, OWNER_MARK, photoWithGps, pngBomb, solidPng } from "./fixtures/images.ts";
 import {

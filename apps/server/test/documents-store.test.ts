@@ -6,7 +6,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startClaim } from "../src/claims/claim-repository.ts";
 import type { Database, Queryable } from "../src/db/database.ts";
 import { createDiskDocumentStore } from "../src/documents/disk-document-store.ts";
-import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
 import {
   type ClaimDocument,
   findDocument,
@@ -30,6 +29,7 @@ import {
   type PreparedDocument,
   prepareDocument,
 } from "../src/documents/prepare-document.ts";
+import { DOCUMENT_MESSAGES } from "../src/http/upload-messages.ts";
 import { solidPng } from "./fixtures/images.ts";
 import { textPdf } from "./fixtures/pdf-files.ts";
 import { useServerTest } from "./support/server-test.ts";

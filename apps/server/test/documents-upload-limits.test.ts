@@ -4,8 +4,8 @@ import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
+import { DEFAULT_UPLOAD_RATE_LIMITS } from "../src/config/document-config.ts";
 import type { ServerConfig } from "../src/config.ts";
-import { DEFAULT_UPLOAD_RATE_LIMITS } from "../src/documents/document-config.ts";
 import { multipartBody } from "./support/claim-documents.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {

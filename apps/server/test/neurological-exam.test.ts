@@ -3,7 +3,7 @@ import { FILING_MESSAGES } from "@kalinga/domain/messages";
 import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import sharp from "sharp";
 import { beforeEach, describe, expect, test } from "vitest";
-import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
+import { DOCUMENT_MESSAGES } from "../src/http/upload-messages.ts";
 import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import {
   spinalInjuryPayload,

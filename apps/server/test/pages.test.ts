@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildApp } from "../src/app.ts";
 import type { PortalConfig } from "../src/config/portal-config.ts";
 import { loadConfig, type ServerConfig } from "../src/config.ts";
-import { createAssertionVerifier } from "../src/portal/portal-assertion.ts";
+import { createAssertionVerifier } from "../src/http/portal-assertion.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
   PRODUCTION_ENV,

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
+import { DOCUMENT_MESSAGES } from "../src/http/upload-messages.ts";
 import { encryptedPdf, inflationBombPdf, QPDF_ENCRYPTED, textPdf } from "./fixtures/pdf-files.ts";
 import { multipartBody } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS } from "./support/claim-payloads.ts";

@@ -1,105 +1,58 @@
 import * as z from "zod/mini";
-import {
-  type ListAgentClaimsResponse,
-  type ListPortalPoliciesResponse,
-  listAgentClaimsSchema,
-  listPortalPoliciesSchema,
-} from "./agent-claims.ts";
+import { listAgentClaimsSchema, listPortalPoliciesSchema } from "./agent-claims.ts";
 import {
   CLAIM_API_PATHS,
-  type DeleteDocumentResponse,
   deleteDocumentSchema,
-  type FinalSubmitClaimResponse,
   getPolicyDetailsSchema,
-  type InitClaimResponse,
   initClaimRequestSchema,
-  type ListDocumentsResponse,
   listDocumentsSchema,
-  type OtpSentResponse,
-  type OtpValidatedResponse,
-  type PolicyDetailsResponse,
   requestOneTimePinSchema,
   resetOneTimePinSchema,
-  type UploadDocumentResponse,
-  type ValidateReferenceNumberResponse,
   validateOneTimePinSchema,
   validateReferenceNumberSchema,
 } from "./claim-api.ts";
 import {
-  type ResumeClaimDraftResponse,
-  resumeClaimDraftSchema,
-  type SaveClaimDraftResponse,
-  saveClaimDraftSchema,
-} from "./claim-draft.ts";
+  type ClaimCallSpec,
+  FILE_REFUSALS,
+  OTP_SEND_REFUSALS,
+  type Parser,
+} from "./claim-call-spec.ts";
+import { resumeClaimDraftSchema, saveClaimDraftSchema } from "./claim-draft.ts";
 import { finalSubmitClaimSchema } from "./claim-payload-schema.ts";
+import type { ClaimRefusalBody } from "./claim-refusals.ts";
 import {
-  type DeleteRequirementDocumentResponse,
-  deleteRequirementDocumentSchema,
-  type InitClaimTrackingResponse,
-  initClaimTrackingSchema,
-  type ListTrackedClaimsResponse,
-  listTrackedClaimsSchema,
-  type ReadTrackedClaimResponse,
-  readTrackedClaimSchema,
-  requestTrackingOneTimePinSchema,
-  type SendRequirementDocumentsResponse,
-  sendRequirementDocumentsSchema,
-  type UploadRequirementDocumentResponse,
-  uploadRequirementDocumentFieldsSchema,
-} from "./claim-tracking.ts";
+  deleteDocumentResponseSchema,
+  finalSubmitClaimResponseSchema,
+  initClaimResponseSchema,
+  listAgentClaimsResponseSchema,
+  listDocumentsResponseSchema,
+  listPortalPoliciesResponseSchema,
+  otpSentResponseSchema,
+  otpValidatedResponseSchema,
+  policyDetailsResponseSchema,
+  rateClaimResponseSchema,
+  resumeClaimDraftResponseSchema,
+  saveClaimDraftResponseSchema,
+  uploadDocumentResponseSchema,
+  validateReferenceNumberResponseSchema,
+} from "./claim-responses.ts";
 import { UPLOAD_FIELD_MESSAGES } from "./document-messages.ts";
-import { type RateClaimResponse, rateClaimSchema } from "./rating.ts";
+import { rateClaimSchema } from "./rating.ts";
+import { TRACKING_CALLS } from "./tracking-calls.ts";
 import { isKnownSlotKey } from "./upload-slots.ts";
 import { WEB_REFERENCE_SHAPE } from "./web-reference-number.ts";
 
-// Every claim call, declared once: its path under /api/claims, the body it takes, the answer it
-// gives, the credential it needs and the limits it counts against. The server registers its routes
-// from this table and the widget types its calls with it (a type-only import: no schema reaches
-// the start step's bundle).
+// Every claim call, declared once: the filing family here (a claim being filed, and the logged-in
+// channels' lists), the tracking family in tracking-calls.ts, and CLAIM_CALLS, every call under
+// /api/claims. The server registers its routes from it and the widget types its calls with it (a
+// type-only import: no schema reaches the start step's bundle).
 
-/**
- * What a call must carry besides the api key: nothing more (it starts a claim), a live claim token,
- * or a claim token that passed the OTP.
- */
-export type ClaimCallCredential = "api-key" | "claim-token" | "verified-claim-token";
-
-/** Per-address and per-claim ceilings a call counts against (each counts only what costs). */
-/** The first two ask a proof-of-work challenge above an address's normal rate (decision 0061). */
-export type ClaimCallLimit =
-  | "claim-starts-per-address"
-  | "otp-sends-per-address"
-  | "uploads-per-claim-and-address";
-
-type Parser<T> = {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: unknown };
-};
-
-/**
- * Which kind of session the token must belong to: a claim being filed, a tracking check (a
- * verified number following its claims, docs/decisions/0055), or either (the OTP calls).
- */
-export type ClaimCallPurpose = "filing" | "tracking" | "either";
-
-export type ClaimCallSpec<Body, Response> = {
-  path: string;
-  credential: ClaimCallCredential;
-  purpose: ClaimCallPurpose;
-  /**
-   * The body's webReferenceNumber, when it has one, names a claim filed with the verified number,
-   * not the token's own session; the tracking service checks that it is one.
-   */
-  namesTrackedClaim?: boolean;
-  /** The call also needs the portal's signed assertion (member portal and agent assist, decision 0058). */
-  portal?: boolean;
-  /** JSON checked by `request`; multipart for a file, whose text fields `request` checks. */
-  encoding: "json" | "multipart";
-  request: Parser<Body>;
-  limits: readonly ClaimCallLimit[];
-  /** An Idempotency-Key header makes a repeat answer the first answer. */
-  idempotent: boolean;
-  /** Never read: carries the answer's type to the server's handler and the widget's call. */
-  response?: Response;
-};
+export type {
+  ClaimCallCredential,
+  ClaimCallLimit,
+  ClaimCallPurpose,
+  ClaimCallSpec,
+} from "./claim-call-spec.ts";
 
 /** uploadDocument's text fields (the file part is read apart). */
 export const uploadDocumentFieldsSchema = z.object({
@@ -119,224 +72,212 @@ export const uploadDocumentFieldsSchema = z.object({
 });
 export type UploadDocumentFields = z.infer<typeof uploadDocumentFieldsSchema>;
 
-// Keeps each entry's literal credential, encoding and limits, and records the answer's type.
-const declare =
-  <Response>() =>
-  <const Spec extends Omit<ClaimCallSpec<unknown, Response>, "response" | "request">, Body>(
-    spec: Spec & { request: Parser<Body> },
-  ): Spec & { request: Parser<Body>; response?: Response } =>
-    spec;
-
-export const CLAIM_CALLS = {
-  initClaimRequest: declare<InitClaimResponse>()({
+/** The calls of a claim being filed, and the logged-in channels' lists. */
+export const FILING_CALLS = {
+  initClaimRequest: {
+    method: "POST",
     path: CLAIM_API_PATHS.initClaimRequest,
+    summary: "Starts a claim and gives its web reference number and a claim token.",
     credential: "api-key",
     purpose: "filing",
     encoding: "json",
     request: initClaimRequestSchema,
+    responseSchema: initClaimResponseSchema,
+    refusals: [],
     limits: ["claim-starts-per-address"],
     idempotent: false,
-  }),
-  requestOneTimePIN: declare<OtpSentResponse>()({
+  },
+  requestOneTimePIN: {
+    method: "POST",
     path: CLAIM_API_PATHS.requestOneTimePIN,
+    summary: "Sends an OTP by SMS to the mobile number the claimant gave.",
     credential: "claim-token",
     purpose: "filing",
     encoding: "json",
     request: requestOneTimePinSchema,
+    responseSchema: otpSentResponseSchema,
+    refusals: OTP_SEND_REFUSALS,
     // The SMS ceilings per number, per claim and per hour are the OTP service's own rules.
     limits: ["otp-sends-per-address"],
     idempotent: false,
-  }),
-  resetOneTimePIN: declare<OtpSentResponse>()({
+  },
+  resetOneTimePIN: {
+    method: "POST",
     path: CLAIM_API_PATHS.resetOneTimePIN,
+    summary: "Sends a new OTP to the number of the last send.",
     credential: "claim-token",
     purpose: "either",
     encoding: "json",
     request: resetOneTimePinSchema,
+    responseSchema: otpSentResponseSchema,
+    refusals: OTP_SEND_REFUSALS,
     limits: ["otp-sends-per-address"],
     idempotent: false,
-  }),
-  validateOneTimePIN: declare<OtpValidatedResponse>()({
+  },
+  validateOneTimePIN: {
+    method: "POST",
     path: CLAIM_API_PATHS.validateOneTimePIN,
+    summary: "Checks the OTP; on success the token is replaced by a verified one.",
     credential: "claim-token",
     purpose: "either",
     encoding: "json",
     request: validateOneTimePinSchema,
+    responseSchema: otpValidatedResponseSchema,
+    refusals: ["claim-closed", "no-active-otp", "otp-locked", "expired-otp", "wrong-otp"],
     limits: [],
     idempotent: false,
-  }),
-  validateReferenceNumber: declare<ValidateReferenceNumberResponse>()({
+  },
+  validateReferenceNumber: {
+    method: "POST",
     path: CLAIM_API_PATHS.validateReferenceNumber,
+    summary: "Says where the token's claim stands: open or submitted, verified or not.",
     credential: "claim-token",
     purpose: "filing",
     encoding: "json",
     request: validateReferenceNumberSchema,
+    responseSchema: validateReferenceNumberResponseSchema,
+    refusals: [],
     limits: [],
     idempotent: false,
-  }),
-  uploadDocument: declare<UploadDocumentResponse>()({
+  },
+  uploadDocument: {
+    method: "POST",
     path: CLAIM_API_PATHS.uploadDocument,
+    summary: "Stores a file in one of Step 4's upload slots, as a PDF.",
     credential: "verified-claim-token",
     purpose: "filing",
     encoding: "multipart",
     request: uploadDocumentFieldsSchema,
+    responseSchema: uploadDocumentResponseSchema,
+    refusals: ["claim-closed", "slot-full", "not-found", ...FILE_REFUSALS],
     limits: ["uploads-per-claim-and-address"],
     idempotent: true,
-  }),
-  deleteDocument: declare<DeleteDocumentResponse>()({
+  },
+  deleteDocument: {
+    method: "POST",
     path: CLAIM_API_PATHS.deleteDocument,
+    summary: "Removes a file from the claim before the submit.",
     credential: "verified-claim-token",
     purpose: "filing",
     encoding: "json",
     request: deleteDocumentSchema,
+    responseSchema: deleteDocumentResponseSchema,
+    refusals: ["claim-closed", "not-found"],
     limits: [],
     idempotent: false,
-  }),
-  listDocuments: declare<ListDocumentsResponse>()({
+  },
+  listDocuments: {
+    method: "POST",
     path: CLAIM_API_PATHS.listDocuments,
+    summary: "Lists the claim's stored files.",
     credential: "verified-claim-token",
     purpose: "filing",
     encoding: "json",
     request: listDocumentsSchema,
+    responseSchema: listDocumentsResponseSchema,
+    refusals: [],
     limits: [],
     idempotent: false,
-  }),
-  finalSubmitClaim: declare<FinalSubmitClaimResponse>()({
+  },
+  finalSubmitClaim: {
+    method: "POST",
     path: CLAIM_API_PATHS.finalSubmitClaim,
+    summary: "Submits the claim with its answers and documents.",
     credential: "verified-claim-token",
     purpose: "filing",
     encoding: "json",
     request: finalSubmitClaimSchema,
+    responseSchema: finalSubmitClaimResponseSchema,
+    refusals: ["claim-closed", "missing-documents"],
     limits: [],
     idempotent: true,
-  }),
-  rateClaim: declare<RateClaimResponse>()({
+  },
+  rateClaim: {
+    method: "POST",
     path: CLAIM_API_PATHS.rateClaim,
+    summary: "Records the claimant's rating of the filing after the submit.",
     credential: "verified-claim-token",
     purpose: "filing",
     encoding: "json",
     request: rateClaimSchema,
+    responseSchema: rateClaimResponseSchema,
+    refusals: ["claim-not-submitted"],
     limits: [],
     idempotent: false,
-  }),
-  saveClaimDraft: declare<SaveClaimDraftResponse>()({
+  },
+  saveClaimDraft: {
+    method: "POST",
     path: CLAIM_API_PATHS.saveClaimDraft,
+    summary: "Keeps the answers so far, to continue on any device after the OTP.",
     credential: "verified-claim-token",
     purpose: "filing",
     encoding: "json",
     request: saveClaimDraftSchema,
+    responseSchema: saveClaimDraftResponseSchema,
+    refusals: ["claim-closed"],
     limits: [],
     idempotent: false,
-  }),
-  resumeClaimDraft: declare<ResumeClaimDraftResponse>()({
+  },
+  resumeClaimDraft: {
+    method: "POST",
     path: CLAIM_API_PATHS.resumeClaimDraft,
+    summary: "Continues an open draft of the verified number in place of the claim just started.",
     credential: "verified-claim-token",
     // A tracking check lists the number's drafts too, and may continue one (decision 0056).
     purpose: "either",
     encoding: "json",
     request: resumeClaimDraftSchema,
+    responseSchema: resumeClaimDraftResponseSchema,
+    refusals: ["draft-not-found"],
     limits: [],
     idempotent: false,
-  }),
-  getPolicyDetails: declare<PolicyDetailsResponse>()({
+  },
+  getPolicyDetails: {
+    method: "POST",
     path: CLAIM_API_PATHS.getPolicyDetails,
+    summary: "The logged-in channels' Step 1: the chosen policy's insured and owner.",
     credential: "claim-token",
     purpose: "filing",
     portal: true,
     encoding: "json",
     request: getPolicyDetailsSchema,
+    responseSchema: policyDetailsResponseSchema,
+    refusals: ["policy-not-found"],
     limits: [],
     idempotent: false,
-  }),
-  initClaimTracking: declare<InitClaimTrackingResponse>()({
-    path: CLAIM_API_PATHS.initClaimTracking,
-    credential: "api-key",
-    purpose: "tracking",
-    encoding: "json",
-    request: initClaimTrackingSchema,
-    limits: ["claim-starts-per-address"],
-    idempotent: false,
-  }),
-  requestTrackingOneTimePIN: declare<OtpSentResponse>()({
-    path: CLAIM_API_PATHS.requestTrackingOneTimePIN,
-    credential: "claim-token",
-    purpose: "tracking",
-    encoding: "json",
-    request: requestTrackingOneTimePinSchema,
-    limits: ["otp-sends-per-address"],
-    idempotent: false,
-  }),
-  listTrackedClaims: declare<ListTrackedClaimsResponse>()({
-    path: CLAIM_API_PATHS.listTrackedClaims,
-    credential: "verified-claim-token",
-    purpose: "tracking",
-    namesTrackedClaim: true,
-    encoding: "json",
-    request: listTrackedClaimsSchema,
-    limits: [],
-    idempotent: false,
-  }),
-  readTrackedClaim: declare<ReadTrackedClaimResponse>()({
-    path: CLAIM_API_PATHS.readTrackedClaim,
-    credential: "verified-claim-token",
-    purpose: "tracking",
-    namesTrackedClaim: true,
-    encoding: "json",
-    request: readTrackedClaimSchema,
-    limits: [],
-    idempotent: false,
-  }),
-  uploadRequirementDocument: declare<UploadRequirementDocumentResponse>()({
-    path: CLAIM_API_PATHS.uploadRequirementDocument,
-    credential: "verified-claim-token",
-    purpose: "tracking",
-    namesTrackedClaim: true,
-    encoding: "multipart",
-    request: uploadRequirementDocumentFieldsSchema,
-    limits: ["uploads-per-claim-and-address"],
-    idempotent: true,
-  }),
-  deleteRequirementDocument: declare<DeleteRequirementDocumentResponse>()({
-    path: CLAIM_API_PATHS.deleteRequirementDocument,
-    credential: "verified-claim-token",
-    purpose: "tracking",
-    namesTrackedClaim: true,
-    encoding: "json",
-    request: deleteRequirementDocumentSchema,
-    limits: [],
-    idempotent: false,
-  }),
-  sendRequirementDocuments: declare<SendRequirementDocumentsResponse>()({
-    path: CLAIM_API_PATHS.sendRequirementDocuments,
-    credential: "verified-claim-token",
-    purpose: "tracking",
-    namesTrackedClaim: true,
-    encoding: "json",
-    request: sendRequirementDocumentsSchema,
-    limits: [],
-    idempotent: true,
-  }),
-  listPortalPolicies: declare<ListPortalPoliciesResponse>()({
+  },
+  listPortalPolicies: {
+    method: "POST",
     path: CLAIM_API_PATHS.listPortalPolicies,
+    summary: "The portal user's policies, to choose the one to claim on.",
     credential: "api-key",
     purpose: "either",
     portal: true,
     encoding: "json",
     request: listPortalPoliciesSchema,
+    responseSchema: listPortalPoliciesResponseSchema,
+    refusals: [],
     limits: [],
     idempotent: false,
-  }),
-  listAgentClaims: declare<ListAgentClaimsResponse>()({
+  },
+  listAgentClaims: {
+    method: "POST",
     path: CLAIM_API_PATHS.listAgentClaims,
+    summary: "The signed-in agent's claims report.",
     credential: "api-key",
     purpose: "either",
     portal: true,
     encoding: "json",
     request: listAgentClaimsSchema,
+    responseSchema: listAgentClaimsResponseSchema,
+    refusals: [],
     limits: [],
     idempotent: false,
-  }),
-} as const;
+  },
+} as const satisfies Record<string, ClaimCallSpec>;
+
+/** Every call under /api/claims: filing and tracking. */
+export const CLAIM_CALLS = { ...FILING_CALLS, ...TRACKING_CALLS };
 
 export type ClaimCalls = typeof CLAIM_CALLS;
 export type ClaimCallName = keyof ClaimCalls;
@@ -345,5 +286,9 @@ export type ClaimCallBody<K extends ClaimCallName> =
   ClaimCalls[K]["request"] extends Parser<infer Body> ? Body : never;
 /** The body a caller builds, before the schema's defaults and transforms. */
 export type ClaimCallRequest<K extends ClaimCallName> = z.input<ClaimCalls[K]["request"]>;
-/** The success answer of a call. */
-export type ClaimCallResponse<K extends ClaimCallName> = NonNullable<ClaimCalls[K]["response"]>;
+/** The success answer of a call, as its row's responseSchema describes it. */
+export type ClaimCallResponse<K extends ClaimCallName> = z.output<ClaimCalls[K]["responseSchema"]>;
+/** A refusal kind the call's service can answer. */
+export type ClaimCallRefusal<K extends ClaimCallName> = ClaimCalls[K]["refusals"][number];
+/** The body of each refusal the call can answer (one member per kind). */
+export type ClaimCallRefusalBody<K extends ClaimCallName> = ClaimRefusalBody<ClaimCallRefusal<K>>;

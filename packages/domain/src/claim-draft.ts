@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
 import { beneficiarySchema, MAX_BENEFICIARIES } from "./beneficiary.ts";
-import type { ReturnCode, UploadedDocument } from "./claim-api.ts";
-import { claimCallCommon, webReferenceNumberSchema } from "./claim-api.ts";
+import { claimCallCommon, webReferenceNumberSchema } from "./claim-call-parts.ts";
 import { claimDetailsDraftSchema } from "./claim-details.ts";
 import { FILING_MESSAGES } from "./messages.ts";
 import { payoutDraftSchema } from "./payout.ts";
@@ -80,28 +79,3 @@ export const resumeClaimDraftSchema = z.object({
   /** The draft to continue. */
   draftReferenceNumber: webReferenceNumberSchema,
 });
-
-/** What validateOneTimePIN tells about each open draft of the number: nothing that is an answer. */
-export type OpenDraft = {
-  webReferenceNumber: string;
-  claimType: "Living" | "Death" | "";
-  /** ISO time the claim was started. */
-  startedAt: string;
-  documentCount: number;
-};
-
-export type SaveClaimDraftResponse = {
-  returnCode: ReturnCode;
-  /** ISO time after which the draft is deleted unless saved again. */
-  expiresAt: string;
-};
-
-export type ResumeClaimDraftResponse = {
-  returnCode: ReturnCode;
-  webReferenceNumber: string;
-  /** A verified token of the draft's claim; the token of the call is revoked. */
-  token: string;
-  draft: ClaimDraft;
-  documents: UploadedDocument[];
-  expiresAt: string;
-};

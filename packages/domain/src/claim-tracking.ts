@@ -1,13 +1,13 @@
 import * as z from "zod/mini";
-import {
-  claimCallCommon,
-  type ReturnCode,
-  type UploadedDocument,
-  webReferenceNumberSchema,
-} from "./claim-api.ts";
-import type { OpenDraft } from "./claim-draft.ts";
-import type { ExpectedDecision, RequirementState } from "./claim-lifecycle.ts";
+import { claimCallCommon, webReferenceNumberSchema } from "./claim-call-parts.ts";
+import { DECISION_OUTCOMES, type ExpectedDecision, REQUIREMENT_STATES } from "./claim-lifecycle.ts";
 import type { ClaimantDecision } from "./claim-messages.ts";
+import {
+  claimTypeSchema,
+  okReturnCode,
+  openDraftSchema,
+  uploadedDocumentSchema,
+} from "./claim-responses.ts";
 import { COUNTRY_CODE } from "./constants.ts";
 import { UPLOAD_FIELD_MESSAGES } from "./document-messages.ts";
 import { otpMobileNumberSchema } from "./otp.ts";
@@ -67,98 +67,135 @@ export const sendRequirementDocumentsSchema = z.object({
   webReferenceNumber: webReferenceNumberSchema,
 });
 
-/** The claim status record of section 3, with the reference and the day it was filed. */
-export type TrackedClaimRecord = {
-  webReferenceNumber: string;
-  claimInfo: { policyNumber: string; type: "Death" | "Living"; subType: string };
-  /** Null until the insurer matched the policy: shown as "Unavailable at this time". */
-  matchCode: number | null;
-  status: string;
-  submittedAt: string;
-};
+// ---- The success answers, as schemas (docs/decisions/0074); the widget imports their types only.
 
-export type TrackedRequirement = {
-  id: string;
-  documentCd: string | null;
-  description: string;
+/** The claim status record of section 3, with the reference and the day it was filed. */
+const trackedClaimRecordSchema = z.object({
+  webReferenceNumber: z.string(),
+  claimInfo: z.object({ policyNumber: z.string(), type: claimTypeSchema, subType: z.string() }),
+  /** Null until the insurer matched the policy: shown as "Unavailable at this time". */
+  matchCode: z.nullable(z.number()),
+  status: z.string(),
+  submittedAt: z.string(),
+});
+export type TrackedClaimRecord = z.infer<typeof trackedClaimRecordSchema>;
+
+const trackedRequirementSchema = z.object({
+  id: z.string(),
+  documentCd: z.nullable(z.string()),
+  description: z.string(),
   /** yyyy-MM-dd */
-  dueDate: string;
-  state: RequirementState;
-  rejectionReason: string | null;
+  dueDate: z.string(),
+  state: z.enum(REQUIREMENT_STATES),
+  rejectionReason: z.nullable(z.string()),
   /** The item it asks again for, when a document was rejected. */
-  replaces: string | null;
+  replaces: z.nullable(z.string()),
   /** Files added for it and not sent yet, or sent with it. */
-  documents: UploadedDocument[];
-};
+  documents: z.array(uploadedDocumentSchema),
+});
+export type TrackedRequirement = z.infer<typeof trackedRequirementSchema>;
 
 /** A sent document's state as the insurer sees it: a request's review, or received for a filed one. */
-export type SentDocumentState = "received" | "accepted" | "rejected";
+const sentDocumentStateSchema = z.enum(["received", "accepted", "rejected"]);
+export type SentDocumentState = z.infer<typeof sentDocumentStateSchema>;
 
 /**
  * One document the claimant sent (decision 0068): a Step 4 slot with its files, or a request
  * that is no longer open, named as the claimant knows it.
  */
-export type SentDocument = {
+const sentDocumentSchema = z.object({
   /** The slot's name from Step 4, or the request's description. */
-  title: string;
+  title: z.string(),
   /** On a death claim, the beneficiary whose document it is: position from 1 and name. */
-  beneficiary: { position: number; name: string } | null;
+  beneficiary: z.nullable(z.object({ position: z.number(), name: z.string() })),
   /** The request it answers; null for a document sent with the claim. */
-  requirementId: string | null;
-  state: SentDocumentState;
+  requirementId: z.nullable(z.string()),
+  state: sentDocumentStateSchema,
   /** Why it was not accepted, as the insurer entered it. */
-  rejectionReason: string | null;
+  rejectionReason: z.nullable(z.string()),
   /** A rejected one's open request that asks for it again: where the replacement is sent. */
-  replacement: { id: string; dueDate: string } | null;
+  replacement: z.nullable(z.object({ id: z.string(), dueDate: z.string() })),
   /** When the insurer received it (the submit for a filed document). */
-  receivedAt: string;
-  files: { name: string; sizeText: string }[];
-};
+  receivedAt: z.string(),
+  files: z.array(z.object({ name: z.string(), sizeText: z.string() })),
+});
+export type SentDocument = z.infer<typeof sentDocumentSchema>;
 
-export type InitClaimTrackingResponse = {
-  returnCode: ReturnCode;
-  webReferenceNumber: string;
-  token: string;
+const expectedDecisionSchema = z.object({
+  basis: z.enum(["death-claim-law", "service-level"]),
+  limitDays: z.number(),
+  daysLeft: z.number(),
+  by: z.nullable(z.string()),
+  paused: z.boolean(),
+}) satisfies z.ZodMiniType<ExpectedDecision>;
+
+const claimantDecisionSchema = z.object({
+  outcome: z.enum(DECISION_OUTCOMES),
+  reason: z.nullable(z.string()),
+  payout: z.nullable(
+    z.object({ method: z.enum(["bank", "e-wallet"]), provider: z.string(), account: z.string() }),
+  ),
+}) satisfies z.ZodMiniType<ClaimantDecision>;
+
+export const initClaimTrackingResponseSchema = z.object({
+  returnCode: okReturnCode,
+  webReferenceNumber: z.string(),
+  token: z.string(),
   /** On the logged-in channels the portal's sign-in verified the check: no OTP (decision 0059). */
-  verified?: true;
-};
+  verified: z.optional(z.literal(true)),
+});
+export type InitClaimTrackingResponse = z.infer<typeof initClaimTrackingResponseSchema>;
 
-export type ListTrackedClaimsResponse = {
-  returnCode: ReturnCode;
+export const listTrackedClaimsResponseSchema = z.object({
+  returnCode: okReturnCode,
   /** Newest first. */
-  claims: TrackedClaimRecord[];
+  claims: z.array(trackedClaimRecordSchema),
   /** Claims started with this number and never submitted, that can still be continued. */
-  drafts: OpenDraft[];
-};
+  drafts: z.array(openDraftSchema),
+});
+export type ListTrackedClaimsResponse = z.infer<typeof listTrackedClaimsResponseSchema>;
 
-export type ReadTrackedClaimResponse = {
-  returnCode: ReturnCode;
-  claim: TrackedClaimRecord;
+export const readTrackedClaimResponseSchema = z.object({
+  returnCode: okReturnCode,
+  claim: trackedClaimRecordSchema,
   /** The status changes a claimant sees, oldest first; labels come from the domain's table. */
-  events: { status: string; at: string }[];
+  events: z.array(z.object({ status: z.string(), at: z.string() })),
   /** What the claimant sent: each filed slot, then each request answered, with its state. */
-  documents: SentDocument[];
-  requirements: TrackedRequirement[];
+  documents: z.array(sentDocumentSchema),
+  requirements: z.array(trackedRequirementSchema),
   /** Death claims: days left of the 60-day limit, counted on the insurer's days; null otherwise. */
-  deathClaimDaysLeft: number | null;
+  deathClaimDaysLeft: z.nullable(z.number()),
   /** When the insurer expects to decide; null once decided. */
-  expectedDecision: ExpectedDecision | null;
+  expectedDecision: z.nullable(expectedDecisionSchema),
   /** The decision in the claimant's words (decision 0067); null until the claim is decided. */
-  decision: ClaimantDecision | null;
-};
+  decision: z.nullable(claimantDecisionSchema),
+});
+export type ReadTrackedClaimResponse = z.infer<typeof readTrackedClaimResponseSchema>;
 
-export type UploadRequirementDocumentResponse = {
-  returnCode: ReturnCode;
-  requirementId: string;
-  document: UploadedDocument;
-};
+export const uploadRequirementDocumentResponseSchema = z.object({
+  returnCode: okReturnCode,
+  requirementId: z.string(),
+  document: uploadedDocumentSchema,
+});
+export type UploadRequirementDocumentResponse = z.infer<
+  typeof uploadRequirementDocumentResponseSchema
+>;
 
-export type DeleteRequirementDocumentResponse = { returnCode: ReturnCode; documentId: string };
+export const deleteRequirementDocumentResponseSchema = z.object({
+  returnCode: okReturnCode,
+  documentId: z.string(),
+});
+export type DeleteRequirementDocumentResponse = z.infer<
+  typeof deleteRequirementDocumentResponseSchema
+>;
 
-export type SendRequirementDocumentsResponse = {
-  returnCode: ReturnCode;
+export const sendRequirementDocumentsResponseSchema = z.object({
+  returnCode: okReturnCode,
   /** The claim's status after the send. */
-  status: string;
+  status: z.string(),
   /** The items sent now. */
-  sent: string[];
-};
+  sent: z.array(z.string()),
+});
+export type SendRequirementDocumentsResponse = z.infer<
+  typeof sendRequirementDocumentsResponseSchema
+>;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ClaimStatus, DecisionOutcome } from "@kalinga/domain/claim-lifecycle";
 import { CLAIM_RECORD_STATUS, type ClaimRecordStatus } from "@kalinga/domain/claim-record-status";
 import type { Queryable } from "../db/database.ts";
-import { hashToken, newToken, type TokenRights } from "./claim-token.ts";
+import { hashToken, newToken, type TokenRights } from "../http/claim-token.ts";
 import { newWebReferenceNumber } from "./web-reference-number.ts";
 
 // Claims as the first slice knows them: started on a channel of a company, with the mobile number

@@ -7,8 +7,8 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import * as z from "zod/mini";
 import type { Queryable } from "../db/database.ts";
+import { keyedHash } from "../http/keyed-hash.ts";
 import { takeHit } from "../http/rate-limit.ts";
-import { keyedHash } from "../otp/keyed-hash.ts";
 import { audit } from "./audit-log.ts";
 import { CONSOLE_MESSAGES as M, waitText } from "./console-texts.ts";
 import { normaliseEmail, type StaffAccounts, type StaffUser } from "./staff-accounts.ts";

@@ -5,7 +5,7 @@ import { findClaim } from "../claims/claim-repository.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
-import { DOCUMENT_MESSAGES } from "./document-messages.ts";
+import { DOCUMENT_MESSAGES } from "../http/upload-messages.ts";
 import { listDocuments, storedInSlot } from "./document-repository.ts";
 import { deleteDocument, isDocumentChangeRefusal, storeDocument } from "./document-service.ts";
 import type { DocumentStore } from "./document-store.ts";

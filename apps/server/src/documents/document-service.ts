@@ -1,8 +1,12 @@
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import { lockClaimStatus } from "../claims/claim-repository.ts";
+import {
+  type ClaimDocumentLimits,
+  DEFAULT_CLAIM_DOCUMENT_LIMITS,
+} from "../config/document-config.ts";
 import type { Database, Queryable } from "../db/database.ts";
+import { DOCUMENT_MESSAGES } from "../http/upload-messages.ts";
 import { refusableTransaction } from "../refusal.ts";
-import { DOCUMENT_MESSAGES } from "./document-messages.ts";
 import {
   type ClaimDocument,
   claimUsage,
@@ -20,13 +24,6 @@ import type { PreparedDocument } from "./prepare-document.ts";
 // bytes are removed, so a crash can leave a file without a row (swept later) but never a row
 // without its file. Limits per claim are checked under a lock on the claim row, so parallel
 // uploads cannot slip past them together.
-
-export type ClaimDocumentLimits = { maxFiles: number; maxBytes: number };
-
-export const DEFAULT_CLAIM_DOCUMENT_LIMITS: ClaimDocumentLimits = {
-  maxFiles: 30,
-  maxBytes: 100 * 1024 * 1024,
-};
 
 export type DocumentChangeRefusalReason =
   | "claim-file-count"

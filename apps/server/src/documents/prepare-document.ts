@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from "../config/document-config.ts";
+import { DOCUMENT_MESSAGES } from "../http/upload-messages.ts";
 import { documentDisplayName } from "./document-display-name.ts";
-import { DOCUMENT_MESSAGES } from "./document-messages.ts";
 import { checkPdf as checkPdfInWorker, type PdfCheckOutcome } from "./pdf-check.ts";
 import { type DocumentSourceType, sniffType } from "./sniff-type.ts";
 
@@ -12,39 +13,6 @@ import { type DocumentSourceType, sniffType } from "./sniff-type.ts";
 // worker thread with limits of time and memory, pdf-check.ts), refused past the page limit, and
 // kept byte for byte unless they hold scripts, automatic actions or embedded files, which the
 // worker removes (decision 0066).
-
-export type DocumentLimits = {
-  /** Largest upload accepted, in bytes. */
-  maxFileBytes: number;
-  /** Images with more pixels are refused from their header, before any decoding. */
-  maxImagePixels: number;
-  /** Longest side of a re-encoded photo, in pixels; larger photos are scaled down. */
-  maxImageSide: number;
-  /** JPEG quality of re-encoded photos (1–100). */
-  jpegQuality: number;
-  /** A decode taking longer is abandoned (guards against pathological files). */
-  decodeTimeoutSeconds: number;
-  /** Opening a PDF taking longer is abandoned and the file refused. */
-  pdfCheckSeconds: number;
-  /** Bytes a PDF's streams may inflate to while it is opened, all streams together. */
-  pdfMaxInflatedBytes: number;
-  /** Heap (V8 old generation) of the worker that opens a PDF, in MB. */
-  pdfCheckHeapMb: number;
-  /** A PDF with more pages is refused with a message asking to split it. */
-  pdfMaxPages: number;
-};
-
-export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
-  maxFileBytes: 10 * 1024 * 1024,
-  maxImagePixels: 50_000_000,
-  maxImageSide: 3000,
-  jpegQuality: 82,
-  decodeTimeoutSeconds: 30,
-  pdfCheckSeconds: 10,
-  pdfMaxInflatedBytes: 100 * 1024 * 1024,
-  pdfCheckHeapMb: 128,
-  pdfMaxPages: 200,
-};
 
 export type PreparedDocument = {
   pdf: Uint8Array;

@@ -6,15 +6,16 @@ import {
   DRAFT_MESSAGES,
 } from "@kalinga/domain/claim-draft";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
+import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import { findClaim } from "../claims/claim-repository.ts";
-import { issueToken } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
-import { DOCUMENT_MESSAGES } from "../documents/document-messages.ts";
 import { listDocuments } from "../documents/document-repository.ts";
 import { toUploadedDocument } from "../documents/uploaded-document.ts";
 import { badRequest } from "../http/api-error.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
+import { issueToken } from "../http/claim-token.ts";
+import { DOCUMENT_MESSAGES } from "../http/upload-messages.ts";
 import { type Refusal, refusableTransaction } from "../refusal.ts";
 import { closeClaimAccess, lockResumableDraft, saveDraft } from "./draft-repository.ts";
 import { openDraft, sealDraft } from "./draft-seal.ts";

@@ -1,4 +1,4 @@
-import type { OpenDraft } from "@kalinga/domain/claim-draft";
+import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import { findClaim } from "../claims/claim-repository.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Queryable } from "../db/database.ts";

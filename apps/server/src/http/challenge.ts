@@ -5,8 +5,8 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
-import { keyedHash } from "../otp/keyed-hash.ts";
 import { challengeRequired } from "./api-error.ts";
+import { keyedHash } from "./keyed-hash.ts";
 import { countHit, hitsSoFar, type RateWindow, takeHit } from "./rate-limit.ts";
 
 // The proof-of-work challenge of docs/decisions/0061: below an address's normal rate a call passes

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { DOCUMENT_MESSAGES, DOCUMENT_ROUTE_MESSAGES } from "../documents/document-messages.ts";
 import { ApiError, badRequest } from "./api-error.ts";
 import { refusalAnswer } from "./refusal-answer.ts";
+import { DOCUMENT_MESSAGES, DOCUMENT_ROUTE_MESSAGES } from "./upload-messages.ts";
 
 // A multipart/form-data body of named text fields and one file, read into memory once; the
 // parser's failures become the 400 (or 413) that says which mistake the client made.

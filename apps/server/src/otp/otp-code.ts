@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { OTP_LENGTH } from "@kalinga/domain/constants";
-import { keyedHash, sameHash } from "./keyed-hash.ts";
+import { keyedHash, sameHash } from "../http/keyed-hash.ts";
 
 // A code is 6 digits from the CSPRNG (leading zeros allowed). Only its HMAC is stored, keyed by the
 // server secret and bound to the row it belongs to, so a hash cannot be replayed on another code.

@@ -20,11 +20,12 @@ import {
   recordMobileNumber,
   recordVerifiedMobileNumber,
 } from "../claims/claim-repository.ts";
-import { type ClaimAccess, issueToken, revokeToken } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { openDraftsForClaim } from "../drafts/draft-service.ts";
 import { API_MESSAGES } from "../http/api-error.ts";
+import { type ClaimAccess, issueToken, revokeToken } from "../http/claim-token.ts";
+import { keyedHash } from "../http/keyed-hash.ts";
 import {
   giveBackHit,
   MANILA_OFFSET_SECONDS,
@@ -33,7 +34,6 @@ import {
 } from "../http/rate-limit.ts";
 import { isRefusal, type Refusal, refusableTransaction } from "../refusal.ts";
 import type { SmsSender } from "../sms/sms-sender.ts";
-import { keyedHash } from "./keyed-hash.ts";
 import { hashOtpCode, newOtpCode, otpCodeMatches, otpSmsText } from "./otp-code.ts";
 import {
   countWrongGuess,

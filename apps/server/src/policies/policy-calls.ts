@@ -5,9 +5,9 @@ import {
   recordPortalPolicy,
   recordVerifiedMobileNumber,
 } from "../claims/claim-repository.ts";
-import { issueToken, revokeToken } from "../claims/claim-token.ts";
 import type { Database } from "../db/database.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
+import { issueToken, revokeToken } from "../http/claim-token.ts";
 import type { Refusal } from "../refusal.ts";
 import { findPolicy, policiesOfPortalUser } from "./policy-repository.ts";
 

@@ -11,14 +11,14 @@ import { claimantDecision } from "@kalinga/domain/claim-messages";
 import { TRACKING_MESSAGES as M, type TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { todayInManila } from "@kalinga/domain/dates";
 import { findClaim, findSubmittedClaim, verifiedNumberOf } from "../claims/claim-repository.ts";
-import type { ClaimAccess } from "../claims/claim-token.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { listDocuments, requirementDocuments } from "../documents/document-repository.ts";
 import type { DocumentChangeRefusal } from "../documents/document-service.ts";
 import { toUploadedDocument } from "../documents/uploaded-document.ts";
+import type { ClaimAccess } from "../http/claim-token.ts";
+import type { PortalIdentity } from "../http/portal-assertion.ts";
 import { listEvents, listRequirements } from "../lifecycle/lifecycle-repository.ts";
-import type { PortalIdentity } from "../portal/portal-assertion.ts";
 import { sentDocuments } from "./sent-documents.ts";
 import {
   claimFiledWith,

@@ -10,9 +10,11 @@ import {
 } from "@kalinga/domain/claim-api";
 import type {
   ClaimCallName,
+  ClaimCallRefusalBody,
   ClaimCallRequest,
   ClaimCallResponse,
 } from "@kalinga/domain/claim-calls";
+import type { ClaimCallErrorBody } from "@kalinga/domain/claim-refusals";
 import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
 import { session } from "../session/session-store.ts";
 import { loading } from "../ui/loading.ts";
@@ -42,9 +44,40 @@ export type ClaimCallPayload<K extends JsonClaimCall> = Omit<ClaimCallRequest<K>
     ? { basicInformation?: never }
     : { basicInformation: OwnBasicInformation<K> });
 
-export type ClaimResponse<T> =
+/** Every key some member of U has. */
+type KeysOfAny<U> = U extends unknown ? keyof U : never;
+/** Each member of U, with the keys only other members have as absent: any of them reads without a cast. */
+type Exclusive<U, All extends PropertyKey = KeysOfAny<U>> = U extends unknown
+  ? U & { [Key in Exclude<All, keyof U>]?: undefined }
+  : never;
+/** Any body call K answers, success or failure, for a caller that reads the JSON itself (the uploads). */
+export type ClaimCallAnswer<K extends ClaimCallName> = Exclusive<
+  ClaimCallResponse<K> | ClaimCallRefusalBody<K> | ClaimCallErrorBody
+>;
+/** One failure per answer body, told apart by its returnCode. */
+type FailureOf<Body> = Body extends { returnCode: string }
+  ? { ok: false; status: number; returnCode: Body["returnCode"]; data: Body }
+  : never;
+
+/**
+ * How call K fails: a refusal its row lists (the returnCode says which, the body what goes with
+ * it), a check every call runs (400, 401, 403, 429…), or no answer of the claim API at all (no
+ * network, a proxy's page): returnCode and data null.
+ */
+export type ClaimCallFailure<K extends ClaimCallName> =
+  | FailureOf<Exclusive<ClaimCallRefusalBody<K> | ClaimCallErrorBody>>
+  | { ok: false; status: number; returnCode: null; data: null };
+
+/** An answer with data T, or a failure (of any call unless given). */
+export type ClaimResponse<T, Failure = ClaimCallFailure<ClaimCallName>> =
   | { ok: true; data: T }
-  | { ok: false; status: number; returnCode: string | null; data: Record<string, unknown> | null };
+  | Failure;
+
+/** What call K answers: its success answer, or one of its failures. */
+export type ClaimCallResult<K extends ClaimCallName> = ClaimResponse<
+  ClaimCallResponse<K>,
+  ClaimCallFailure<K>
+>;
 
 /**
  * Whose token and reference a call carries: the claim being filed, or the claimant's tracking
@@ -106,7 +139,7 @@ export async function callClaimApi<K extends JsonClaimCall>(
   /** background: no loading overlay (a draft saved while the claimant moves on). */
   /** headers: the call's own, e.g. the OTP calls' device key (decision 0062). */
   options: { background?: boolean; caller?: CallerSession; headers?: Record<string, string> } = {},
-): Promise<ClaimResponse<ClaimCallResponse<K>>> {
+): Promise<ClaimCallResult<K>> {
   const widget = mountedSetting();
   // A call's own basicInformation (the final submit's claim type, cause of loss…) keeps its fields.
   const own: object | undefined = payload.basicInformation;
@@ -140,25 +173,29 @@ export async function callClaimApi<K extends JsonClaimCall>(
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
-      const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+      // The server's tests hold every answer to the call table (decision 0074).
+      const data: ClaimCallAnswer<JsonClaimCall> | null = await response.json().catch(() => null);
       return { status: response.status, data };
     };
     let { status, data } = await post({});
     // Above its address's normal rate the server asks a proof of work: solve it, then repeat.
     for (let tries = 0; tries < CHALLENGE_TRIES && status === 429 && data?.challenge; tries++) {
-      const solution = await answerChallenge(data.challenge as ProofOfWorkChallenge);
+      const solution = await answerChallenge(data.challenge);
       if (!solution) break;
       ({ status, data } = await post({ [CHALLENGE_HEADER]: solution }));
     }
     if (status === 200 && data && data.returnCode === RETURN_CODES.ok) {
       return { ok: true, data: data as ClaimCallResponse<K> };
     }
-    const returnCode = typeof data?.returnCode === "string" ? data.returnCode : null;
+    // An answer without a returnCode is not the claim API's (a proxy's page): nothing to read in it.
+    if (typeof data?.returnCode !== "string") {
+      return { ok: false, status, returnCode: null, data: null };
+    }
     // The claim went on on another device: this tab says so instead of any system error (0069).
-    if (status === 401 && data?.reason === CONTINUED_ELSEWHERE) {
+    if (status === 401 && data.reason === CONTINUED_ELSEWHERE) {
       if (caller === "claim") systemError.continuedElsewhere(String(body.webReferenceNumber));
     }
-    return { ok: false, status, returnCode, data };
+    return { ok: false, status, returnCode: data.returnCode, data } as ClaimCallFailure<K>;
   } catch {
     return { ok: false, status: 0, returnCode: null, data: null };
   } finally {

@@ -2,13 +2,17 @@ import {
   CONTINUED_ELSEWHERE,
   UPLOAD_DOCUMENT_FIELDS as FIELDS,
   RETURN_CODES,
-  type UploadDocumentResponse,
   type UploadedDocument,
 } from "@kalinga/domain/claim-api";
 import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
-import { claimCallHeaders, claimCallUrl, claimReference } from "./claim-api-client.ts";
+import {
+  type ClaimCallAnswer,
+  claimCallHeaders,
+  claimCallUrl,
+  claimReference,
+} from "./claim-api-client.ts";
 import { systemError } from "./system-error.ts";
 
 // uploadDocument (docs/decisions/0025), and uploadRequirementDocument for what the insurer asked
@@ -61,7 +65,9 @@ export function uploadDocument(request: UploadRequest): Promise<UploadOutcome> {
       if (event.lengthComputable && event.total > 0) request.onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const body = xhr.response as (Partial<UploadDocumentResponse> & { message?: unknown }) | null;
+      const body = xhr.response as ClaimCallAnswer<
+        "uploadDocument" | "uploadRequirementDocument"
+      > | null;
       if (xhr.status === 200 && body?.returnCode === RETURN_CODES.ok && body.document) {
         resolve({ ok: true, document: body.document });
         return;
@@ -72,8 +78,7 @@ export function uploadDocument(request: UploadRequest): Promise<UploadOutcome> {
         return;
       }
       // The claim went on on another device: the tab says so (decision 0069).
-      const reason = (body as { reason?: unknown } | null)?.reason;
-      if (xhr.status === 401 && reason === CONTINUED_ELSEWHERE && !tracked) {
+      if (xhr.status === 401 && body?.reason === CONTINUED_ELSEWHERE && !tracked) {
         systemError.continuedElsewhere(claimReference());
       }
       // The upload limit: the same file may go again once the window has passed.

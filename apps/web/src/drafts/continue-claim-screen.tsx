@@ -1,5 +1,5 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
-import type { OpenDraft } from "@kalinga/domain/claim-draft";
+import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";

@@ -1,5 +1,5 @@
 import { emptyClaimDetails } from "@kalinga/domain/claim-details";
-import type { ResumeClaimDraftResponse } from "@kalinga/domain/claim-draft";
+import type { ResumeClaimDraftResponse } from "@kalinga/domain/claim-responses";
 import { emptyPayout } from "@kalinga/domain/payout";
 import { saveClaimData } from "../claim/claim-data-store.ts";
 import { resumeClaim } from "../session/claim-verification.ts";

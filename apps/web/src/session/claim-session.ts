@@ -1,4 +1,4 @@
-import type { OpenDraft } from "@kalinga/domain/claim-draft";
+import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import type { PublicStartForm } from "@kalinga/domain/start-form";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { type SubmittedClaim, session } from "./session-store.ts";

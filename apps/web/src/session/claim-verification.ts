@@ -1,4 +1,4 @@
-import type { OpenDraft } from "@kalinga/domain/claim-draft";
+import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import type { PublicStartForm } from "@kalinga/domain/start-form";
 import { keepStep1, reference, step1 } from "./claim-session.ts";
 import { session } from "./session-store.ts";

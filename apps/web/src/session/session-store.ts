@@ -1,4 +1,4 @@
-import type { OpenDraft } from "@kalinga/domain/claim-draft";
+import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import type { PublicStartForm } from "@kalinga/domain/start-form";
 
 // Session items (section 3) kept in sessionStorage, each key and value encrypted with AES-GCM.

@@ -1,5 +1,5 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
-import type { OpenDraft } from "@kalinga/domain/claim-draft";
+import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import {
   claimStatusLabel,
   claimTypeLabel,

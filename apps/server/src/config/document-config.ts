@@ -1,7 +1,45 @@
 import path from "node:path";
-import { ConfigError, type Env, integer as wholeNumber } from "../config/config-values.ts";
-import type { ClaimDocumentLimits } from "./document-service.ts";
-import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from "./prepare-document.ts";
+import { ConfigError, type Env, integer as wholeNumber } from "./config-values.ts";
+
+export type DocumentLimits = {
+  /** Largest upload accepted, in bytes. */
+  maxFileBytes: number;
+  /** Images with more pixels are refused from their header, before any decoding. */
+  maxImagePixels: number;
+  /** Longest side of a re-encoded photo, in pixels; larger photos are scaled down. */
+  maxImageSide: number;
+  /** JPEG quality of re-encoded photos (1–100). */
+  jpegQuality: number;
+  /** A decode taking longer is abandoned (guards against pathological files). */
+  decodeTimeoutSeconds: number;
+  /** Opening a PDF taking longer is abandoned and the file refused. */
+  pdfCheckSeconds: number;
+  /** Bytes a PDF's streams may inflate to while it is opened, all streams together. */
+  pdfMaxInflatedBytes: number;
+  /** Heap (V8 old generation) of the worker that opens a PDF, in MB. */
+  pdfCheckHeapMb: number;
+  /** A PDF with more pages is refused with a message asking to split it. */
+  pdfMaxPages: number;
+};
+
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
+  maxFileBytes: 10 * 1024 * 1024,
+  maxImagePixels: 50_000_000,
+  maxImageSide: 3000,
+  jpegQuality: 82,
+  decodeTimeoutSeconds: 30,
+  pdfCheckSeconds: 10,
+  pdfMaxInflatedBytes: 100 * 1024 * 1024,
+  pdfCheckHeapMb: 128,
+  pdfMaxPages: 200,
+};
+
+export type ClaimDocumentLimits = { maxFiles: number; maxBytes: number };
+
+export const DEFAULT_CLAIM_DOCUMENT_LIMITS: ClaimDocumentLimits = {
+  maxFiles: 30,
+  maxBytes: 100 * 1024 * 1024,
+};
 
 // The document settings of the server, read from the environment like the rest of loadConfig.
 // docs/server.md ("Documents") lists each variable with its default.
