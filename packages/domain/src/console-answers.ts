@@ -152,7 +152,7 @@ export const claimViewAnswer = z.object({
       actor: z.object({ kind: z.string(), id: z.string() }),
       reason: z.nullable(z.string()),
       /** For a requested item's event: which item (`id`) and what happened to it (`state`). */
-      detail: z.optional(z.nullable(z.object({ id: z.unknown(), state: z.unknown() }))),
+      detail: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
       at: z.string(),
     }),
   ),

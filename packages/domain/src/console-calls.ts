@@ -1,4 +1,5 @@
 import type * as z from "zod/mini";
+import type { DecisionOutcome } from "./claim-lifecycle.ts";
 import {
   assignmentAnswer,
   auditAnswer,
@@ -63,7 +64,7 @@ export type SharedBody<Input> = {
 export type StatusChangeInput = {
   status: string;
   reason?: string | null;
-  decision?: { outcome: string; reasonCode: string; reason?: string | null } | null;
+  decision?: { outcome: DecisionOutcome; reasonCode: string; reason?: string | null } | null;
 };
 export type RequirementsInput = {
   requirements: { documentCd: string | null; description: string; dueDate: string | null }[];

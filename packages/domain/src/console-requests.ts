@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { isClaimStatus } from "./claim-lifecycle.ts";
+import { CLAIM_STATUSES } from "./claim-lifecycle.ts";
 import { hasUnsavableCharacters } from "./free-text.ts";
 import {
   idInput,
@@ -45,25 +45,28 @@ const writtenText = (max: number) =>
   );
 
 /** The password step; a body that is not an object at all is told what to send. */
-export const signInBody = z.object(
-  {
-    email: z.string(M.badSignInEmail).check(
-      z.trim(),
-      z.minLength(1, M.badSignInEmail),
-      z.maxLength(254, M.badSignInEmail),
-      z.refine((value) => !hasUnsavableCharacters(value), {
-        error: M.badSignInEmail,
-        params: { rule: "text" },
-      }),
-    ),
-    password: z
-      .string(M.badSignInPassword)
-      .check(
-        z.minLength(1, M.badSignInPassword),
-        z.maxLength(STAFF_PASSWORD_LENGTH.max, M.badSignInPassword),
+export const signInBody = z.prefault(
+  z.object(
+    {
+      email: z.string(M.badSignInEmail).check(
+        z.trim(),
+        z.minLength(1, M.badSignInEmail),
+        z.maxLength(254, M.badSignInEmail),
+        z.refine((value) => !hasUnsavableCharacters(value), {
+          error: M.badSignInEmail,
+          params: { rule: "text" },
+        }),
       ),
-  },
-  M.badSignInBody,
+      password: z
+        .string(M.badSignInPassword)
+        .check(
+          z.minLength(1, M.badSignInPassword),
+          z.maxLength(STAFF_PASSWORD_LENGTH.max, M.badSignInPassword),
+        ),
+    },
+    M.badSignInBody,
+  ),
+  {} as { email: string; password: string },
 );
 
 /** The code step: any body is taken, a malformed code counts as a wrong one (and is throttled). */
@@ -110,7 +113,7 @@ export const auditQuery = z.object({
 
 /** The queue's filters: each in its form, or 400 naming it (a NUL would reach the search). */
 export const queueQuery = z.object({
-  status: z.optional(z.string().check(z.refine(isClaimStatus, ROUTE_INPUT_MESSAGES.unknownStatus))),
+  status: z.optional(z.enum(CLAIM_STATUSES, ROUTE_INPUT_MESSAGES.unknownStatus)),
   type: z.optional(z.enum(["Death", "Living"], ROUTE_INPUT_MESSAGES.oneOf(["Death", "Living"]))),
   assigned: z.optional(
     z
