@@ -1,5 +1,4 @@
 import type * as z from "zod/mini";
-import type { DecisionOutcome } from "./claim-lifecycle.ts";
 import {
   assignmentAnswer,
   auditAnswer,
@@ -20,6 +19,14 @@ import {
   statusAnswer,
   unlockedAnswer,
 } from "./console-answers.ts";
+import { CONSOLE_CALL_ROUTES, type ConsoleCallRouteName } from "./console-call-routes.ts";
+import type {
+  ConsoleCallSpec,
+  PolicyMatchInput,
+  RequirementsInput,
+  SharedBody,
+  StatusChangeInput,
+} from "./console-call-spec.ts";
 import {
   assignmentBody,
   auditQuery,
@@ -36,7 +43,6 @@ import {
   signInCodeBody,
   staffParams,
 } from "./console-requests.ts";
-import type { StaffPermission } from "./staff-roles.ts";
 
 // Every call of the claims-staff console, declared once (docs/decisions/0072): its method and path
 // under /console/api, what it needs of the caller, what it accepts and answers, how it can refuse,
@@ -44,76 +50,10 @@ import type { StaffPermission } from "./staff-roles.ts";
 // The server registers its routes from this table and the console types its calls with it (a
 // type-only import: no schema reaches the console's bundle).
 
-export const CONSOLE_API_PREFIX = "/console/api";
-
-type Schema = z.core.$ZodType;
-
-/**
- * What a call needs of its caller: nothing (signing in, reading whether one is signed in), the
- * session of a right password still waiting for its code, or a whole staff session.
- */
-export type ConsoleCredential = "none" | "password-step" | "staff-session";
-
-/** A body the integration API shares, checked by its schema there: named here, typed by its input. */
-export type SharedBody<Input> = {
-  shared: "status-change" | "requirements" | "policy-match";
-  /** Never read: carries the input's type to the console's call. */
-  input?: Input;
-};
-
-export type StatusChangeInput = {
-  status: string;
-  reason?: string | null;
-  decision?: { outcome: DecisionOutcome; reasonCode: string; reason?: string | null } | null;
-};
-export type RequirementsInput = {
-  requirements: { documentCd: string | null; description: string; dueDate: string | null }[];
-};
-export type PolicyMatchInput = { policyNumber: string; matchCode: number };
+export { CONSOLE_API_PREFIX } from "./console-call-routes.ts";
+export type * from "./console-call-spec.ts";
 
 const shared = <Input>(name: SharedBody<Input>["shared"]): SharedBody<Input> => ({ shared: name });
-
-/** How a call can refuse, besides the refusals every call shares (signed-out, csrf, a bad request). */
-export type ConsoleRefusalCode =
-  | "forbidden"
-  | "not-yours"
-  | "not-found"
-  | "self"
-  | "taken"
-  | "wrong"
-  | "wrong-code"
-  | "disabled"
-  | "too-many-tries"
-  | "enrolment"
-  | "requirement-not-found"
-  | "not-allowed"
-  | "unknown-status"
-  | "needs-requirements"
-  | "needs-decision"
-  | "requirements-not-overdue"
-  | "reopen-period-over";
-
-/** Answers that are not JSON: the queue as CSV, a stored document as PDF. */
-export type ConsoleFileAnswer = "csv" | "pdf";
-
-export type ConsoleCallSpec = {
-  method: "GET" | "POST";
-  /** Fastify style, under CONSOLE_API_PREFIX: "/claims/:ref". */
-  path: string;
-  credential: ConsoleCredential;
-  /** Any one of these lets the member make the call; null: every signed-in member may. */
-  permission: readonly StaffPermission[] | null;
-  /** The :ref names a claim the member must be allowed to work (404, or 403 when not theirs; audited). */
-  claim: boolean;
-  params: Schema | null;
-  query: Schema | null;
-  body: Schema | SharedBody<unknown> | null;
-  response: Schema | ConsoleFileAnswer;
-  refusals: readonly ConsoleRefusalCode[];
-  idempotent: boolean;
-  audited: boolean;
-  summary: string;
-};
 
 const call = <const Spec extends ConsoleCallSpec>(spec: Spec): Spec => spec;
 
@@ -129,8 +69,7 @@ const onClaim = {
 
 export const CONSOLE_CALLS = {
   signIn: call({
-    method: "POST",
-    path: "/sign-in",
+    ...CONSOLE_CALL_ROUTES.signIn,
     credential: "none",
     permission: null,
     claim: false,
@@ -145,8 +84,7 @@ export const CONSOLE_CALLS = {
       "Checks the e-mail and password; opens the step that waits for the authenticator code.",
   }),
   signInCode: call({
-    method: "POST",
-    path: "/sign-in/code",
+    ...CONSOLE_CALL_ROUTES.signInCode,
     credential: "password-step",
     permission: null,
     claim: false,
@@ -160,8 +98,7 @@ export const CONSOLE_CALLS = {
     summary: "Checks the authenticator code; a right one opens the whole session.",
   }),
   readSession: call({
-    method: "GET",
-    path: "/session",
+    ...CONSOLE_CALL_ROUTES.readSession,
     credential: "none",
     permission: null,
     claim: false,
@@ -176,8 +113,7 @@ export const CONSOLE_CALLS = {
   }),
   signOut: call({
     ...signedIn,
-    method: "POST",
-    path: "/sign-out",
+    ...CONSOLE_CALL_ROUTES.signOut,
     permission: null,
     claim: false,
     params: null,
@@ -189,8 +125,7 @@ export const CONSOLE_CALLS = {
   }),
   listStaff: call({
     ...signedIn,
-    method: "GET",
-    path: "/staff",
+    ...CONSOLE_CALL_ROUTES.listStaff,
     permission: ["manage-staff", "assign"],
     claim: false,
     params: null,
@@ -204,8 +139,7 @@ export const CONSOLE_CALLS = {
   }),
   createStaff: call({
     ...signedIn,
-    method: "POST",
-    path: "/staff",
+    ...CONSOLE_CALL_ROUTES.createStaff,
     permission: ["manage-staff"],
     claim: false,
     params: null,
@@ -217,8 +151,7 @@ export const CONSOLE_CALLS = {
   }),
   setStaffDisabled: call({
     ...signedIn,
-    method: "POST",
-    path: "/staff/:id/disabled",
+    ...CONSOLE_CALL_ROUTES.setStaffDisabled,
     permission: ["manage-staff"],
     claim: false,
     params: staffParams,
@@ -230,8 +163,7 @@ export const CONSOLE_CALLS = {
   }),
   unlockStaff: call({
     ...signedIn,
-    method: "POST",
-    path: "/staff/:id/unlock",
+    ...CONSOLE_CALL_ROUTES.unlockStaff,
     permission: ["manage-staff"],
     claim: false,
     params: staffParams,
@@ -243,8 +175,7 @@ export const CONSOLE_CALLS = {
   }),
   resetStaffPassword: call({
     ...signedIn,
-    method: "POST",
-    path: "/staff/:id/password",
+    ...CONSOLE_CALL_ROUTES.resetStaffPassword,
     permission: ["manage-staff"],
     claim: false,
     params: staffParams,
@@ -256,8 +187,7 @@ export const CONSOLE_CALLS = {
   }),
   resetStaffSecondFactor: call({
     ...signedIn,
-    method: "POST",
-    path: "/staff/:id/second-factor",
+    ...CONSOLE_CALL_ROUTES.resetStaffSecondFactor,
     permission: ["manage-staff"],
     claim: false,
     params: staffParams,
@@ -269,8 +199,7 @@ export const CONSOLE_CALLS = {
   }),
   readAuditLog: call({
     ...signedIn,
-    method: "GET",
-    path: "/audit",
+    ...CONSOLE_CALL_ROUTES.readAuditLog,
     permission: ["read-audit-log"],
     claim: false,
     params: null,
@@ -283,8 +212,7 @@ export const CONSOLE_CALLS = {
   }),
   listClaims: call({
     ...signedIn,
-    method: "GET",
-    path: "/claims",
+    ...CONSOLE_CALL_ROUTES.listClaims,
     permission: ["work-claims"],
     claim: false,
     params: null,
@@ -297,8 +225,7 @@ export const CONSOLE_CALLS = {
   }),
   exportClaims: call({
     ...signedIn,
-    method: "GET",
-    path: "/claims.csv",
+    ...CONSOLE_CALL_ROUTES.exportClaims,
     permission: ["work-claims"],
     claim: false,
     params: null,
@@ -311,8 +238,7 @@ export const CONSOLE_CALLS = {
   }),
   readClaim: call({
     ...onClaim,
-    method: "GET",
-    path: "/claims/:ref",
+    ...CONSOLE_CALL_ROUTES.readClaim,
     query: null,
     body: null,
     response: claimViewAnswer,
@@ -322,8 +248,7 @@ export const CONSOLE_CALLS = {
   }),
   readDocument: call({
     ...onClaim,
-    method: "GET",
-    path: "/claims/:ref/documents/:id",
+    ...CONSOLE_CALL_ROUTES.readDocument,
     params: claimItemParams,
     query: documentQuery,
     body: null,
@@ -334,8 +259,7 @@ export const CONSOLE_CALLS = {
   }),
   changeStatus: call({
     ...onClaim,
-    method: "POST",
-    path: "/claims/:ref/status",
+    ...CONSOLE_CALL_ROUTES.changeStatus,
     query: null,
     body: shared<StatusChangeInput>("status-change"),
     response: statusAnswer,
@@ -353,8 +277,7 @@ export const CONSOLE_CALLS = {
   }),
   previewStatusChange: call({
     ...onClaim,
-    method: "POST",
-    path: "/claims/:ref/status/preview",
+    ...CONSOLE_CALL_ROUTES.previewStatusChange,
     query: null,
     body: shared<StatusChangeInput>("status-change"),
     response: messagePreviewAnswer,
@@ -364,8 +287,7 @@ export const CONSOLE_CALLS = {
   }),
   previewRequirements: call({
     ...onClaim,
-    method: "POST",
-    path: "/claims/:ref/requirements/preview",
+    ...CONSOLE_CALL_ROUTES.previewRequirements,
     query: null,
     body: shared<RequirementsInput>("requirements"),
     response: messagePreviewAnswer,
@@ -375,8 +297,7 @@ export const CONSOLE_CALLS = {
   }),
   askForRequirements: call({
     ...onClaim,
-    method: "POST",
-    path: "/claims/:ref/requirements",
+    ...CONSOLE_CALL_ROUTES.askForRequirements,
     query: null,
     body: shared<RequirementsInput>("requirements"),
     response: requirementsAnswer,
@@ -385,8 +306,7 @@ export const CONSOLE_CALLS = {
   }),
   decideRequirement: call({
     ...onClaim,
-    method: "POST",
-    path: "/claims/:ref/requirements/:id",
+    ...CONSOLE_CALL_ROUTES.decideRequirement,
     params: claimItemParams,
     query: null,
     body: decideBody,
@@ -396,8 +316,7 @@ export const CONSOLE_CALLS = {
   }),
   setPolicyMatch: call({
     ...onClaim,
-    method: "POST",
-    path: "/claims/:ref/policy-match",
+    ...CONSOLE_CALL_ROUTES.setPolicyMatch,
     query: null,
     body: shared<PolicyMatchInput>("policy-match"),
     response: policyMatchAnswer,
@@ -406,8 +325,7 @@ export const CONSOLE_CALLS = {
   }),
   assignClaim: call({
     ...onClaim,
-    method: "POST",
-    path: "/claims/:ref/assignment",
+    ...CONSOLE_CALL_ROUTES.assignClaim,
     permission: ["assign"],
     query: null,
     body: assignmentBody,
@@ -417,19 +335,19 @@ export const CONSOLE_CALLS = {
   }),
   addNote: call({
     ...onClaim,
-    method: "POST",
-    path: "/claims/:ref/notes",
+    ...CONSOLE_CALL_ROUTES.addNote,
     query: null,
     body: noteBody,
     response: notesAnswer,
     refusals: CLAIM_REFUSALS,
     summary: "Adds a note to the claim under the member's name; answers every note.",
   }),
-} as const;
+} as const satisfies Record<ConsoleCallRouteName, ConsoleCallSpec>;
 
 export type ConsoleCalls = typeof CONSOLE_CALLS;
 export type ConsoleCallName = keyof ConsoleCalls;
 
+type Schema = z.core.$ZodType;
 type Output<S> = S extends Schema ? z.output<S> : S extends SharedBody<infer I> ? I : undefined;
 type Input<S> = S extends Schema ? z.input<S> : S extends SharedBody<infer I> ? I : undefined;
 
