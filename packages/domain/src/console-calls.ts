@@ -358,11 +358,14 @@ export type ConsoleCallParts<K extends ConsoleCallName> = {
   body: Output<ConsoleCalls[K]["body"]>;
 };
 
+/** A path's and a query's parts go as text, whatever their schema makes of them (kept optional). */
+type AsText<T> = { [P in keyof T]: string };
+
 /** What the console sends: only the parts the call has. */
 export type ConsoleCallRequest<K extends ConsoleCallName> = {
-  [P in "params" | "query" | "body" as ConsoleCalls[K][P] extends null ? never : P]: Input<
-    ConsoleCalls[K][P]
-  >;
+  [P in "params" | "query" | "body" as ConsoleCalls[K][P] extends null
+    ? never
+    : P]: P extends "body" ? Input<ConsoleCalls[K][P]> : AsText<Input<ConsoleCalls[K][P]>>;
 };
 
 /** The success answer of a call (a file's answer is its bytes). */
