@@ -28,6 +28,7 @@ export const CONSOLE_CALL_ROUTES = {
   setPolicyMatch: { method: "POST", path: "/claims/:ref/policy-match" },
   assignClaim: { method: "POST", path: "/claims/:ref/assignment" },
   addNote: { method: "POST", path: "/claims/:ref/notes" },
+  readNotes: { method: "GET", path: "/claims/:ref/notes" },
 } as const satisfies Record<string, { method: "GET" | "POST"; path: string }>;
 
 export type ConsoleCallRouteName = keyof typeof CONSOLE_CALL_ROUTES;

@@ -342,6 +342,16 @@ export const CONSOLE_CALLS = {
     refusals: CLAIM_REFUSALS,
     summary: "Adds a note to the claim under the member's name; answers every note.",
   }),
+  readNotes: call({
+    ...onClaim,
+    ...CONSOLE_CALL_ROUTES.readNotes,
+    query: null,
+    body: null,
+    response: notesAnswer,
+    refusals: CLAIM_REFUSALS,
+    idempotent: false,
+    summary: "The claim's notes alone, oldest first: fresh notes without a whole claim view.",
+  }),
 } as const satisfies Record<ConsoleCallRouteName, ConsoleCallSpec>;
 
 export type ConsoleCalls = typeof CONSOLE_CALLS;

@@ -12,8 +12,10 @@ import {
 
 export function notesAndAssignmentHandlers(
   services: ConsoleServices,
-): Pick<ConsoleCallHandlers, "assignClaim" | "addNote"> {
+): Pick<ConsoleCallHandlers, "assignClaim" | "addNote" | "readNotes"> {
   const { db, accounts, now } = services;
+  const notesOf = async (claimId: string) =>
+    (await listNotes(db, claimId)).map((note) => ({ ...note, at: dateText(note.at) }));
   return {
     async assignClaim({ claim, body, staff, record }) {
       const to = body.staffId ? await accounts.find(body.staffId) : null;
@@ -32,8 +34,13 @@ export function notesAndAssignmentHandlers(
     async addNote({ claim, body, staff, record }) {
       await addNote(db, claim.claimId, staff.id, body.body, now());
       await record("claim.note", claim.webReferenceNumber);
-      const notes = await listNotes(db, claim.claimId);
-      return { notes: notes.map((note) => ({ ...note, at: dateText(note.at) })) };
+      return { notes: await notesOf(claim.claimId) };
+    },
+
+    // Reading the notes is reading the claim: audited like a view (decision 0064).
+    async readNotes({ claim, record }) {
+      await record("claim.notes.read", claim.webReferenceNumber);
+      return { notes: await notesOf(claim.claimId) };
     },
   };
 }
