@@ -15,7 +15,7 @@ export const setCsrfToken = (token: string) => {
   csrfToken = token;
 };
 
-export type FieldError = { field: string; rule?: string; message: string };
+type FieldError = { field: string; rule?: string; message: string };
 
 /** The refusals every call shares: the session, the CSRF token, the input, an Idempotency-Key. */
 type SharedRefusal =

@@ -44,8 +44,6 @@ import { staffAccountHandlers } from "./handlers/staff-accounts.ts";
 // it (404/403, audited) → the row's params, query and body (400 naming field and rule) → the
 // handler, whose refusals one mapper answers (console-refusals.ts).
 
-export const CONSOLE_API = CONSOLE_API_PREFIX;
-export { STAFF_COOKIE } from "./handlers/console-handler.ts";
 export type ConsoleRouteOptions = ConsoleServices;
 
 type Parser = z.core.$ZodType;

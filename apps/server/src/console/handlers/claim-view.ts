@@ -23,17 +23,22 @@ import {
 
 type ClaimViewHandlers = Pick<ConsoleCallHandlers, "readClaim" | "readDocument">;
 
+/** The name the claim view gives a file; its stored name when the view does not list it. */
+async function consoleFileName(
+  { db, lifecycle }: ConsoleServices,
+  claim: WorkedClaim,
+  documentId: string,
+  storedName: string,
+) {
+  const read = await lifecycle.readClaim(claim.webReferenceNumber);
+  if (!read) return storedName;
+  const sent = await sentRequestFiles(db, claim.claimId, read.requirements);
+  const named = [...filedDocuments(read.documents, claim.payload), ...[...sent.values()].flat()];
+  return named.find((file) => file.id === documentId)?.displayName ?? storedName;
+}
+
 export function claimViewHandlers(services: ConsoleServices): ClaimViewHandlers {
   const { db, accounts, lifecycle } = services;
-
-  /** The name the claim view gives a file; its stored name when the view does not list it. */
-  async function consoleFileName(claim: WorkedClaim, documentId: string, storedName: string) {
-    const read = await lifecycle.readClaim(claim.webReferenceNumber);
-    if (!read) return storedName;
-    const sent = await sentRequestFiles(db, claim.claimId, read.requirements);
-    const named = [...filedDocuments(read.documents, claim.payload), ...[...sent.values()].flat()];
-    return named.find((file) => file.id === documentId)?.displayName ?? storedName;
-  }
 
   return {
     async readClaim({ claim, staff, record }) {
@@ -95,7 +100,7 @@ export function claimViewHandlers(services: ConsoleServices): ClaimViewHandlers 
       );
       const bytes = await services.documentStore.get(document.storageKey);
       // Downloaded under the name the console shows: what the document is, not the phone's name.
-      const name = (await consoleFileName(claim, document.id, document.name)).replace(
+      const name = (await consoleFileName(services, claim, document.id, document.name)).replace(
         /[^\w.() -]/g,
         "_",
       );

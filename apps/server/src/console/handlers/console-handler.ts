@@ -53,7 +53,7 @@ export type ConsoleCallInput<K extends ConsoleCallName> = ConsoleCallParts<K> & 
 };
 
 /** A handler's answer, a refusal, or the reply it sent itself (a file, a throttled sign-in). */
-export type ConsoleCallOutcome<K extends ConsoleCallName> =
+type ConsoleCallOutcome<K extends ConsoleCallName> =
   | ConsoleCallAnswer<K>
   | ConsoleRefusal
   | FastifyReply;

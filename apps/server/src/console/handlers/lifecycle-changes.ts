@@ -21,13 +21,14 @@ type LifecycleHandlers = Pick<
   | "setPolicyMatch"
 >;
 
+/** Each item due from the next working day to a year ahead (decision 0070), or the 400 naming each. */
+function dueProblems(requirements: readonly { dueDate: string | null }[], now: Date) {
+  const errors = dueDateErrors(requirements, todayInManila(now));
+  return errors.length > 0 ? refuse.invalid(errors) : null;
+}
+
 export function lifecycleChangeHandlers(services: ConsoleServices): LifecycleHandlers {
-  const { lifecycle, now } = services;
-  /** Each item due from the next working day to a year ahead (decision 0070). */
-  const dueProblems = (requirements: readonly { dueDate: string | null }[]) => {
-    const errors = dueDateErrors(requirements, todayInManila(now()));
-    return errors.length > 0 ? refuse.invalid(errors) : null;
-  };
+  const { lifecycle } = services;
 
   return {
     async changeStatus({ claim, body, staff, record }) {
@@ -56,8 +57,8 @@ export function lifecycleChangeHandlers(services: ConsoleServices): LifecycleHan
       return preview ?? refuse.field("status", "one-of", ROUTE_INPUT_MESSAGES.unknownStatus);
     },
 
-    async previewRequirements({ claim, body }) {
-      const problems = dueProblems(body.requirements);
+    async previewRequirements({ claim, body, now }) {
+      const problems = dueProblems(body.requirements, now);
       if (problems) return problems;
       const preview = await lifecycle.previewRequirements(
         claim.webReferenceNumber,
@@ -66,8 +67,8 @@ export function lifecycleChangeHandlers(services: ConsoleServices): LifecycleHan
       return preview ?? refuse.notFound(M.notFound);
     },
 
-    async askForRequirements({ claim, body, staff, record }) {
-      const problems = dueProblems(body.requirements);
+    async askForRequirements({ claim, body, staff, record, now }) {
+      const problems = dueProblems(body.requirements, now);
       if (problems) return problems;
       const result = await lifecycle.askForRequirements(
         claim.webReferenceNumber,

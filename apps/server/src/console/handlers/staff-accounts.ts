@@ -1,6 +1,6 @@
 import { refuse } from "../console-refusals.ts";
 import { CONSOLE_MESSAGES as M } from "../console-texts.ts";
-import { temporaryPassword } from "../staff-accounts.ts";
+import { type StaffUser, temporaryPassword } from "../staff-accounts.ts";
 import { type ConsoleCallHandlers, type ConsoleServices, publicStaff } from "./console-handler.ts";
 
 // Staff accounts: the list, a new account, disabling one, and an administrator's help for a member
@@ -17,6 +17,20 @@ type StaffHandlers = Pick<
   | "resetStaffSecondFactor"
 >;
 
+/** A member as the staff list shows them: never the password hash nor the authenticator secret. */
+function listedMember(member: StaffUser, slowed: ReadonlySet<string>) {
+  return {
+    id: member.id,
+    email: member.email,
+    name: member.name,
+    role: member.role,
+    disabled: member.disabled,
+    secondFactorSetUp: member.totpConfirmed,
+    // Some address must wait before its next try: an administrator may let it try at once.
+    locked: slowed.has(member.email),
+  };
+}
+
 export function staffAccountHandlers(services: ConsoleServices): StaffHandlers {
   const { accounts, throttle, now } = services;
 
@@ -30,18 +44,7 @@ export function staffAccountHandlers(services: ConsoleServices): StaffHandlers {
         staff.map((s) => s.email),
         now(),
       );
-      return {
-        staff: staff.map((s) => ({
-          id: s.id,
-          email: s.email,
-          name: s.name,
-          role: s.role,
-          disabled: s.disabled,
-          secondFactorSetUp: s.totpConfirmed,
-          // Some address must wait before its next try: an administrator may let it try at once.
-          locked: slowed.has(s.email),
-        })),
-      };
+      return { staff: staff.map((member) => listedMember(member, slowed)) };
     },
 
     async createStaff({ body, staff, record }) {
