@@ -1,23 +1,42 @@
-// The console's calls to /console/api: JSON in and out, the session's CSRF token on every change.
+import { CONSOLE_CALL_ROUTES, consoleCallUrl } from "@kalinga/domain/console-call-routes";
+import type {
+  ConsoleCallAnswer,
+  ConsoleCallName,
+  ConsoleCallRequest,
+  ConsoleCalls,
+} from "@kalinga/domain/console-calls";
 
-export const API = "/console/api";
+// The console's calls to /console/api, by the domain's call table (docs/decisions/0072): the URL
+// from the call's row, the input and the answer typed by its schemas, the session's CSRF token on
+// every change. Only types come from the table: no schema reaches the console's bundle.
 
 let csrfToken = "";
 export const setCsrfToken = (token: string) => {
   csrfToken = token;
 };
 
-export type FieldError = { field: string; message: string };
+type FieldError = { field: string; rule?: string; message: string };
 
-type ErrorBody = { error?: string; message?: string; errors?: FieldError[] } & Record<
-  string,
-  unknown
->;
+/** The refusals every call shares: the session, the CSRF token, the input, an Idempotency-Key. */
+type SharedRefusal =
+  | "signed-out"
+  | "csrf"
+  | "invalid-request"
+  | "idempotency-mismatch"
+  | "idempotency-in-flight";
 
-export class ApiError extends Error {
+/** A failed call's body: its refusal code, and the message or the fields at fault. */
+export type ErrorBody<K extends ConsoleCallName = ConsoleCallName> = {
+  error?: ConsoleCalls[K]["refusals"][number] | SharedRefusal;
+  message?: string;
+  errors?: FieldError[];
+  allowedNextStatuses?: string[];
+};
+
+export class ApiError<K extends ConsoleCallName = ConsoleCallName> extends Error {
   readonly status: number;
-  readonly body: ErrorBody;
-  constructor(status: number, body: ErrorBody) {
+  readonly body: ErrorBody<K>;
+  constructor(status: number, body: ErrorBody<K>) {
     super(body.message ?? `HTTP ${status}`);
     this.status = status;
     this.body = body;
@@ -30,12 +49,33 @@ export const whenSignedOut = (handler: () => void) => {
   onSignedOut = handler;
 };
 
-export async function call<T>(
-  path: string,
-  init: { method?: "GET" | "POST"; body?: unknown } = {},
-): Promise<T> {
-  const method = init.method ?? "GET";
-  const response = await fetch(`${API}${path}`, {
+/** A call's input; a call that takes nothing may be made without one. */
+export type InputArgs<K extends ConsoleCallName> = keyof ConsoleCallRequest<K> extends never
+  ? [input?: ConsoleCallRequest<K>]
+  : [input: ConsoleCallRequest<K>];
+
+type Parts = { params?: Record<string, string>; query?: Record<string, string | undefined> };
+
+/** A page's search parameters as a call's query (the server checks each). */
+export const queryOf = (params: URLSearchParams): Record<string, string> =>
+  Object.fromEntries(params);
+
+const urlOf = (name: ConsoleCallName, parts: Parts) =>
+  consoleCallUrl(name, parts.params, parts.query);
+
+/** The URL of a call, for a link or a file the browser opens itself (the CSV, a document). */
+export function consoleUrl<K extends ConsoleCallName>(name: K, ...[input]: InputArgs<K>): string {
+  return urlOf(name, input ?? {});
+}
+
+/** Makes the call; its answer as the call's row declares it, or an ApiError with its refusal. */
+export async function consoleCall<K extends ConsoleCallName>(
+  name: K,
+  ...[input]: InputArgs<K>
+): Promise<ConsoleCallAnswer<K>> {
+  const { method } = CONSOLE_CALL_ROUTES[name];
+  const parts: Parts & { body?: unknown } = input ?? {};
+  const response = await fetch(urlOf(name, parts), {
     method,
     credentials: "same-origin",
     headers: {
@@ -44,29 +84,14 @@ export async function call<T>(
         ? { "content-type": "application/json", "x-csrf-token": csrfToken }
         : {}),
     },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    ...(method === "POST" ? { body: JSON.stringify(parts.body ?? {}) } : {}),
   });
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
-    if (response.status === 401 && body.error === "signed-out" && !path.startsWith("/sign-in"))
-      onSignedOut();
-    throw new ApiError(response.status, body);
+    const failure: ErrorBody<K> = await response.json().catch(() => ({}));
+    const signingIn = name === "signIn" || name === "signInCode";
+    if (response.status === 401 && failure.error === "signed-out" && !signingIn) onSignedOut();
+    throw new ApiError<K>(response.status, failure);
   }
-  return body as T;
+  // The server's handler for this call is typed by the same row's response schema.
+  return response.json();
 }
-
-export type StaffMember = {
-  id: string;
-  email: string;
-  name: string;
-  role: "examiner" | "supervisor" | "administrator";
-  permissions: string[];
-};
-
-export type Clocks = {
-  daysOpen: number;
-  daysWaitingOnClaimant: number;
-  daysWaitingOnInsurer: number;
-  deathClaimDaysLeft: number | null;
-  serviceLevelDaysLeft: number;
-};

@@ -1,5 +1,7 @@
+import type { StaffMember } from "@kalinga/domain/console-answers";
+import type { StaffPermission } from "@kalinga/domain/staff-roles";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
-import { ApiError, call, type StaffMember, setCsrfToken, whenSignedOut } from "./api.ts";
+import { ApiError, consoleCall, setCsrfToken, whenSignedOut } from "./api.ts";
 
 // Who is signed in, read from the server at start; the cookie itself is httpOnly.
 
@@ -18,7 +20,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     whenSignedOut(() => setStaff(null));
-    call<{ staff: StaffMember; csrfToken: string }>("/session")
+    consoleCall("readSession")
       .then((answer) => {
         setCsrfToken(answer.csrfToken);
         setStaff(answer.staff);
@@ -35,7 +37,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
-    await call("/sign-out", { method: "POST", body: {} }).catch(() => undefined);
+    await consoleCall("signOut").catch(() => undefined);
     setCsrfToken("");
     setStaff(null);
   }, []);
@@ -53,5 +55,5 @@ export function useSession(): SessionState {
   return session;
 }
 
-export const may = (staff: StaffMember | null, permission: string) =>
+export const may = (staff: StaffMember | null, permission: StaffPermission) =>
   staff?.permissions.includes(permission) ?? false;

@@ -1,3 +1,4 @@
+import type { StaffRole } from "@kalinga/domain/staff-roles";
 // Every word of the claims-staff console, keyed, with its English default: insurer wording and
 // Filipino arrive as data over these keys without touching the screens.
 
@@ -10,7 +11,11 @@ export const TEXTS = {
   loading: "Loading…",
   saving: "Saving…",
   failed: "Something went wrong. Try again; if it keeps happening, tell your administrator.",
-  roles: { examiner: "Examiner", supervisor: "Supervisor", administrator: "Administrator" },
+  roles: {
+    examiner: "Examiner",
+    supervisor: "Supervisor",
+    administrator: "Administrator",
+  } satisfies Record<StaffRole, string>,
 
   signIn: {
     title: "Sign in to the claims console",

@@ -1,23 +1,26 @@
+import type { ConsoleCallAnswer, ConsoleCallName } from "@kalinga/domain/console-calls";
 import { useCallback, useEffect, useState } from "react";
-import { call } from "./api.ts";
+import { consoleCall, consoleUrl, type InputArgs } from "./api.ts";
 
-/** GETs path when it changes; reload() fetches it again after a change. */
-export function useLoad<T>(path: string) {
-  const [data, setData] = useState<T | null>(null);
+/** Makes a GET call when its URL changes; reload() asks again after a change. */
+export function useLoad<K extends ConsoleCallName>(name: K, ...input: InputArgs<K>) {
+  const [data, setData] = useState<ConsoleCallAnswer<K> | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [version, setVersion] = useState(0);
+  // The URL names everything a GET sends, so the call runs again only when it changes.
+  const url = consoleUrl(name, ...input);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version makes reload() ask again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL stands for the input; version makes reload() ask again.
   useEffect(() => {
     let live = true;
     setError(null);
-    call<T>(path)
+    consoleCall(name, ...input)
       .then((answer) => live && setData(answer))
       .catch((failure: unknown) => live && setError(failure));
     return () => {
       live = false;
     };
-  }, [path, version]);
+  }, [url, version]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { data, error, reload };

@@ -59,6 +59,15 @@ export const REFUSALS = {
   "requirements-not-overdue": { status: 409, field: "status", rule: "every-open-item-past-due" },
   "reopen-period-over": { status: 409, field: "status", rule: "within-reopen-period" },
 
+  // The console's own: who is signed in and what they may do (docs/decisions/0072).
+  "signed-out": { status: 401 },
+  csrf: { status: 403 },
+  forbidden: { status: 403 },
+  "not-yours": { status: 403 },
+  self: { status: 409 },
+  taken: { status: 409, field: "email", rule: "unique" },
+  enrolment: { status: 500 },
+
   // The request itself, before any service sees it (insurer API and console).
   "invalid-request": { status: 400 },
   unauthorized: { status: 401, field: "authorization", rule: "known-key" },

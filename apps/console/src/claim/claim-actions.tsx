@@ -1,7 +1,8 @@
+import { DECISION_OUTCOMES, WITH_DECISION } from "@kalinga/domain/claim-lifecycle";
 import { claimStatusName } from "@kalinga/domain/claim-status";
 import { KNOWN_MATCH_CODES } from "@kalinga/domain/policy-record";
 import { type FormEvent, useState } from "react";
-import { call } from "../api.ts";
+import { consoleCall } from "../api.ts";
 import { FormMessage, Notice } from "../form-message.tsx";
 import { manilaDateTime } from "../format.ts";
 import { may, useSession } from "../session.tsx";
@@ -11,26 +12,16 @@ import type { ClaimView } from "./claim-view.ts";
 import { MessagePreview, type Preview } from "./message-preview.tsx";
 
 const T = TEXTS.claim;
-const WITH_DECISION = "WITH CLAIM DECISION";
-// Only the codes section 4 gives a meaning; the server refuses any other.
-const MATCH_CODES = KNOWN_MATCH_CODES;
 
 /** Submits a form's body to the claim and reports the outcome; the claim reloads after a change. */
-function useClaimAction(claim: ClaimView, onChange: () => void) {
+function useClaimAction(onChange: () => void) {
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const run = async <R,>(path: string, body: unknown, done: (answer: R) => string) => {
+  const run = async <R,>(change: () => Promise<R>, done: (answer: R) => string) => {
     setError(null);
     setNotice(null);
     try {
-      const answer = await call<R>(
-        `/claims/${encodeURIComponent(claim.webReferenceNumber)}${path}`,
-        {
-          method: "POST",
-          body,
-        },
-      );
-      setNotice(done(answer));
+      setNotice(done(await change()));
       onChange();
     } catch (failure) {
       setError(failure);
@@ -40,7 +31,8 @@ function useClaimAction(claim: ClaimView, onChange: () => void) {
 }
 
 export function StatusSection({ claim, onChange }: { claim: ClaimView; onChange(): void }) {
-  const { error, notice, run } = useClaimAction(claim, onChange);
+  const { error, notice, run } = useClaimAction(onChange);
+  const params = { ref: claim.webReferenceNumber };
   const [next, setNext] = useState("");
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewError, setPreviewError] = useState<unknown>(null);
@@ -51,10 +43,11 @@ export function StatusSection({ claim, onChange }: { claim: ClaimView; onChange(
     const form = new FormData(formElement);
     const reason = String(form.get("reason") ?? "").trim();
     const decisionReason = String(form.get("decisionReason") ?? "").trim();
+    const outcome = DECISION_OUTCOMES.find((value) => value === form.get("outcome"));
     const decision =
-      next === WITH_DECISION
+      next === WITH_DECISION && outcome
         ? {
-            outcome: String(form.get("outcome")),
+            outcome,
             reasonCode: String(form.get("reasonCode") ?? ""),
             reason: decisionReason || null,
           }
@@ -64,20 +57,18 @@ export function StatusSection({ claim, onChange }: { claim: ClaimView; onChange(
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setPreview(null);
-    void run<{ status: string }>("/status", changeOf(event.currentTarget), (answer) =>
-      T.statusChanged(labelOf(answer.status)),
+    const body = changeOf(event.currentTarget);
+    void run(
+      () => consoleCall("changeStatus", { params, body }),
+      (answer) => T.statusChanged(labelOf(answer.status)),
     );
   }
   async function showPreview(formElement: HTMLFormElement | null) {
     if (!formElement) return;
     setPreviewError(null);
     try {
-      setPreview(
-        await call<Preview>(
-          `/claims/${encodeURIComponent(claim.webReferenceNumber)}/status/preview`,
-          { method: "POST", body: changeOf(formElement) },
-        ),
-      );
+      const body = changeOf(formElement);
+      setPreview(await consoleCall("previewStatusChange", { params, body }));
     } catch (failure) {
       setPreviewError(failure);
     }
@@ -156,16 +147,16 @@ export function StatusSection({ claim, onChange }: { claim: ClaimView; onChange(
 }
 
 export function PolicyMatchSection({ claim, onChange }: { claim: ClaimView; onChange(): void }) {
-  const { error, notice, run } = useClaimAction(claim, onChange);
+  const { error, notice, run } = useClaimAction(onChange);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const body = {
+      policyNumber: String(form.get("policyNumber") ?? ""),
+      matchCode: Number(form.get("matchCode")),
+    };
     void run(
-      "/policy-match",
-      {
-        policyNumber: String(form.get("policyNumber") ?? ""),
-        matchCode: Number(form.get("matchCode")),
-      },
+      () => consoleCall("setPolicyMatch", { params: { ref: claim.webReferenceNumber }, body }),
       () => T.policyMatchSaved,
     );
   }
@@ -183,7 +174,7 @@ export function PolicyMatchSection({ claim, onChange }: { claim: ClaimView; onCh
         />
         <label htmlFor="match-code">{T.matchCode}</label>
         <select id="match-code" name="matchCode" defaultValue={String(claim.matchCode ?? 0)}>
-          {MATCH_CODES.map((code) => (
+          {KNOWN_MATCH_CODES.map((code) => (
             <option key={code} value={code}>
               {code}
             </option>
@@ -199,8 +190,6 @@ export function PolicyMatchSection({ claim, onChange }: { claim: ClaimView; onCh
   );
 }
 
-type StaffList = { staff: { id: string; name: string; role: string; disabled: boolean }[] };
-
 export function AssignmentSection({ claim, onChange }: { claim: ClaimView; onChange(): void }) {
   const { staff: me } = useSession();
   if (!may(me, "assign")) return null;
@@ -208,15 +197,14 @@ export function AssignmentSection({ claim, onChange }: { claim: ClaimView; onCha
 }
 
 function AssignmentForm({ claim, onChange }: { claim: ClaimView; onChange(): void }) {
-  const { data } = useLoad<StaffList>("/staff");
-  const { error, notice, run } = useClaimAction(claim, onChange);
+  const { data } = useLoad("listStaff");
+  const { error, notice, run } = useClaimAction(onChange);
   const [chosen, setChosen] = useState(claim.assignedTo ?? "");
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const staffId = chosen;
-    void run<{ assigneeName: string | null }>(
-      "/assignment",
-      { staffId: staffId || null },
+    const body = { staffId: chosen || null };
+    void run(
+      () => consoleCall("assignClaim", { params: { ref: claim.webReferenceNumber }, body }),
       (answer) => T.assigned(answer.assigneeName),
     );
   }
@@ -237,7 +225,7 @@ function AssignmentForm({ claim, onChange }: { claim: ClaimView; onChange(): voi
             .filter((s) => !s.disabled)
             .map((s) => (
               <option key={s.id} value={s.id}>
-                {`${s.name} (${TEXTS.roles[s.role as keyof typeof TEXTS.roles] ?? s.role})`}
+                {`${s.name} (${TEXTS.roles[s.role]})`}
               </option>
             ))}
         </select>
@@ -252,11 +240,15 @@ function AssignmentForm({ claim, onChange }: { claim: ClaimView; onChange(): voi
 }
 
 export function NotesSection({ claim, onChange }: { claim: ClaimView; onChange(): void }) {
-  const { error, run } = useClaimAction(claim, onChange);
+  const { error, run } = useClaimAction(onChange);
   const [body, setBody] = useState("");
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void run("/notes", { body }, () => "").then(() => setBody(""));
+    const params = { ref: claim.webReferenceNumber };
+    void run(
+      () => consoleCall("addNote", { params, body: { body } }),
+      () => "",
+    ).then(() => setBody(""));
   }
   return (
     <section aria-labelledby="notes-heading" className="c-panel">

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { API } from "../api.ts";
+import { consoleUrl } from "../api.ts";
 import { fileSize } from "../format.ts";
 import { TEXTS } from "../texts.ts";
 import type { ClaimFile } from "./claim-view.ts";
@@ -14,7 +14,6 @@ const T = TEXTS.claim;
 export function DocumentFiles(props: { reference: string; files: ClaimFile[]; label: string }) {
   const [open, setOpen] = useState<ClaimFile | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
-  const base = `${API}/claims/${encodeURIComponent(props.reference)}/documents`;
   const close = () => {
     const back = open ? buttons.current.get(open.id) : undefined;
     setOpen(null);
@@ -43,7 +42,10 @@ export function DocumentFiles(props: { reference: string; files: ClaimFile[]; la
               </button>
               <a
                 className="c-button c-button--small c-button--quiet"
-                href={`${base}/${file.id}?download=1`}
+                href={consoleUrl("readDocument", {
+                  params: { ref: props.reference, id: file.id },
+                  query: { download: "1" },
+                })}
                 aria-label={T.download(file.displayName)}
                 download
               >

@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy, RenderTask } from "pdfjs-dist";
 import { useEffect, useRef, useState } from "react";
-import { API } from "../api.ts";
+import { consoleUrl } from "../api.ts";
 import { TEXTS } from "../texts.ts";
 
 const T = TEXTS.claim;
@@ -85,7 +85,10 @@ export function DocumentViewer(props: {
       ]);
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
       const response = await fetch(
-        `${API}/claims/${encodeURIComponent(props.reference)}/documents/${props.document.id}`,
+        consoleUrl("readDocument", {
+          params: { ref: props.reference, id: props.document.id },
+          query: {},
+        }),
         { credentials: "same-origin" },
       );
       if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -1,19 +1,9 @@
+import type { MessagePreview as Preview } from "@kalinga/domain/console-answers";
 import { TEXTS } from "../texts.ts";
 
 const T = TEXTS.claim;
 
-/** What the server's preview answers: whom the messages go to, and each as it will read. */
-export type Preview = {
-  recipient: {
-    role: "insured" | "beneficiary" | "guardian" | "filer";
-    name: string | null;
-    greeting: string;
-    mobile: string | null;
-    email: string | null;
-  };
-  sms: string | null;
-  email: { subject: string; text: string } | null;
-};
+export type { Preview };
 
 /** The messages a change would send, each with its recipient, before the examiner makes it. */
 export function MessagePreview({ preview, id }: { preview: Preview; id: string }) {

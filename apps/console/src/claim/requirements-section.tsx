@@ -1,7 +1,7 @@
 import { mayAskForRequirements } from "@kalinga/domain/claim-lifecycle";
 import { DOCUMENT_CATALOGUE } from "@kalinga/domain/document-catalogue";
 import { type FormEvent, useState } from "react";
-import { call } from "../api.ts";
+import { consoleCall } from "../api.ts";
 import { FormMessage, Notice } from "../form-message.tsx";
 import { manilaDate } from "../format.ts";
 import { TEXTS } from "../texts.ts";
@@ -47,11 +47,11 @@ function RequirementItem(props: {
   const { item } = props;
   const [rejecting, setRejecting] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const path = `/claims/${encodeURIComponent(props.claim.webReferenceNumber)}/requirements/${item.id}`;
   async function decide(body: { accept: true } | { accept: false; reason: string }) {
     setError(null);
     try {
-      await call(path, { method: "POST", body });
+      const params = { ref: props.claim.webReferenceNumber, id: item.id };
+      await consoleCall("decideRequirement", { params, body });
       props.onChange();
     } catch (failure) {
       setError(failure);
@@ -118,7 +118,7 @@ function AskForDocuments({ claim, onChange }: { claim: ClaimView; onChange(): vo
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const catalogue = DOCUMENT_CATALOGUE.filter((entry) => entry.claimType === claim.claimType);
-  const base = `/claims/${encodeURIComponent(claim.webReferenceNumber)}/requirements`;
+  const params = { ref: claim.webReferenceNumber };
   const body = () => ({
     requirements: items.map((item) => ({
       documentCd: item.documentCd || null,
@@ -134,7 +134,7 @@ function AskForDocuments({ claim, onChange }: { claim: ClaimView; onChange(): vo
   async function showPreview() {
     setError(null);
     try {
-      setPreview(await call<Preview>(`${base}/preview`, { method: "POST", body: body() }));
+      setPreview(await consoleCall("previewRequirements", { params, body: body() }));
     } catch (failure) {
       setError(failure);
     }
@@ -144,7 +144,7 @@ function AskForDocuments({ claim, onChange }: { claim: ClaimView; onChange(): vo
     event.preventDefault();
     setError(null);
     try {
-      await call(base, { method: "POST", body: body() });
+      await consoleCall("askForRequirements", { params, body: body() });
       setItems([emptyItem()]);
       setPreview(null);
       setNotice(T.sent);

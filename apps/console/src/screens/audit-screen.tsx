@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { queryOf } from "../api.ts";
 import { FormMessage } from "../form-message.tsx";
 import { manilaDateTime } from "../format.ts";
 import { TEXTS } from "../texts.ts";
@@ -7,24 +8,11 @@ import { useLoad } from "../use-load.ts";
 
 const T = TEXTS.audit;
 
-type AuditAnswer = {
-  entries: {
-    seq: number;
-    at: string;
-    staffEmail: string | null;
-    integrationKey: string | null;
-    action: string;
-    webReferenceNumber: string | null;
-  }[];
-  nextBefore: number | null;
-};
-
 /** The audit log, newest first, for one claim or all; read-only by design. */
 export function AuditScreen() {
   const [params, setParams] = useSearchParams();
   const [claim, setClaim] = useState(params.get("claim") ?? "");
-  const query = params.toString();
-  const { data, error } = useLoad<AuditAnswer>(`/audit${query ? `?${query}` : ""}`);
+  const { data, error } = useLoad("readAuditLog", { query: queryOf(params) });
 
   function filter(event: FormEvent) {
     event.preventDefault();

@@ -7,7 +7,6 @@ import {
   Timeline,
 } from "../claim/claim-actions.tsx";
 import { ClaimDetails } from "../claim/claim-details.tsx";
-import type { ClaimView } from "../claim/claim-view.ts";
 import { DocumentsSection } from "../claim/documents-section.tsx";
 import { RequirementsSection } from "../claim/requirements-section.tsx";
 import { FormMessage } from "../form-message.tsx";
@@ -20,11 +19,7 @@ const T = TEXTS.claim;
 /** One claim: summary and clocks, what can be done to it, its documents, details and timeline. */
 export function ClaimScreen() {
   const reference = useParams().reference ?? "";
-  const {
-    data: claim,
-    error,
-    reload,
-  } = useLoad<ClaimView>(`/claims/${encodeURIComponent(reference)}`);
+  const { data: claim, error, reload } = useLoad("readClaim", { params: { ref: reference } });
 
   return (
     <>

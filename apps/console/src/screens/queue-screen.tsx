@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { API, type Clocks } from "../api.ts";
+import { consoleUrl, queryOf } from "../api.ts";
 import { FormMessage } from "../form-message.tsx";
 import { manilaDate } from "../format.ts";
 import { TEXTS } from "../texts.ts";
@@ -8,31 +8,13 @@ import { useLoad } from "../use-load.ts";
 
 const T = TEXTS.queue;
 
-type QueueAnswer = {
-  total: number;
-  page: number;
-  pageSize: number;
-  statuses: { status: string; label: string }[];
-  claims: {
-    webReferenceNumber: string;
-    status: string;
-    statusLabel: string;
-    claimType: "Death" | "Living";
-    causeOfLoss: string;
-    insuredName: string;
-    submittedAt: string;
-    assigneeName: string | null;
-    clocks: Clocks;
-  }[];
-};
-
 const FILTERS = ["status", "type", "assigned", "q"] as const;
 
 /** Claims by status, type, assignment and search, oldest first, with their clocks; CSV of the same. */
 export function QueueScreen() {
   const [params, setParams] = useSearchParams();
   const query = params.toString();
-  const { data, error } = useLoad<QueueAnswer>(`/claims${query ? `?${query}` : ""}`);
+  const { data, error } = useLoad("listClaims", { query: queryOf(params) });
   const [search, setSearch] = useState(params.get("q") ?? "");
   useEffect(() => setSearch(params.get("q") ?? ""), [params]);
 
@@ -123,7 +105,7 @@ export function QueueScreen() {
             <p role="status">{T.count(data.claims.length, data.total)}</p>
             <a
               className="c-button c-button--quiet"
-              href={`${API}/claims.csv?${csvQuery.toString()}`}
+              href={consoleUrl("exportClaims", { query: queryOf(csvQuery) })}
               download
             >
               {T.exportCsv}

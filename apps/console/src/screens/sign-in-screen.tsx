@@ -1,15 +1,14 @@
+import type { ConsoleCallAnswer } from "@kalinga/domain/console-calls";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { ApiError, call, type StaffMember, setCsrfToken } from "../api.ts";
+import { ApiError, consoleCall, setCsrfToken } from "../api.ts";
 import { FormMessage } from "../form-message.tsx";
 import { useSession } from "../session.tsx";
 import { TEXTS } from "../texts.ts";
 
 const T = TEXTS.signIn;
 
-type PasswordAnswer =
-  | { next: "code"; csrfToken: string }
-  | { next: "enrol"; csrfToken: string; secret: string; qrSvg: string };
+type PasswordAnswer = ConsoleCallAnswer<"signIn">;
 
 /** Password, then a TOTP code; at the first sign-in the authenticator is set up on the way. */
 export function SignInScreen() {
@@ -33,9 +32,11 @@ export function SignInScreen() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await call<PasswordAnswer>("/sign-in", {
-        method: "POST",
-        body: { email: form.get("email"), password: form.get("password") },
+      const answer = await consoleCall("signIn", {
+        body: {
+          email: String(form.get("email") ?? ""),
+          password: String(form.get("password") ?? ""),
+        },
       });
       setCsrfToken(answer.csrfToken);
       setStep(answer);
@@ -52,8 +53,7 @@ export function SignInScreen() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await call<{ staff: StaffMember; csrfToken: string }>("/sign-in/code", {
-        method: "POST",
+      const answer = await consoleCall("signInCode", {
         body: { code: String(form.get("code") ?? "") },
       });
       signedIn(answer.staff, answer.csrfToken);

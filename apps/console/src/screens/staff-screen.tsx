@@ -1,5 +1,7 @@
+import type { ConsoleCallAnswer } from "@kalinga/domain/console-calls";
+import { STAFF_ROLES } from "@kalinga/domain/staff-roles";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { ApiError, call } from "../api.ts";
+import { ApiError, consoleCall } from "../api.ts";
 import { FormMessage } from "../form-message.tsx";
 import { may, useSession } from "../session.tsx";
 import { TEXTS } from "../texts.ts";
@@ -7,19 +9,7 @@ import { useLoad } from "../use-load.ts";
 
 const T = TEXTS.staff;
 
-type StaffList = {
-  staff: {
-    id: string;
-    email: string;
-    name: string;
-    role: keyof typeof TEXTS.roles;
-    disabled: boolean;
-    secondFactorSetUp: boolean;
-    locked: boolean;
-  }[];
-};
-
-type Member = StaffList["staff"][number];
+type Member = ConsoleCallAnswer<"listStaff">["staff"][number];
 type Reset = { member: Member; kind: "password" | "second-factor" };
 
 /**
@@ -28,7 +18,7 @@ type Reset = { member: Member; kind: "password" | "second-factor" };
  */
 export function StaffScreen() {
   const { staff: me } = useSession();
-  const { data, error, reload } = useLoad<StaffList>("/staff");
+  const { data, error, reload } = useLoad("listStaff");
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
   const [done, setDone] = useState<{ text: string; password?: string } | null>(null);
   const [pending, setPending] = useState<Reset | null>(null);
@@ -52,10 +42,15 @@ export function StaffScreen() {
     setCreated(null);
     setDone(null);
     try {
-      const answer = await call<{ staff: { email: string }; temporaryPassword: string }>("/staff", {
-        method: "POST",
-        body: { email: form.get("email"), name: form.get("name"), role: form.get("role") },
-      });
+      // The role comes from a list of the roles: it is always one of them.
+      const role = STAFF_ROLES.find((value) => value === form.get("role"));
+      if (!role) return;
+      const body = {
+        email: String(form.get("email") ?? ""),
+        name: String(form.get("name") ?? ""),
+        role,
+      };
+      const answer = await consoleCall("createStaff", { body });
       setCreated({ email: answer.staff.email, password: answer.temporaryPassword });
       formElement.reset();
       reload();
@@ -65,7 +60,9 @@ export function StaffScreen() {
   }
 
   async function setDisabled(id: string, disabled: boolean) {
-    await call(`/staff/${id}/disabled`, { method: "POST", body: { disabled } }).catch(setFormError);
+    await consoleCall("setStaffDisabled", { params: { id }, body: { disabled } }).catch(
+      setFormError,
+    );
     reload();
   }
 
@@ -73,7 +70,7 @@ export function StaffScreen() {
     setFormError(null);
     setCreated(null);
     try {
-      await call(`/staff/${member.id}/unlock`, { method: "POST", body: {} });
+      await consoleCall("unlockStaff", { params: { id: member.id }, body: {} });
       setDone({ text: T.unlocked(member.name) });
     } catch (failure) {
       setFormError(failure);
@@ -89,13 +86,13 @@ export function StaffScreen() {
     setPending(null);
     try {
       if (kind === "password") {
-        const answer = await call<{ temporaryPassword: string }>(`/staff/${member.id}/password`, {
-          method: "POST",
+        const answer = await consoleCall("resetStaffPassword", {
+          params: { id: member.id },
           body: {},
         });
         setDone({ text: T.newPassword(member.email), password: answer.temporaryPassword });
       } else {
-        await call(`/staff/${member.id}/second-factor`, { method: "POST", body: {} });
+        await consoleCall("resetStaffSecondFactor", { params: { id: member.id }, body: {} });
         setDone({ text: T.secondFactorReset(member.name) });
       }
     } catch (failure) {

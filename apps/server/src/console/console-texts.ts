@@ -1,8 +1,10 @@
+import { CONSOLE_REQUEST_MESSAGES } from "@kalinga/domain/console-requests";
 import { STAFF_PASSWORD_LENGTH } from "@kalinga/domain/staff-roles";
 
 // What the console's API says to claims staff, keyed, with its English defaults in one place.
 
 export const CONSOLE_MESSAGES = {
+  ...CONSOLE_REQUEST_MESSAGES,
   wrongSignIn: "The e-mail address or password is not right.",
   wrongCode:
     "That code is not right, or it was used already. Wait for the next code and try again.",
@@ -10,9 +12,6 @@ export const CONSOLE_MESSAGES = {
     `Too many wrong tries from here. Wait ${wait}, then try again, or ask an administrator to let you try at once.`,
   tooManyFromAddress: (wait: string) =>
     `Too many sign-in tries from this network. Wait ${wait}, then try again.`,
-  badSignInEmail: "Enter your e-mail address (at most 254 characters, no control characters).",
-  badSignInBody: "Send the e-mail address and the password.",
-  badSignInPassword: `Enter your password (at most ${STAFF_PASSWORD_LENGTH.max} characters).`,
   disabled: "This account is disabled. Ask an administrator.",
   signInFirst: "Sign in to the console first.",
   sessionEnded: "Your session ended. Sign in again.",
@@ -30,9 +29,6 @@ export const CONSOLE_MESSAGES = {
     "A claim can be closed only once every requested document still owed is past its due date.",
   reopenPeriodOver: "The period for reopening this claim is over.",
   emailTaken: "A staff account with this e-mail address exists already.",
-  badEmail: "Enter an e-mail address like name@insurer.com.ph.",
-  badName: "Enter the person's name.",
-  badRole: "Choose examiner, supervisor or administrator.",
   badPassword: `Use ${STAFF_PASSWORD_LENGTH.min} to ${STAFF_PASSWORD_LENGTH.max} characters.`,
   notExaminer: "Claims can be assigned only to an active staff account.",
   cannotDisableSelf: "You cannot disable your own account.",

@@ -1,3 +1,4 @@
+import { signInBody } from "@kalinga/domain/console-requests";
 import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
 import {
   STAFF_PASSWORD_LENGTH,
@@ -5,7 +6,7 @@ import {
   staffSignInDelaySeconds,
 } from "@kalinga/domain/staff-roles";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import type { Queryable } from "../db/database.ts";
 import { keyedHash } from "../http/keyed-hash.ts";
 import { takeHit } from "../http/rate-limit.ts";
@@ -151,21 +152,6 @@ export function createSignInThrottle(db: Queryable, options: SignInThrottleOptio
 }
 
 export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
-
-const signInBody = z.object({
-  email: z.string(M.badSignInEmail).check(
-    z.trim(),
-    z.minLength(1, M.badSignInEmail),
-    z.maxLength(254, M.badSignInEmail),
-    z.refine((value) => !hasUnsavableCharacters(value), M.badSignInEmail),
-  ),
-  password: z
-    .string(M.badSignInPassword)
-    .check(
-      z.minLength(1, M.badSignInPassword),
-      z.maxLength(STAFF_PASSWORD_LENGTH.max, M.badSignInPassword),
-    ),
-});
 
 function invalid(reply: FastifyReply, issues: readonly z.core.$ZodIssue[]) {
   return reply.code(400).send({

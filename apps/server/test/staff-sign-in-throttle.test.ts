@@ -1,116 +1,15 @@
-import type { LightMyRequestResponse } from "fastify";
-import { Secret, TOTP } from "otpauth";
 import { describe, expect, test } from "vitest";
-import { createStaffAccounts } from "../src/console/staff-accounts.ts";
 import { useServerTest } from "./support/server-test.ts";
+import { OWNER, OWNER_ADDRESS, STRANGER, signInClient } from "./support/sign-in-client.ts";
 import { testConfig } from "./support/test-app.ts";
 
 // Staff sign-in driven as an attacker drives it (docs/decisions/0063): parallel wrong passwords and
 // codes, a stranger hammering an account from many addresses while its owner signs in, known and
-// unknown e-mails side by side, absurd input, the per-address ceiling, and an administrator's
-// unlock, password reset and authenticator reset.
+// unknown e-mails side by side, absurd input, and the per-address ceiling.
 
 const server = useServerTest({ env: { NOTIFICATION_POLL_MS: "600000" } });
-const OWNER = { email: "ana.reyes@kalinga-life.example", password: "correct horse battery" };
-const OWNER_ADDRESS = "203.0.113.10";
-const STRANGER = "198.51.100.66";
-
-type Call = {
-  method?: "GET" | "POST";
-  body?: unknown;
-  from?: string;
-  cookie?: string;
-  csrf?: string;
-};
-
-function call(url: string, options: Call = {}): Promise<LightMyRequestResponse> {
-  const { method = "POST", body, from = OWNER_ADDRESS, cookie, csrf } = options;
-  return server.app.inject({
-    method,
-    url: `/console/api${url}`,
-    remoteAddress: from,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(cookie ? { cookie } : {}),
-      ...(csrf ? { "x-csrf-token": csrf } : {}),
-    },
-    ...(body === undefined
-      ? {}
-      : { payload: typeof body === "string" ? body : JSON.stringify(body) }),
-  });
-}
-
-const codeOf = (secret: string, at = server.clock.now()) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() });
-
-function cookieOf(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === "kalinga_staff");
-  if (!cookie) throw new Error(`no session cookie: ${response.statusCode} ${response.body}`);
-  return `kalinga_staff=${cookie.value}`;
-}
-
-async function createStaff(email: string, role: "administrator" | "examiner", password: string) {
-  const accounts = createStaffAccounts(server.db, { serverSecret: "s".repeat(40), issuer: "x" });
-  const created = await accounts.create(
-    { email, password, name: email.split("@")[0] ?? email, role },
-    null,
-    server.clock.now(),
-  );
-  if (created === "taken") throw new Error("taken");
-  return created;
-}
-
-type Signed = { cookie: string; csrf: string; secret: string };
-
-/** Password then code from one address; at the first sign-in the authenticator is set up. */
-async function signIn(
-  account: { email: string; password: string },
-  from = OWNER_ADDRESS,
-  knownSecret?: string,
-): Promise<Signed> {
-  const first = await call("/sign-in", { body: account, from });
-  expect(first.statusCode, first.body).toBe(200);
-  const answer = first.json() as { next: string; csrfToken: string; secret?: string };
-  const secret = answer.secret ?? knownSecret;
-  if (!secret) throw new Error("no TOTP secret");
-  const second = await call("/sign-in/code", {
-    body: { code: codeOf(secret) },
-    from,
-    cookie: cookieOf(first),
-    csrf: answer.csrfToken,
-  });
-  expect(second.statusCode, second.body).toBe(200);
-  // The next code step, so a later sign-in in the same test is not a replay.
-  server.clock.advance(30);
-  return {
-    cookie: cookieOf(second),
-    csrf: (second.json() as { csrfToken: string }).csrfToken,
-    secret,
-  };
-}
-
-async function auditCount(action: string): Promise<number> {
-  const { rows } = await server.db.query<{ n: string | number }>(
-    "SELECT count(*) AS n FROM staff_audit_log WHERE action = $1",
-    [action],
-  );
-  return Number(rows[0]?.n);
-}
-
-const wrong = (n: number) => ({ email: OWNER.email, password: `wrong password ${n}` });
-
-/**
- * Of 40 parallel wrong tries, at most the five free ones are checked and the rest wait. Fewer than
- * five may be checked: past 20 tries at the account, a try that wins its reservation also sets the
- * account-wide minute for the ones behind it, in whatever order the database takes them.
- */
-function checkedAtMostFive(statuses: number[]): number {
-  const checked = statuses.filter((s) => s === 401).length;
-  expect(checked).toBeGreaterThanOrEqual(1);
-  expect(checked).toBeLessThanOrEqual(5);
-  expect(statuses.filter((s) => s === 429)).toHaveLength(40 - checked);
-  return checked;
-}
+const { call, codeOf, cookieOf, createStaff, signIn, auditCount, wrong, checkedAtMostFive } =
+  signInClient(server);
 
 describe("parallel wrong tries", () => {
   test("40 wrong passwords at once: only the five free ones are checked, the rest wait", async () => {
@@ -324,92 +223,5 @@ describe("the per-address ceiling", () => {
     expect((refused.json() as { message: string }).message).toMatch(/from this network/);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     await signIn(OWNER);
-  });
-});
-
-describe("an administrator helps a member", () => {
-  const BEN = { email: "ben@kalinga-life.example", password: "ben's own password" };
-
-  async function team() {
-    await createStaff(OWNER.email, "administrator", OWNER.password);
-    const member = await createStaff(BEN.email, "examiner", BEN.password);
-    const admin = await signIn(OWNER);
-    const ben = await signIn(BEN, STRANGER);
-    const as =
-      (who: Signed) =>
-      (method: "GET" | "POST", url: string, body: unknown = method === "POST" ? {} : undefined) =>
-        call(url, { method, body, cookie: who.cookie, csrf: who.csrf });
-    return { member, admin: as(admin), ben: as(ben), benSecret: ben.secret };
-  }
-
-  const listed = async (admin: (m: "GET", u: string) => Promise<LightMyRequestResponse>) =>
-    (
-      (await admin("GET", "/staff")).json() as {
-        staff: { email: string; locked: boolean; secondFactorSetUp: boolean }[];
-      }
-    ).staff.find((s) => s.email === BEN.email);
-
-  test("unlock lets every address try again at once, and is audited", async () => {
-    const { member, admin, benSecret } = await team();
-    for (let n = 0; n < 6; n++) {
-      await call("/sign-in", { body: { ...BEN, password: `no ${n}` }, from: STRANGER });
-    }
-    expect((await call("/sign-in", { body: BEN, from: STRANGER })).statusCode).toBe(429);
-    expect(await listed(admin)).toMatchObject({ locked: true });
-
-    const unlocked = await admin("POST", `/staff/${member.id}/unlock`);
-    expect(unlocked.statusCode, unlocked.body).toBe(200);
-    expect(await listed(admin)).toMatchObject({ locked: false });
-    await signIn(BEN, STRANGER, benSecret);
-    expect(await auditCount("staff.unlock")).toBe(1);
-  });
-
-  test("a password reset shows a new password once, ends the member's sessions, and is audited", async () => {
-    const { member, admin, ben, benSecret } = await team();
-    const reset = await admin("POST", `/staff/${member.id}/password`);
-    expect(reset.statusCode, reset.body).toBe(200);
-    const { temporaryPassword } = reset.json() as { temporaryPassword: string };
-    expect(temporaryPassword).toMatch(/^[A-Za-z2-9]{20}$/);
-    expect((await ben("GET", "/claims")).statusCode).toBe(401);
-    expect((await call("/sign-in", { body: BEN })).statusCode).toBe(401);
-    await signIn({ email: BEN.email, password: temporaryPassword }, OWNER_ADDRESS, benSecret);
-    expect(await auditCount("staff.password-reset")).toBe(1);
-    // Nobody resets their own password this way; an examiner resets nobody's.
-    const me = (await admin("GET", "/session")).json() as { staff: { id: string } };
-    expect((await admin("POST", `/staff/${me.staff.id}/password`)).statusCode).toBe(409);
-    const again = await signIn(
-      { email: BEN.email, password: temporaryPassword },
-      OWNER_ADDRESS,
-      benSecret,
-    );
-    const examiner = (url: string) =>
-      call(url, { body: {}, cookie: again.cookie, csrf: again.csrf });
-    expect((await examiner(`/staff/${me.staff.id}/password`)).statusCode).toBe(403);
-    // A malformed id is bad input; a well-formed one nobody has is not found.
-    expect((await admin("POST", "/staff/not-an-id/password")).statusCode).toBe(400);
-    expect(
-      (await admin("POST", "/staff/00000000-0000-4000-8000-000000000000/password")).statusCode,
-    ).toBe(404);
-  });
-
-  test("an authenticator reset makes the next sign-in set one up again, and is audited", async () => {
-    const { member, admin, ben, benSecret } = await team();
-    const reset = await admin("POST", `/staff/${member.id}/second-factor`);
-    expect(reset.statusCode, reset.body).toBe(200);
-    expect(await listed(admin)).toMatchObject({ secondFactorSetUp: false });
-    expect((await ben("GET", "/claims")).statusCode).toBe(401);
-    const first = await call("/sign-in", { body: BEN });
-    expect(first.json()).toMatchObject({ next: "enrol" });
-    const { secret } = first.json() as { secret: string };
-    expect(secret).not.toBe(benSecret);
-    // The old authenticator's code no longer opens the account.
-    const old = await call("/sign-in/code", {
-      body: { code: codeOf(benSecret) },
-      cookie: cookieOf(first),
-      csrf: (first.json() as { csrfToken: string }).csrfToken,
-    });
-    expect(old.statusCode).toBe(401);
-    await signIn(BEN, OWNER_ADDRESS, secret);
-    expect(await auditCount("staff.second-factor-reset")).toBe(1);
   });
 });
