@@ -9,13 +9,9 @@ import type { Database } from "../db/database.ts";
 import { findSubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
 import { audit } from "./audit-log.ts";
 import { assigneeOf } from "./console-claims.ts";
+import { type ConsoleServices, STAFF_COOKIE, type WorkedClaim } from "./console-handler.ts";
 import { type ConsoleRefusal, refuse, sendConsoleRefusal } from "./console-refusals.ts";
 import { CONSOLE_MESSAGES as M } from "./console-texts.ts";
-import {
-  type ConsoleServices,
-  STAFF_COOKIE,
-  type WorkedClaim,
-} from "./handlers/console-handler.ts";
 import type { StaffUser } from "./staff-accounts.ts";
 import type { StaffSession } from "./staff-sessions.ts";
 

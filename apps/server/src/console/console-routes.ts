@@ -11,6 +11,12 @@ import { honourIdempotencyKeys } from "../http/caller-idempotency.ts";
 import { fieldMessage, fieldProblems } from "../http/field-problems.ts";
 import { checkPathParams } from "../http/route-params.ts";
 import { callOf, consoleAccess, recordFor, sessionIdOf, staffOf } from "./console-access.ts";
+import type {
+  ConsoleCallHandler,
+  ConsoleCallHandlers,
+  ConsoleCallInput,
+  ConsoleServices,
+} from "./console-handler.ts";
 import {
   type ConsoleFieldError,
   type ConsoleRefusal,
@@ -20,12 +26,6 @@ import {
 } from "./console-refusals.ts";
 import { auditLogHandlers } from "./handlers/audit-log.ts";
 import { claimViewHandlers } from "./handlers/claim-view.ts";
-import type {
-  ConsoleCallHandler,
-  ConsoleCallHandlers,
-  ConsoleCallInput,
-  ConsoleServices,
-} from "./handlers/console-handler.ts";
 import { lifecycleChangeHandlers } from "./handlers/lifecycle-changes.ts";
 import { notesAndAssignmentHandlers } from "./handlers/notes-assignment.ts";
 import { queueHandlers } from "./handlers/queue.ts";
@@ -40,8 +40,6 @@ import { staffAccountHandlers } from "./handlers/staff-accounts.ts";
 // handler, whose refusals one mapper answers (console-refusals.ts).
 
 export type ConsoleRouteOptions = ConsoleServices;
-
-type Parser = z.core.$ZodType;
 
 /** The console's field errors: field, rule and message; "(body)" for the body or query as a whole. */
 function fieldErrors(issues: readonly z.core.$ZodIssue[]): ConsoleFieldError[] {

@@ -1,10 +1,5 @@
 import { signInBody } from "@kalinga/domain/console-requests";
-import { hasUnsavableCharacters } from "@kalinga/domain/free-text";
-import {
-  STAFF_PASSWORD_LENGTH,
-  STAFF_SIGN_IN_THROTTLE,
-  staffSignInDelaySeconds,
-} from "@kalinga/domain/staff-roles";
+import { STAFF_SIGN_IN_THROTTLE, staffSignInDelaySeconds } from "@kalinga/domain/staff-roles";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod/mini";
 import type { Queryable } from "../db/database.ts";

@@ -6,7 +6,6 @@ import {
   DRAFT_MESSAGES,
 } from "@kalinga/domain/claim-draft";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
-import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import { findClaim } from "../claims/claim-repository.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";

@@ -1,8 +1,8 @@
 import { ROUTE_INPUT_MESSAGES } from "@kalinga/domain/route-inputs";
 import { readWebReference } from "@kalinga/domain/web-reference-number";
 import { readAuditLog } from "../audit-log.ts";
+import { type ConsoleCallHandlers, type ConsoleServices, dateText } from "../console-handler.ts";
 import { refuse } from "../console-refusals.ts";
-import { type ConsoleCallHandlers, type ConsoleServices, dateText } from "./console-handler.ts";
 
 // The audit log as administrators read it: newest first, for one claim or all, a page at a time.
 // Reading it is itself audited.

@@ -9,14 +9,14 @@ import {
   sentRequestFiles,
 } from "../console-claim-view.ts";
 import { listNotes } from "../console-claims.ts";
-import { refuse } from "../console-refusals.ts";
-import { CONSOLE_MESSAGES as M } from "../console-texts.ts";
 import {
   type ConsoleCallHandlers,
   type ConsoleServices,
   dateText,
   type WorkedClaim,
-} from "./console-handler.ts";
+} from "../console-handler.ts";
+import { refuse } from "../console-refusals.ts";
+import { CONSOLE_MESSAGES as M } from "../console-texts.ts";
 
 // One claim as the examiner reads it (decision 0071), and its stored documents. Every view and
 // every file opened is audited.

@@ -3,9 +3,9 @@ import { todayInManila } from "@kalinga/domain/dates";
 import { dueDateErrors } from "@kalinga/domain/lifecycle-requests";
 import { ROUTE_INPUT_MESSAGES } from "@kalinga/domain/route-inputs";
 import { staffMay } from "@kalinga/domain/staff-roles";
+import { actorOf, type ConsoleCallHandlers, type ConsoleServices } from "../console-handler.ts";
 import { refuse } from "../console-refusals.ts";
 import { CONSOLE_MESSAGES as M } from "../console-texts.ts";
-import { actorOf, type ConsoleCallHandlers, type ConsoleServices } from "./console-handler.ts";
 
 // The changes the lifecycle allows, made from the console: a status (previewed first), requests
 // for documents (previewed first), a decision on a received document, the policy match. The

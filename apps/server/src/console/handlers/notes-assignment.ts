@@ -1,12 +1,12 @@
 import { addNote, assignClaim, listNotes } from "../console-claims.ts";
-import { refuse } from "../console-refusals.ts";
-import { CONSOLE_MESSAGES as M } from "../console-texts.ts";
 import {
   actorOf,
   type ConsoleCallHandlers,
   type ConsoleServices,
   dateText,
-} from "./console-handler.ts";
+} from "../console-handler.ts";
+import { refuse } from "../console-refusals.ts";
+import { CONSOLE_MESSAGES as M } from "../console-texts.ts";
 
 // Who works a claim, and the notes staff keep on it under their own names. Both are audited.
 

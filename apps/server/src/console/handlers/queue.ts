@@ -4,9 +4,9 @@ import type { QueueFilters } from "@kalinga/domain/console-requests";
 import { csvText } from "@kalinga/domain/csv";
 import { staffMay } from "@kalinga/domain/staff-roles";
 import { type QueueQuery, type QueueRow, readQueue, statusChangesOf } from "../console-claims.ts";
+import { type ConsoleCallHandlers, type ConsoleServices, dateText } from "../console-handler.ts";
 import { QUEUE_CSV_HEADINGS } from "../console-texts.ts";
 import type { StaffUser } from "../staff-accounts.ts";
-import { type ConsoleCallHandlers, type ConsoleServices, dateText } from "./console-handler.ts";
 
 // The queue: claims by status, type, assignment and search, oldest first, each with its clocks;
 // and the same as CSV. Who listed or exported which claims is audited (decision 0064).

@@ -1,14 +1,14 @@
 import QRCode from "qrcode";
 import { audit } from "../audit-log.ts";
-import { refuse } from "../console-refusals.ts";
-import { CONSOLE_MESSAGES as M } from "../console-texts.ts";
-import { codeStep, passwordStep } from "../staff-sign-in.ts";
 import {
   type ConsoleCallHandlers,
   type ConsoleServices,
   publicStaff,
   STAFF_COOKIE,
-} from "./console-handler.ts";
+} from "../console-handler.ts";
+import { refuse } from "../console-refusals.ts";
+import { CONSOLE_MESSAGES as M } from "../console-texts.ts";
+import { codeStep, passwordStep } from "../staff-sign-in.ts";
 
 // Signing in with a password, then a TOTP code (set up at the first sign-in); reading and ending
 // the session. The session cookie is httpOnly and SameSite=Strict, under /console only.

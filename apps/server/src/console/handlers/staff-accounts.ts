@@ -1,7 +1,7 @@
+import { type ConsoleCallHandlers, type ConsoleServices, publicStaff } from "../console-handler.ts";
 import { refuse } from "../console-refusals.ts";
 import { CONSOLE_MESSAGES as M } from "../console-texts.ts";
 import { type StaffUser, temporaryPassword } from "../staff-accounts.ts";
-import { type ConsoleCallHandlers, type ConsoleServices, publicStaff } from "./console-handler.ts";
 
 // Staff accounts: the list, a new account, disabling one, and an administrator's help for a member
 // who is slowed down, forgot the password or lost the authenticator (docs/decisions/0063). Every

@@ -6,14 +6,14 @@ import type {
 } from "@kalinga/domain/console-calls";
 import { STAFF_PERMISSIONS, staffMay } from "@kalinga/domain/staff-roles";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Database } from "../../db/database.ts";
-import type { DocumentStore } from "../../documents/document-store.ts";
-import type { Actor, SubmittedClaim } from "../../lifecycle/lifecycle-repository.ts";
-import type { LifecycleService } from "../../lifecycle/lifecycle-service.ts";
-import type { ConsoleRefusal } from "../console-refusals.ts";
-import type { StaffAccounts, StaffUser } from "../staff-accounts.ts";
-import type { StaffSession, StaffSessions } from "../staff-sessions.ts";
-import type { SignInThrottle } from "../staff-sign-in.ts";
+import type { Database } from "../db/database.ts";
+import type { DocumentStore } from "../documents/document-store.ts";
+import type { Actor, SubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
+import type { LifecycleService } from "../lifecycle/lifecycle-service.ts";
+import type { ConsoleRefusal } from "./console-refusals.ts";
+import type { StaffAccounts, StaffUser } from "./staff-accounts.ts";
+import type { StaffSession, StaffSessions } from "./staff-sessions.ts";
+import type { SignInThrottle } from "./staff-sign-in.ts";
 
 // What every console handler is given and may answer (docs/decisions/0072). The registration has
 // already checked the session, the permission, the claim and the input by the call's table row.
