@@ -1,8 +1,7 @@
 import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { FIELD_MESSAGES } from "@kalinga/domain/messages";
-import sharp from "sharp";
 import { beforeEach, describe, expect, test } from "vitest";
-import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { samplePhoto, uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS, storedPayload, submitBodyOf } from "./support/claim-payloads.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
@@ -55,11 +54,7 @@ async function claimStatus(): Promise<string | undefined> {
 }
 
 async function uploadMandatory() {
-  const bytes = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: "#336699" },
-  })
-    .jpeg()
-    .toBuffer();
+  const bytes = await samplePhoto();
   for (const slotKey of ACCIDENT_MANDATORY_SLOTS) {
     expect((await uploadDocument(server.app, claim, { slotKey, bytes })).statusCode).toBe(200);
   }

@@ -1,9 +1,8 @@
 import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { slotFactsOfPayload } from "@kalinga/domain/upload-slots";
-import sharp from "sharp";
 import { beforeEach, describe, expect, test } from "vitest";
 import type { DevClaimRecord } from "../src/claims/claim-record-repository.ts";
-import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { samplePhoto, uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
 import {
   ACCIDENT_MANDATORY_SLOTS,
   AGREED,
@@ -56,11 +55,7 @@ describe("dev claim record", () => {
   });
 
   test("a submitted and rated claim: payload, declarations, slot facts, documents and rating", async () => {
-    const jpeg = await sharp({
-      create: { width: 64, height: 48, channels: 3, background: "#336699" },
-    })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await samplePhoto();
     const uploaded: { id: string; sizeBytes: number; name: string; slotKey: string }[] = [];
     for (const slotKey of ACCIDENT_MANDATORY_SLOTS) {
       const response = await uploadDocument(server.app, claim, {

@@ -1,10 +1,9 @@
 import { readdir } from "node:fs/promises";
 import net from "node:net";
-import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { DOCUMENT_ROUTE_MESSAGES } from "../src/documents/document-messages.ts";
 import { API_MESSAGES } from "../src/http/api-error.ts";
-import { verifiedClaim } from "./support/claim-documents.ts";
+import { samplePhoto, verifiedClaim } from "./support/claim-documents.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { API_KEY, type StartedClaim } from "./support/test-app.ts";
 
@@ -80,9 +79,7 @@ function refusedWith(
 }
 
 beforeAll(async () => {
-  photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
-    .jpeg()
-    .toBuffer();
+  photo = await samplePhoto();
 });
 beforeEach(async () => {
   claim = await verifiedClaim(server.app);

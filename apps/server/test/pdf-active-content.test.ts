@@ -4,6 +4,7 @@ import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-sl
 import { describe, expect, test } from "vitest";
 import {
   ACTIVE_MARKER,
+  ACTIVE_NAMES,
   activeContentPdf,
   pdfObjectsText,
   pdfText,
@@ -20,19 +21,6 @@ import { basicInformation, callClaim } from "./support/test-app.ts";
 
 const server = useServerTest({ documentsDir: true, env: { NOTIFICATION_POLL_MS: "600000" } });
 const [slotKey = "", ...otherSlots] = mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY));
-const ACTIVE_NAMES = [
-  "/OpenAction",
-  "/JavaScript",
-  "/JS",
-  "/AA",
-  "/EmbeddedFiles",
-  "/Launch",
-  "/SubmitForm",
-  "/XFA",
-  "/EF",
-  "/FileAttachment",
-  ACTIVE_MARKER,
-];
 
 describe("PDFs an attacker uploads", () => {
   test("a PDF over the page limit is refused with the claimant's message, and nothing is stored", async () => {
