@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
 import {
-  type ClaimDocument,
-  type ClaimDocumentLimits,
-  type DocumentChangeRefusal,
   deleteDocument,
   findDocument,
   isDocumentChangeRefusal,
@@ -13,7 +10,7 @@ import {
 } from "../src/documents/document-repository.ts";
 import { solidPng } from "./fixtures/images.ts";
 import { textPdf } from "./fixtures/pdf-files.ts";
-import { NOW, preparedDocument, useDiskDocuments } from "./support/document-store.ts";
+import { NOW, preparedDocument, stored, useDiskDocuments } from "./support/document-store.ts";
 import { useServerTest } from "./support/server-test.ts";
 
 // The per-claim limits of the document repository (file count and bytes, held when uploads race)
@@ -21,22 +18,8 @@ import { useServerTest } from "./support/server-test.ts";
 
 const server = useServerTest({ app: false, clock: false });
 const disk = useDiskDocuments(server);
-/** storeDocument of the prepared one-page PDF in a slot of the claim, at NOW. */
-const storePdf = (claimId: string, slotKey: string, limits?: ClaimDocumentLimits) =>
-  storeDocument(server.db, disk.store, {
-    claimId,
-    slotKey,
-    prepared: disk.pdf,
-    now: NOW,
-    ...(limits ? { limits } : {}),
-  });
 
-const { storedKeys, newClaim } = disk;
-
-function stored(result: ClaimDocument | DocumentChangeRefusal): ClaimDocument {
-  if (isDocumentChangeRefusal(result)) throw new Error(`Refused: ${result.message}`);
-  return result;
-}
+const { storedKeys, newClaim, storePdf } = disk;
 
 /** PostgreSQL: until that many sessions wait for a row lock. PGlite runs one query at a time. */
 async function waitForLockWaiters(count: number): Promise<void> {

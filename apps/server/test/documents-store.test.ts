@@ -5,12 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { Database, Queryable } from "../src/db/database.ts";
 import { DOCUMENT_MESSAGES } from "../src/documents/document-messages.ts";
 import {
-  type ClaimDocument,
-  type ClaimDocumentLimits,
-  type DocumentChangeRefusal,
   deleteDocument,
   findDocument,
-  isDocumentChangeRefusal,
   listDocuments,
   replaceDocument,
   storeDocument,
@@ -18,7 +14,13 @@ import {
 } from "../src/documents/document-repository.ts";
 import { DocumentNotFoundError, newStorageKey } from "../src/documents/document-store.ts";
 import { solidPng } from "./fixtures/images.ts";
-import { HOUR_MS, NOW, preparedDocument, useDiskDocuments } from "./support/document-store.ts";
+import {
+  HOUR_MS,
+  NOW,
+  preparedDocument,
+  stored,
+  useDiskDocuments,
+} from "./support/document-store.ts";
 import { useServerTest } from "./support/server-test.ts";
 
 // The document repository over a disk store: bytes kept under server keys, a row only with its
@@ -26,22 +28,8 @@ import { useServerTest } from "./support/server-test.ts";
 
 const server = useServerTest({ app: false, clock: false });
 const disk = useDiskDocuments(server);
-/** storeDocument of the prepared one-page PDF in a slot of the claim, at NOW. */
-const storePdf = (claimId: string, slotKey: string, limits?: ClaimDocumentLimits) =>
-  storeDocument(server.db, disk.store, {
-    claimId,
-    slotKey,
-    prepared: disk.pdf,
-    now: NOW,
-    ...(limits ? { limits } : {}),
-  });
 
-const { filesOnDisk, storedKeys, age, newClaim } = disk;
-
-function stored(result: ClaimDocument | DocumentChangeRefusal): ClaimDocument {
-  if (isDocumentChangeRefusal(result)) throw new Error(`Refused: ${result.message}`);
-  return result;
-}
+const { filesOnDisk, storedKeys, age, newClaim, storePdf } = disk;
 
 /** The database with one failure planted: inserting a document row throws. */
 function failingInserts(db: Database): Database {

@@ -5,6 +5,13 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import { startClaim } from "../../src/claims/claim-repository.ts";
 import type { Database } from "../../src/db/database.ts";
 import { createDiskDocumentStore } from "../../src/documents/disk-document-store.ts";
+import {
+  type ClaimDocument,
+  type ClaimDocumentLimits,
+  type DocumentChangeRefusal,
+  isDocumentChangeRefusal,
+  storeDocument,
+} from "../../src/documents/document-repository.ts";
 import type { DocumentStore } from "../../src/documents/document-store.ts";
 import {
   type DocumentRefusal,
@@ -68,7 +75,19 @@ export type DiskDocuments = {
   age(relativePath: string, hours: number): Promise<void>;
   /** A claim started in the repository on the test's database. */
   newClaim(): Promise<string>;
+  /** storeDocument of the prepared one-page PDF in a slot of the claim, at NOW. */
+  storePdf(
+    claimId: string,
+    slotKey: string,
+    limits?: ClaimDocumentLimits,
+  ): Promise<ClaimDocument | DocumentChangeRefusal>;
 };
+
+/** The stored document; the test fails if the repository refused it. */
+export function stored(result: ClaimDocument | DocumentChangeRefusal): ClaimDocument {
+  if (isDocumentChangeRefusal(result)) throw new Error(`Refused: ${result.message}`);
+  return result;
+}
 
 /** Registers the hooks of a disk document store test file: a fresh folder and store per test. */
 export function useDiskDocuments(server: ServerTest): DiskDocuments {
@@ -126,5 +145,13 @@ export function useDiskDocuments(server: ServerTest): DiskDocuments {
       await utimes(path.join(documentsDir, relativePath), past, past);
     },
     newClaim: () => newClaimRow(server.db),
+    storePdf: (claimId, slotKey, limits) =>
+      storeDocument(server.db, ready(store), {
+        claimId,
+        slotKey,
+        prepared: ready(pdf),
+        now: NOW,
+        ...(limits ? { limits } : {}),
+      }),
   };
 }

@@ -141,24 +141,22 @@ export async function startClaim(
   return { webReferenceNumber, token };
 }
 
+/** What both code requests carry: the claim (or check) and the Philippine number to send to. */
+const codeRequest = (claim: StartedClaim, mobileNumber: string) => ({
+  basicInformation,
+  webReferenceNumber: claim.webReferenceNumber,
+  countryCode: "63" as const,
+  mobileNumber,
+});
+
 export function requestCode(
   app: FastifyInstance,
   claim: StartedClaim,
   mobileNumber = MOBILE,
   options: CallOptions = {},
 ) {
-  return callClaim(
-    app,
-    "requestOneTimePIN",
-    {
-      basicInformation,
-      webReferenceNumber: claim.webReferenceNumber,
-      countryCode: "63",
-      mobileNumber,
-      firstName: "Maria",
-    },
-    { token: claim.token, ...options },
-  );
+  const body = { ...codeRequest(claim, mobileNumber), firstName: "Maria" };
+  return callClaim(app, "requestOneTimePIN", body, { token: claim.token, ...options });
 }
 
 /** The tracking check's code request (decision 0055): no first name, the claim is not filed here. */
@@ -168,17 +166,8 @@ export function requestTrackingCode(
   mobileNumber = MOBILE,
   options: CallOptions = {},
 ) {
-  return callClaim(
-    app,
-    "requestTrackingOneTimePIN",
-    {
-      basicInformation,
-      webReferenceNumber: check.webReferenceNumber,
-      countryCode: "63",
-      mobileNumber,
-    },
-    { token: check.token, ...options },
-  );
+  const body = codeRequest(check, mobileNumber);
+  return callClaim(app, "requestTrackingOneTimePIN", body, { token: check.token, ...options });
 }
 
 export function resendCode(app: FastifyInstance, claim: StartedClaim, options: CallOptions = {}) {
