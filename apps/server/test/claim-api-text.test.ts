@@ -1,9 +1,9 @@
 import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { FIELD_MESSAGES } from "@kalinga/domain/messages";
-import sharp from "sharp";
 import { beforeEach, describe, expect, test } from "vitest";
-import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS, storedPayload, submitBodyOf } from "./support/claim-payloads.ts";
+import { verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
@@ -55,11 +55,7 @@ async function claimStatus(): Promise<string | undefined> {
 }
 
 async function uploadMandatory() {
-  const bytes = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: "#336699" },
-  })
-    .jpeg()
-    .toBuffer();
+  const bytes = await samplePhoto();
   for (const slotKey of ACCIDENT_MANDATORY_SLOTS) {
     expect((await uploadDocument(server.app, claim, { slotKey, bytes })).statusCode).toBe(200);
   }

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { API_MESSAGES } from "../src/http/api-error.ts";
 import { CLAIM_API_PREFIX } from "../src/http/claim-call-routes.ts";
 import { useServerTest } from "./support/server-test.ts";
-import { basicInformation, callClaim, startClaim } from "./support/test-app.ts";
+import { basicInformation, callClaim, callClaimRaw, startClaim } from "./support/test-app.ts";
 
 // Every row of the domain's call table is a route, and every route runs the one chain of checks
 // the row asks for: the table decides what answers, not a list kept by hand.
@@ -74,7 +74,9 @@ describe("the claim call table", () => {
   );
 
   test.each(needing("api-key"))("%s refuses a body its schema refuses with 400", async (name) => {
-    const response = await callClaim(server.app, name, { basicInformation: { companyName: "" } });
+    const response = await callClaimRaw(server.app, name, {
+      basicInformation: { companyName: "" },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ returnCode: "400", errors: expect.any(Array) });
   });

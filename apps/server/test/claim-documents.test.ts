@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { beforeEach, describe, expect, test } from "vitest";
 import { beginIdempotentRequest, idempotencyRequestHash } from "../src/http/idempotency-keys.ts";
 import { DOCUMENT_MESSAGES } from "../src/http/upload-messages.ts";
 import { pngBomb } from "./fixtures/images.ts";
 import { textPdf } from "./fixtures/pdf-files.ts";
-import { multipartBody, uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { multipartBody, samplePhoto, uploadDocument } from "./support/claim-documents.ts";
+import { verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
   API_KEY,
@@ -24,10 +24,7 @@ const MB = 1024 * 1024;
 const server = useServerTest({ documentsDir: true, env: { DOCUMENT_MAX_FILE_MB: "1" } });
 let claim: StartedClaim;
 
-const jpeg = (colour = "#336699") =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
+const jpeg = (colour = "#336699") => samplePhoto(colour);
 
 async function storedFiles(): Promise<string[]> {
   const folders = await readdir(server.documentsDir).catch(() => []);

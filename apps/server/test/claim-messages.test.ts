@@ -7,22 +7,16 @@ import {
   josephineSpouse,
   joseStep1,
 } from "@kalinga/domain/fixtures/claim-fixtures";
-import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import { describe, expect, test } from "vitest";
-import { multipartBody, samplePhoto, uploadDocument } from "./support/claim-documents.ts";
-import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
+import {
+  callAsTracking,
+  filedClaim,
+  sendRequestedFiles,
+  trackingCheck,
+} from "./support/claimant.ts";
+import { askForRequirements, callInsurer, receiptAndPoliceReport } from "./support/insurer.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { signedInStaff } from "./support/staff-session.ts";
-import {
-  API_KEY,
-  basicInformation,
-  callClaim,
-  latestCode,
-  requestCode,
-  type StartedClaim,
-  startClaim,
-  validateCode,
-} from "./support/test-app.ts";
 
 // Who is told what after the submit (decision 0067), over real request handling and a real
 // database: a living claim's messages greet the insured who filed it; a death claim's go to the
@@ -31,7 +25,6 @@ import {
 // its outcome; each requested item has its own due date; the console previews all of it.
 
 const server = useServerTest({ documentsDir: true, env: { NOTIFICATION_POLL_MS: "600000" } });
-const KEY = "Bearer kalinga-dev-insurer-key";
 const JOSE = "9171234567";
 const JOSEPHINE = "9181234567";
 const JOSEPHINE_EMAIL = "josephine@example.com";
@@ -47,38 +40,12 @@ const livingPayload = accidentPayload;
 
 type Payload = typeof deathPayload;
 
-async function verified(mobile: string): Promise<StartedClaim> {
-  const claim = await startClaim(server.app);
-  expect((await requestCode(server.app, claim, mobile)).statusCode).toBe(200);
-  const code = await latestCode(server.app, `63${mobile}`);
-  const validated = await validateCode(server.app, claim, code);
-  expect(validated.statusCode, validated.body).toBe(200);
-  return { ...claim, token: (validated.json() as { token: string }).token };
-}
-
 /** A claim filed as the widget files it, from this verified number. */
 async function filed(payload: Payload, mobile: string): Promise<string> {
-  const claim = await verified(mobile);
-  const bytes = await samplePhoto();
-  for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(payload, TODAY))) {
-    const uploaded = await uploadDocument(server.app, claim, { slotKey, bytes });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-  }
-  const submitted = await callClaim(server.app, "finalSubmitClaim", submitBodyOf(claim, payload), {
-    token: claim.token,
-  });
-  expect(submitted.statusCode, submitted.body).toBe(200);
-  return claim.webReferenceNumber;
+  return (await filedClaim(server.app, { payload, mobile })).webReferenceNumber;
 }
 
-function insurer(url: string, body: unknown) {
-  return server.app.inject({
-    method: "POST",
-    url: `/api/insurer${url}`,
-    headers: { authorization: KEY, "content-type": "application/json" },
-    payload: JSON.stringify(body),
-  });
-}
+const insurer = (url: string, body: unknown) => callInsurer(server.app, "POST", url, body);
 
 type Message = { channel: string; recipient: string; subject: string | null; body: string };
 
@@ -100,47 +67,14 @@ async function move(ref: string, body: Record<string, unknown>) {
 }
 
 async function askForTwo(ref: string) {
-  const asked = await insurer(`/claims/${ref}/requirements`, {
-    requirements: [
-      {
-        documentCd: null,
-        description: "Official receipt of the hospital bill",
-        dueDate: "2026-03-20",
-      },
-      { documentCd: null, description: "Police report of the collision", dueDate: "2026-04-24" },
-    ],
-  });
-  expect(asked.statusCode, asked.body).toBe(200);
+  await askForRequirements(server.app, ref, receiptAndPoliceReport("2026-03-20", "2026-04-24"));
 }
 
 async function tracked(ref: string, mobile: string) {
-  const started = await callClaim(server.app, "initClaimTracking", { basicInformation });
-  const check = started.json() as StartedClaim;
-  const sent = await callClaim(
-    server.app,
-    "requestTrackingOneTimePIN",
-    {
-      basicInformation,
-      webReferenceNumber: check.webReferenceNumber,
-      countryCode: "63",
-      mobileNumber: mobile,
-    },
-    { token: check.token },
-  );
-  expect(sent.statusCode, sent.body).toBe(200);
-  const validated = await validateCode(
-    server.app,
-    check,
-    await latestCode(server.app, `63${mobile}`),
-  );
-  expect(validated.statusCode, validated.body).toBe(200);
-  const token = (validated.json() as { token: string }).token;
-  const read = await callClaim(
-    server.app,
-    "readTrackedClaim",
-    { basicInformation, webReferenceNumber: ref },
-    { token },
-  );
+  const check = await trackingCheck(server.app, { mobile });
+  const read = await callAsTracking(server.app, check, "readTrackedClaim", {
+    webReferenceNumber: ref,
+  });
   expect(read.statusCode, read.body).toBe(200);
   return read.json() as { decision: unknown; claim: { status: string } };
 }
@@ -292,52 +226,12 @@ describe("what the messages say", () => {
 
 /** The filer follows the claim from her number and sends a file for each of these requests. */
 async function sendFor(ref: string, mobile: string, requirementIds: string[]) {
-  const started = await callClaim(server.app, "initClaimTracking", { basicInformation });
-  const check = started.json() as StartedClaim;
-  const sent = await callClaim(
+  await sendRequestedFiles(
     server.app,
-    "requestTrackingOneTimePIN",
-    {
-      basicInformation,
-      webReferenceNumber: check.webReferenceNumber,
-      countryCode: "63",
-      mobileNumber: mobile,
-    },
-    { token: check.token },
+    await trackingCheck(server.app, { mobile }),
+    ref,
+    requirementIds,
   );
-  expect(sent.statusCode, sent.body).toBe(200);
-  const validated = await validateCode(
-    server.app,
-    check,
-    await latestCode(server.app, `63${mobile}`),
-  );
-  expect(validated.statusCode, validated.body).toBe(200);
-  const token = (validated.json() as { token: string }).token;
-  const bytes = await samplePhoto();
-  for (const requirementId of requirementIds) {
-    const { payload, contentType } = multipartBody(
-      { webReferenceNumber: ref, requirementId },
-      { name: "file", filename: "receipt.jpg", bytes, contentType: "image/jpeg" },
-    );
-    const added = await server.app.inject({
-      method: "POST",
-      url: "/api/claims/uploadRequirementDocument",
-      headers: {
-        "content-type": contentType,
-        "x-api-key": API_KEY,
-        authorization: `Bearer ${token}`,
-      },
-      payload,
-    });
-    expect(added.statusCode, added.body).toBe(200);
-  }
-  const done = await callClaim(
-    server.app,
-    "sendRequirementDocuments",
-    { basicInformation, webReferenceNumber: ref },
-    { token },
-  );
-  expect(done.statusCode, done.body).toBe(200);
 }
 
 describe("a document not accepted", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { verifiedClaim } from "./support/claim-documents.ts";
+import { verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { basicInformation, callClaim, type StartedClaim, startClaim } from "./support/test-app.ts";
 

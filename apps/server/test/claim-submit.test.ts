@@ -1,24 +1,20 @@
 import { DECLARATION_MESSAGES } from "@kalinga/domain/declarations";
-import {
-  accidentPayload,
-  franciscoChild,
-  joseClaimPayload,
-  josephineSpouse,
-} from "@kalinga/domain/fixtures/claim-fixtures";
+import { accidentPayload, dengueDeathPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import {
   buildUploadSlots,
   mandatorySlotKeys,
   slotFactsOfPayload,
 } from "@kalinga/domain/upload-slots";
-import sharp from "sharp";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { DOCUMENT_MESSAGES } from "../src/http/upload-messages.ts";
-import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import { AGREED, EMAIL, storedPayload, submitBodyOf, TODAY } from "./support/claim-payloads.ts";
+import { verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
   callClaim,
+  callClaimRaw,
   MOBILE_63,
   type StartedClaim,
   startClaim,
@@ -27,15 +23,7 @@ import {
 const payload = accidentPayload;
 const MANDATORY = mandatorySlotKeys(slotFactsOfPayload(payload, TODAY));
 
-const deathPayload = joseClaimPayload(
-  {
-    claimType: "Death",
-    dateOfLoss: "2026-08-15",
-    causeOfLoss: "Dengue fever",
-    natureOfDeath: "IL",
-  },
-  { beneficiaries: [josephineSpouse, franciscoChild], payout: null },
-);
+const deathPayload = dengueDeathPayload;
 
 const server = useServerTest({ documentsDir: true, env: { NOTIFICATION_POLL_MS: "60000" } });
 let claim: StartedClaim;
@@ -45,10 +33,7 @@ const submitBody = (target: StartedClaim) => submitBodyOf(target);
 const submit = (target: StartedClaim, headers: Record<string, string> = {}) =>
   callClaim(server.app, "finalSubmitClaim", submitBody(target), { token: target.token, headers });
 
-const jpeg = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
-    .jpeg()
-    .toBuffer();
+const jpeg = () => samplePhoto();
 
 async function uploadAll(target: StartedClaim, slotKeys: string[]) {
   const bytes = await jpeg();
@@ -259,7 +244,7 @@ describe("finalSubmitClaim", () => {
       {
         basicInformation,
         webReferenceNumber: claim.webReferenceNumber,
-        documentId: rows[0]?.id,
+        documentId: rows[0]?.id as string,
       },
       { token: claim.token },
     );
@@ -302,7 +287,7 @@ describe("finalSubmitClaim", () => {
     await uploadAll(claim, MANDATORY);
     const body = submitBody(claim);
     const gcash = {
-      payoutMethod: "E-Wallet",
+      payoutMethod: "E-Wallet" as const,
       bankCode: "GCASH",
       bankName: "GCash",
       accountName: "Jose P Rizal",
@@ -371,7 +356,7 @@ describe("finalSubmitClaim", () => {
       ],
     ];
     for (const [body, fields] of cases) {
-      const response = await callClaim(server.app, "finalSubmitClaim", body, {
+      const response = await callClaimRaw(server.app, "finalSubmitClaim", body, {
         token: claim.token,
       });
       expect(response.statusCode).toBe(400);

@@ -1,27 +1,20 @@
+import type { ClaimPayload } from "@kalinga/domain/claim-payload";
 import { addDays, todayInManila } from "@kalinga/domain/dates";
-import {
-  accidentPayload,
-  franciscoChild,
-  joseClaimPayload,
-  josephineSpouse,
-} from "@kalinga/domain/fixtures/claim-fixtures";
+import { accidentPayload, dengueDeathPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
-import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
-import { multipartBody, uploadDocument } from "./support/claim-documents.ts";
-import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
+import { samplePhoto } from "./support/claim-documents.ts";
+import { TODAY } from "./support/claim-payloads.ts";
+import {
+  callAsTracking,
+  filedClaim as fileClaim,
+  sendRequestedFiles,
+  trackingCheck as trackingCheckOf,
+} from "./support/claimant.ts";
+import { callInsurer } from "./support/insurer.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { signedInStaff } from "./support/staff-session.ts";
-import {
-  API_KEY,
-  basicInformation,
-  callClaim,
-  latestCode,
-  requestCode,
-  type StartedClaim,
-  startClaim,
-  validateCode,
-} from "./support/test-app.ts";
+import type { StartedClaim } from "./support/test-app.ts";
 
 // What a claimant reads on the tracking screens (decision 0068), over real request handling and a
 // real database: every document sent named by its slot or request and the beneficiary it is for,
@@ -33,18 +26,9 @@ const server = useServerTest({
   env: { NOTIFICATION_POLL_MS: "600000", SERVICE_LEVEL_DAYS_LIVING: "20" },
 });
 const MOBILE = "9171234567";
-const KEY = "Bearer kalinga-dev-insurer-key";
 const DAY_SECONDS = 86_400;
 
-const deathPayload = joseClaimPayload(
-  {
-    claimType: "Death",
-    dateOfLoss: "2026-08-15",
-    causeOfLoss: "Dengue fever",
-    natureOfDeath: "IL",
-  },
-  { beneficiaries: [josephineSpouse, franciscoChild], payout: null },
-);
+const deathPayload = dengueDeathPayload;
 
 type SentDocument = {
   title: string;
@@ -77,111 +61,43 @@ type TrackedRead = {
 
 let jpeg: Uint8Array;
 beforeAll(async () => {
-  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
-    .jpeg()
-    .toBuffer();
+  jpeg = await samplePhoto();
 });
 
 const today = () => todayInManila(server.clock.now());
 
-async function verified(claim: StartedClaim, call: "requestOneTimePIN" | "tracking") {
-  const sent =
-    call === "requestOneTimePIN"
-      ? await requestCode(server.app, claim, MOBILE)
-      : await callClaim(
-          server.app,
-          "requestTrackingOneTimePIN",
-          {
-            basicInformation,
-            webReferenceNumber: claim.webReferenceNumber,
-            countryCode: "63",
-            mobileNumber: MOBILE,
-          },
-          { token: claim.token },
-        );
-  expect(sent.statusCode, sent.body).toBe(200);
-  const validated = await validateCode(
-    server.app,
-    claim,
-    await latestCode(server.app, `63${MOBILE}`),
-  );
-  expect(validated.statusCode, validated.body).toBe(200);
-  return { ...claim, token: (validated.json() as { token: string }).token };
-}
-
 /** A claim filed with every mandatory slot, the first that takes more than one file in two pages. */
-async function filedClaim(payload: typeof accidentPayload): Promise<string> {
-  const claim = await verified(await startClaim(server.app), "requestOneTimePIN");
+async function filedClaim(payload: ClaimPayload): Promise<string> {
   const slots = mandatorySlotKeys(slotFactsOfPayload(payload, TODAY));
   const twoPages = slots.find((key) => !key.includes("IDC001")) ?? "";
-  for (const slotKey of [...slots, twoPages]) {
-    const uploaded = await uploadDocument(server.app, claim, {
-      slotKey,
-      bytes: jpeg,
-      filename: "scan.jpg",
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-  }
-  const body = submitBodyOf(claim, payload);
-  const submitted = await callClaim(server.app, "finalSubmitClaim", body, { token: claim.token });
-  expect(submitted.statusCode, submitted.body).toBe(200);
+  const claim = await fileClaim(server.app, {
+    payload,
+    mobile: MOBILE,
+    bytes: jpeg,
+    filename: "scan.jpg",
+    moreSlots: [twoPages],
+  });
   return claim.webReferenceNumber;
 }
 
-async function trackingCheck(): Promise<StartedClaim> {
-  const started = await callClaim(server.app, "initClaimTracking", { basicInformation });
-  expect(started.statusCode, started.body).toBe(200);
-  return verified(started.json() as StartedClaim, "tracking");
-}
+const trackingCheck = () => trackingCheckOf(server.app, { mobile: MOBILE });
 
 async function read(check: StartedClaim, ref: string): Promise<TrackedRead> {
-  const answer = await callClaim(
-    server.app,
-    "readTrackedClaim",
-    { basicInformation, webReferenceNumber: ref },
-    { token: check.token },
-  );
+  const answer = await callAsTracking(server.app, check, "readTrackedClaim", {
+    webReferenceNumber: ref,
+  });
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as TrackedRead;
 }
 
 async function insurer(url: string, body: unknown) {
-  const answer = await server.app.inject({
-    method: "POST",
-    url: `/api/insurer/claims/${url}`,
-    headers: { authorization: KEY, "content-type": "application/json" },
-    payload: JSON.stringify(body),
-  });
+  const answer = await callInsurer(server.app, "POST", `/claims/${url}`, body);
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as { requirementIds: string[] };
 }
 
-async function sendFor(check: StartedClaim, ref: string, requirementIds: string[]) {
-  for (const requirementId of requirementIds) {
-    const { payload, contentType } = multipartBody(
-      { webReferenceNumber: ref, requirementId },
-      { name: "file", filename: "receipt.jpg", bytes: jpeg, contentType: "image/jpeg" },
-    );
-    const added = await server.app.inject({
-      method: "POST",
-      url: "/api/claims/uploadRequirementDocument",
-      headers: {
-        "content-type": contentType,
-        "x-api-key": API_KEY,
-        authorization: `Bearer ${check.token}`,
-      },
-      payload,
-    });
-    expect(added.statusCode, added.body).toBe(200);
-  }
-  const sent = await callClaim(
-    server.app,
-    "sendRequirementDocuments",
-    { basicInformation, webReferenceNumber: ref },
-    { token: check.token },
-  );
-  expect(sent.statusCode, sent.body).toBe(200);
-}
+const sendFor = (check: StartedClaim, ref: string, requirementIds: string[]) =>
+  sendRequestedFiles(server.app, check, ref, requirementIds, jpeg);
 
 describe("what the tracking screens read", () => {
   test("a death claim's documents are named by slot and beneficiary, and the 60 days give the decision date", async () => {

@@ -1,34 +1,19 @@
-import {
-  accidentPayload,
-  heartAttackDeath,
-  josephineSpouse,
-  joseStep1,
-} from "@kalinga/domain/fixtures/claim-fixtures";
-import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import sharp from "sharp";
+import type { ClaimCallName, ClaimCallRequest } from "@kalinga/domain/claim-calls";
+import { deathClaimDraft } from "@kalinga/domain/fixtures/claim-fixtures";
+import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, test } from "vitest";
-import { multipartBody, uploadDocument } from "./support/claim-documents.ts";
-import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
-import { useServerTest } from "./support/server-test.ts";
+import { samplePhoto, uploadRequirementDocument } from "./support/claim-documents.ts";
 import {
-  API_KEY,
-  basicInformation,
-  callClaim,
-  latestCode,
-  requestCode,
-  type StartedClaim,
-  startClaim,
-  validateCode,
-} from "./support/test-app.ts";
+  callAsTracking,
+  filedClaim as fileClaim,
+  trackingCheck,
+  verifiedClaim,
+} from "./support/claimant.ts";
+import { askForRequirements, callInsurer, receiptAndPoliceReport } from "./support/insurer.ts";
+import { useServerTest } from "./support/server-test.ts";
+import { basicInformation, callClaim, type StartedClaim } from "./support/test-app.ts";
 
-const DRAFT = {
-  step1: joseStep1,
-  details: heartAttackDeath,
-  payout: { method: "bank", bank: "", accountName: "", accountNumber: "" },
-  beneficiaries: [josephineSpouse],
-  step: "/claims-documents",
-};
+const DRAFT = deathClaimDraft;
 
 // The claimant follows a claim (decision 0055), over real request handling and a real database:
 // a tracking check proves its number with the OTP, reads only the claims filed with it, and adds
@@ -37,106 +22,47 @@ const DRAFT = {
 const server = useServerTest({ documentsDir: true, env: { NOTIFICATION_POLL_MS: "600000" } });
 const MARIA = "9171234567";
 const BEN = "9181112222";
-const KEY = "Bearer kalinga-dev-insurer-key";
 let jpeg: Uint8Array;
 
 beforeAll(async () => {
-  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
-    .jpeg()
-    .toBuffer();
+  jpeg = await samplePhoto();
 });
-
-async function verified(
-  app: FastifyInstance,
-  mobile: string,
-  claim: StartedClaim,
-  requestCall = "requestOneTimePIN",
-) {
-  const sent =
-    requestCall === "requestOneTimePIN"
-      ? await requestCode(app, claim, mobile)
-      : await callClaim(
-          app,
-          requestCall,
-          {
-            basicInformation,
-            webReferenceNumber: claim.webReferenceNumber,
-            countryCode: "63",
-            mobileNumber: mobile,
-          },
-          { token: claim.token },
-        );
-  expect(sent.statusCode, sent.body).toBe(200);
-  const validated = await validateCode(app, claim, await latestCode(app, `63${mobile}`));
-  expect(validated.statusCode, validated.body).toBe(200);
-  return { ...claim, token: (validated.json() as { token: string }).token };
-}
 
 /** A claim filed and submitted with this number. */
 async function filedClaim(mobile: string): Promise<string> {
-  const app = server.app;
-  const claim = await verified(app, mobile, await startClaim(app));
-  for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY))) {
-    expect((await uploadDocument(app, claim, { slotKey, bytes: jpeg })).statusCode).toBe(200);
-  }
-  const body = submitBodyOf(claim);
-  body.insuredInformation = { ...body.insuredInformation, phoneNumber: mobile };
-  const submitted = await callClaim(app, "finalSubmitClaim", body, { token: claim.token });
-  expect(submitted.statusCode, submitted.body).toBe(200);
+  const claim = await fileClaim(server.app, {
+    mobile,
+    bytes: jpeg,
+    body: (body) => ({
+      ...body,
+      insuredInformation: { ...body.insuredInformation, phoneNumber: mobile },
+    }),
+  });
   return claim.webReferenceNumber;
 }
 
-async function trackingOf(mobile: string): Promise<StartedClaim> {
-  const started = await callClaim(server.app, "initClaimTracking", { basicInformation });
-  expect(started.statusCode).toBe(200);
-  const check = started.json() as StartedClaim;
-  return verified(server.app, mobile, check, "requestTrackingOneTimePIN");
-}
+const trackingOf = (mobile: string) => trackingCheck(server.app, { mobile });
 
-function insurer(method: "GET" | "POST", url: string, body?: unknown) {
-  return server.app.inject({
-    method,
-    url: `/api/insurer${url}`,
-    headers: { authorization: KEY, ...(body ? { "content-type": "application/json" } : {}) },
-    ...(body ? { payload: JSON.stringify(body) } : {}),
-  });
-}
+const insurer = (method: "GET" | "POST", url: string, body?: unknown) =>
+  callInsurer(server.app, method, url, body);
 
-async function askForTwo(ref: string, dueDate: string | null = null): Promise<[string, string]> {
-  const asked = await insurer("POST", `/claims/${ref}/requirements`, {
-    requirements: [
-      { documentCd: null, description: "Official receipt of the hospital bill", dueDate },
-      { documentCd: null, description: "Police report of the collision", dueDate },
-    ],
-  });
-  expect(asked.statusCode, asked.body).toBe(200);
-  return (asked.json() as { requirementIds: [string, string] }).requirementIds;
-}
+const askForTwo = async (ref: string, dueDate: string | null = null) =>
+  (await askForRequirements(server.app, ref, receiptAndPoliceReport(dueDate))) as [string, string];
 
-const track = (
+const track = <K extends ClaimCallName>(
   check: StartedClaim,
-  call: string,
-  body: Record<string, unknown> = {},
+  call: K,
+  body: Omit<ClaimCallRequest<K>, "basicInformation">,
   headers = {},
-) => callClaim(server.app, call, { basicInformation, ...body }, { token: check.token, headers });
+) => callAsTracking(server.app, check, call, body, headers);
 
-function uploadFor(check: StartedClaim, ref: string, requirementId: string, key?: string) {
-  const { payload, contentType } = multipartBody(
-    { webReferenceNumber: ref, requirementId },
-    { name: "file", filename: "receipt.jpg", bytes: jpeg, contentType: "image/jpeg" },
-  );
-  return server.app.inject({
-    method: "POST",
-    url: "/api/claims/uploadRequirementDocument",
-    headers: {
-      "content-type": contentType,
-      "x-api-key": API_KEY,
-      authorization: `Bearer ${check.token}`,
-      ...(key ? { "idempotency-key": key } : {}),
-    },
-    payload,
+const uploadFor = (check: StartedClaim, ref: string, requirementId: string, key?: string) =>
+  uploadRequirementDocument(server.app, check, {
+    webReferenceNumber: ref,
+    requirementId,
+    bytes: jpeg,
+    ...(key ? { idempotencyKey: key } : {}),
   });
-}
 
 const returnCode = (response: LightMyRequestResponse) =>
   (response.json() as { returnCode: string }).returnCode;
@@ -151,7 +77,7 @@ describe("following a claim", () => {
       matchCode: 2,
     });
     const check = await trackingOf(MARIA);
-    const listed = await track(check, "listTrackedClaims");
+    const listed = await track(check, "listTrackedClaims", {});
     expect(listed.statusCode, listed.body).toBe(200);
     const { claims } = listed.json() as {
       claims: {
@@ -174,7 +100,7 @@ describe("following a claim", () => {
     const started = (
       await callClaim(server.app, "initClaimTracking", { basicInformation })
     ).json() as StartedClaim;
-    expect((await track(started, "listTrackedClaims")).statusCode).toBe(403);
+    expect((await track(started, "listTrackedClaims", {})).statusCode).toBe(403);
     const check = await trackingOf(MARIA);
     const filing = await callClaim(
       server.app,
@@ -183,7 +109,7 @@ describe("following a claim", () => {
       { token: check.token },
     );
     expect(filing.statusCode).toBe(403);
-    const filingClaim = await verified(server.app, MARIA, await startClaim(server.app));
+    const filingClaim = await verifiedClaim(server.app, { mobile: MARIA });
     const crossed = await callClaim(
       server.app,
       "readTrackedClaim",
@@ -325,11 +251,8 @@ describe("following a claim", () => {
       [firstItem],
     );
     expect(rows).toHaveLength(1);
-    const accept = await server.app.inject({
-      method: "POST",
-      url: `/api/insurer/claims/${first}/status`,
-      headers: { authorization: KEY, "content-type": "application/json" },
-      payload: JSON.stringify({ status: "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS" }),
+    const accept = await insurer("POST", `/claims/${first}/status`, {
+      status: "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS",
     });
     expect([200, 409]).toContain(accept.statusCode);
     const afterSend = await uploadFor(check, first, firstItem);
@@ -379,7 +302,7 @@ describe("status links", () => {
   test("a check lists its number's drafts and continues one of them, never another number's", async () => {
     const app = server.app;
     const draftOf = async (mobile: string) => {
-      const claim = await verified(app, mobile, await startClaim(app));
+      const claim = await verifiedClaim(app, { mobile });
       const saved = await callClaim(
         app,
         "saveClaimDraft",
@@ -392,7 +315,7 @@ describe("status links", () => {
     const marias = await draftOf(MARIA);
     const bens = await draftOf(BEN);
     const check = await trackingOf(MARIA);
-    const listed = (await track(check, "listTrackedClaims")).json() as {
+    const listed = (await track(check, "listTrackedClaims", {})).json() as {
       drafts: { webReferenceNumber: string }[];
     };
     expect(listed.drafts.map((draft) => draft.webReferenceNumber)).toEqual([marias]);
@@ -417,6 +340,6 @@ describe("status links", () => {
       { token },
     );
     expect(documents.statusCode).toBe(200);
-    expect((await track(check, "listTrackedClaims")).statusCode).toBe(401);
+    expect((await track(check, "listTrackedClaims", {})).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { CONSOLE_MESSAGES as M } from "../src/console/console-texts.ts";
-import { submittedClaim } from "./support/claim-documents.ts";
+import { submittedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { signedInStaff } from "./support/staff-session.ts";
 

@@ -1,36 +1,23 @@
 import { CLAIM_STATUSES } from "@kalinga/domain/claim-lifecycle";
 import type { DetailSection } from "@kalinga/domain/claim-payload-view";
 import { DOCUMENT_CATALOGUE } from "@kalinga/domain/document-catalogue";
-import {
-  franciscoChild,
-  joseClaimPayload,
-  josephineSpouse,
-} from "@kalinga/domain/fixtures/claim-fixtures";
+import { dengueDeathPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import {
   mandatorySlotKeys,
   slotDocumentName,
   slotFactsOfPayload,
 } from "@kalinga/domain/upload-slots";
-import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
-  multipartBody,
-  submittedClaim,
+  samplePhoto,
   uploadDocument,
-  verifiedClaim,
+  uploadRequirementDocument,
 } from "./support/claim-documents.ts";
 import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
+import { submittedClaim, trackingCheck, verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { signedInStaff } from "./support/staff-session.ts";
-import {
-  API_KEY,
-  basicInformation,
-  callClaim,
-  latestCode,
-  MOBILE,
-  type StartedClaim,
-  validateCode,
-} from "./support/test-app.ts";
+import { basicInformation, callClaim, type StartedClaim } from "./support/test-app.ts";
 
 // The console's claim view over real request handling and a real database: the claim's details by
 // section under the domain's labels, every file named after what it is, each request with the
@@ -40,9 +27,7 @@ const server = useServerTest({ documentsDir: true, env: { NOTIFICATION_POLL_MS: 
 let jpeg: Uint8Array;
 
 beforeAll(async () => {
-  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
-    .jpeg()
-    .toBuffer();
+  jpeg = await samplePhoto();
 });
 
 type File = { id: string; displayName: string; size: number };
@@ -59,15 +44,7 @@ const examiner = () =>
     role: "examiner",
   });
 
-const deathPayload = joseClaimPayload(
-  {
-    claimType: "Death",
-    dateOfLoss: "2026-08-15",
-    causeOfLoss: "Dengue fever",
-    natureOfDeath: "IL",
-  },
-  { beneficiaries: [josephineSpouse, franciscoChild], payout: null },
-);
+const deathPayload = dengueDeathPayload;
 
 /** The label → value rows of a section's first group. */
 const rowsOf = (view: View, title: string) =>
@@ -78,41 +55,12 @@ const rowsOf = (view: View, title: string) =>
     ]),
   );
 
-/** The claimant's tracking check, its number proven with the OTP (decision 0055). */
-async function tracking(): Promise<StartedClaim> {
-  const started = await callClaim(server.app, "initClaimTracking", { basicInformation });
-  const check = started.json() as StartedClaim;
-  const sent = await callClaim(
-    server.app,
-    "requestTrackingOneTimePIN",
-    {
-      basicInformation,
-      webReferenceNumber: check.webReferenceNumber,
-      countryCode: "63",
-      mobileNumber: MOBILE,
-    },
-    { token: check.token },
-  );
-  expect(sent.statusCode, sent.body).toBe(200);
-  const validated = await validateCode(server.app, check, await latestCode(server.app));
-  expect(validated.statusCode, validated.body).toBe(200);
-  return { ...check, token: (validated.json() as { token: string }).token };
-}
-
 function uploadFor(check: StartedClaim, ref: string, requirementId: string, filename: string) {
-  const { payload, contentType } = multipartBody(
-    { webReferenceNumber: ref, requirementId },
-    { name: "file", filename, bytes: jpeg, contentType: "image/jpeg" },
-  );
-  return server.app.inject({
-    method: "POST",
-    url: "/api/claims/uploadRequirementDocument",
-    headers: {
-      "content-type": contentType,
-      "x-api-key": API_KEY,
-      authorization: `Bearer ${check.token}`,
-    },
-    payload,
+  return uploadRequirementDocument(server.app, check, {
+    webReferenceNumber: ref,
+    requirementId,
+    bytes: jpeg,
+    filename,
   });
 }
 
@@ -207,7 +155,7 @@ describe("the console's claim view", () => {
     expect(asked.statusCode, asked.body).toBe(200);
     const [first, second] = (asked.json() as { requirementIds: [string, string] }).requirementIds;
 
-    const check = await tracking();
+    const check = await trackingCheck(server.app);
     for (const [item, name] of [
       [first, "requested.jpg"],
       [first, "requested.jpg"],

@@ -2,7 +2,7 @@ import { CONSOLE_REQUEST_MESSAGES as M } from "@kalinga/domain/console-requests"
 import { ROUTE_INPUT_MESSAGES } from "@kalinga/domain/route-inputs";
 import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, test } from "vitest";
-import { submittedClaim } from "./support/claim-documents.ts";
+import { submittedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { signedInStaff } from "./support/staff-session.ts";
 

@@ -13,7 +13,7 @@ import { createStaffAccounts } from "../src/console/staff-accounts.ts";
 import { auditLogOverreach, prepareDatabase } from "../src/db/database-roles.ts";
 import { readMigrations } from "../src/db/migrate.ts";
 import { openPostgresDatabase } from "../src/db/postgres-database.ts";
-import { submittedClaim } from "./support/claim-documents.ts";
+import { submittedClaim } from "./support/claimant.ts";
 import { exited, startServer } from "./support/server-process.ts";
 import { API_KEY, basicInformation, PRODUCTION_ENV, testConfig } from "./support/test-app.ts";
 import { testDatabaseKind } from "./support/test-database.ts";

@@ -1,9 +1,8 @@
 import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { slotFactsOfPayload } from "@kalinga/domain/upload-slots";
-import sharp from "sharp";
 import { beforeEach, describe, expect, test } from "vitest";
 import type { DevClaimRecord } from "../src/claims/claim-record-repository.ts";
-import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import {
   ACCIDENT_MANDATORY_SLOTS,
   AGREED,
@@ -11,6 +10,7 @@ import {
   submitBodyOf,
   TODAY,
 } from "./support/claim-payloads.ts";
+import { verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
@@ -56,11 +56,7 @@ describe("dev claim record", () => {
   });
 
   test("a submitted and rated claim: payload, declarations, slot facts, documents and rating", async () => {
-    const jpeg = await sharp({
-      create: { width: 64, height: 48, channels: 3, background: "#336699" },
-    })
-      .jpeg()
-      .toBuffer();
+    const jpeg = await samplePhoto();
     const uploaded: { id: string; sizeBytes: number; name: string; slotKey: string }[] = [];
     for (const slotKey of ACCIDENT_MANDATORY_SLOTS) {
       const response = await uploadDocument(server.app, claim, {

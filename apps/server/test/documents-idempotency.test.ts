@@ -2,10 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startClaim } from "../src/claims/claim-repository.ts";
 import { createDiskDocumentStore } from "../src/documents/disk-document-store.ts";
 import { isDocumentChangeRefusal, storeDocument } from "../src/documents/document-service.ts";
-import { isDocumentRefusal, prepareDocument } from "../src/documents/prepare-document.ts";
 import {
   abandonIdempotentRequest,
   beginIdempotentRequest,
@@ -14,25 +12,18 @@ import {
   isIdempotencyKey,
 } from "../src/http/idempotency-keys.ts";
 import { textPdf } from "./fixtures/pdf-files.ts";
+import { NOW, newClaimRow, preparedDocument } from "./support/document-store.ts";
 import { useServerTest } from "./support/server-test.ts";
 
-// Idempotency-Key bookkeeping for uploads and submissions (decision 0025).
+// Idempotency-Key bookkeeping for uploads and submissions: a retried request with the same key
+// answers what the first answered, and a key is never reused for another request.
 
-const NOW = new Date("2026-11-22T03:00:00Z");
 const MINUTE_MS = 60_000;
 
 const server = useServerTest({ app: false, clock: false });
 let workDir: string;
 
-async function newClaim(): Promise<string> {
-  const { claim } = await startClaim(server.db, {
-    companyName: "Kalinga Life",
-    channelName: "Public",
-    now: NOW,
-    tokenExpiresAt: new Date(NOW.getTime() + 60 * MINUTE_MS),
-  });
-  return claim.id;
-}
+const newClaim = () => newClaimRow(server.db);
 
 const upload = idempotencyRequestHash("uploadDocument", { slotKey: "LIDC001-MIN", sha256: "ab" });
 const otherUpload = idempotencyRequestHash("uploadDocument", {
@@ -125,8 +116,7 @@ describe("idempotency keys", () => {
   it("completes the key with the stored document in one transaction, so a retry replays it", async () => {
     const claimId = await newClaim();
     const store = createDiskDocumentStore(path.join(workDir, "documents"));
-    const prepared = await prepareDocument(await textPdf(1), "aps.pdf");
-    if (isDocumentRefusal(prepared)) throw new Error(prepared.message);
+    const prepared = await preparedDocument(await textPdf(1), "aps.pdf");
     const key = "upload-1";
     const requestHash = idempotencyRequestHash("uploadDocument", {
       slotKey: "S",

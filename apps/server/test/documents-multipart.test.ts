@@ -1,10 +1,10 @@
 import { readdir } from "node:fs/promises";
 import net from "node:net";
-import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { API_MESSAGES } from "../src/http/api-error.ts";
 import { DOCUMENT_ROUTE_MESSAGES } from "../src/http/upload-messages.ts";
-import { verifiedClaim } from "./support/claim-documents.ts";
+import { samplePhoto } from "./support/claim-documents.ts";
+import { verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { API_KEY, type StartedClaim } from "./support/test-app.ts";
 
@@ -80,9 +80,7 @@ function refusedWith(
 }
 
 beforeAll(async () => {
-  photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
-    .jpeg()
-    .toBuffer();
+  photo = await samplePhoto();
 });
 beforeEach(async () => {
   claim = await verifiedClaim(server.app);

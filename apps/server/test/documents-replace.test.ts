@@ -1,10 +1,13 @@
-import { readdir } from "node:fs/promises";
-import path from "node:path";
-import sharp from "sharp";
 import { beforeEach, describe, expect, test } from "vitest";
 import { API_MESSAGES } from "../src/http/api-error.ts";
 import { DOCUMENT_MESSAGES } from "../src/http/upload-messages.ts";
-import { multipartBody, uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import {
+  countStoredFiles,
+  multipartBody,
+  samplePhoto,
+  uploadDocument,
+} from "./support/claim-documents.ts";
+import { verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { API_KEY, basicInformation, callClaim, type StartedClaim } from "./support/test-app.ts";
 
@@ -21,10 +24,7 @@ let baseUrl: string;
 
 type Answer = { status: number; body: { message?: string; document?: { id: string } } };
 
-const jpeg = (colour: string) =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
+const jpeg = (colour: string) => samplePhoto(colour);
 
 /** uploadDocument with replace=true, as the widget's XMLHttpRequest sends it. */
 async function replaceOverHttp(
@@ -58,13 +58,7 @@ async function storedInSlot(slotKey: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-async function filesOnDisk(): Promise<number> {
-  const folders = await readdir(server.documentsDir).catch(() => []);
-  let count = 0;
-  for (const folder of folders)
-    count += (await readdir(path.join(server.documentsDir, folder))).length;
-  return count;
-}
+const filesOnDisk = () => countStoredFiles(server.documentsDir);
 
 async function listed(): Promise<string[]> {
   const response = await callClaim(

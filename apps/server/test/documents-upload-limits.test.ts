@@ -1,21 +1,13 @@
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import { DEFAULT_UPLOAD_RATE_LIMITS } from "../src/config/document-config.ts";
 import type { ServerConfig } from "../src/config.ts";
-import { multipartBody } from "./support/claim-documents.ts";
+import { countStoredFiles, multipartBody } from "./support/claim-documents.ts";
+import { verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
-import {
-  API_KEY,
-  latestCode,
-  requestCode,
-  type StartedClaim,
-  startClaim,
-  validateCode,
-} from "./support/test-app.ts";
+import { API_KEY, type StartedClaim, startClaim } from "./support/test-app.ts";
 
 // Upload limits per claim and per client address (docs/decisions/0029): the claim's limit stops
 // one abuser; the address's is a ceiling that many claimants behind one carrier address stay under.
@@ -36,13 +28,7 @@ async function startApp(env: Record<string, string>, overrides: Partial<ServerCo
 async function claimant(index: number): Promise<StartedClaim> {
   const remoteAddress = `10.20.${Math.floor(index / 250)}.${(index % 250) + 1}`;
   const mobile = `917${String(index).padStart(7, "0")}`;
-  const claim = await startClaim(server.app, { remoteAddress });
-  const sent = await requestCode(server.app, claim, mobile, { remoteAddress });
-  if (sent.statusCode !== 200) throw new Error(`requestOneTimePIN answered ${sent.statusCode}`);
-  const code = await latestCode(server.app, `63${mobile}`);
-  const validated = await validateCode(server.app, claim, code, { remoteAddress });
-  if (validated.statusCode !== 200) throw new Error(`validateOneTimePIN ${validated.statusCode}`);
-  return { ...claim, token: (validated.json() as { token: string }).token };
+  return verifiedClaim(server.app, { mobile, remoteAddress });
 }
 
 function upload(
@@ -86,13 +72,7 @@ async function storedCount(claim: StartedClaim): Promise<number> {
   return Number(rows[0]?.files ?? 0);
 }
 
-async function filesOnDisk(): Promise<number> {
-  const folders = await readdir(server.documentsDir).catch(() => []);
-  let count = 0;
-  for (const folder of folders)
-    count += (await readdir(path.join(server.documentsDir, folder))).length;
-  return count;
-}
+const filesOnDisk = () => countStoredFiles(server.documentsDir);
 
 function expectTooMany(response: LightMyRequestResponse, retryAfterSeconds: number) {
   expect(response.statusCode).toBe(429);

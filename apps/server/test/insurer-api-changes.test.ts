@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createLifecycleService } from "../src/lifecycle/lifecycle-service.ts";
-import { submittedClaim } from "./support/claim-documents.ts";
+import { submittedClaim } from "./support/claimant.ts";
 import { insurer, queuedNotifications, readInsurerClaim } from "./support/insurer-api.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { MOBILE_63 } from "./support/test-app.ts";

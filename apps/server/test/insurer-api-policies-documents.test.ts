@@ -6,13 +6,9 @@ import {
 } from "@kalinga/domain/fixtures/claim-fixtures";
 import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import { describe, expect, test } from "vitest";
-import {
-  samplePhoto,
-  submittedClaim,
-  uploadDocument,
-  verifiedClaim,
-} from "./support/claim-documents.ts";
+import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
+import { submittedClaim, verifiedClaim } from "./support/claimant.ts";
 import { insurer, readInsurerClaim } from "./support/insurer-api.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { callClaim, type StartedClaim } from "./support/test-app.ts";

@@ -12,7 +12,7 @@ import {
   queueClaimEventWebhooks,
   type WebhookBody,
 } from "../src/webhooks/claim-event-webhooks.ts";
-import { submittedClaim } from "./support/claim-documents.ts";
+import { submittedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { PRODUCTION_ENV, testConfig } from "./support/test-app.ts";
 

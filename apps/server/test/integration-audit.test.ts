@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../src/config.ts";
-import { submittedClaim } from "./support/claim-documents.ts";
+import { submittedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { signedInStaff } from "./support/staff-session.ts";
 import { PRODUCTION_ENV } from "./support/test-app.ts";

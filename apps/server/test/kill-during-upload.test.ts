@@ -12,10 +12,15 @@ import { openPostgresDatabase } from "../src/db/postgres-database.ts";
 import { createDiskDocumentStore } from "../src/documents/disk-document-store.ts";
 import { sweepOrphanFiles } from "../src/documents/document-sweep.ts";
 import { textPdf } from "./fixtures/pdf-files.ts";
-import { multipartBody } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";
+import {
+  documentForm,
+  postClaimCall,
+  uploadOn,
+  verifiedClaimOn,
+} from "./support/process-client.ts";
 import { exited, killOutright, type ServerProcess, startServer } from "./support/server-process.ts";
-import { API_KEY, basicInformation, MOBILE, MOBILE_63 } from "./support/test-app.ts";
+import { API_KEY, basicInformation } from "./support/test-app.ts";
 import { serverDatabaseEnv, testDatabaseKind } from "./support/test-database.ts";
 
 // The server process is killed (SIGKILL) right after acknowledging an upload and in the middle of
@@ -45,54 +50,13 @@ afterAll(async () => {
   await database.cleanUp();
 });
 
-async function post(server: ServerProcess, call: string, body: unknown, token?: string) {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    "x-api-key": API_KEY,
-  };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${server.baseUrl}/api/claims/${call}`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const post = (server: ServerProcess, call: string, body: unknown, token?: string) =>
+  postClaimCall(server.baseUrl, call, body, token);
 
-/** Starts a claim and passes the OTP with the code read from the development outbox. */
-async function verifiedClaim(server: ServerProcess): Promise<Claim> {
-  const init = await post(server, "initClaimRequest", { basicInformation });
-  const { webReferenceNumber, token } = init.body as Claim;
-  const claim = { basicInformation, webReferenceNumber };
-  const sent = await post(
-    server,
-    "requestOneTimePIN",
-    { ...claim, countryCode: "63", mobileNumber: MOBILE, firstName: "Jose" },
-    token,
-  );
-  expect(sent.status).toBe(200);
-  const outbox = (await (
-    await fetch(`${server.baseUrl}/api/dev/outbox?to=${MOBILE_63}`)
-  ).json()) as {
-    messages: { text: string }[];
-  };
-  const code = outbox.messages.at(-1)?.text.match(/\b\d{6}\b/)?.[0] ?? "";
-  const validated = await post(server, "validateOneTimePIN", { ...claim, oneTimePIN: code }, token);
-  expect(validated.status).toBe(200);
-  return { webReferenceNumber, token: validated.body.token as string };
-}
+const verifiedClaim = (server: ServerProcess): Promise<Claim> => verifiedClaimOn(server.baseUrl);
 
-function uploadForm(claim: Claim, slotKey: string, file: Uint8Array, filename: string) {
-  return multipartBody(
-    { webReferenceNumber: claim.webReferenceNumber, slotKey },
-    {
-      name: "file",
-      filename,
-      bytes: file,
-      contentType: filename.endsWith(".pdf") ? "application/pdf" : "image/jpeg",
-    },
-  );
-}
+const uploadForm = (claim: Claim, slotKey: string, file: Uint8Array, filename: string) =>
+  documentForm(claim, slotKey, file, filename);
 
 async function upload(
   server: ServerProcess,
@@ -101,18 +65,13 @@ async function upload(
   file: Uint8Array,
   filename: string,
 ): Promise<UploadedDocument> {
-  const { payload, contentType } = uploadForm(claim, slotKey, file, filename);
-  const response = await fetch(`${server.baseUrl}/api/claims/uploadDocument`, {
-    method: "POST",
-    headers: {
-      "content-type": contentType,
-      "x-api-key": API_KEY,
-      authorization: `Bearer ${claim.token}`,
-    },
-    body: payload,
-  });
+  const response = await uploadOn(
+    server.baseUrl,
+    claim,
+    uploadForm(claim, slotKey, file, filename),
+  );
   expect(response.status).toBe(200);
-  return ((await response.json()) as { document: UploadedDocument }).document;
+  return (response.body as { document: UploadedDocument }).document;
 }
 
 /**

@@ -1,26 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { postClaimCall } from "./support/process-client.ts";
 import { exited, runServer, startServer } from "./support/server-process.ts";
-import { PRODUCTION_ENV } from "./support/test-app.ts";
+import { basicInformation, PRODUCTION_ENV } from "./support/test-app.ts";
 import { serverDatabaseEnv } from "./support/test-database.ts";
 
 // main.ts as a real process: it starts, answers, closes on SIGTERM, refuses a bad configuration,
 // and keeps what it acknowledged when it is killed outright.
 
-const API_KEY = "kalinga-dev-key";
-const basicInformation = { companyName: "Kalinga Life", channelName: "Corporate Website" };
-async function post(baseUrl: string, call: string, body: unknown, token?: string) {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    "x-api-key": API_KEY,
-  };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${baseUrl}/api/claims/${call}`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, string> };
-}
+const post = (baseUrl: string, call: string, body: unknown, token?: string) =>
+  postClaimCall<Record<string, string>>(baseUrl, call, body, token);
 
 let database: Awaited<ReturnType<typeof serverDatabaseEnv>>;
 beforeAll(async () => {

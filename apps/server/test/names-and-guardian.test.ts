@@ -6,12 +6,12 @@ import {
 } from "@kalinga/domain/fixtures/claim-fixtures";
 import { FIELD_MESSAGES, FILING_MESSAGES } from "@kalinga/domain/messages";
 import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
-import sharp from "sharp";
 import { beforeEach, describe, expect, test } from "vitest";
-import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import { storedPayload, submitBodyOf, TODAY } from "./support/claim-payloads.ts";
+import { verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
-import { callClaim, type StartedClaim } from "./support/test-app.ts";
+import { callClaim, callClaimRaw, type StartedClaim } from "./support/test-app.ts";
 
 // The noMiddleName flag of the insured and of each beneficiary, and a minor beneficiary's
 // guardian, travel in the finalSubmitClaim payload and are checked by the domain's rules
@@ -57,11 +57,7 @@ describe("names and a minor's guardian in finalSubmitClaim", () => {
   test("a claim with noMiddleName and a minor's guardian is accepted and stored as sent", async () => {
     expect(deathPayload.insuredInformation).toMatchObject({ middleName: "", noMiddleName: "Y" });
     expect(deathPayload.beneficiaryList[0]).toMatchObject({ middleName: "", noMiddleName: "Y" });
-    const bytes = await sharp({
-      create: { width: 64, height: 48, channels: 3, background: "#336699" },
-    })
-      .jpeg()
-      .toBuffer();
+    const bytes = await samplePhoto();
     for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(deathPayload, TODAY))) {
       expect((await uploadDocument(server.app, claim, { slotKey, bytes })).statusCode).toBe(200);
     }
@@ -88,11 +84,7 @@ describe("names and a minor's guardian in finalSubmitClaim", () => {
   });
 
   test("a minor with a guardian may leave their own mobile and e-mail empty; an adult may not", async () => {
-    const bytes = await sharp({
-      create: { width: 64, height: 48, channels: 3, background: "#336699" },
-    })
-      .jpeg()
-      .toBuffer();
+    const bytes = await samplePhoto();
     for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(deathPayload, TODAY))) {
       expect((await uploadDocument(server.app, claim, { slotKey, bytes })).statusCode).toBe(200);
     }
@@ -163,7 +155,7 @@ describe("names and a minor's guardian in finalSubmitClaim", () => {
   test("a payload without the guardian block or the flag is refused at its path", async () => {
     const body = submitBodyOf(claim, deathPayload);
     const { guardian: _guardian, ...minorWithoutGuardian } = body.beneficiaryList[1] ?? {};
-    const noGuardian = await callClaim(
+    const noGuardian = await callClaimRaw(
       server.app,
       "finalSubmitClaim",
       { ...body, beneficiaryList: [body.beneficiaryList[0], minorWithoutGuardian] },

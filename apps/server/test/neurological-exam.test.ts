@@ -1,10 +1,9 @@
 import type { ClaimPayload } from "@kalinga/domain/claim-payload";
 import { FILING_MESSAGES } from "@kalinga/domain/messages";
 import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
-import sharp from "sharp";
 import { beforeEach, describe, expect, test } from "vitest";
 import { DOCUMENT_MESSAGES } from "../src/http/upload-messages.ts";
-import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import {
   spinalInjuryPayload,
   storedPayload,
@@ -12,8 +11,9 @@ import {
   submitBodyOf,
   TODAY,
 } from "./support/claim-payloads.ts";
+import { verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
-import { callClaim, type StartedClaim } from "./support/test-app.ts";
+import { callClaim, callClaimRaw, type StartedClaim } from "./support/test-app.ts";
 
 // The living claim's neurological-exam variant (docs/decisions/0034): the answers of Step 2
 // travel as accidentResult and illnessResult, and finalSubmitClaim wants the exam report exactly
@@ -29,10 +29,7 @@ const server = useServerTest({
 });
 let claim: StartedClaim;
 
-const jpeg = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
-    .jpeg()
-    .toBuffer();
+const jpeg = () => samplePhoto();
 
 async function uploadAll(slotKeys: string[]) {
   const bytes = await jpeg();
@@ -152,7 +149,7 @@ describe("the neurological exam at finalSubmitClaim", () => {
       { ...strokePayload.insuredInformation, illnessResult: "Yes" },
       withoutAnswer,
     ]) {
-      const response = await callClaim(
+      const response = await callClaimRaw(
         server.app,
         "finalSubmitClaim",
         { ...submitBodyOf(claim, strokePayload), insuredInformation },

@@ -1,9 +1,9 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
-import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import { OTP_SERVICE_MESSAGES } from "../src/otp/otp-service.ts";
-import { uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";
+import { verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
   callClaim,
@@ -48,11 +48,7 @@ beforeAll(async () => {
   expect((await requestCode(server.app, claim, NEW_MOBILE)).statusCode).toBe(200);
   pendingCode = await latestCode(server.app, NEW_MOBILE_63);
 
-  const bytes = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: "#336699" },
-  })
-    .jpeg()
-    .toBuffer();
+  const bytes = await samplePhoto();
   for (const slotKey of ACCIDENT_MANDATORY_SLOTS) {
     expect((await uploadDocument(server.app, claim, { slotKey, bytes })).statusCode).toBe(200);
   }

@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
-import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { uploadDocument } from "./support/claim-documents.ts";
+import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { callClaim, MOBILE, requestCode, startClaim, validateCode } from "./support/test-app.ts";
@@ -70,11 +69,7 @@ test("a code sent while the claim was submitted leaves the submitted claim's num
   const validated = await validateCode(server.app, started, codeSentTo(MOBILE));
   expect(validated.statusCode).toBe(200);
   const claim = { ...started, token: (validated.json() as { token: string }).token };
-  const bytes = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: "#336699" },
-  })
-    .jpeg()
-    .toBuffer();
+  const bytes = await samplePhoto();
   for (const slotKey of ACCIDENT_MANDATORY_SLOTS) {
     expect((await uploadDocument(server.app, claim, { slotKey, bytes })).statusCode).toBe(200);
   }

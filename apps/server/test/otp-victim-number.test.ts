@@ -15,6 +15,7 @@ import {
   onDevice,
   outbox,
   requestCode,
+  requestTrackingCode,
   resendCode,
   type StartedClaim,
   startClaim,
@@ -73,16 +74,7 @@ describe("a stranger's sends to a victim's number", () => {
     const check = (
       await callClaim(server.app, "initClaimTracking", { basicInformation })
     ).json() as StartedClaim;
-    const trackingBody = {
-      basicInformation,
-      webReferenceNumber: check.webReferenceNumber,
-      countryCode: "63",
-      mobileNumber: MOBILE,
-    };
-    const trackingSend = await callClaim(server.app, "requestTrackingOneTimePIN", trackingBody, {
-      token: check.token,
-      ...ownerPhone,
-    });
+    const trackingSend = await requestTrackingCode(server.app, check, MOBILE, ownerPhone);
     expect(trackingSend.statusCode).toBe(200);
     await verify(check, ownerPhone);
     server.clock.advance(30 * 24 * 3600);

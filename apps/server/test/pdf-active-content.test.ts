@@ -4,13 +4,15 @@ import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-sl
 import { describe, expect, test } from "vitest";
 import {
   ACTIVE_MARKER,
+  ACTIVE_NAMES,
   activeContentPdf,
   pdfObjectsText,
   pdfText,
   textPdf,
 } from "./fixtures/pdf-files.ts";
-import { samplePhoto, uploadDocument, verifiedClaim } from "./support/claim-documents.ts";
+import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import { submitBodyOf, TODAY } from "./support/claim-payloads.ts";
+import { verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { basicInformation, callClaim } from "./support/test-app.ts";
 
@@ -20,19 +22,6 @@ import { basicInformation, callClaim } from "./support/test-app.ts";
 
 const server = useServerTest({ documentsDir: true, env: { NOTIFICATION_POLL_MS: "600000" } });
 const [slotKey = "", ...otherSlots] = mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY));
-const ACTIVE_NAMES = [
-  "/OpenAction",
-  "/JavaScript",
-  "/JS",
-  "/AA",
-  "/EmbeddedFiles",
-  "/Launch",
-  "/SubmitForm",
-  "/XFA",
-  "/EF",
-  "/FileAttachment",
-  ACTIVE_MARKER,
-];
 
 describe("PDFs an attacker uploads", () => {
   test("a PDF over the page limit is refused with the claimant's message, and nothing is stored", async () => {

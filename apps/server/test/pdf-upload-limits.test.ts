@@ -2,11 +2,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DOCUMENT_MESSAGES } from "../src/http/upload-messages.ts";
-import { encryptedPdf, inflationBombPdf, QPDF_ENCRYPTED, textPdf } from "./fixtures/pdf-files.ts";
-import { multipartBody } from "./support/claim-documents.ts";
+import { encryptedPdf, inflationBombPdf, QPDF_ENCRYPTED } from "./fixtures/hostile-pdfs.ts";
+import { textPdf } from "./fixtures/pdf-files.ts";
 import { ACCIDENT_MANDATORY_SLOTS } from "./support/claim-payloads.ts";
+import { documentForm, uploadOn, verifiedClaimOn } from "./support/process-client.ts";
 import { killOutright, type ServerProcess, startServer } from "./support/server-process.ts";
-import { API_KEY, basicInformation, MOBILE, MOBILE_63 } from "./support/test-app.ts";
 import { serverDatabaseEnv } from "./support/test-database.ts";
 
 // PDFs uploaded to a real server process: a decompression bomb is refused within seconds while the
@@ -20,61 +20,10 @@ let server: ServerProcess;
 let claim: Claim;
 const [slotKey = ""] = ACCIDENT_MANDATORY_SLOTS;
 
-async function post(call: string, body: unknown, token?: string) {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    "x-api-key": API_KEY,
-  };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${server.baseUrl}/api/claims/${call}`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const verifiedClaim = (): Promise<Claim> => verifiedClaimOn(server.baseUrl);
 
-/** Starts a claim and passes the OTP with the code read from the development outbox. */
-async function verifiedClaim(): Promise<Claim> {
-  const init = await post("initClaimRequest", { basicInformation });
-  const { webReferenceNumber, token } = init.body as Claim;
-  const started = { basicInformation, webReferenceNumber };
-  const sent = await post(
-    "requestOneTimePIN",
-    { ...started, countryCode: "63", mobileNumber: MOBILE, firstName: "Jose" },
-    token,
-  );
-  expect(sent.status).toBe(200);
-  const outbox = (await (
-    await fetch(`${server.baseUrl}/api/dev/outbox?to=${MOBILE_63}`)
-  ).json()) as { messages: { text: string }[] };
-  const code = outbox.messages.at(-1)?.text.match(/\b\d{6}\b/)?.[0] ?? "";
-  const validated = await post("validateOneTimePIN", { ...started, oneTimePIN: code }, token);
-  expect(validated.status).toBe(200);
-  return { webReferenceNumber, token: validated.body.token as string };
-}
-
-async function upload(file: Uint8Array, filename: string) {
-  const { payload, contentType } = multipartBody(
-    { webReferenceNumber: claim.webReferenceNumber, slotKey, replace: "true" },
-    {
-      name: "file",
-      filename,
-      bytes: file,
-      contentType: filename.endsWith(".pdf") ? "application/pdf" : "image/jpeg",
-    },
-  );
-  const response = await fetch(`${server.baseUrl}/api/claims/uploadDocument`, {
-    method: "POST",
-    headers: {
-      "content-type": contentType,
-      "x-api-key": API_KEY,
-      authorization: `Bearer ${claim.token}`,
-    },
-    body: payload,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const upload = (file: Uint8Array, filename: string) =>
+  uploadOn(server.baseUrl, claim, documentForm(claim, slotKey, file, filename, true));
 
 /** A line of /proc/<pid>/status in MB (VmRSS: resident now; VmHWM: the peak since reset). */
 function memoryMb(field: "VmRSS" | "VmHWM"): number {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { submittedClaim } from "./support/claim-documents.ts";
+import { submittedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { serverDatabaseEnv } from "./support/test-database.ts";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, test } from "vitest";
-import { submittedClaim } from "./support/claim-documents.ts";
+import { submittedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { type StaffClient, signedInStaff } from "./support/staff-session.ts";
 import type { StartedClaim } from "./support/test-app.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { CLAIMANT } from "../src/lifecycle/lifecycle-repository.ts";
 import { createLifecycleService } from "../src/lifecycle/lifecycle-service.ts";
-import { submittedClaim } from "./support/claim-documents.ts";
+import { submittedClaim } from "./support/claimant.ts";
 import { ADMIN, consoleStaff } from "./support/console-staff.ts";
 import { useServerTest } from "./support/server-test.ts";
 

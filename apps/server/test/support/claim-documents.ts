@@ -1,30 +1,11 @@
-import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
-import { mandatorySlotKeys, slotFactsOfPayload } from "@kalinga/domain/upload-slots";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
-import { submitBodyOf, TODAY } from "./claim-payloads.ts";
-import {
-  API_KEY,
-  callClaim,
-  latestCode,
-  requestCode,
-  type StartedClaim,
-  startClaim,
-  validateCode,
-} from "./test-app.ts";
+import { API_KEY, type StartedClaim } from "./test-app.ts";
 
-// Claims ready for documents (OTP passed) and the multipart uploadDocument call as the widget
-// sends it.
-
-export async function verifiedClaim(app: FastifyInstance): Promise<StartedClaim> {
-  const claim = await startClaim(app);
-  const sent = await requestCode(app, claim);
-  if (sent.statusCode !== 200) throw new Error(`requestOneTimePIN answered ${sent.statusCode}`);
-  const validated = await validateCode(app, claim, await latestCode(app));
-  if (validated.statusCode !== 200)
-    throw new Error(`validateOneTimePIN answered ${validated.statusCode}`);
-  return { ...claim, token: (validated.json() as { token: string }).token };
-}
+// The multipart upload calls as the widget sends them: a slot's file while filing, a requested
+// item's file while tracking.
 
 export type UploadOptions = {
   slotKey: string;
@@ -69,6 +50,20 @@ export function multipartBody(
   };
 }
 
+/** The claim call's headers on a multipart body: the api key, the token, an idempotency key. */
+function uploadHeaders(
+  contentType: string,
+  token: string,
+  idempotencyKey?: string,
+): Record<string, string> {
+  return {
+    "content-type": contentType,
+    "x-api-key": API_KEY,
+    authorization: `Bearer ${token}`,
+    ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
+  };
+}
+
 export function uploadDocument(
   app: FastifyInstance,
   claim: StartedClaim,
@@ -85,34 +80,56 @@ export function uploadDocument(
     bytes: options.bytes,
     contentType: "image/jpeg",
   });
-  const headers: Record<string, string> = {
-    "content-type": contentType,
-    "x-api-key": API_KEY,
-    authorization: `Bearer ${options.token ?? claim.token}`,
+  const headers = {
+    ...uploadHeaders(contentType, options.token ?? claim.token, options.idempotencyKey),
+    ...options.headers,
   };
-  if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
-  Object.assign(headers, options.headers);
   return app.inject({ method: "POST", url: "/api/claims/uploadDocument", headers, payload });
 }
 
+export type RequirementUpload = {
+  /** The tracked claim the item was asked for. */
+  webReferenceNumber: string;
+  requirementId: string;
+  bytes: Uint8Array;
+  filename?: string;
+  idempotencyKey?: string;
+};
+
+/** uploadRequirementDocument from a tracking check: a file for an item the insurer asked for. */
+export function uploadRequirementDocument(
+  app: FastifyInstance,
+  check: StartedClaim,
+  upload: RequirementUpload,
+): Promise<LightMyRequestResponse> {
+  const { payload, contentType } = multipartBody(
+    { webReferenceNumber: upload.webReferenceNumber, requirementId: upload.requirementId },
+    {
+      name: "file",
+      filename: upload.filename ?? "receipt.jpg",
+      bytes: upload.bytes,
+      contentType: "image/jpeg",
+    },
+  );
+  return app.inject({
+    method: "POST",
+    url: "/api/claims/uploadRequirementDocument",
+    headers: uploadHeaders(contentType, check.token, upload.idempotencyKey),
+    payload,
+  });
+}
+
 /** A small real JPEG, as a phone's photo arrives after the widget shrank it. */
-export function samplePhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: "#336699" } })
+export function samplePhoto(background = "#336699"): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background } })
     .jpeg()
     .toBuffer();
 }
 
-/** A claim filed as the widget files it: the OTP, a photo in each mandatory slot, the submit. */
-export async function submittedClaim(app: FastifyInstance): Promise<StartedClaim> {
-  const claim = await verifiedClaim(app);
-  const bytes = await samplePhoto();
-  for (const slotKey of mandatorySlotKeys(slotFactsOfPayload(accidentPayload, TODAY))) {
-    const uploaded = await uploadDocument(app, claim, { slotKey, bytes });
-    if (uploaded.statusCode !== 200) throw new Error(`uploadDocument answered ${uploaded.body}`);
-  }
-  const submitted = await callClaim(app, "finalSubmitClaim", submitBodyOf(claim), {
-    token: claim.token,
-  });
-  if (submitted.statusCode !== 200) throw new Error(`finalSubmitClaim answered ${submitted.body}`);
-  return claim;
+/** How many files the documents folder holds (one folder level of key prefixes). */
+export async function countStoredFiles(documentsDir: string): Promise<number> {
+  const folders = await readdir(documentsDir).catch(() => []);
+  let count = 0;
+  for (const folder of folders) count += (await readdir(path.join(documentsDir, folder))).length;
+  return count;
 }

@@ -1,3 +1,8 @@
+import type {
+  ClaimCallName,
+  ClaimCallRequest,
+  ClaimCallResponse,
+} from "@kalinga/domain/claim-calls";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig, type ServerConfig } from "../../src/config.ts";
@@ -65,17 +70,42 @@ export async function testApp(
   return app;
 }
 
-type CallOptions = {
+export type CallOptions = {
   token?: string | null;
   apiKey?: string | null;
   remoteAddress?: string;
   headers?: Record<string, string>;
 };
 
-export async function callClaim(
+/** An error answer of a claim call, as the server's error handler writes it. */
+export type ClaimCallError = { returnCode: string; message: string; errors?: unknown[] };
+
+/**
+ * A claim call's answer: json() reads the call's success answer; a test reading a refusal names it,
+ * json<ClaimCallError>().
+ */
+export type ClaimCallAnswer<K extends ClaimCallName> = Omit<LightMyRequestResponse, "json"> & {
+  json<T = ClaimCallResponse<K>>(): T;
+};
+
+/** A claim call as the widget makes it: the body the domain's call table says the call takes. */
+export function callClaim<K extends ClaimCallName>(
+  app: FastifyInstance,
+  call: K,
+  body: ClaimCallRequest<K>,
+  options: CallOptions = {},
+): Promise<ClaimCallAnswer<K>> {
+  return callClaimRaw(app, call, body, options);
+}
+
+/**
+ * A claim call with any body at all, for tests that send what no widget would: malformed, missing
+ * or unknown fields, or a call name the table does not have.
+ */
+export async function callClaimRaw(
   app: FastifyInstance,
   call: string,
-  body: Record<string, unknown>,
+  body: unknown,
   options: CallOptions = {},
 ): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = {
@@ -111,24 +141,33 @@ export async function startClaim(
   return { webReferenceNumber, token };
 }
 
+/** What both code requests carry: the claim (or check) and the Philippine number to send to. */
+const codeRequest = (claim: StartedClaim, mobileNumber: string) => ({
+  basicInformation,
+  webReferenceNumber: claim.webReferenceNumber,
+  countryCode: "63" as const,
+  mobileNumber,
+});
+
 export function requestCode(
   app: FastifyInstance,
   claim: StartedClaim,
   mobileNumber = MOBILE,
   options: CallOptions = {},
 ) {
-  return callClaim(
-    app,
-    "requestOneTimePIN",
-    {
-      basicInformation,
-      webReferenceNumber: claim.webReferenceNumber,
-      countryCode: "63",
-      mobileNumber,
-      firstName: "Maria",
-    },
-    { token: claim.token, ...options },
-  );
+  const body = { ...codeRequest(claim, mobileNumber), firstName: "Maria" };
+  return callClaim(app, "requestOneTimePIN", body, { token: claim.token, ...options });
+}
+
+/** The tracking check's code request (decision 0055): no first name, the claim is not filed here. */
+export function requestTrackingCode(
+  app: FastifyInstance,
+  check: StartedClaim,
+  mobileNumber = MOBILE,
+  options: CallOptions = {},
+) {
+  const body = codeRequest(check, mobileNumber);
+  return callClaim(app, "requestTrackingOneTimePIN", body, { token: check.token, ...options });
 }
 
 export function resendCode(app: FastifyInstance, claim: StartedClaim, options: CallOptions = {}) {
