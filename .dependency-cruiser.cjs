@@ -32,6 +32,8 @@ const LAYERS = {
       layer: "features",
       folders: ["details", "documents", "payout", "portal", "start", "submission", "tracking"],
       apart: true,
+      // The abeyance upload is Step 4's uploader on a requested item: one uploader, not two.
+      mayImport: { tracking: ["documents"] },
       why: "one step or screen of the claimant's journey each",
     },
     {
@@ -122,25 +124,6 @@ const NOT_FOR_THE_WIDGET = [
   "policy-record",
   "route-inputs",
   "staff-roles",
-];
-
-/**
- * Wrong-way imports and circles in files other changes are moving now. Each is allowed by name
- * only, until the change that owns the file removes it; then delete its row. Add no new rows.
- */
-const KNOWN_VIOLATIONS_TO_REMOVE = [
-  // widget features importing another feature (tracking reuses Step 4's uploader)
-  ["apps/web/src/tracking/tracked-claims.ts", "apps/web/src/documents/use-claim-documents.ts"],
-  [
-    "apps/web/src/tracking/abeyance-upload-screen.tsx",
-    "apps/web/src/documents/document-actions.ts",
-  ],
-  ["apps/web/src/tracking/abeyance-upload-screen.tsx", "apps/web/src/documents/document-slot.tsx"],
-  ["apps/web/src/tracking/abeyance-upload-screen.tsx", "apps/web/src/documents/documents.css"],
-  [
-    "apps/web/src/tracking/abeyance-upload-screen.tsx",
-    "apps/web/src/documents/use-claim-documents.ts",
-  ],
 ];
 
 /** Test files: they may import their app's test-support/ from any layer. */
@@ -279,37 +262,8 @@ const RULES = [
   },
 ];
 
-/** Allows each known violation by its pair of paths and nothing more. */
-function withKnownViolations(rule) {
-  if (!rule.to || rule.to.reachable) return [rule];
-  const matching = KNOWN_VIOLATIONS_TO_REMOVE.filter(([from]) =>
-    new RegExp(rule.from.path ?? ".").test(from),
-  );
-  if (matching.length === 0) return [rule];
-  const files = [...new Set(matching.map(([from]) => from))];
-  const pathNot = [rule.from.pathNot ?? []].flat();
-  return [
-    {
-      ...rule,
-      from: { ...rule.from, pathNot: [...pathNot, ...files.map((f) => `^${escapeRegExp(f)}$`)] },
-    },
-    ...files.map((file) => ({
-      ...rule,
-      // the look-ahead keeps the rule's own groups, which its `to` may refer to as $1
-      from: { ...rule.from, path: `(?=^${escapeRegExp(file)}$)${rule.from.path ?? ""}` },
-      to: {
-        ...rule.to,
-        pathNot: [
-          ...[rule.to.pathNot ?? []].flat(),
-          ...matching.filter(([from]) => from === file).map(([, to]) => `^${escapeRegExp(to)}$`),
-        ],
-      },
-    })),
-  ];
-}
-
 module.exports = {
-  forbidden: RULES.flatMap(withKnownViolations),
+  forbidden: RULES,
   options: {
     doNotFollow: { path: "node_modules" },
     exclude: { path: "(^|/)dist/" },
