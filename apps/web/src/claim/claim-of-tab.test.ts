@@ -22,13 +22,13 @@ async function openTab() {
   await openSession();
   const store = await import("./claim-data-store.ts");
   const { claimOfTab } = await import("./claim-of-tab.ts");
-  const { verifiedClaim } = await import("./verified-claim.tsx");
+  const { claimBeingFiled } = await import("./verified-claim.tsx");
   /** The tab after the OTP passed: the claim the steps' layout would give them. */
   const verify = () => {
     session.set("webReferenceNumber", REFERENCE);
     session.set("isOtpAvailable", { webReferenceNumber: REFERENCE, pass: true });
     session.set("step1", joseStep1);
-    const claim = verifiedClaim();
+    const claim = claimBeingFiled();
     if (!claim) throw new Error("The claim should be verified.");
     return claim;
   };
@@ -67,10 +67,10 @@ describe("claim data store", () => {
 describe("claim of the tab", () => {
   it("is not verified without the OTP pass of this claim", async () => {
     const { session } = await openTab();
-    const { verifiedClaim } = await import("./verified-claim.tsx");
+    const { claimBeingFiled } = await import("./verified-claim.tsx");
     session.set("webReferenceNumber", REFERENCE);
     session.set("isOtpAvailable", { webReferenceNumber: "KL-AAAA-BBBB", pass: true });
-    expect(verifiedClaim()).toBeNull();
+    expect(claimBeingFiled()).toBeNull();
   });
 
   it("builds the payload of a complete living claim", async () => {

@@ -19,7 +19,7 @@ export type VerifiedClaim = {
 };
 
 /** The claim of this tab once its mobile number is verified; null before that. */
-export function verifiedClaim(): VerifiedClaim | null {
+export function claimBeingFiled(): VerifiedClaim | null {
   const webReferenceNumber = claimSession.reference();
   if (!webReferenceNumber || !claimSession.isVerified()) return null;
   return {
@@ -36,7 +36,7 @@ const VerifiedClaimContext = createContext<VerifiedClaim | null>(null);
 export function VerifiedClaimLayout() {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation is what may change the claim.
-  const claim = useMemo(verifiedClaim, [pathname]);
+  const claim = useMemo(claimBeingFiled, [pathname]);
   // Reaching a step is moving on: the answers so far are kept on the server (decision 0043).
   useEffect(() => {
     if (claim) saveDraftAt(pathname, claim.readData);

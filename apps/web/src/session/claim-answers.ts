@@ -1,5 +1,5 @@
 import { reference } from "./claim-session.ts";
-import { type SubmittedClaim, session } from "./session-store.ts";
+import { type ClaimReceipt, session } from "./session-store.ts";
 
 // The claim session's answers and receipt (decision 0076): the filing steps and the confirmation
 // use these, apart from claim-session.ts so the start step does not load them.
@@ -14,11 +14,11 @@ export function storeAnswers(answers: unknown): void {
 }
 
 /** What the confirmation shows of the last claim submitted in this tab. */
-export function receipt(): SubmittedClaim | undefined {
+export function receipt(): ClaimReceipt | undefined {
   return session.get("submittedClaim");
 }
 
-export function keepReceipt(next: SubmittedClaim): void {
+export function keepReceipt(next: ClaimReceipt): void {
   session.set("submittedClaim", next);
 }
 

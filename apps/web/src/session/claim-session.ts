@@ -1,9 +1,9 @@
 import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import type { PublicStartForm } from "@kalinga/domain/start-form";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
-import { type SubmittedClaim, session } from "./session-store.ts";
+import { type ClaimReceipt, session } from "./session-store.ts";
 
-export type { SubmittedClaim };
+export type { ClaimReceipt };
 
 // The claim being filed in this tab, in the claimant's terms: start it, keep its Step 1, end it.
 // Screens use the session/ modules and never the stored items (decision 0076): this one holds what

@@ -17,7 +17,7 @@ export type SessionItems = {
   /** claim-data-store.ts reads it back field by field, so an older shape still opens. */
   claimDataStore: unknown;
   level1TransactionNumbers: string[];
-  submittedClaim: SubmittedClaim;
+  submittedClaim: ClaimReceipt;
   /** The number's open drafts validateOneTimePIN offered, until the claimant chose (decision 0044). */
   draftOffer: OpenDraft[];
   /** The claimant's check of the claims filed with a mobile number (decision 0055), apart from any claim being filed. */
@@ -40,7 +40,7 @@ export type TrackingCheck = {
  * What the confirmation shows of a submitted claim, kept apart from the claim's token and items so
  * it outlives the session clearing (docs/decisions/0033): nothing in it opens the claim.
  */
-export type SubmittedClaim = {
+export type ClaimReceipt = {
   webReferenceNumber: string;
   /** ISO time of the server's answer to the submit. */
   submittedAt: string;

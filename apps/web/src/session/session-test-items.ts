@@ -5,7 +5,7 @@ import {
 } from "@kalinga/domain/fixtures/claim-fixtures";
 
 import { afterEach, beforeEach, expect, vi } from "vitest";
-import type { SessionItems, SessionKey, SubmittedClaim } from "./session-store.ts";
+import type { ClaimReceipt, SessionItems, SessionKey } from "./session-store.ts";
 import {
   type BrowserStorages,
   closeTab,
@@ -26,7 +26,7 @@ export const EMAIL = "jose.rizal@example.ph";
 export const TOKEN =
   "eyJhbGciOiJIUzI1NiJ9.eyJ3ZWJSZWZlcmVuY2VOdW1iZXIiOiJLTC03S1E0LU05WFAifQ.c2lnbg";
 
-export const receiptOf = (webReferenceNumber: string): SubmittedClaim => ({
+export const receiptOf = (webReferenceNumber: string): ClaimReceipt => ({
   webReferenceNumber,
   submittedAt: "2026-11-20T03:15:00.000Z",
   claimType: "Living",

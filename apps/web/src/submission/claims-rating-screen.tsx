@@ -10,7 +10,7 @@ import * as z from "zod/mini";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { StartClaimFirst, useClaimIfAny } from "../claim/verified-claim.tsx";
-import type { SubmittedClaim } from "../session/claim-session.ts";
+import type { ClaimReceipt } from "../session/claim-session.ts";
 import { FieldError } from "../ui/field-error.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
@@ -65,7 +65,7 @@ export default function ClaimsRatingScreen() {
 
 type RatingErrors = { rating?: string; comment?: string };
 
-function RatingForm({ receipt }: { receipt: SubmittedClaim }) {
+function RatingForm({ receipt }: { receipt: ClaimReceipt }) {
   const commentId = useId();
   const [rating, setRating] = useState("");
   const [comment, setComment] = useState("");

@@ -11,7 +11,7 @@ import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
 import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { claimOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, useClaimIfAny, type VerifiedClaim } from "../claim/verified-claim.tsx";
-import type { SubmittedClaim } from "../session/claim-session.ts";
+import type { ClaimReceipt } from "../session/claim-session.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
@@ -38,7 +38,7 @@ export default function ClaimsSubmissionScreen() {
 
 type Outcome =
   | { kind: "sending" }
-  | { kind: "submitted"; receipt: SubmittedClaim }
+  | { kind: "submitted"; receipt: ClaimReceipt }
   | { kind: "missing"; missing: MissingDocument[] }
   | { kind: "invalid" }
   | { kind: "failed" };
@@ -161,7 +161,7 @@ const manilaTime = new Intl.DateTimeFormat("en-PH", {
 });
 
 /** The receipt of the claim; the rating link shows while the rating can still be sent. */
-function Confirmation({ receipt }: { receipt: SubmittedClaim }) {
+function Confirmation({ receipt }: { receipt: ClaimReceipt }) {
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
   useEndSubmittedClaimOnLeave();

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import type { ClaimData } from "../claim/claim-data-store.ts";
 import type { VerifiedClaim } from "../claim/verified-claim.tsx";
 import { isOpen, keepReceipt, receipt as storedReceipt } from "../session/claim-answers.ts";
-import type { SubmittedClaim } from "../session/claim-session.ts";
+import type { ClaimReceipt } from "../session/claim-session.ts";
 import * as claimSession from "../session/claim-session.ts";
 
 // A submitted claim keeps its token only while its confirmation or its rating is on screen
@@ -20,10 +20,10 @@ export function saveSubmittedClaim(
   claim: VerifiedClaim,
   response: FinalSubmitClaimResponse,
   data: ClaimData,
-): SubmittedClaim {
+): ClaimReceipt {
   const step1 = claimSession.step1() as Partial<PublicStartForm> | undefined;
   const mobile = claimSession.verifiedMobileNumber() ?? step1?.phoneNumber ?? "";
-  const receipt: SubmittedClaim = {
+  const receipt: ClaimReceipt = {
     webReferenceNumber: claim.webReferenceNumber,
     submittedAt: response.submittedAt,
     claimType: data.details.claimType,
@@ -39,7 +39,7 @@ export function saveSubmittedClaim(
  * The receipt this tab shows: the one of the tab's claim, or, once that claim's session is
  * cleared, the last one submitted. A claim still being filed has none.
  */
-export function submittedClaimOfTab(claim: VerifiedClaim | null): SubmittedClaim | null {
+export function submittedClaimOfTab(claim: VerifiedClaim | null): ClaimReceipt | null {
   const receipt = storedReceipt();
   if (claim) {
     if (receipt?.webReferenceNumber === claim.webReferenceNumber) return receipt;
@@ -51,12 +51,12 @@ export function submittedClaimOfTab(claim: VerifiedClaim | null): SubmittedClaim
 }
 
 /** The rating can be sent while the submitted claim's session (its token) is still open. */
-export function canRate(receipt: SubmittedClaim): boolean {
+export function canRate(receipt: ClaimReceipt): boolean {
   return !receipt.rated && isOpen(receipt.webReferenceNumber);
 }
 
 /** After the rating: the receipt says so, and the claim's session is cleared. */
-export function markRated(receipt: SubmittedClaim): void {
+export function markRated(receipt: ClaimReceipt): void {
   keepReceipt({ ...receipt, rated: true });
   claimSession.endSubmittedClaim();
 }
