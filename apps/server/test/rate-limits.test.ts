@@ -5,7 +5,6 @@ import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
   callClaim,
-  callClaimRaw,
   latestCode,
   outbox,
   requestCode,
@@ -284,7 +283,7 @@ describe("claims started per client address", () => {
       for (let start = 0; start < 3; start++)
         await startClaim(limited, { remoteAddress: "10.0.6.1" });
       const before = await server.db.query("SELECT 1 FROM claims");
-      const refused = await callClaimRaw(
+      const refused = await callClaim(
         limited,
         "initClaimRequest",
         { basicInformation },
