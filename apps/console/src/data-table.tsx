@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** A column's head; a column of counts is right-aligned so its digits line up. */
-export type Column = { label: string; numeric?: boolean };
+type Column = { label: string; numeric?: boolean };
 
 /** A screen's table: its caption for screen readers, its column heads, and the rows it is given. */
 export function DataTable({
