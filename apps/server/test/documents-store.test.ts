@@ -30,6 +30,10 @@ const disk = useDiskDocuments(server);
 
 const { filesOnDisk, storedKeys, age, newClaim, storePdf } = disk;
 
+/** The claimant's ID as a PDF, stored through the given database (one with a failure planted). */
+const storeIdPdf = (db: Database, claimId: string) =>
+  storeDocument(db, disk.store, { claimId, slotKey: "LIDC001-MIN", prepared: disk.pdf, now: NOW });
+
 /** The database with one failure planted: inserting a document row throws. */
 function failingInserts(db: Database): Database {
   const failing = (q: Queryable): Queryable => ({
@@ -131,41 +135,22 @@ describe("storeDocument", () => {
   });
 
   it("leaves no file when the claim does not exist", async () => {
-    await expect(
-      storeDocument(server.db, disk.store, {
-        claimId: "00000000-0000-4000-8000-000000000000",
-        slotKey: "LIDC001-MIN",
-        prepared: disk.pdf,
-        now: NOW,
-      }),
-    ).rejects.toThrow();
+    await expect(storeIdPdf(server.db, "00000000-0000-4000-8000-000000000000")).rejects.toThrow();
     expect(await filesOnDisk()).toEqual([]);
   });
 
   it("leaves no file when the row cannot be inserted", async () => {
     const claimId = await newClaim();
-    await expect(
-      storeDocument(failingInserts(server.db), disk.store, {
-        claimId,
-        slotKey: "LIDC001-MIN",
-        prepared: disk.pdf,
-        now: NOW,
-      }),
-    ).rejects.toThrow("connection lost");
+    await expect(storeIdPdf(failingInserts(server.db), claimId)).rejects.toThrow("connection lost");
     expect(await filesOnDisk()).toEqual([]);
     expect(await listDocuments(server.db, claimId)).toEqual([]);
   });
 
   it("keeps the file when the commit went through but its answer was lost", async () => {
     const claimId = await newClaim();
-    await expect(
-      storeDocument(lostCommits(server.db), disk.store, {
-        claimId,
-        slotKey: "LIDC001-MIN",
-        prepared: disk.pdf,
-        now: NOW,
-      }),
-    ).rejects.toThrow("connection lost while committing");
+    await expect(storeIdPdf(lostCommits(server.db), claimId)).rejects.toThrow(
+      "connection lost while committing",
+    );
     const [document] = await listDocuments(server.db, claimId);
     expect(document).toBeDefined();
     expect(await storedKeys()).toEqual([document?.storageKey]);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, test } from "vitest";
-import type { Database } from "../src/db/database.ts";
+import type { Database, Queryable } from "../src/db/database.ts";
 import { openPostgresDatabase } from "../src/db/postgres-database.ts";
 import {
   acknowledgmentMessages,
@@ -26,25 +26,32 @@ import { testApp, testConfig } from "./support/test-app.ts";
 const server = useServerTest({ app: false });
 const { mail, worker, queueEmail, notification, insertClaim } = useNotificationOutbox(server);
 
+type Acknowledgment = Parameters<typeof enqueueClaimAcknowledgment>[1];
+
+/** Maria's acknowledgment of her Living claim, queued in tx; a test names only what it is about. */
+function queueAcknowledgment(
+  tx: Queryable,
+  claim: Pick<Acknowledgment, "claimId"> & Partial<Acknowledgment>,
+) {
+  const acknowledgment: Acknowledgment = {
+    webReferenceNumber: "KL-7KQ4-M9XP",
+    companyName: "Kalinga Life",
+    claimType: "Living",
+    firstName: "Maria",
+    mobileNumber: "9171234567",
+    emailAddress: "maria.santos@example.ph",
+    ...claim,
+  };
+  return enqueueClaimAcknowledgment(tx, acknowledgment, server.clock.now());
+}
+
 describe("enqueue", () => {
   test("a notification queued in a transaction that rolls back is never sent", async () => {
     const failure = new Error("the submit failed after queuing");
     await expect(
       server.db.transaction(async (tx) => {
         const claimId = await insertClaim(tx);
-        await enqueueClaimAcknowledgment(
-          tx,
-          {
-            claimId,
-            webReferenceNumber: "KL-7KQ4-M9XP",
-            companyName: "Kalinga Life",
-            claimType: "Living",
-            firstName: "Maria",
-            mobileNumber: "9171234567",
-            emailAddress: "maria.santos@example.ph",
-          },
-          server.clock.now(),
-        );
+        await queueAcknowledgment(tx, { claimId });
         throw failure;
       }),
     ).rejects.toBe(failure);
@@ -58,19 +65,11 @@ describe("enqueue", () => {
   test("committed with its claim, the acknowledgment goes out by SMS and e-mail", async () => {
     const ids = await server.db.transaction(async (tx) => {
       const claimId = await insertClaim(tx);
-      return enqueueClaimAcknowledgment(
-        tx,
-        {
-          claimId,
-          webReferenceNumber: "KL-7KQ4-M9XP",
-          companyName: "Kalinga Life",
-          claimType: "Death",
-          firstName: "Maria",
-          mobileNumber: "9171234567",
-          emailAddress: " maria.santos@example.ph ",
-        },
-        server.clock.now(),
-      );
+      return queueAcknowledgment(tx, {
+        claimId,
+        claimType: "Death",
+        emailAddress: " maria.santos@example.ph ",
+      });
     });
     expect(ids).toHaveLength(2);
 
@@ -101,19 +100,7 @@ describe("enqueue", () => {
 
   test("a claim without an e-mail address gets the SMS only", async () => {
     const ids = await server.db.transaction(async (tx) =>
-      enqueueClaimAcknowledgment(
-        tx,
-        {
-          claimId: await insertClaim(tx),
-          webReferenceNumber: "KL-7KQ4-M9XP",
-          companyName: "Kalinga Life",
-          claimType: "Living",
-          firstName: "Maria",
-          mobileNumber: "9171234567",
-          emailAddress: "",
-        },
-        server.clock.now(),
-      ),
+      queueAcknowledgment(tx, { claimId: await insertClaim(tx), emailAddress: "" }),
     );
     const { rows } = await server.db.query<{ channel: string }>(
       "SELECT channel FROM notifications WHERE id = ANY($1)",
@@ -341,17 +328,7 @@ describe("in the server", () => {
         emailAddress: "zelphinekka.reyes@example.ph",
       };
       const ids = await server.db.transaction((tx) =>
-        enqueueClaimAcknowledgment(
-          tx,
-          {
-            claimId,
-            webReferenceNumber: "KL-7KQ4-M9XP",
-            companyName: "Kalinga Life",
-            claimType: "Living",
-            ...planted,
-          },
-          server.clock.now(),
-        ),
+        queueAcknowledgment(tx, { claimId, ...planted }),
       );
       const settled = async (status: string) => {
         for (let i = 0; i < 200; i++) {

@@ -10,6 +10,8 @@ import { loadConfig, type ServerConfig } from "../src/config.ts";
 import { createAssertionVerifier } from "../src/http/portal-assertion.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
+  basicInformation,
+  callClaim,
   PRODUCTION_ENV,
   startClaim,
   TEST_SECRET,
@@ -254,14 +256,12 @@ describe("widget files", () => {
       headers: { "accept-encoding": "gzip" },
     });
     expect(content.headers["content-encoding"]).toBe("gzip");
-    const started = await server.app.inject({
-      method: "POST",
-      url: "/api/claims/initClaimRequest",
-      headers: { "accept-encoding": "gzip, br", "x-api-key": "kalinga-dev-key" },
-      payload: {
-        basicInformation: { companyName: "Kalinga Life", channelName: "Corporate Website" },
-      },
-    });
+    const started = await callClaim(
+      server.app,
+      "initClaimRequest",
+      { basicInformation },
+      { headers: { "accept-encoding": "gzip, br" } },
+    );
     expect(started.statusCode).toBe(200);
     expect(started.headers["content-encoding"]).toBeUndefined();
     expect(started.json()).toMatchObject({ returnCode: "0" });

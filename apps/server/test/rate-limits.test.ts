@@ -283,15 +283,12 @@ describe("claims started per client address", () => {
       for (let start = 0; start < 3; start++)
         await startClaim(limited, { remoteAddress: "10.0.6.1" });
       const before = await server.db.query("SELECT 1 FROM claims");
-      const refused = await limited.inject({
-        method: "POST",
-        url: "/api/claims/initClaimRequest",
-        remoteAddress: "10.0.6.1",
-        headers: { "x-api-key": "kalinga-dev-key", "content-type": "application/json" },
-        payload: {
-          basicInformation: { companyName: "Kalinga Life", channelName: "Corporate Website" },
-        },
-      });
+      const refused = await callClaim(
+        limited,
+        "initClaimRequest",
+        { basicInformation },
+        { remoteAddress: "10.0.6.1" },
+      );
       expect(refused.statusCode).toBe(429);
       expect(refused.headers["retry-after"]).toBeUndefined();
       expect(refused.json()).toMatchObject({

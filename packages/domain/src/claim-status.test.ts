@@ -1,4 +1,5 @@
 import { describe, expect, it, test } from "vitest";
+import { CLAIM_STATUSES } from "./claim-lifecycle.ts";
 import {
   claimStatusLabel,
   claimStatusLabels,
@@ -51,16 +52,7 @@ describe("status links", () => {
     expect(statusSlug("CLOSED - DUE TO INCOMPLETE REQUIREMENTS")).toBe(
       "closed-due-to-incomplete-requirements",
     );
-    for (const status of [
-      "CLAIM APPLICATION SUBMITTED",
-      "UNDER REVIEW",
-      "PENDING DUE TO INCOMPLETE REQUIREMENTS",
-      "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS",
-      "CLOSED - DUE TO INCOMPLETE REQUIREMENTS",
-      "WITH CLAIM DECISION",
-      "CLAIM COMPLETED",
-      "PAYMENT UNSUCCESSFUL",
-    ]) {
+    for (const status of CLAIM_STATUSES) {
       expect(statusOfSlug(statusSlug(status))).toBe(status);
     }
     expect(statusOfSlug("approved-for-a-million")).toBeNull();

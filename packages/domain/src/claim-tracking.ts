@@ -80,7 +80,8 @@ const trackedClaimRecordSchema = z.object({
 });
 export type TrackedClaimRecord = z.infer<typeof trackedClaimRecordSchema>;
 
-const trackedRequirementSchema = z.object({
+/** An item the claims department asked for, as both the claimant and the insurer read it. */
+export const requestedItemFields = {
   id: z.string(),
   documentCd: z.nullable(z.string()),
   description: z.string(),
@@ -90,6 +91,10 @@ const trackedRequirementSchema = z.object({
   rejectionReason: z.nullable(z.string()),
   /** The item it asks again for, when a document was rejected. */
   replaces: z.nullable(z.string()),
+};
+
+const trackedRequirementSchema = z.object({
+  ...requestedItemFields,
   /** Files added for it and not sent yet, or sent with it. */
   documents: z.array(uploadedDocumentSchema),
 });

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { ApiCallSpec } from "./api-call.ts";
-import { CLAIM_STATUSES, DECISION_OUTCOMES, REQUIREMENT_STATES } from "./claim-lifecycle.ts";
+import { CLAIM_STATUSES, DECISION_OUTCOMES } from "./claim-lifecycle.ts";
+import { requestedItemFields } from "./claim-tracking.ts";
 import {
   claimListQuery,
   MAX_POLICIES_PER_CALL,
@@ -64,13 +65,7 @@ export const insurerDocument = z.object({
 });
 
 const requirement = z.object({
-  id: z.string(),
-  documentCd: z.nullable(z.string()),
-  description: z.string(),
-  dueDate: z.string(),
-  state: z.enum(REQUIREMENT_STATES),
-  rejectionReason: z.nullable(z.string()),
-  replaces: z.nullable(z.string()),
+  ...requestedItemFields,
   askedAt: iso,
   receivedAt: z.nullable(iso),
   decidedAt: z.nullable(iso),

@@ -1,7 +1,7 @@
 import { DECISION_OUTCOMES, WITH_DECISION } from "@kalinga/domain/claim-lifecycle";
 import { claimStatusName } from "@kalinga/domain/claim-status";
 import { KNOWN_MATCH_CODES } from "@kalinga/domain/policy-record";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { consoleCall } from "../api.ts";
 import { FormMessage, Notice } from "../form-message.tsx";
 import { manilaDateTime } from "../format.ts";
@@ -28,6 +28,36 @@ function useClaimAction(onChange: () => void) {
     }
   };
   return { error, notice, run };
+}
+
+/**
+ * A panel of the claim screen around one form: its heading, anything shown above the form, the
+ * fields, the save button, and the outcome (a panel without a notice passes none).
+ */
+function ActionPanel(props: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  submitLabel: string;
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  error: unknown;
+  notice?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${props.id}-heading`} className="c-panel">
+      <h2 id={`${props.id}-heading`}>{props.title}</h2>
+      {props.intro}
+      <form onSubmit={props.onSubmit}>
+        {props.children}
+        <button type="submit" className="c-button">
+          {props.submitLabel}
+        </button>
+      </form>
+      <FormMessage error={props.error} />
+      {props.notice !== undefined && <Notice text={props.notice} />}
+    </section>
+  );
 }
 
 export function StatusSection({ claim, onChange }: { claim: ClaimView; onChange(): void }) {
@@ -161,32 +191,31 @@ export function PolicyMatchSection({ claim, onChange }: { claim: ClaimView; onCh
     );
   }
   return (
-    <section aria-labelledby="policy-heading" className="c-panel">
-      <h2 id="policy-heading">{T.policyMatch}</h2>
-      <form onSubmit={submit}>
-        <label htmlFor="policy-number">{T.policyNumber}</label>
-        <input
-          id="policy-number"
-          name="policyNumber"
-          required
-          maxLength={30}
-          defaultValue={claim.policyNumber ?? ""}
-        />
-        <label htmlFor="match-code">{T.matchCode}</label>
-        <select id="match-code" name="matchCode" defaultValue={String(claim.matchCode ?? 0)}>
-          {KNOWN_MATCH_CODES.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </select>
-        <button type="submit" className="c-button">
-          {T.savePolicyMatch}
-        </button>
-      </form>
-      <FormMessage error={error} />
-      <Notice text={notice} />
-    </section>
+    <ActionPanel
+      id="policy"
+      title={T.policyMatch}
+      submitLabel={T.savePolicyMatch}
+      onSubmit={submit}
+      error={error}
+      notice={notice}
+    >
+      <label htmlFor="policy-number">{T.policyNumber}</label>
+      <input
+        id="policy-number"
+        name="policyNumber"
+        required
+        maxLength={30}
+        defaultValue={claim.policyNumber ?? ""}
+      />
+      <label htmlFor="match-code">{T.matchCode}</label>
+      <select id="match-code" name="matchCode" defaultValue={String(claim.matchCode ?? 0)}>
+        {KNOWN_MATCH_CODES.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </select>
+    </ActionPanel>
   );
 }
 
@@ -209,33 +238,32 @@ function AssignmentForm({ claim, onChange }: { claim: ClaimView; onChange(): voi
     );
   }
   return (
-    <section aria-labelledby="assign-heading" className="c-panel">
-      <h2 id="assign-heading">{T.assign}</h2>
-      <form onSubmit={submit}>
-        <label htmlFor="assign-to">{T.assignTo}</label>
-        <select
-          id="assign-to"
-          name="staffId"
-          // The choice is the supervisor's: the claim's reload after a save never resets it.
-          value={chosen}
-          onChange={(event) => setChosen(event.currentTarget.value)}
-        >
-          <option value="">{T.nobody}</option>
-          {data?.staff
-            .filter((s) => !s.disabled)
-            .map((s) => (
-              <option key={s.id} value={s.id}>
-                {`${s.name} (${TEXTS.roles[s.role]})`}
-              </option>
-            ))}
-        </select>
-        <button type="submit" className="c-button">
-          {T.saveAssignment}
-        </button>
-      </form>
-      <FormMessage error={error} />
-      <Notice text={notice} />
-    </section>
+    <ActionPanel
+      id="assign"
+      title={T.assign}
+      submitLabel={T.saveAssignment}
+      onSubmit={submit}
+      error={error}
+      notice={notice}
+    >
+      <label htmlFor="assign-to">{T.assignTo}</label>
+      <select
+        id="assign-to"
+        name="staffId"
+        // The choice is the supervisor's: the claim's reload after a save never resets it.
+        value={chosen}
+        onChange={(event) => setChosen(event.currentTarget.value)}
+      >
+        <option value="">{T.nobody}</option>
+        {data?.staff
+          .filter((s) => !s.disabled)
+          .map((s) => (
+            <option key={s.id} value={s.id}>
+              {`${s.name} (${TEXTS.roles[s.role]})`}
+            </option>
+          ))}
+      </select>
+    </ActionPanel>
   );
 }
 
@@ -250,39 +278,40 @@ export function NotesSection({ claim, onChange }: { claim: ClaimView; onChange()
       () => "",
     ).then(() => setBody(""));
   }
+  const notes =
+    claim.notes.length === 0 ? (
+      <p>{T.noNotes}</p>
+    ) : (
+      <ul className="c-list">
+        {claim.notes.map((note) => (
+          <li key={note.id}>
+            <p className="c-hint">
+              {note.author} · {manilaDateTime(note.at)}
+            </p>
+            <p className="c-note">{note.body}</p>
+          </li>
+        ))}
+      </ul>
+    );
   return (
-    <section aria-labelledby="notes-heading" className="c-panel">
-      <h2 id="notes-heading">{T.notes}</h2>
-      {claim.notes.length === 0 ? (
-        <p>{T.noNotes}</p>
-      ) : (
-        <ul className="c-list">
-          {claim.notes.map((note) => (
-            <li key={note.id}>
-              <p className="c-hint">
-                {note.author} · {manilaDateTime(note.at)}
-              </p>
-              <p className="c-note">{note.body}</p>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form onSubmit={submit}>
-        <label htmlFor="note">{T.note}</label>
-        <textarea
-          id="note"
-          value={body}
-          required
-          maxLength={4000}
-          rows={3}
-          onChange={(e) => setBody(e.target.value)}
-        />
-        <button type="submit" className="c-button">
-          {T.addNote}
-        </button>
-      </form>
-      <FormMessage error={error} />
-    </section>
+    <ActionPanel
+      id="notes"
+      title={T.notes}
+      intro={notes}
+      submitLabel={T.addNote}
+      onSubmit={submit}
+      error={error}
+    >
+      <label htmlFor="note">{T.note}</label>
+      <textarea
+        id="note"
+        value={body}
+        required
+        maxLength={4000}
+        rows={3}
+        onChange={(e) => setBody(e.target.value)}
+      />
+    </ActionPanel>
   );
 }
 

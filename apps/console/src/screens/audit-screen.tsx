@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { queryOf } from "../api.ts";
+import { DataTable } from "../data-table.tsx";
 import { FormMessage } from "../form-message.tsx";
 import { manilaDateTime } from "../format.ts";
 import { TEXTS } from "../texts.ts";
@@ -41,40 +42,35 @@ export function AuditScreen() {
         (data.entries.length === 0 ? (
           <p>{T.none}</p>
         ) : (
-          <div className="c-table-wrap">
-            <table className="c-table">
-              <caption className="c-visually-hidden">{T.title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{T.columns.at}</th>
-                  <th scope="col">{T.columns.who}</th>
-                  <th scope="col">{T.columns.action}</th>
-                  <th scope="col">{T.columns.claim}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.entries.map((entry) => (
-                  <tr key={entry.seq}>
-                    <td>{manilaDateTime(entry.at)}</td>
-                    <td>
-                      {entry.staffEmail ??
-                        (entry.integrationKey ? T.integrationKey(entry.integrationKey) : "—")}
-                    </td>
-                    <td>{entry.action}</td>
-                    <td>
-                      {entry.webReferenceNumber ? (
-                        <Link to={`/claims/${encodeURIComponent(entry.webReferenceNumber)}`}>
-                          {entry.webReferenceNumber}
-                        </Link>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={T.title}
+            columns={[
+              { label: T.columns.at },
+              { label: T.columns.who },
+              { label: T.columns.action },
+              { label: T.columns.claim },
+            ]}
+          >
+            {data.entries.map((entry) => (
+              <tr key={entry.seq}>
+                <td>{manilaDateTime(entry.at)}</td>
+                <td>
+                  {entry.staffEmail ??
+                    (entry.integrationKey ? T.integrationKey(entry.integrationKey) : "—")}
+                </td>
+                <td>{entry.action}</td>
+                <td>
+                  {entry.webReferenceNumber ? (
+                    <Link to={`/claims/${encodeURIComponent(entry.webReferenceNumber)}`}>
+                      {entry.webReferenceNumber}
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         ))}
       {data?.nextBefore && (
         <p>

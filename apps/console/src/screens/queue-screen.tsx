@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { consoleUrl, queryOf } from "../api.ts";
+import { DataTable } from "../data-table.tsx";
 import { FormMessage } from "../form-message.tsx";
 import { manilaDate } from "../format.ts";
 import { TEXTS } from "../texts.ts";
@@ -43,43 +44,24 @@ export function QueueScreen() {
     <>
       <h1 tabIndex={-1}>{T.title}</h1>
       <form className="c-filters" onSubmit={apply} aria-label={T.filters}>
-        <div>
-          <label htmlFor="status">{T.status}</label>
-          <select
-            id="status"
-            name="status"
-            defaultValue={params.get("status") ?? ""}
-            key={`s${query}`}
-          >
-            <option value="">{T.anyStatus}</option>
-            {data?.statuses.map((s) => (
-              <option key={s.status} value={s.status}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="type">{T.type}</label>
-          <select id="type" name="type" defaultValue={params.get("type") ?? ""} key={`t${query}`}>
-            <option value="">{T.anyType}</option>
-            <option value="Death">{T.death}</option>
-            <option value="Living">{T.living}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="assigned">{T.assigned}</label>
-          <select
-            id="assigned"
-            name="assigned"
-            defaultValue={params.get("assigned") ?? ""}
-            key={`a${query}`}
-          >
-            <option value="">{T.anyone}</option>
-            <option value="mine">{T.mine}</option>
-            <option value="unassigned">{T.unassigned}</option>
-          </select>
-        </div>
+        <FilterSelect key={`s${query}`} name="status" label={T.status} params={params}>
+          <option value="">{T.anyStatus}</option>
+          {data?.statuses.map((s) => (
+            <option key={s.status} value={s.status}>
+              {s.label}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect key={`t${query}`} name="type" label={T.type} params={params}>
+          <option value="">{T.anyType}</option>
+          <option value="Death">{T.death}</option>
+          <option value="Living">{T.living}</option>
+        </FilterSelect>
+        <FilterSelect key={`a${query}`} name="assigned" label={T.assigned} params={params}>
+          <option value="">{T.anyone}</option>
+          <option value="mine">{T.mine}</option>
+          <option value="unassigned">{T.unassigned}</option>
+        </FilterSelect>
         <div className="c-filters__search">
           <label htmlFor="q">{T.search}</label>
           <input
@@ -114,56 +96,45 @@ export function QueueScreen() {
           {data.claims.length === 0 ? (
             <p>{T.none}</p>
           ) : (
-            <div className="c-table-wrap">
-              <table className="c-table">
-                <caption className="c-visually-hidden">{T.title}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{T.columns.reference}</th>
-                    <th scope="col">{T.columns.insured}</th>
-                    <th scope="col">{T.columns.type}</th>
-                    <th scope="col">{T.columns.status}</th>
-                    <th scope="col">{T.columns.submitted}</th>
-                    <th scope="col" className="c-number">
-                      {T.columns.daysOpen}
-                    </th>
-                    <th scope="col" className="c-number">
-                      {T.columns.s248}
-                    </th>
-                    <th scope="col" className="c-number">
-                      {T.columns.serviceLevel}
-                    </th>
-                    <th scope="col">{T.columns.assignee}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.claims.map((claim) => (
-                    <tr key={claim.webReferenceNumber}>
-                      <th scope="row">
-                        <Link to={`/claims/${encodeURIComponent(claim.webReferenceNumber)}`}>
-                          {claim.webReferenceNumber}
-                        </Link>
-                      </th>
-                      <td>{claim.insuredName}</td>
-                      <td>
-                        {claim.claimType === "Death" ? T.death : T.living}
-                        {claim.causeOfLoss ? ` · ${claim.causeOfLoss}` : ""}
-                      </td>
-                      <td>{claim.statusLabel}</td>
-                      <td>{manilaDate(claim.submittedAt)}</td>
-                      <td className="c-number">{claim.clocks.daysOpen}</td>
-                      <td className={`c-number${urgent(claim.clocks.deathClaimDaysLeft, 15)}`}>
-                        {claim.clocks.deathClaimDaysLeft ?? "—"}
-                      </td>
-                      <td className={`c-number${urgent(claim.clocks.serviceLevelDaysLeft, 3)}`}>
-                        {claim.clocks.serviceLevelDaysLeft}
-                      </td>
-                      <td>{claim.assigneeName ?? T.nobody}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={T.title}
+              columns={[
+                { label: T.columns.reference },
+                { label: T.columns.insured },
+                { label: T.columns.type },
+                { label: T.columns.status },
+                { label: T.columns.submitted },
+                { label: T.columns.daysOpen, numeric: true },
+                { label: T.columns.s248, numeric: true },
+                { label: T.columns.serviceLevel, numeric: true },
+                { label: T.columns.assignee },
+              ]}
+            >
+              {data.claims.map((claim) => (
+                <tr key={claim.webReferenceNumber}>
+                  <th scope="row">
+                    <Link to={`/claims/${encodeURIComponent(claim.webReferenceNumber)}`}>
+                      {claim.webReferenceNumber}
+                    </Link>
+                  </th>
+                  <td>{claim.insuredName}</td>
+                  <td>
+                    {claim.claimType === "Death" ? T.death : T.living}
+                    {claim.causeOfLoss ? ` · ${claim.causeOfLoss}` : ""}
+                  </td>
+                  <td>{claim.statusLabel}</td>
+                  <td>{manilaDate(claim.submittedAt)}</td>
+                  <td className="c-number">{claim.clocks.daysOpen}</td>
+                  <td className={`c-number${urgent(claim.clocks.deathClaimDaysLeft, 15)}`}>
+                    {claim.clocks.deathClaimDaysLeft ?? "—"}
+                  </td>
+                  <td className={`c-number${urgent(claim.clocks.serviceLevelDaysLeft, 3)}`}>
+                    {claim.clocks.serviceLevelDaysLeft}
+                  </td>
+                  <td>{claim.assigneeName ?? T.nobody}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
           {pages > 1 && (
             <nav className="c-pages" aria-label={T.page(page, pages)}>
@@ -189,6 +160,26 @@ export function QueueScreen() {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * One filter of the queue, showing the choice in the address; the queue gives it a new key when
+ * the address changes, so going back in history shows the choice of that page.
+ */
+function FilterSelect(props: {
+  name: (typeof FILTERS)[number];
+  label: string;
+  params: URLSearchParams;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.name}>{props.label}</label>
+      <select id={props.name} name={props.name} defaultValue={props.params.get(props.name) ?? ""}>
+        {props.children}
+      </select>
+    </div>
   );
 }
 

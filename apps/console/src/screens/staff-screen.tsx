@@ -1,7 +1,8 @@
 import type { ConsoleCallAnswer } from "@kalinga/domain/console-calls";
 import { STAFF_ROLES } from "@kalinga/domain/staff-roles";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { ApiError, consoleCall } from "../api.ts";
+import { DataTable } from "../data-table.tsx";
 import { FormMessage } from "../form-message.tsx";
 import { may, useSession } from "../session.tsx";
 import { TEXTS } from "../texts.ts";
@@ -200,83 +201,89 @@ export function StaffScreen() {
       )}
       <FormMessage error={error} />
       {data && (
-        <div className="c-table-wrap">
-          <table className="c-table">
-            <caption className="c-visually-hidden">{T.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{T.columns.name}</th>
-                <th scope="col">{T.columns.email}</th>
-                <th scope="col">{T.columns.role}</th>
-                <th scope="col">{T.columns.state}</th>
-                <th scope="col">{T.columns.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.staff.map((s) => (
-                <tr key={s.id}>
-                  <th scope="row">{s.name}</th>
-                  <td>{s.email}</td>
-                  <td>{TEXTS.roles[s.role]}</td>
-                  <td>
-                    {[
-                      s.disabled ? T.disabledState : T.active,
-                      s.locked ? T.locked : null,
-                      s.secondFactorSetUp ? null : T.awaitingSetUp,
-                    ]
-                      .filter(Boolean)
-                      .join(" · ")}
-                  </td>
-                  <td>
-                    <div className="c-row-actions">
-                      {s.locked && (
-                        <button
-                          type="button"
-                          className="c-button c-button--small c-button--quiet"
-                          aria-label={T.unlock(s.name)}
-                          onClick={() => void unlock(s)}
+        <DataTable
+          caption={T.title}
+          columns={[
+            { label: T.columns.name },
+            { label: T.columns.email },
+            { label: T.columns.role },
+            { label: T.columns.state },
+            { label: T.columns.actions },
+          ]}
+        >
+          {data.staff.map((s) => (
+            <tr key={s.id}>
+              <th scope="row">{s.name}</th>
+              <td>{s.email}</td>
+              <td>{TEXTS.roles[s.role]}</td>
+              <td>
+                {[
+                  s.disabled ? T.disabledState : T.active,
+                  s.locked ? T.locked : null,
+                  s.secondFactorSetUp ? null : T.awaitingSetUp,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </td>
+              <td>
+                <div className="c-row-actions">
+                  {s.locked && (
+                    <RowAction label={T.unlock(s.name)} onClick={() => void unlock(s)}>
+                      {T.unlockShort}
+                    </RowAction>
+                  )}
+                  {s.id !== me?.id && (
+                    <>
+                      <RowAction
+                        label={s.disabled ? T.enable(s.name) : T.disable(s.name)}
+                        onClick={() => void setDisabled(s.id, !s.disabled)}
+                      >
+                        {s.disabled ? T.enableShort : T.disableShort}
+                      </RowAction>
+                      <RowAction
+                        label={T.resetPassword(s.name)}
+                        onClick={() => setPending({ member: s, kind: "password" })}
+                      >
+                        {T.resetPasswordShort}
+                      </RowAction>
+                      {s.secondFactorSetUp && (
+                        <RowAction
+                          label={T.resetSecondFactor(s.name)}
+                          onClick={() => setPending({ member: s, kind: "second-factor" })}
                         >
-                          {T.unlockShort}
-                        </button>
+                          {T.resetSecondFactorShort}
+                        </RowAction>
                       )}
-                      {s.id !== me?.id && (
-                        <>
-                          <button
-                            type="button"
-                            className="c-button c-button--small c-button--quiet"
-                            aria-label={s.disabled ? T.enable(s.name) : T.disable(s.name)}
-                            onClick={() => void setDisabled(s.id, !s.disabled)}
-                          >
-                            {s.disabled ? T.enableShort : T.disableShort}
-                          </button>
-                          <button
-                            type="button"
-                            className="c-button c-button--small c-button--quiet"
-                            aria-label={T.resetPassword(s.name)}
-                            onClick={() => setPending({ member: s, kind: "password" })}
-                          >
-                            {T.resetPasswordShort}
-                          </button>
-                          {s.secondFactorSetUp && (
-                            <button
-                              type="button"
-                              className="c-button c-button--small c-button--quiet"
-                              aria-label={T.resetSecondFactor(s.name)}
-                              onClick={() => setPending({ member: s, kind: "second-factor" })}
-                            >
-                              {T.resetSecondFactorShort}
-                            </button>
-                          )}
-                        </>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    </>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
+  );
+}
+
+/** A small button of a member's row; its label names the member, as the visible word does not. */
+function RowAction({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="c-button c-button--small c-button--quiet"
+      aria-label={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }

@@ -31,6 +31,27 @@ export async function dataTables(db: Database): Promise<string[]> {
   return rows.map((row) => row.tablename);
 }
 
+/** A schema of its own in DATABASE_URL's database, and the way to drop it when the tests end. */
+async function freshSchema(): Promise<{
+  connectionString: string;
+  schema: string;
+  dropSchema: () => Promise<void>;
+}> {
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) throw new Error("KALINGA_TEST_DB=postgres needs DATABASE_URL.");
+  const schema = `kalinga_test_${randomBytes(6).toString("hex")}`;
+  await runAdminQuery(connectionString, `CREATE SCHEMA ${schema}`);
+  const dropSchema = () => runAdminQuery(connectionString, `DROP SCHEMA ${schema} CASCADE`);
+  return { connectionString, schema, dropSchema };
+}
+
+async function runAdminQuery(connectionString: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
 export const testDatabaseKind = (): "pglite" | "postgres" =>
   process.env.KALINGA_TEST_DB === "postgres" ? "postgres" : "pglite";
 
@@ -40,20 +61,9 @@ export async function openTestDatabase(options: { migrate?: boolean } = {}): Pro
   let cleanUp: () => Promise<void>;
 
   if (kind === "postgres") {
-    const connectionString = process.env.DATABASE_URL;
-    if (!connectionString) throw new Error("KALINGA_TEST_DB=postgres needs DATABASE_URL.");
-    const schema = `kalinga_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
+    const { connectionString, schema, dropSchema } = await freshSchema();
     open = async () => openPostgresDatabase({ connectionString, schema, max: 30 });
-    cleanUp = async () => {
-      const client = new pg.Client({ connectionString });
-      await client.connect();
-      await client.query(`DROP SCHEMA ${schema} CASCADE`);
-      await client.end();
-    };
+    cleanUp = dropSchema;
   } else {
     const dataDir = await mkdtemp(path.join(tmpdir(), "kalinga-test-"));
     open = () => openPgliteDatabase(path.join(dataDir, "pglite"));
@@ -96,22 +106,13 @@ export async function serverDatabaseEnv(): Promise<{
   if (testDatabaseKind() === "pglite")
     return { env: { KALINGA_DATA_DIR: dataDir }, cleanUp: removeDir };
 
-  const connectionString = process.env.DATABASE_URL;
-  if (!connectionString) throw new Error("KALINGA_TEST_DB=postgres needs DATABASE_URL.");
-  const schema = `kalinga_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+  const { connectionString, schema, dropSchema } = await freshSchema();
   const url = new URL(connectionString);
   url.searchParams.set("options", `-c search_path=${schema}`);
   return {
     env: { KALINGA_DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     cleanUp: async () => {
-      const client = new pg.Client({ connectionString });
-      await client.connect();
-      await client.query(`DROP SCHEMA ${schema} CASCADE`);
-      await client.end();
+      await dropSchema();
       await removeDir();
     },
   };
