@@ -1,0 +1,136 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+
+// One repository per table (decisions 0075, 0081): every table of the migrations has the one file
+// that holds its SQL. Reads the source files; starts no server.
+
+const SOURCE = path.resolve(import.meta.dirname, "../src");
+
+/** Each table → the file, under apps/server/src, that owns every statement naming it. */
+const TABLE_OWNERS: Record<string, string> = {
+  caller_idempotency_keys: "http/caller-idempotency.ts",
+  claim_documents: "documents/document-repository.ts",
+  claim_drafts: "drafts/draft-repository.ts",
+  claim_events: "lifecycle/lifecycle-repository.ts",
+  claim_notes: "console/console-claims.ts",
+  claim_ratings: "ratings/rating-repository.ts",
+  claim_requirements: "lifecycle/lifecycle-repository.ts",
+  claim_submissions: "submission/submission-repository.ts",
+  claim_tokens: "http/claim-token.ts",
+  claims: "claims/claim-repository.ts",
+  email_outbox: "email/outbox-email-sender.ts",
+  idempotency_keys: "http/idempotency-keys.ts",
+  notifications: "notifications/notification-repository.ts",
+  otp_codes: "otp/otp-code-repository.ts",
+  otp_devices: "otp/otp-code-repository.ts",
+  policies: "policies/policy-repository.ts",
+  rate_limit_hits: "http/rate-limit.ts",
+  sms_outbox: "sms/outbox-sms-sender.ts",
+  spent_challenges: "http/challenge.ts",
+  staff_audit_log: "console/audit-log.ts",
+  staff_sessions: "console/staff-sessions.ts",
+  staff_sign_in_throttle: "console/staff-sign-in.ts",
+  staff_users: "console/staff-accounts.ts",
+};
+
+/** Files that name tables for the database's own plumbing, not for a feature's rows. */
+const EXEMPT: Record<string, string> = {
+  "db/migrate.ts": "runs the migrations and records which ran",
+  "db/database-roles.ts": "grants the roles their rights on every table",
+};
+
+/**
+ * Reads that still select another table's rows outside its repository, each `file → table`; the
+ * list only shrinks.
+ */
+const NOT_YET_MOVED = [
+  "claims/claim-record-repository.ts → claim_documents",
+  "claims/claim-record-repository.ts → claim_ratings",
+  "claims/claim-record-repository.ts → claim_submissions",
+  "claims/claim-record-repository.ts → claims",
+  "claims/claim-repository.ts → claim_tokens",
+  "claims/dev-claim-routes.ts → claim_requirements",
+  "claims/dev-claim-routes.ts → claims",
+  "console/console-claims.ts → claims",
+  "console/staff-accounts.ts → staff_sessions",
+  "console/staff-sessions.ts → staff_users",
+  "console/staff-sign-in.ts → rate_limit_hits",
+  "drafts/draft-repository.ts → claim_documents",
+  "drafts/draft-repository.ts → claim_tokens",
+  "drafts/draft-repository.ts → claims",
+  "housekeeping/expired-rows.ts → claim_tokens",
+  "housekeeping/expired-rows.ts → otp_devices",
+  "housekeeping/expired-rows.ts → rate_limit_hits",
+  "housekeeping/expired-rows.ts → sms_outbox",
+  "housekeeping/expired-rows.ts → spent_challenges",
+  "http/claim-token.ts → claims",
+  "policies/agent-claims-report.ts → claim_requirements",
+  "policies/agent-claims-report.ts → claim_submissions",
+  "policies/agent-claims-report.ts → claims",
+  "policies/agent-claims-report.ts → policies",
+  "ratings/rating-repository.ts → claim_submissions",
+  "submission/submission-repository.ts → claim_drafts",
+  "tracking/tracking-repository.ts → claim_requirements",
+  "tracking/tracking-repository.ts → claim_submissions",
+  "tracking/tracking-repository.ts → claims",
+  "tracking/tracking-repository.ts → policies",
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "migrations" ? [] : sourceFiles(full);
+    return entry.name.endsWith(".ts") ? [full] : [];
+  });
+}
+
+/** The text of a file's string and template literals, where its SQL is. */
+function literals(source: string): string {
+  return [...source.matchAll(/`(?:[^`\\]|\\.)*`|"(?:[^"\\\n]|\\.)*"/g)].map((m) => m[0]).join("\n");
+}
+
+function tablesOfMigrations(): string[] {
+  const dir = path.join(SOURCE, "db/migrations");
+  const sql = readdirSync(dir)
+    .filter((name) => name.endsWith(".sql"))
+    .map((name) => readFileSync(path.join(dir, name), "utf8"))
+    .join("\n");
+  return [...sql.matchAll(/create\s+table\s+(?:if\s+not\s+exists\s+)?"?(\w+)"?/gi)].map((m) =>
+    (m[1] as string).toLowerCase(),
+  );
+}
+
+/** Every `file → table` where a file names a table it may not: a JOIN only in an owner file. */
+function trespasses(): string[] {
+  const owners = new Set(Object.values(TABLE_OWNERS));
+  const found = new Set<string>();
+  for (const file of sourceFiles(SOURCE)) {
+    const name = path.relative(SOURCE, file).split(path.sep).join("/");
+    if (name in EXEMPT) continue;
+    const sql = literals(readFileSync(file, "utf8"));
+    for (const [table, owner] of Object.entries(TABLE_OWNERS)) {
+      if (owner === name) continue;
+      const word = `${table}(?![\\w])`;
+      const named = new RegExp(`\\b(?:from|into|update|delete\\s+from)\\s+${word}`, "i");
+      const joined = new RegExp(`\\bjoin\\s+${word}`, "i");
+      if (named.test(sql) || (!owners.has(name) && joined.test(sql)))
+        found.add(`${name} → ${table}`);
+    }
+  }
+  return [...found].sort();
+}
+
+describe("one repository per table", () => {
+  test("every table of the migrations has exactly one owner file, and it exists", () => {
+    expect(Object.keys(TABLE_OWNERS).sort()).toEqual([...new Set(tablesOfMigrations())].sort());
+    const files = new Set(
+      sourceFiles(SOURCE).map((file) => path.relative(SOURCE, file).split(path.sep).join("/")),
+    );
+    for (const owner of Object.values(TABLE_OWNERS)) expect(files, owner).toContain(owner);
+  });
+
+  test("no file but a table's owner names it in SQL", () => {
+    expect(trespasses()).toEqual([...NOT_YET_MOVED].sort());
+  });
+});
