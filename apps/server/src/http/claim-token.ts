@@ -101,3 +101,8 @@ export async function revokeToken(q: Queryable, tokenHash: string, now: Date) {
     [tokenHash, now],
   );
 }
+
+/** Deletes tokens whose absolute expiry passed before `expiredBefore`. */
+export async function deleteTokensExpiredBefore(q: Queryable, expiredBefore: Date) {
+  await q.query("DELETE FROM claim_tokens WHERE expires_at < $1", [expiredBefore]);
+}
