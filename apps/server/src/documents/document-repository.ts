@@ -315,3 +315,8 @@ export async function sentRequestDocuments(
     sizeBytes: Number(row.size_bytes),
   }));
 }
+
+/** The count of a claim's stored documents (`claimId`, a column), as a column of another read. */
+export function storedDocumentCount(claimId: string): string {
+  return `(SELECT count(*)::int FROM claim_documents x WHERE x.claim_id = ${claimId} AND x.status = 'stored')`;
+}
