@@ -167,3 +167,8 @@ export async function deleteClosedDrafts(q: Queryable, now: Date): Promise<strin
   }
   return unsubmitted;
 }
+
+/** The claim's draft goes (its submit holds the answers now). */
+export async function deleteDraft(q: Queryable, claimId: string) {
+  await q.query("DELETE FROM claim_drafts WHERE claim_id = $1", [claimId]);
+}
