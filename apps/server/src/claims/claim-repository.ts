@@ -355,3 +355,18 @@ export async function listSubmittedClaims(
   );
   return rows.map(submittedClaimOf);
 }
+
+/** A claim's row as the development claim record shows it; null for an unknown reference. */
+export async function claimRecordRow(q: Queryable, webReferenceNumber: string) {
+  const { rows } = await q.query<{
+    id: string;
+    web_reference_number: string;
+    status: string;
+    channel_name: string;
+    agent_code: string | null;
+  }>(
+    "SELECT id, web_reference_number, status, channel_name, agent_code FROM claims WHERE web_reference_number = $1",
+    [webReferenceNumber],
+  );
+  return rows[0] ?? null;
+}

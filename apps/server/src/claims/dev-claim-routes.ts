@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { API_MESSAGES, ApiError } from "../http/api-error.ts";
 import { setOpenRequirementsDue } from "../lifecycle/lifecycle-repository.ts";
-import { readClaimRecord } from "./claim-record-repository.ts";
+import { readClaimRecord } from "./dev-claim-record.ts";
 
 // GET /api/dev/claims/:webReferenceNumber — what the database holds for one claim, so browser
 // journeys can check what the widget sent; POST …/overdue makes its open requirements due yesterday,

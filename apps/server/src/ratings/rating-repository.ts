@@ -26,3 +26,12 @@ export async function rateSubmittedClaim(
     ? { rating: Number(row.rating), comment: row.comment, ratedAt: new Date(row.rated_at) }
     : null;
 }
+
+/** A claim's rating as stored; null when it has none. */
+export async function ratingRow(q: Queryable, claimId: string): Promise<RatingRow | null> {
+  const { rows } = await q.query<RatingRow>(
+    "SELECT rating, comment, rated_at FROM claim_ratings WHERE claim_id = $1",
+    [claimId],
+  );
+  return rows[0] ?? null;
+}

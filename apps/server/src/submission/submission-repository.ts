@@ -1,5 +1,7 @@
 import type { FinalSubmitClaimResponse } from "@kalinga/domain/claim-api";
+import type { FinalSubmitClaim } from "@kalinga/domain/claim-payload-schema";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
+import type { Declarations } from "@kalinga/domain/declarations";
 import type { SlotFacts } from "@kalinga/domain/upload-slots";
 import { markClaimSubmitted } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
@@ -82,4 +84,19 @@ export async function declarationsOf(q: Queryable, claimId: string): Promise<unk
 /** A condition true when the claim (`claimId`, a column or parameter) has been submitted. */
 export function isSubmitted(claimId: string): string {
   return `EXISTS (SELECT 1 FROM claim_submissions WHERE claim_id = ${claimId})`;
+}
+
+/** A claim's submission as stored, for the development claim record; null before the submit. */
+export async function submissionRecordRow(q: Queryable, claimId: string) {
+  // The JSON columns hold what the submit wrote from the parsed body, so they have its types.
+  const { rows } = await q.query<{
+    payload: Omit<FinalSubmitClaim, "declarations">;
+    declarations: Declarations;
+    slot_facts: SlotFacts;
+    submitted_at: Date | string;
+  }>(
+    "SELECT payload, declarations, slot_facts, submitted_at FROM claim_submissions WHERE claim_id = $1",
+    [claimId],
+  );
+  return rows[0] ?? null;
 }
