@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
-import type { DevClaimRecord } from "../../apps/server/src/claims/claim-record-repository.ts";
+import type { DevClaimRecord } from "../../apps/server/src/claims/dev-claim-record.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { type AccidentAnswers, motorcycleAccident, reachDocumentsStep } from "./claim-steps.ts";
 import { type TestFile, uploadEveryRequired } from "./documents.ts";

@@ -1,7 +1,7 @@
 import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import { beforeEach, describe, expect, test } from "vitest";
-import type { DevClaimRecord } from "../src/claims/claim-record-repository.ts";
+import type { DevClaimRecord } from "../src/claims/dev-claim-record.ts";
 import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import {
   ACCIDENT_MANDATORY_SLOTS,

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { UploadedDocument } from "@kalinga/domain/claim-api";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import type { DevClaimRecord } from "../src/claims/claim-record-repository.ts";
+import type { DevClaimRecord } from "../src/claims/dev-claim-record.ts";
 import type { Database } from "../src/db/database.ts";
 import { openPgliteDatabase } from "../src/db/pglite-database.ts";
 import { openPostgresDatabase } from "../src/db/postgres-database.ts";

@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { ClaimStatus, DecisionOutcome } from "@kalinga/domain/claim-lifecycle";
 import { CLAIM_RECORD_STATUS, type ClaimRecordStatus } from "@kalinga/domain/claim-record-status";
 import type { Queryable } from "../db/database.ts";
-import { hashToken, newToken, type TokenRights } from "../http/claim-token.ts";
+import {
+  firstTokenInsert,
+  hashToken,
+  hasNoTokens,
+  newToken,
+  type TokenRights,
+} from "../http/claim-token.ts";
 import { newWebReferenceNumber } from "./web-reference-number.ts";
 
 // Claims as the first slice knows them: started on a channel of a company, with the mobile number
@@ -79,8 +85,7 @@ export async function startClaim(
          ON CONFLICT (web_reference_number) DO NOTHING
          RETURNING ${COLUMNS}
        ), token AS (
-         INSERT INTO claim_tokens (token_hash, claim_id, rights, created_at, last_used_at, expires_at)
-         SELECT $6, id, $11, $5, $5, $7 FROM claim
+         ${firstTokenInsert("claim", { tokenHash: "$6", rights: "$11", now: "$5", expiresAt: "$7" })}
        )
        SELECT ${COLUMNS} FROM claim`,
       [
@@ -245,7 +250,7 @@ export async function verifiedNumberOf(
 export async function deleteTrackingChecksWithoutTokens(q: Queryable, startedBefore: Date) {
   await q.query(
     `DELETE FROM claims c WHERE c.purpose = 'tracking' AND c.created_at < $1
-       AND NOT EXISTS (SELECT 1 FROM claim_tokens t WHERE t.claim_id = c.id)`,
+       AND ${hasNoTokens("c.id")}`,
     [startedBefore],
   );
 }
@@ -349,4 +354,19 @@ export async function listSubmittedClaims(
     ],
   );
   return rows.map(submittedClaimOf);
+}
+
+/** A claim's row as the development claim record shows it; null for an unknown reference. */
+export async function claimRecordRow(q: Queryable, webReferenceNumber: string) {
+  const { rows } = await q.query<{
+    id: string;
+    web_reference_number: string;
+    status: string;
+    channel_name: string;
+    agent_code: string | null;
+  }>(
+    "SELECT id, web_reference_number, status, channel_name, agent_code FROM claims WHERE web_reference_number = $1",
+    [webReferenceNumber],
+  );
+  return rows[0] ?? null;
 }

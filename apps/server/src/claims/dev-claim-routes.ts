@@ -2,7 +2,8 @@ import { todayInManila } from "@kalinga/domain/dates";
 import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { API_MESSAGES, ApiError } from "../http/api-error.ts";
-import { readClaimRecord } from "./claim-record-repository.ts";
+import { setOpenRequirementsDue } from "../lifecycle/lifecycle-repository.ts";
+import { readClaimRecord } from "./dev-claim-record.ts";
 
 // GET /api/dev/claims/:webReferenceNumber — what the database holds for one claim, so browser
 // journeys can check what the widget sent; POST …/overdue makes its open requirements due yesterday,
@@ -17,12 +18,12 @@ export async function devClaimRoutes(
   app.post("/api/dev/claims/:webReferenceNumber/overdue", async (request) => {
     const { webReferenceNumber } = request.params as { webReferenceNumber: string };
     const yesterday = new Date(options.now().getTime() - 86_400_000);
-    const { rowCount } = await options.db.query(
-      `UPDATE claim_requirements r SET due_date = $2 FROM claims c
-       WHERE r.claim_id = c.id AND c.web_reference_number = $1 AND r.state = 'open'`,
-      [webReferenceNumber, todayInManila(yesterday)],
+    const overdue = await setOpenRequirementsDue(
+      options.db,
+      webReferenceNumber,
+      todayInManila(yesterday),
     );
-    return { overdue: rowCount };
+    return { overdue };
   });
 
   app.get("/api/dev/claims/:webReferenceNumber", async (request) => {

@@ -1,15 +1,9 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  hkdfSync,
-  randomBytes,
-  randomUUID,
-} from "node:crypto";
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
 import type { StaffRole } from "@kalinga/domain/staff-roles";
 import { hash, verify } from "@node-rs/argon2";
 import { Secret, TOTP } from "otpauth";
 import type { Queryable } from "../db/database.ts";
+import { endSessionsOf } from "./staff-sessions.ts";
 
 // Staff accounts: an Argon2id password and a TOTP second factor for every account, and a TOTP secret
 // kept sealed with the server's secret. Throttling of wrong tries lives in staff-sign-in.ts.
@@ -201,7 +195,7 @@ export function createStaffAccounts(
         "UPDATE staff_users SET password_hash = $2 WHERE id = $1 RETURNING *",
         [id, await hash(password)],
       );
-      await db.query("DELETE FROM staff_sessions WHERE staff_id = $1", [id]);
+      await endSessionsOf(db, id);
       return rows[0] ? userOf(rows[0]) : null;
     },
 
@@ -212,7 +206,7 @@ export function createStaffAccounts(
          WHERE id = $1 RETURNING *`,
         [id],
       );
-      await db.query("DELETE FROM staff_sessions WHERE staff_id = $1", [id]);
+      await endSessionsOf(db, id);
       return rows[0] ? userOf(rows[0]) : null;
     },
 
@@ -221,12 +215,10 @@ export function createStaffAccounts(
         "UPDATE staff_users SET disabled_at = $2 WHERE id = $1 RETURNING *",
         [id, disabled ? now : null],
       );
-      if (disabled) await db.query("DELETE FROM staff_sessions WHERE staff_id = $1", [id]);
+      if (disabled) await endSessionsOf(db, id);
       return rows[0] ? userOf(rows[0]) : null;
     },
   };
 }
 
 export type StaffAccounts = ReturnType<typeof createStaffAccounts>;
-
-export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");

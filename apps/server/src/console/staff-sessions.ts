@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { STAFF_SESSION } from "@kalinga/domain/staff-roles";
 import type { Queryable } from "../db/database.ts";
-import { sha256 } from "./staff-accounts.ts";
 
 // Console sessions kept on the server: the cookie holds a random id, the table its SHA-256. A session
 // that has only the password may do nothing but give the second factor, for a few minutes; a full
@@ -14,6 +13,13 @@ export type StaffSession = {
 };
 
 const MINUTE_MS = 60_000;
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/** Ends every session of one staff member (a reset or a disabled account). */
+export async function endSessionsOf(db: Queryable, staffId: string) {
+  await db.query("DELETE FROM staff_sessions WHERE staff_id = $1", [staffId]);
+}
 
 export function createStaffSessions(db: Queryable) {
   async function insert(staffId: string, secondFactor: boolean, now: Date) {

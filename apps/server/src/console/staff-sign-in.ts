@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod/mini";
 import type { Queryable } from "../db/database.ts";
 import { keyedHash } from "../http/keyed-hash.ts";
-import { takeHit } from "../http/rate-limit.ts";
+import { countHit, forgetBucket, takeHit } from "../http/rate-limit.ts";
 import { audit } from "./audit-log.ts";
 import { CONSOLE_MESSAGES as M, waitText } from "./console-texts.ts";
 import { normaliseEmail, type StaffAccounts, type StaffUser } from "./staff-accounts.ts";
@@ -35,21 +35,14 @@ export function createSignInThrottle(db: Queryable, options: SignInThrottleOptio
     keyedHash(options.secret, "staff-sign-in-address", address);
   const accountWindowBucket = (email: string) =>
     keyedHash(options.secret, "staff-sign-in-account-window", normaliseEmail(email));
-  const windowStart = (now: Date) => {
-    const seconds = STAFF_SIGN_IN_THROTTLE.accountWindowSeconds;
-    return new Date(Math.floor(now.getTime() / 1000 / seconds) * seconds * 1000);
-  };
-
   /** Counts a try at an account from anywhere in the window; returns the count with this one. */
-  async function accountTries(email: string, now: Date): Promise<number> {
-    const { rows } = await db.query<{ hits: number }>(
-      `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES ($1, $2, 1)
-       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
-       RETURNING hits`,
-      [accountWindowBucket(email), windowStart(now)],
+  const accountTries = (email: string, now: Date): Promise<number> =>
+    countHit(
+      db,
+      accountWindowBucket(email),
+      { seconds: STAFF_SIGN_IN_THROTTLE.accountWindowSeconds },
+      now,
     );
-    return Number(rows[0]?.hits ?? 1);
-  }
 
   return {
     /** The per-address ceiling, across every e-mail typed from the address. */
@@ -122,7 +115,7 @@ export function createSignInThrottle(db: Queryable, options: SignInThrottleOptio
         "DELETE FROM staff_sign_in_throttle WHERE account_key = $1",
         [accountKey(email)],
       );
-      await db.query("DELETE FROM rate_limit_hits WHERE bucket = $1", [accountWindowBucket(email)]);
+      await forgetBucket(db, accountWindowBucket(email));
       return rowCount;
     },
 

@@ -315,3 +315,25 @@ export async function sentRequestDocuments(
     sizeBytes: Number(row.size_bytes),
   }));
 }
+
+/** The count of a claim's stored documents (`claimId`, a column), as a column of another read. */
+export function storedDocumentCount(claimId: string): string {
+  return `(SELECT count(*)::int FROM claim_documents x WHERE x.claim_id = ${claimId} AND x.status = 'stored')`;
+}
+
+/** A claim's stored documents in upload order, as the development claim record shows them. */
+export async function storedDocumentRecordRows(q: Queryable, claimId: string) {
+  const { rows } = await q.query<{
+    id: string;
+    slot_key: string;
+    display_name: string;
+    size_bytes: number | string;
+    sha256: string;
+    slot_required: boolean | null;
+  }>(
+    `SELECT id, slot_key, display_name, size_bytes, sha256, slot_required FROM claim_documents
+     WHERE claim_id = $1 AND status = 'stored' ORDER BY seq`,
+    [claimId],
+  );
+  return rows;
+}

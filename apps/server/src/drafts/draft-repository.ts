@@ -2,7 +2,8 @@ import type { TokenEndReason } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import { markClaimAbandoned } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
-import { deleteDocumentsOfClaims } from "../documents/document-repository.ts";
+import { deleteDocumentsOfClaims, storedDocumentCount } from "../documents/document-repository.ts";
+import { revokeClaimTokens } from "../http/claim-token.ts";
 import type { SealedDraft } from "./draft-seal.ts";
 
 // The claim_drafts table (migration 007): one sealed draft per claim, its expiry and its reminder.
@@ -52,7 +53,7 @@ export async function openDraftsOf(
 ): Promise<OpenDraftRow[]> {
   const { rows } = await q.query<OpenDraftRow>(
     `SELECT c.web_reference_number, d.claim_type, c.created_at,
-       (SELECT count(*)::int FROM claim_documents x WHERE x.claim_id = c.id AND x.status = 'stored') AS document_count
+       ${storedDocumentCount("c.id")} AS document_count
      FROM claim_drafts d JOIN claims c ON c.id = d.claim_id
      WHERE ${OPEN} AND c.verified_mobile_number = $2 AND c.company_name = $3 AND c.id <> $4
      ORDER BY c.created_at DESC LIMIT 5`,
@@ -107,11 +108,7 @@ export async function closeClaimAccess(
   abandon: boolean,
   reason: TokenEndReason | null = null,
 ) {
-  await q.query(
-    `UPDATE claim_tokens SET revoked_at = $2, revoked_reason = $3
-     WHERE claim_id = $1 AND revoked_at IS NULL`,
-    [claimId, now, reason],
-  );
+  await revokeClaimTokens(q, claimId, now, reason);
   if (abandon) {
     await markClaimAbandoned(q, claimId, now);
   }
@@ -169,4 +166,9 @@ export async function deleteClosedDrafts(q: Queryable, now: Date): Promise<strin
     for (const claimId of unsubmitted) await closeClaimAccess(q, claimId, now, true);
   }
   return unsubmitted;
+}
+
+/** The claim's draft goes (its submit holds the answers now). */
+export async function deleteDraft(q: Queryable, claimId: string) {
+  await q.query("DELETE FROM claim_drafts WHERE claim_id = $1", [claimId]);
 }

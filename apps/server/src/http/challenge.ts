@@ -4,7 +4,7 @@ import { createChallenge, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config.ts";
-import type { Database } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
 import { challengeRequired } from "./api-error.ts";
 import { keyedHash } from "./keyed-hash.ts";
 import { countHit, hitsSoFar, type RateWindow, takeHit } from "./rate-limit.ts";
@@ -159,3 +159,8 @@ export function createChallengeGate({ db, config, secret }: ChallengeGateOptions
 }
 
 export type ChallengeGate = ReturnType<typeof createChallengeGate>;
+
+/** Deletes spent solutions whose challenges expired before `expiredBefore`. */
+export async function deleteSpentChallengesBefore(db: Queryable, expiredBefore: Date) {
+  await db.query("DELETE FROM spent_challenges WHERE expires_at < $1", [expiredBefore]);
+}

@@ -64,11 +64,13 @@ export async function useToken(
     channel_name: string;
     company_name: string;
   }>(
-    `UPDATE claim_tokens t SET last_used_at = $2
-     FROM claims c
-     WHERE t.token_hash = $1 AND c.id = t.claim_id AND t.revoked_at IS NULL
-       AND t.expires_at > $2 AND t.last_used_at > $3
-     RETURNING t.claim_id, t.rights, t.expires_at, c.web_reference_number, c.purpose, c.channel_name, c.company_name`,
+    `WITH used AS (
+       UPDATE claim_tokens SET last_used_at = $2
+       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_used_at > $3
+       RETURNING claim_id, rights, expires_at
+     )
+     SELECT t.claim_id, t.rights, t.expires_at, c.web_reference_number, c.purpose, c.channel_name, c.company_name
+     FROM used t JOIN claims c ON c.id = t.claim_id`,
     [hashToken(token), now, idleSince],
   );
   const row = rows[0];
@@ -100,4 +102,40 @@ export async function revokeToken(q: Queryable, tokenHash: string, now: Date) {
     "UPDATE claim_tokens SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL",
     [tokenHash, now],
   );
+}
+
+/** Deletes tokens whose absolute expiry passed before `expiredBefore`. */
+export async function deleteTokensExpiredBefore(q: Queryable, expiredBefore: Date) {
+  await q.query("DELETE FROM claim_tokens WHERE expires_at < $1", [expiredBefore]);
+}
+
+/** Every live token of a claim ends, with why when that is known (decision 0069). */
+export async function revokeClaimTokens(
+  q: Queryable,
+  claimId: string,
+  now: Date,
+  reason: TokenEndReason | null,
+) {
+  await q.query(
+    `UPDATE claim_tokens SET revoked_at = $2, revoked_reason = $3
+     WHERE claim_id = $1 AND revoked_at IS NULL`,
+    [claimId, now, reason],
+  );
+}
+
+/**
+ * The insert of a new claim's first token, for the statement that starts the claim (one round
+ * trip, atomic): `claim` names the rows the claim's insert returns, `at` its parameters.
+ */
+export function firstTokenInsert(
+  claim: string,
+  at: { tokenHash: string; rights: string; now: string; expiresAt: string },
+): string {
+  return `INSERT INTO claim_tokens (token_hash, claim_id, rights, created_at, last_used_at, expires_at)
+         SELECT ${at.tokenHash}, id, ${at.rights}, ${at.now}, ${at.now}, ${at.expiresAt} FROM ${claim}`;
+}
+
+/** A condition true of a claim (`claimId`, a column) that has no token left at all. */
+export function hasNoTokens(claimId: string): string {
+  return `NOT EXISTS (SELECT 1 FROM claim_tokens t WHERE t.claim_id = ${claimId})`;
 }

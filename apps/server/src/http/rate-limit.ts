@@ -80,3 +80,13 @@ export async function hitsSoFar(
   );
   return Number(rows[0]?.hits ?? 0);
 }
+
+/** Forgets every window of one bucket (a staff member's sign-in counts, once they sign in). */
+export async function forgetBucket(q: Queryable, bucket: string) {
+  await q.query("DELETE FROM rate_limit_hits WHERE bucket = $1", [bucket]);
+}
+
+/** Deletes windows that started before `startedBefore`: no limit reads them any more. */
+export async function deleteWindowsBefore(q: Queryable, startedBefore: Date) {
+  await q.query("DELETE FROM rate_limit_hits WHERE window_start < $1", [startedBefore]);
+}

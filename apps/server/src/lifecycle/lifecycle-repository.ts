@@ -231,3 +231,17 @@ export async function markEventsQueued(tx: Queryable, eventIds: readonly string[
     now,
   ]);
 }
+
+/** Sets the due date of a claim's open requirements (the development overdue call); how many. */
+export async function setOpenRequirementsDue(
+  q: Queryable,
+  webReferenceNumber: string,
+  dueDate: string,
+): Promise<number> {
+  const { rowCount } = await q.query(
+    `UPDATE claim_requirements r SET due_date = $2 FROM claims c
+     WHERE r.claim_id = c.id AND c.web_reference_number = $1 AND r.state = 'open'`,
+    [webReferenceNumber, dueDate],
+  );
+  return rowCount;
+}

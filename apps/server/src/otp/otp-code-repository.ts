@@ -151,3 +151,8 @@ export async function useCode(
   );
   return rows.length > 0;
 }
+
+/** Deletes devices' proofs of a number made before `verifiedBefore`. */
+export async function deleteProvenDevicesBefore(q: Queryable, verifiedBefore: Date) {
+  await q.query("DELETE FROM otp_devices WHERE verified_at < $1", [verifiedBefore]);
+}

@@ -31,3 +31,8 @@ export async function readOutbox(db: Queryable, to: string): Promise<OutboxMessa
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }
+
+/** Deletes outbox messages written before `createdBefore`. */
+export async function deleteOutboxBefore(db: Queryable, createdBefore: Date) {
+  await db.query("DELETE FROM sms_outbox WHERE created_at < $1", [createdBefore]);
+}

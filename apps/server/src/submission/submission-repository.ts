@@ -1,9 +1,12 @@
 import type { FinalSubmitClaimResponse } from "@kalinga/domain/claim-api";
+import type { FinalSubmitClaim } from "@kalinga/domain/claim-payload-schema";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
+import type { Declarations } from "@kalinga/domain/declarations";
 import type { SlotFacts } from "@kalinga/domain/upload-slots";
 import { markClaimSubmitted } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { markRequiredSlots } from "../documents/document-repository.ts";
+import { deleteDraft } from "../drafts/draft-repository.ts";
 import { CLAIMANT, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
 
 // A submitted claim's rows: the payload as sent, the declarations apart (the payload has no place
@@ -64,7 +67,7 @@ export async function recordSubmission(
     submittedAt,
   );
   // The submission holds the claim now: its draft's answers go with the submit (decision 0043).
-  await tx.query("DELETE FROM claim_drafts WHERE claim_id = $1", [claimId]);
+  await deleteDraft(tx, claimId);
   // Files in slots the final claim no longer asks for stay with it, marked as not required.
   await markRequiredSlots(tx, claimId, askedSlotKeys);
 }
@@ -76,4 +79,24 @@ export async function declarationsOf(q: Queryable, claimId: string): Promise<unk
     [claimId],
   );
   return rows[0]?.declarations ?? null;
+}
+
+/** A condition true when the claim (`claimId`, a column or parameter) has been submitted. */
+export function isSubmitted(claimId: string): string {
+  return `EXISTS (SELECT 1 FROM claim_submissions WHERE claim_id = ${claimId})`;
+}
+
+/** A claim's submission as stored, for the development claim record; null before the submit. */
+export async function submissionRecordRow(q: Queryable, claimId: string) {
+  // The JSON columns hold what the submit wrote from the parsed body, so they have its types.
+  const { rows } = await q.query<{
+    payload: Omit<FinalSubmitClaim, "declarations">;
+    declarations: Declarations;
+    slot_facts: SlotFacts;
+    submitted_at: Date | string;
+  }>(
+    "SELECT payload, declarations, slot_facts, submitted_at FROM claim_submissions WHERE claim_id = $1",
+    [claimId],
+  );
+  return rows[0] ?? null;
 }

@@ -2,6 +2,10 @@ import type { FinalSubmitClaim } from "@kalinga/domain/claim-payload-schema";
 import type { Declarations } from "@kalinga/domain/declarations";
 import type { SlotFacts } from "@kalinga/domain/upload-slots";
 import type { Queryable } from "../db/database.ts";
+import { storedDocumentRecordRows } from "../documents/document-repository.ts";
+import { ratingRow } from "../ratings/rating-repository.ts";
+import { submissionRecordRow } from "../submission/submission-repository.ts";
+import { claimRecordRow } from "./claim-repository.ts";
 
 // Everything the database holds for one claim, read for the development route that lets browser
 // journeys check what the widget sent (dev-claim-routes.ts).
@@ -42,48 +46,13 @@ export async function readClaimRecord(
   db: Queryable,
   webReferenceNumber: string,
 ): Promise<DevClaimRecord | null> {
-  const claims = await db.query<{
-    id: string;
-    web_reference_number: string;
-    status: string;
-    channel_name: string;
-    agent_code: string | null;
-  }>(
-    "SELECT id, web_reference_number, status, channel_name, agent_code FROM claims WHERE web_reference_number = $1",
-    [webReferenceNumber],
-  );
-  const claim = claims.rows[0];
+  const claim = await claimRecordRow(db, webReferenceNumber);
   if (!claim) return null;
-  const [submissions, documents, ratings] = await Promise.all([
-    // The JSON columns hold what the submit wrote from the parsed body, so they have its types.
-    db.query<{
-      payload: Omit<FinalSubmitClaim, "declarations">;
-      declarations: Declarations;
-      slot_facts: SlotFacts;
-      submitted_at: Date | string;
-    }>(
-      "SELECT payload, declarations, slot_facts, submitted_at FROM claim_submissions WHERE claim_id = $1",
-      [claim.id],
-    ),
-    db.query<{
-      id: string;
-      slot_key: string;
-      display_name: string;
-      size_bytes: number | string;
-      sha256: string;
-      slot_required: boolean | null;
-    }>(
-      `SELECT id, slot_key, display_name, size_bytes, sha256, slot_required FROM claim_documents
-       WHERE claim_id = $1 AND status = 'stored' ORDER BY seq`,
-      [claim.id],
-    ),
-    db.query<{ rating: number | string; comment: string; rated_at: Date | string }>(
-      "SELECT rating, comment, rated_at FROM claim_ratings WHERE claim_id = $1",
-      [claim.id],
-    ),
+  const [submission, documents, rating] = await Promise.all([
+    submissionRecordRow(db, claim.id),
+    storedDocumentRecordRows(db, claim.id),
+    ratingRow(db, claim.id),
   ]);
-  const submission = submissions.rows[0];
-  const rating = ratings.rows[0];
   return {
     webReferenceNumber: claim.web_reference_number,
     status: claim.status,
@@ -97,7 +66,7 @@ export async function readClaimRecord(
           submittedAt: iso(submission.submitted_at),
         }
       : null,
-    documents: documents.rows.map((row) => ({
+    documents: documents.map((row) => ({
       id: row.id,
       slotKey: row.slot_key,
       name: row.display_name,
