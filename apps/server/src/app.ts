@@ -11,8 +11,8 @@ import type { ServerConfig } from "./config.ts";
 import { consolePages } from "./console/console-pages.ts";
 import { consoleRoutes } from "./console/console-routes.ts";
 import { CONSOLE_ISSUER, createStaffAccounts } from "./console/staff-accounts.ts";
-import { createStaffSessions } from "./console/staff-sessions.ts";
-import { createSignInThrottle } from "./console/staff-sign-in.ts";
+import { createStaffSessions, type StaffSessions } from "./console/staff-sessions.ts";
+import { createSignInThrottle, type SignInThrottle } from "./console/staff-sign-in.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore } from "./content/content-store.ts";
 import type { Database } from "./db/database.ts";
@@ -22,10 +22,12 @@ import { openDatabase } from "./db/open-database.ts";
 import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
 import { createDiskDocumentStore } from "./documents/disk-document-store.ts";
 import { documentCalls } from "./documents/document-calls.ts";
+import type { DocumentStore } from "./documents/document-store.ts";
 import { sweepOrphanFiles } from "./documents/document-sweep.ts";
 import { draftCalls } from "./drafts/draft-calls.ts";
 import { sweepDrafts } from "./drafts/draft-housekeeping.ts";
 import { emailOutboxRoutes } from "./email/email-outbox-routes.ts";
+import type { EmailSender } from "./email/email-sender.ts";
 import { createOutboxEmailSender, sweepEmailOutbox } from "./email/outbox-email-sender.ts";
 import { createSmtpEmailSender } from "./email/smtp-email-sender.ts";
 import { healthRoutes } from "./health/health-routes.ts";
@@ -40,12 +42,15 @@ import {
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { insurerApiOff } from "./insurer/insurer-api-off.ts";
 import { insurerRoutes } from "./insurer/insurer-routes.ts";
-import { createLifecycleService } from "./lifecycle/lifecycle-service.ts";
+import { createLifecycleService, type LifecycleService } from "./lifecycle/lifecycle-service.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
-import { createNotificationWorker } from "./notifications/notification-worker.ts";
+import {
+  createNotificationWorker,
+  type NotificationWorker,
+} from "./notifications/notification-worker.ts";
 import { claimOpenApiRoute } from "./openapi/openapi-routes.ts";
 import { otpCalls } from "./otp/otp-calls.ts";
-import { createOtpService } from "./otp/otp-service.ts";
+import { createOtpService, type OtpService } from "./otp/otp-service.ts";
 import { agentClaimsCalls } from "./policies/agent-claims-report.ts";
 import { policyCalls } from "./policies/policy-calls.ts";
 import { importPolicies, rowsOfCsv } from "./policies/policy-import.ts";
@@ -73,29 +78,37 @@ export type AppOptions = {
 const SAFE_REQUEST_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const HOUR_MS = 3600 * 1000;
 
-export async function buildApp(
+type PreparedDatabase = {
+  db: Database;
+  ownsDatabase: boolean;
+  migrations: Awaited<ReturnType<typeof readMigrations>>;
+  secret: string;
+  /** Rights the server's role holds on the audit log beyond adding and reading (PostgreSQL only). */
+  overreach: string[];
+};
+
+/** Opens (or takes) the database, migrates it and resolves the secret; closes what it opened on failure. */
+async function prepareStorage(
   config: ServerConfig,
-  options: AppOptions = {},
-): Promise<FastifyInstance> {
-  refuseUnsafeRunMode(config);
+  options: AppOptions,
+): Promise<PreparedDatabase> {
   const db = options.database ?? (await openDatabase(config));
   const ownsDatabase = options.database === undefined;
-  let migrations: Awaited<ReturnType<typeof readMigrations>>;
-  let secret: string;
-  // Rights the server's role holds on the audit log beyond adding and reading (PostgreSQL only).
-  let overreach: string[] = [];
   try {
-    migrations = await readMigrations();
+    const migrations = await readMigrations();
     await prepareDatabase(db, config, migrations);
-    if (db.kind === "postgres") overreach = await auditLogOverreach(db);
-    secret = await resolveSecret(config);
+    const overreach = db.kind === "postgres" ? await auditLogOverreach(db) : [];
+    const secret = await resolveSecret(config);
+    return { db, ownsDatabase, migrations, secret, overreach };
   } catch (error) {
     if (ownsDatabase) await db.close();
     throw error;
   }
+}
 
+function createFastify(config: ServerConfig, options: AppOptions): FastifyInstance {
   const isTrustedProxy = trustedProxyCheck(config.trustedProxies);
-  const app = Fastify({
+  return Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     // X-Forwarded-For is read from the right while each hop is a listed proxy, so the client
     // address is the last one a trusted proxy saw; a client's own entries are never believed.
@@ -123,17 +136,10 @@ export async function buildApp(
     frameworkErrors: frameworkErrorHandler(isTrustedProxy),
     clientErrorHandler: handleClientError,
   });
+}
 
-  if (options.onRoute) app.addHook("onRoute", options.onRoute);
-  if (overreach.length > 0 && (config.mode === "production" || config.databaseMigrationUrl)) {
-    app.log.warn(
-      { privileges: overreach },
-      "the server's database role can change the audit log: run migrations with DATABASE_MIGRATION_URL and give DATABASE_URL a role of its own",
-    );
-  }
-  // A channel or API left off for want of its secret says so once, where operators look.
-  for (const warning of startupWarnings(config)) app.log.warn(warning);
-
+/** The SMS and e-mail senders, and the worker that sends the notification queue through them. */
+function createSenders(app: FastifyInstance, db: Database, config: ServerConfig) {
   const sms =
     config.sms.provider === "http"
       ? createHttpSmsSender(config.sms)
@@ -158,25 +164,22 @@ export async function buildApp(
     maxAttempts: config.notifications.maxAttempts,
     pollIntervalMs: config.notifications.pollIntervalMs,
   });
-  const documentStore = createDiskDocumentStore(config.documents.dir);
-  const otpService = createOtpService({ db, config, secret, sms });
-  const content = createContentStore({
-    contentDir: config.contentDir,
-    noticeFile: config.noticeFile,
-  });
+  return { sms, email, notificationWorker };
+}
 
-  // Content and pages leave compressed; the widget's own files are compressed once, at build time.
-  await app.register(fastifyCompress, {
-    threshold: 1024,
-    encodings: ["br", "gzip"],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
-  });
-  registerSecurityHeaders(app);
-  await registerApiCors(app, config.allowedOrigins);
-  installErrorHandlers(app);
+type AppParts = {
+  db: Database;
+  config: ServerConfig;
+  secret: string;
+  notificationWorker: NotificationWorker;
+  documentStore: DocumentStore;
+  otpService: OtpService;
+  lifecycle: LifecycleService;
+};
 
-  await app.register(healthRoutes, { db, migrations });
-  const lifecycle = createLifecycleService(db, config.insurer, config.now);
+/** The claimant's API, its OpenAPI description and the texts. */
+async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
+  const { db, config, secret, notificationWorker, documentStore, otpService, lifecycle } = parts;
   await app.register(claimCallRoutes, {
     prefix: CLAIM_API_PREFIX,
     db,
@@ -198,7 +201,16 @@ export async function buildApp(
     },
   });
   await app.register(claimOpenApiRoute);
+  const content = createContentStore({
+    contentDir: config.contentDir,
+    noticeFile: config.noticeFile,
+  });
   await app.register(contentRoutes, { content });
+}
+
+/** The insurer's API, the staff console, and the development and demo pages when asked for. */
+async function registerStaffAndDemo(app: FastifyInstance, parts: AppParts) {
+  const { db, config, secret, documentStore, lifecycle } = parts;
   if (config.insurer.keys.length > 0) {
     await app.register(insurerRoutes, {
       keys: config.insurer.keys,
@@ -241,7 +253,20 @@ export async function buildApp(
       now: config.now,
     });
   }
+  return { staffSessions, signInThrottle };
+}
 
+/** The hourly housekeeping, the demo policies and the worker's start and stop with the app. */
+function addLifecycleHooks(
+  app: FastifyInstance,
+  parts: AppParts & {
+    ownsDatabase: boolean;
+    email: EmailSender;
+    staffSessions: StaffSessions;
+    signInThrottle: SignInThrottle;
+  },
+) {
+  const { db, config, notificationWorker, documentStore, email } = parts;
   const sweep = () =>
     Promise.all([
       sweepExpiredRows(db, config.now(), config.otp.provenDeviceDays),
@@ -250,8 +275,8 @@ export async function buildApp(
       }),
       sweepEmailOutbox(db, config.now()),
       sweepOrphanFiles(db, documentStore, { now: config.now() }),
-      staffSessions.sweep(config.now()),
-      signInThrottle.sweep(config.now()),
+      parts.staffSessions.sweep(config.now()),
+      parts.signInThrottle.sweep(config.now()),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   const sweeper = setInterval(sweep, HOUR_MS);
   sweeper.unref();
@@ -273,8 +298,47 @@ export async function buildApp(
     // The round in progress finishes before the database closes; what it did not take stays queued.
     await notificationWorker.stop();
     await email.close?.();
-    if (ownsDatabase) await db.close();
+    if (parts.ownsDatabase) await db.close();
   });
+}
 
+export async function buildApp(
+  config: ServerConfig,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
+  refuseUnsafeRunMode(config);
+  const { db, ownsDatabase, migrations, secret, overreach } = await prepareStorage(config, options);
+  const app = createFastify(config, options);
+
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
+  if (overreach.length > 0 && (config.mode === "production" || config.databaseMigrationUrl)) {
+    app.log.warn(
+      { privileges: overreach },
+      "the server's database role can change the audit log: run migrations with DATABASE_MIGRATION_URL and give DATABASE_URL a role of its own",
+    );
+  }
+  // A channel or API left off for want of its secret says so once, where operators look.
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
+
+  const { sms, email, notificationWorker } = createSenders(app, db, config);
+  const documentStore = createDiskDocumentStore(config.documents.dir);
+  const otpService = createOtpService({ db, config, secret, sms });
+
+  // Content and pages leave compressed; the widget's own files are compressed once, at build time.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  registerSecurityHeaders(app);
+  await registerApiCors(app, config.allowedOrigins);
+  installErrorHandlers(app);
+
+  await app.register(healthRoutes, { db, migrations });
+  const lifecycle = createLifecycleService(db, config.insurer, config.now);
+  const parts = { db, config, secret, notificationWorker, documentStore, otpService, lifecycle };
+  await registerClaimantApi(app, parts);
+  const staff = await registerStaffAndDemo(app, parts);
+  addLifecycleHooks(app, { ...parts, ...staff, ownsDatabase, email });
   return app;
 }

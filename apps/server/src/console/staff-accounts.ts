@@ -95,42 +95,108 @@ export type PasswordCheck =
 
 export type CodeCheck = { ok: true; user: StaffUser } | { ok: false; reason: "wrong" };
 
+type AccountDeps = {
+  db: Queryable;
+  options: { serverSecret: string; issuer: string };
+  sealer: ReturnType<typeof sealer>;
+};
+
+async function accountRow(
+  { db }: AccountDeps,
+  where: "id" | "email",
+  value: string,
+): Promise<StaffRow | null> {
+  const { rows } = await db.query<StaffRow>(`SELECT * FROM staff_users WHERE ${where} = $1`, [
+    value,
+  ]);
+  return rows[0] ?? null;
+}
+
+async function createAccount(
+  { db }: AccountDeps,
+  input: { email: string; name: string; role: StaffRole; password: string },
+  createdBy: string | null,
+  now: Date,
+): Promise<StaffUser | "taken"> {
+  const email = normaliseEmail(input.email);
+  const { rows } = await db.query<StaffRow>(
+    `INSERT INTO staff_users (id, email, name, role, password_hash, created_at, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (email) DO NOTHING RETURNING *`,
+    [
+      randomUUID(),
+      email,
+      input.name.trim(),
+      input.role,
+      await hash(input.password),
+      now,
+      createdBy,
+    ],
+  );
+  return rows[0] ? userOf(rows[0]) : "taken";
+}
+
+/** The account's TOTP secret, made now if it has none yet, for the enrolment screen. */
+async function enrolment(
+  deps: AccountDeps,
+  id: string,
+): Promise<{ secret: string; uri: string } | null> {
+  const { seal, open } = deps.sealer;
+  const r = await accountRow(deps, "id", id);
+  if (!r || r.totp_confirmed_at) return null;
+  let secret = r.totp_secret ? open(r.totp_secret) : null;
+  if (!secret) {
+    secret = new Secret({ size: 20 }).base32;
+    await deps.db.query("UPDATE staff_users SET totp_secret = $2 WHERE id = $1", [
+      id,
+      seal(secret),
+    ]);
+  }
+  return { secret, uri: totpOf(secret, r.email, deps.options.issuer).toString() };
+}
+
+/** A code from the account's authenticator; right once, within one step either side. */
+async function checkCode(
+  deps: AccountDeps,
+  id: string,
+  code: string,
+  now: Date,
+): Promise<CodeCheck> {
+  const r = await accountRow(deps, "id", id);
+  if (!r?.totp_secret) return { ok: false, reason: "wrong" };
+  const totp = totpOf(deps.sealer.open(r.totp_secret), r.email, deps.options.issuer);
+  const delta = /^\d{6}$/.test(code)
+    ? totp.validate({ token: code, timestamp: now.getTime(), window: 1 })
+    : null;
+  const step = delta === null ? null : Math.floor(now.getTime() / 30_000) + delta;
+  // The update accepts the step only if it is later than the last one used: no replay.
+  const accepted =
+    step !== null &&
+    (
+      await deps.db.query(
+        `UPDATE staff_users SET last_totp_step = $2,
+           totp_confirmed_at = COALESCE(totp_confirmed_at, $3)
+         WHERE id = $1 AND (last_totp_step IS NULL OR last_totp_step < $2)`,
+        [id, step, now],
+      )
+    ).rowCount === 1;
+  if (!accepted) return { ok: false, reason: "wrong" };
+  return { ok: true, user: userOf({ ...r, totp_confirmed_at: r.totp_confirmed_at ?? now }) };
+}
+
 export function createStaffAccounts(
   db: Queryable,
   options: { serverSecret: string; issuer: string },
 ) {
-  const { seal, open } = sealer(options.serverSecret);
-
-  async function row(where: "id" | "email", value: string): Promise<StaffRow | null> {
-    const { rows } = await db.query<StaffRow>(`SELECT * FROM staff_users WHERE ${where} = $1`, [
-      value,
-    ]);
-    return rows[0] ?? null;
-  }
+  const deps: AccountDeps = { db, options, sealer: sealer(options.serverSecret) };
+  const row = (where: "id" | "email", value: string) => accountRow(deps, where, value);
 
   return {
-    async create(
+    create: (
       input: { email: string; name: string; role: StaffRole; password: string },
       createdBy: string | null,
       now: Date,
-    ): Promise<StaffUser | "taken"> {
-      const email = normaliseEmail(input.email);
-      const { rows } = await db.query<StaffRow>(
-        `INSERT INTO staff_users (id, email, name, role, password_hash, created_at, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (email) DO NOTHING RETURNING *`,
-        [
-          randomUUID(),
-          email,
-          input.name.trim(),
-          input.role,
-          await hash(input.password),
-          now,
-          createdBy,
-        ],
-      );
-      return rows[0] ? userOf(rows[0]) : "taken";
-    },
+    ) => createAccount(deps, input, createdBy, now),
 
     async find(id: string): Promise<StaffUser | null> {
       const r = await row("id", id);
@@ -153,41 +219,8 @@ export function createStaffAccounts(
       return { ok: true, user: userOf(r) };
     },
 
-    /** The account's TOTP secret, made now if it has none yet, for the enrolment screen. */
-    async enrolment(id: string): Promise<{ secret: string; uri: string } | null> {
-      const r = await row("id", id);
-      if (!r || r.totp_confirmed_at) return null;
-      let secret = r.totp_secret ? open(r.totp_secret) : null;
-      if (!secret) {
-        secret = new Secret({ size: 20 }).base32;
-        await db.query("UPDATE staff_users SET totp_secret = $2 WHERE id = $1", [id, seal(secret)]);
-      }
-      return { secret, uri: totpOf(secret, r.email, options.issuer).toString() };
-    },
-
-    /** A code from the account's authenticator; right once, within one step either side. */
-    async checkCode(id: string, code: string, now: Date): Promise<CodeCheck> {
-      const r = await row("id", id);
-      if (!r?.totp_secret) return { ok: false, reason: "wrong" };
-      const totp = totpOf(open(r.totp_secret), r.email, options.issuer);
-      const delta = /^\d{6}$/.test(code)
-        ? totp.validate({ token: code, timestamp: now.getTime(), window: 1 })
-        : null;
-      const step = delta === null ? null : Math.floor(now.getTime() / 30_000) + delta;
-      // The update accepts the step only if it is later than the last one used: no replay.
-      const accepted =
-        step !== null &&
-        (
-          await db.query(
-            `UPDATE staff_users SET last_totp_step = $2,
-               totp_confirmed_at = COALESCE(totp_confirmed_at, $3)
-             WHERE id = $1 AND (last_totp_step IS NULL OR last_totp_step < $2)`,
-            [id, step, now],
-          )
-        ).rowCount === 1;
-      if (!accepted) return { ok: false, reason: "wrong" };
-      return { ok: true, user: userOf({ ...r, totp_confirmed_at: r.totp_confirmed_at ?? now }) };
-    },
+    enrolment: (id: string) => enrolment(deps, id),
+    checkCode: (id: string, code: string, now: Date) => checkCode(deps, id, code, now),
 
     /** An administrator's reset: a new password, and every session of the account ends. */
     async resetPassword(id: string, password: string): Promise<StaffUser | null> {

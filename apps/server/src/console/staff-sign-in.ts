@@ -28,22 +28,89 @@ export type SignInThrottleOptions = {
   addressWindowSeconds: number;
 };
 
-export function createSignInThrottle(db: Queryable, options: SignInThrottleOptions) {
-  const accountKey = (email: string) =>
-    keyedHash(options.secret, "staff-sign-in-account", normaliseEmail(email));
-  const addressKey = (address: string) =>
-    keyedHash(options.secret, "staff-sign-in-address", address);
-  const accountWindowBucket = (email: string) =>
-    keyedHash(options.secret, "staff-sign-in-account-window", normaliseEmail(email));
-  /** Counts a try at an account from anywhere in the window; returns the count with this one. */
-  const accountTries = (email: string, now: Date): Promise<number> =>
-    countHit(
-      db,
-      accountWindowBucket(email),
-      { seconds: STAFF_SIGN_IN_THROTTLE.accountWindowSeconds },
-      now,
-    );
+type ThrottleDeps = { db: Queryable; options: SignInThrottleOptions };
 
+const accountKey = ({ options }: ThrottleDeps, email: string) =>
+  keyedHash(options.secret, "staff-sign-in-account", normaliseEmail(email));
+const addressKey = ({ options }: ThrottleDeps, address: string) =>
+  keyedHash(options.secret, "staff-sign-in-address", address);
+const accountWindowBucket = ({ options }: ThrottleDeps, email: string) =>
+  keyedHash(options.secret, "staff-sign-in-account-window", normaliseEmail(email));
+
+/** Counts a try at an account from anywhere in the window; returns the count with this one. */
+const accountTries = (deps: ThrottleDeps, email: string, now: Date): Promise<number> =>
+  countHit(
+    deps.db,
+    accountWindowBucket(deps, email),
+    { seconds: STAFF_SIGN_IN_THROTTLE.accountWindowSeconds },
+    now,
+  );
+
+/**
+ * Reserves one try at an account from an address, counted as a failure until proven right. One
+ * statement: under any parallelism, tries past the free ones wait for the delay the reservation
+ * before them set.
+ */
+async function reserveTry(
+  deps: ThrottleDeps,
+  email: string,
+  address: string,
+  now: Date,
+): Promise<ThrottleDecision> {
+  const { db } = deps;
+  const tries = await accountTries(deps, email, now);
+  const delays = Array.from({ length: DELAY_STEPS }, (_, i) =>
+    staffSignInDelaySeconds(i + 1, tries),
+  );
+  const account = accountKey(deps, email);
+  const from = addressKey(deps, address);
+  const { rows } = await db.query(
+    `INSERT INTO staff_sign_in_throttle AS t (account_key, address_key, failures, next_try_at, last_try_at)
+     VALUES ($1, $2, 1, $3::timestamptz + make_interval(secs => ($4::int[])[1]), $3)
+     ON CONFLICT (account_key, address_key) DO UPDATE SET
+       failures = t.failures + 1,
+       next_try_at = $3::timestamptz + make_interval(secs => COALESCE(
+         ($4::int[])[t.failures + 1], ($4::int[])[${DELAY_STEPS}])),
+       last_try_at = $3
+     WHERE t.next_try_at <= $3
+     RETURNING failures`,
+    [account, from, now, delays],
+  );
+  if (rows.length > 0) return { allowed: true };
+  const { rows: held } = await db.query<{ next_try_at: Date }>(
+    "SELECT next_try_at FROM staff_sign_in_throttle WHERE account_key = $1 AND address_key = $2",
+    [account, from],
+  );
+  const next = held[0] ? new Date(held[0].next_try_at).getTime() : now.getTime();
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((next - now.getTime()) / 1000)),
+  };
+}
+
+/** An administrator's unlock: every address starts afresh at this account. */
+async function clearAccount(deps: ThrottleDeps, email: string): Promise<number> {
+  const { rowCount } = await deps.db.query(
+    "DELETE FROM staff_sign_in_throttle WHERE account_key = $1",
+    [accountKey(deps, email)],
+  );
+  await forgetBucket(deps.db, accountWindowBucket(deps, email));
+  return rowCount;
+}
+
+/** The e-mails of these accounts that some address must wait for now. */
+async function slowedDown(deps: ThrottleDeps, emails: string[], now: Date): Promise<Set<string>> {
+  const keys = new Map(emails.map((email) => [accountKey(deps, email), email]));
+  const { rows } = await deps.db.query<{ account_key: string }>(
+    `SELECT DISTINCT account_key FROM staff_sign_in_throttle
+     WHERE account_key = ANY($1::text[]) AND next_try_at > $2`,
+    [[...keys.keys()], now],
+  );
+  return new Set(rows.map((row) => keys.get(row.account_key) as string));
+}
+
+export function createSignInThrottle(db: Queryable, options: SignInThrottleOptions) {
+  const deps: ThrottleDeps = { db, options };
   return {
     /** The per-address ceiling, across every e-mail typed from the address. */
     addressTry(address: string, now: Date): Promise<ThrottleDecision> {
@@ -55,41 +122,7 @@ export function createSignInThrottle(db: Queryable, options: SignInThrottleOptio
       );
     },
 
-    /**
-     * Reserves one try at an account from an address, counted as a failure until proven right. One
-     * statement: under any parallelism, tries past the free ones wait for the delay the reservation
-     * before them set.
-     */
-    async reserve(email: string, address: string, now: Date): Promise<ThrottleDecision> {
-      const tries = await accountTries(email, now);
-      const delays = Array.from({ length: DELAY_STEPS }, (_, i) =>
-        staffSignInDelaySeconds(i + 1, tries),
-      );
-      const account = accountKey(email);
-      const from = addressKey(address);
-      const { rows } = await db.query(
-        `INSERT INTO staff_sign_in_throttle AS t (account_key, address_key, failures, next_try_at, last_try_at)
-         VALUES ($1, $2, 1, $3::timestamptz + make_interval(secs => ($4::int[])[1]), $3)
-         ON CONFLICT (account_key, address_key) DO UPDATE SET
-           failures = t.failures + 1,
-           next_try_at = $3::timestamptz + make_interval(secs => COALESCE(
-             ($4::int[])[t.failures + 1], ($4::int[])[${DELAY_STEPS}])),
-           last_try_at = $3
-         WHERE t.next_try_at <= $3
-         RETURNING failures`,
-        [account, from, now, delays],
-      );
-      if (rows.length > 0) return { allowed: true };
-      const { rows: held } = await db.query<{ next_try_at: Date }>(
-        "SELECT next_try_at FROM staff_sign_in_throttle WHERE account_key = $1 AND address_key = $2",
-        [account, from],
-      );
-      const next = held[0] ? new Date(held[0].next_try_at).getTime() : now.getTime();
-      return {
-        allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((next - now.getTime()) / 1000)),
-      };
-    },
+    reserve: (email: string, address: string, now: Date) => reserveTry(deps, email, address, now),
 
     /** A right password: its reservation is given back, so the code can be typed at once. */
     async giveBack(email: string, address: string, now: Date): Promise<void> {
@@ -97,7 +130,7 @@ export function createSignInThrottle(db: Queryable, options: SignInThrottleOptio
         `UPDATE staff_sign_in_throttle SET failures = GREATEST(failures - 1, 0),
            next_try_at = LEAST(next_try_at, $3)
          WHERE account_key = $1 AND address_key = $2`,
-        [accountKey(email), addressKey(address), now],
+        [accountKey(deps, email), addressKey(deps, address), now],
       );
     },
 
@@ -105,30 +138,12 @@ export function createSignInThrottle(db: Queryable, options: SignInThrottleOptio
     async signedIn(email: string, address: string): Promise<void> {
       await db.query(
         "DELETE FROM staff_sign_in_throttle WHERE account_key = $1 AND address_key = $2",
-        [accountKey(email), addressKey(address)],
+        [accountKey(deps, email), addressKey(deps, address)],
       );
     },
 
-    /** An administrator's unlock: every address starts afresh at this account. */
-    async clearAccount(email: string): Promise<number> {
-      const { rowCount } = await db.query(
-        "DELETE FROM staff_sign_in_throttle WHERE account_key = $1",
-        [accountKey(email)],
-      );
-      await forgetBucket(db, accountWindowBucket(email));
-      return rowCount;
-    },
-
-    /** The e-mails of these accounts that some address must wait for now. */
-    async slowedDown(emails: string[], now: Date): Promise<Set<string>> {
-      const keys = new Map(emails.map((email) => [accountKey(email), email]));
-      const { rows } = await db.query<{ account_key: string }>(
-        `SELECT DISTINCT account_key FROM staff_sign_in_throttle
-         WHERE account_key = ANY($1::text[]) AND next_try_at > $2`,
-        [[...keys.keys()], now],
-      );
-      return new Set(rows.map((row) => keys.get(row.account_key) as string));
-    },
+    clearAccount: (email: string) => clearAccount(deps, email),
+    slowedDown: (emails: string[], now: Date) => slowedDown(deps, emails, now),
 
     /** Rows of addresses that tried nothing for a day: their delays (15 minutes at most) are over. */
     async sweep(now: Date): Promise<void> {

@@ -7,6 +7,7 @@ import type { PortalConfig } from "../config/portal-config.ts";
 import {
   DEMO_SITES,
   type DemoPortalEmbed,
+  type DemoSite,
   FAVICON_SVG,
   renderDemoPage,
   renderMemberPortalPage,
@@ -102,104 +103,118 @@ function staticImportsOfWidget(widgetDir: string): string[] {
   }
 }
 
-export async function demoRoutes(app: FastifyInstance, options: DemoRoutesOptions) {
-  const widgetEntry = path.join(options.widgetDir, "widget.js");
+type PortalKind = "member" | "agent";
 
-  for (const site of DEMO_SITES) {
-    const servePage = async (
-      _request: unknown,
-      reply: FastifyReply,
-      portal?: DemoPortalEmbed,
-      routeName?: string,
-    ) => {
-      const nonce = randomBytes(16).toString("base64");
-      const page = renderDemoPage({
+/** A demo host page with the widget, under a fresh nonce. */
+async function serveDemoPage(
+  options: DemoRoutesOptions,
+  site: DemoSite,
+  reply: FastifyReply,
+  portal?: DemoPortalEmbed,
+  routeName?: string,
+) {
+  const nonce = randomBytes(16).toString("base64");
+  const page = renderDemoPage({
+    site,
+    nonce,
+    apiKey: options.apiKey,
+    widgetBuilt: existsSync(path.join(options.widgetDir, "widget.js")),
+    preloadFiles: staticImportsOfWidget(options.widgetDir),
+    ...(portal ? { portal } : {}),
+  });
+  // The route name goes into the page's session storage before the widget reads it.
+  const withRoute = routeName
+    ? page.replace(
+        "<main>",
+        `<script nonce="${nonce}">sessionStorage.setItem(${JSON.stringify(ROUTE_NAME_ITEM)}, ${JSON.stringify(routeName)});</script>\n<main>`,
+      )
+    : page;
+  return (
+    reply
+      .header("content-security-policy", pageCsp(nonce, options.allowedOrigins))
+      // The nonce changes on every answer, so the page may be kept but must be revalidated.
+      .header("cache-control", "no-cache, private")
+      .type("text/html; charset=utf-8")
+      .send(withRoute)
+  );
+}
+
+/** The member portal or agent assist page, signed in as the site's demo member or demo agent. */
+async function servePortalClaims(
+  options: DemoRoutesOptions,
+  site: DemoSite,
+  kind: PortalKind,
+  request: { query: unknown },
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const user = DEMO_PORTAL_USERS[site.company][kind];
+  const assertion = options.portal
+    ? await signDemoAssertion(options.portal, site.company, user, kind, options.now())
+    : null;
+  if (!assertion) return reply.code(404).send({ message: "No demo portal signer here." });
+  const query = (request.query ?? {}) as { policy?: unknown; route?: unknown };
+  const policyNumber =
+    typeof query.policy === "string" && /^\d{10}$/.test(query.policy) ? query.policy : null;
+  const routeName =
+    kind === "agent" && typeof query.route === "string" && ROUTE_NAMES.has(query.route)
+      ? query.route
+      : undefined;
+  const title = `${site.companyName} ${kind === "member" ? "Member Portal" : "Agent Assist"}`;
+  const lead = `Signed in as ${user.name} (demo). ${
+    kind === "member"
+      ? "File a claim for one of your policies: its details are filled in for you."
+      : "File or follow a claim for your client's policy."
+  }`;
+  const routerBase = portalBases(site)[kind];
+  return serveDemoPage(
+    options,
+    site,
+    reply,
+    { routerBase, assertion, policyNumber, title, lead },
+    routeName,
+  );
+}
+
+/** The member portal's home: the reminder's enrol link lands here; it leads to the signed-in demo. */
+async function serveMemberPortal(options: DemoRoutesOptions, site: DemoSite, reply: FastifyReply) {
+  const nonce = randomBytes(16).toString("base64");
+  return reply
+    .header("content-security-policy", pageCsp(nonce, options.allowedOrigins))
+    .header("cache-control", "no-cache, private")
+    .type("text/html; charset=utf-8")
+    .send(
+      renderMemberPortalPage({
         site,
         nonce,
-        apiKey: options.apiKey,
-        widgetBuilt: existsSync(widgetEntry),
-        preloadFiles: staticImportsOfWidget(options.widgetDir),
-        ...(portal ? { portal } : {}),
-      });
-      // The route name goes into the page's session storage before the widget reads it.
-      const withRoute = routeName
-        ? page.replace(
-            "<main>",
-            `<script nonce="${nonce}">sessionStorage.setItem(${JSON.stringify(ROUTE_NAME_ITEM)}, ${JSON.stringify(routeName)});</script>\n<main>`,
-          )
-        : page;
-      return (
-        reply
-          .header("content-security-policy", pageCsp(nonce, options.allowedOrigins))
-          // The nonce changes on every answer, so the page may be kept but must be revalidated.
-          .header("cache-control", "no-cache, private")
-          .type("text/html; charset=utf-8")
-          .send(withRoute)
-      );
-    };
-    app.get(site.routerBase, (request, reply) => servePage(request, reply));
-    app.get(`${site.routerBase}/*`, (request, reply) => servePage(request, reply));
+        signedIn:
+          options.portal?.key.kind === "secret"
+            ? {
+                memberBase: portalBases(site).member,
+                agentBase: portalBases(site).agent,
+                policies: DEMO_PORTAL_USERS[site.company].member.policies,
+              }
+            : undefined,
+      }),
+    );
+}
 
-    // The member portal and agent assist, signed in as the site's demo member and demo agent.
+export async function demoRoutes(app: FastifyInstance, options: DemoRoutesOptions) {
+  for (const site of DEMO_SITES) {
+    const servePage = (_request: unknown, reply: FastifyReply) =>
+      serveDemoPage(options, site, reply);
+    app.get(site.routerBase, servePage);
+    app.get(`${site.routerBase}/*`, servePage);
+
     const bases = portalBases(site);
-    const users = DEMO_PORTAL_USERS[site.company];
     for (const kind of ["member", "agent"] as const) {
-      const base = bases[kind];
-      const user = users[kind];
-      const servePortalClaims = async (
-        request: { query: unknown },
-        reply: FastifyReply,
-      ): Promise<FastifyReply> => {
-        const assertion = options.portal
-          ? await signDemoAssertion(options.portal, site.company, user, kind, options.now())
-          : null;
-        if (!assertion) return reply.code(404).send({ message: "No demo portal signer here." });
-        const query = (request.query ?? {}) as { policy?: unknown; route?: unknown };
-        const policyNumber =
-          typeof query.policy === "string" && /^\d{10}$/.test(query.policy) ? query.policy : null;
-        const routeName =
-          kind === "agent" && typeof query.route === "string" && ROUTE_NAMES.has(query.route)
-            ? query.route
-            : undefined;
-        const title = `${site.companyName} ${kind === "member" ? "Member Portal" : "Agent Assist"}`;
-        const lead = `Signed in as ${user.name} (demo). ${
-          kind === "member"
-            ? "File a claim for one of your policies: its details are filled in for you."
-            : "File or follow a claim for your client's policy."
-        }`;
-        return servePage(
-          request,
-          reply,
-          { routerBase: base, assertion, policyNumber, title, lead },
-          routeName,
-        );
-      };
-      app.get(base, servePortalClaims);
-      app.get(`${base}/*`, servePortalClaims);
+      const serveClaims = (request: { query: unknown }, reply: FastifyReply) =>
+        servePortalClaims(options, site, kind, request, reply);
+      app.get(bases[kind], serveClaims);
+      app.get(`${bases[kind]}/*`, serveClaims);
     }
 
-    // The member portal's home: the reminder's enrol link lands here; it leads to the signed-in demo.
-    const servePortal = async (_request: unknown, reply: FastifyReply) => {
-      const nonce = randomBytes(16).toString("base64");
-      return reply
-        .header("content-security-policy", pageCsp(nonce, options.allowedOrigins))
-        .header("cache-control", "no-cache, private")
-        .type("text/html; charset=utf-8")
-        .send(
-          renderMemberPortalPage({
-            site,
-            nonce,
-            signedIn:
-              options.portal?.key.kind === "secret"
-                ? {
-                    memberBase: portalBases(site).member,
-                    agentBase: portalBases(site).agent,
-                    policies: DEMO_PORTAL_USERS[site.company].member.policies,
-                  }
-                : undefined,
-          }),
-        );
-    };
+    const servePortal = (_request: unknown, reply: FastifyReply) =>
+      serveMemberPortal(options, site, reply);
     app.get(site.memberPortalPath, servePortal);
     app.get(`${site.memberPortalPath}/enroll`, servePortal);
   }

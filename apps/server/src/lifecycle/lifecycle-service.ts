@@ -44,6 +44,110 @@ export type { MessagePreview } from "../notifications/notify-claimant.ts";
 export type { LifecycleConfig, LifecycleRefusal } from "./claim-moves.ts";
 export type { NewRequirementRequest } from "./requirement-service.ts";
 
+type Answer<T> = Promise<T | LifecycleRefusal>;
+
+async function changeStatus(
+  context: LifecycleContext,
+  webReferenceNumber: string,
+  request: { status: string; reason: string | null; decision?: Decision | null },
+  actor: Actor,
+): Answer<{ status: ClaimStatus }> {
+  return changeClaim(context, webReferenceNumber, async (tx, claim, now) => {
+    const decision = request.decision ?? claim.decision;
+    const open = await listRequirements(tx, claim.claimId);
+    const refusal = moveRefusal(claim, request.status, {
+      hasDecision: decision !== null,
+      hasOverdueRequirements: everyOpenItemOverdue(open, todayInManila(now)),
+    });
+    if (refusal) return refusal;
+    if (request.decision) {
+      await setDecision(tx, claim.claimId, request.decision);
+      claim.decision = request.decision;
+      await recordClaimEvent(
+        tx,
+        claim.claimId,
+        { kind: "decision", detail: request.decision },
+        actor,
+        now,
+      );
+    }
+    const to = request.status as ClaimStatus;
+    await moveClaim(context, tx, claim, { to, actor, reason: request.reason, now });
+    return { status: claim.status };
+  });
+}
+
+async function changePolicyMatch(
+  context: LifecycleContext,
+  webReferenceNumber: string,
+  match: { policyNumber: string; matchCode: number },
+  actor: Actor,
+): Answer<{ policyNumber: string; matchCode: number }> {
+  return changeClaim(context, webReferenceNumber, async (tx, claim, now) => {
+    await setPolicyMatch(tx, claim.claimId, match.policyNumber, match.matchCode);
+    // The policy number is not written into the event: the event says that it changed.
+    await recordClaimEvent(
+      tx,
+      claim.claimId,
+      { kind: "policy-match", detail: { matchCode: match.matchCode } },
+      actor,
+      now,
+    );
+    await touchClaim(tx, claim.claimId, now);
+    return match;
+  });
+}
+
+/**
+ * The SMS and e-mail a status change would send, and to whom, without making it; null
+ * messages when the claimant would not be told (their label stays the same).
+ */
+async function previewStatusChange(
+  { db, notifier }: LifecycleContext,
+  webReferenceNumber: string,
+  request: { status: string; decision?: Decision | null },
+): Promise<MessagePreview | null> {
+  const claim = await findSubmittedClaim(db, webReferenceNumber);
+  if (!claim || !isClaimStatus(request.status)) return null;
+  const decision = request.decision ?? claim.decision;
+  const news = { kind: "status-changed" as const, claim, from: claim.status, decision };
+  return notifier.previewNews({ ...news, to: request.status });
+}
+
+/** Everything the insurer reads of one claim. */
+async function readClaim({ db, config, clock }: LifecycleContext, webReferenceNumber: string) {
+  const claim = await findSubmittedClaim(db, webReferenceNumber);
+  if (!claim) return null;
+  const [events, requirementItems, documents] = await Promise.all([
+    listEvents(db, claim.claimId),
+    listRequirements(db, claim.claimId),
+    listStoredDocuments(db, claim.claimId),
+  ]);
+  const clocks = claimClocks({
+    claimType: claim.claimType,
+    changes: statusChanges(events),
+    now: clock(),
+    serviceLevelDays: config.serviceLevelDays[claim.claimType],
+  });
+  return {
+    claim,
+    events,
+    requirements: requirementItems,
+    documents,
+    clocks,
+    allowedNextStatuses: allowedNextStatuses(claim.status),
+  };
+}
+
+/** A stored document of a submitted claim, by id. */
+async function findDocument(db: Database, webReferenceNumber: string, documentId: string) {
+  const claim = await findSubmittedClaim(db, webReferenceNumber);
+  if (!claim) return null;
+  const documents = await listStoredDocuments(db, claim.claimId);
+  return documents.find((document) => document.id === documentId) ?? null;
+}
+
+/** The lifecycle calls bound to one context: the requirement calls and the claim's own. */
 export function createLifecycleService(db: Database, config: LifecycleConfig, clock: () => Date) {
   const notifier = createClaimantNotifier(config);
   const context: LifecycleContext = { db, config, clock, notifier };
@@ -51,37 +155,11 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
 
   return {
     ...requirements,
-
-    async changeStatus(
+    changeStatus: (
       webReferenceNumber: string,
       request: { status: string; reason: string | null; decision?: Decision | null },
       actor: Actor,
-    ): Promise<{ status: ClaimStatus } | LifecycleRefusal> {
-      return changeClaim(context, webReferenceNumber, async (tx, claim, now) => {
-        const decision = request.decision ?? claim.decision;
-        const open = await listRequirements(tx, claim.claimId);
-        const refusal = moveRefusal(claim, request.status, {
-          hasDecision: decision !== null,
-          hasOverdueRequirements: everyOpenItemOverdue(open, todayInManila(now)),
-        });
-        if (refusal) return refusal;
-        if (request.decision) {
-          await setDecision(tx, claim.claimId, request.decision);
-          claim.decision = request.decision;
-          await recordClaimEvent(
-            tx,
-            claim.claimId,
-            { kind: "decision", detail: request.decision },
-            actor,
-            now,
-          );
-        }
-        const to = request.status as ClaimStatus;
-        await moveClaim(context, tx, claim, { to, actor, reason: request.reason, now });
-        return { status: claim.status };
-      });
-    },
-
+    ) => changeStatus(context, webReferenceNumber, request, actor),
     /**
      * A document for an open item arrived: receiveRequirementDocuments for one item, without the
      * claimant's acknowledgment.
@@ -90,7 +168,7 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
       webReferenceNumber: string,
       requirementId: string,
       actor: Actor,
-    ): Promise<{ status: ClaimStatus } | LifecycleRefusal> {
+    ): Answer<{ status: ClaimStatus }> {
       const result = await requirements.receiveRequirementDocuments(
         webReferenceNumber,
         [requirementId],
@@ -98,78 +176,19 @@ export function createLifecycleService(db: Database, config: LifecycleConfig, cl
       );
       return "refused" in result ? result : { status: result.status };
     },
-
-    async setPolicyMatch(
+    setPolicyMatch: (
       webReferenceNumber: string,
       match: { policyNumber: string; matchCode: number },
       actor: Actor,
-    ): Promise<{ policyNumber: string; matchCode: number } | LifecycleRefusal> {
-      return changeClaim(context, webReferenceNumber, async (tx, claim, now) => {
-        await setPolicyMatch(tx, claim.claimId, match.policyNumber, match.matchCode);
-        // The policy number is not written into the event: the event says that it changed.
-        await recordClaimEvent(
-          tx,
-          claim.claimId,
-          { kind: "policy-match", detail: { matchCode: match.matchCode } },
-          actor,
-          now,
-        );
-        await touchClaim(tx, claim.claimId, now);
-        return match;
-      });
-    },
-
-    /**
-     * The SMS and e-mail a status change would send, and to whom, without making it; null
-     * messages when the claimant would not be told (their label stays the same).
-     */
-    async previewStatusChange(
+    ) => changePolicyMatch(context, webReferenceNumber, match, actor),
+    previewStatusChange: (
       webReferenceNumber: string,
       request: { status: string; decision?: Decision | null },
-    ): Promise<MessagePreview | null> {
-      const claim = await findSubmittedClaim(db, webReferenceNumber);
-      if (!claim || !isClaimStatus(request.status)) return null;
-      const decision = request.decision ?? claim.decision;
-      const news = { kind: "status-changed" as const, claim, from: claim.status, decision };
-      return notifier.previewNews({ ...news, to: request.status });
-    },
-
-    /** Everything the insurer reads of one claim. */
-    async readClaim(webReferenceNumber: string) {
-      const claim = await findSubmittedClaim(db, webReferenceNumber);
-      if (!claim) return null;
-      const [events, requirementItems, documents] = await Promise.all([
-        listEvents(db, claim.claimId),
-        listRequirements(db, claim.claimId),
-        listStoredDocuments(db, claim.claimId),
-      ]);
-      const clocks = claimClocks({
-        claimType: claim.claimType,
-        changes: statusChanges(events),
-        now: clock(),
-        serviceLevelDays: config.serviceLevelDays[claim.claimType],
-      });
-      return {
-        claim,
-        events,
-        requirements: requirementItems,
-        documents,
-        clocks,
-        allowedNextStatuses: allowedNextStatuses(claim.status),
-      };
-    },
-
-    listClaims(query: ClaimListQuery) {
-      return listSubmittedClaims(db, query);
-    },
-
-    /** A stored document of a submitted claim, by id. */
-    async findDocument(webReferenceNumber: string, documentId: string) {
-      const claim = await findSubmittedClaim(db, webReferenceNumber);
-      if (!claim) return null;
-      const documents = await listStoredDocuments(db, claim.claimId);
-      return documents.find((document) => document.id === documentId) ?? null;
-    },
+    ) => previewStatusChange(context, webReferenceNumber, request),
+    readClaim: (webReferenceNumber: string) => readClaim(context, webReferenceNumber),
+    listClaims: (query: ClaimListQuery) => listSubmittedClaims(db, query),
+    findDocument: (webReferenceNumber: string, documentId: string) =>
+      findDocument(db, webReferenceNumber, documentId),
   };
 }
 

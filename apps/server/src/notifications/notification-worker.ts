@@ -94,124 +94,149 @@ class SendTimeout extends Error {
   override name = "SendTimeout";
 }
 
-export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
-  const { db, sms, email, webhook, now, log, maxAttempts } = options;
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+/** The worker's options with every default filled in. */
+type WorkerDeps = Required<Omit<NotificationWorkerOptions, "webhook" | "beforeRound">> &
+  Pick<NotificationWorkerOptions, "webhook" | "beforeRound"> & {
+    /** A provider that neither answers nor fails must not outlive the lease. */
+    sendLimitMs: number;
+  };
+
+function workerDeps(options: NotificationWorkerOptions): WorkerDeps {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const random = options.random ?? Math.random;
-  // A provider that neither answers nor fails must not outlive the lease.
-  const sendLimitMs = Math.floor(leaseMs / 2);
+  return {
+    ...options,
+    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+    leaseMs,
+    random: options.random ?? Math.random,
+    sendLimitMs: Math.floor(leaseMs / 2),
+  };
+}
 
-  async function giveUpInterrupted(at: Date) {
-    // A row that keeps dying mid-send (it may crash the server) stops after maxAttempts too.
-    const rows = await failInterrupted(db, at, maxAttempts);
-    for (const row of rows) {
-      log.warn(
-        { notificationId: row.id, channel: row.channel, attempts: row.attempts },
-        "notification failed for good",
-      );
-    }
-    return rows.length;
-  }
-
-  async function take(at: Date): Promise<TakenRow[]> {
-    // Without a webhook endpoint its deliveries are left as they are, to go once one is set.
-    return takeDueNotifications(db, at, {
-      lockedUntil: new Date(at.getTime() + leaseMs),
-      limit: batchSize,
-      withWebhooks: webhook !== undefined,
-    });
-  }
-
-  async function deliver(row: TakenRow) {
-    const sending =
-      row.channel === "sms"
-        ? sms.send({ to: row.recipient, text: row.body })
-        : row.channel === "webhook"
-          ? (webhook?.send({ id: row.id, type: row.subject ?? "", body: row.body }) ??
-            Promise.reject(new Error("no webhook endpoint")))
-          : email.send({
-              to: row.recipient,
-              subject: row.subject ?? "",
-              text: row.body,
-              ...(row.html !== null ? { html: row.html } : {}),
-            });
-    let timer: NodeJS.Timeout | undefined;
-    const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new SendTimeout("timed out")), sendLimitMs);
-    });
-    try {
-      await Promise.race([sending, limit]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  async function settle(row: TakenRow): Promise<"sent" | "retried" | "failed"> {
-    const details = { notificationId: row.id, claimId: row.claim_id, channel: row.channel };
-    let failure: Failure | null = null;
-    try {
-      await deliver(row);
-    } catch (error) {
-      failure = describeFailure(error);
-    }
-    const at = now();
-    if (failure === null) {
-      await markSent(db, row, at);
-      log.info({ ...details, attempts: row.attempts }, "notification sent");
-      return "sent";
-    }
-    if (failure.held) {
-      // The endpoint is not to be reached (decision 0065): the delivery waits, its attempts intact.
-      const nextAttemptAt = new Date(at.getTime() + HELD_RETRY_MS);
-      await retryLater(db, row, { nextAttemptAt, reason: failure.reason, held: true });
-      log.warn(
-        { ...details, reason: failure.reason, nextAttemptAt },
-        "webhook destination refused, delivery held",
-      );
-      return "retried";
-    }
-    if (!failure.retryable || row.attempts >= maxAttempts) {
-      await markFailed(db, row, failure.reason);
-      log.warn(
-        { ...details, attempts: row.attempts, reason: failure.reason },
-        "notification failed for good",
-      );
-      return "failed";
-    }
-    const nextAttemptAt = new Date(at.getTime() + retryDelayMs(row.attempts, random));
-    await retryLater(db, row, { nextAttemptAt, reason: failure.reason, held: false });
+async function giveUpInterrupted({ db, log, maxAttempts }: WorkerDeps, at: Date) {
+  // A row that keeps dying mid-send (it may crash the server) stops after maxAttempts too.
+  const rows = await failInterrupted(db, at, maxAttempts);
+  for (const row of rows) {
     log.warn(
-      { ...details, attempts: row.attempts, reason: failure.reason, nextAttemptAt },
-      "notification not sent, will retry",
+      { notificationId: row.id, channel: row.channel, attempts: row.attempts },
+      "notification failed for good",
+    );
+  }
+  return rows.length;
+}
+
+async function take(
+  { db, leaseMs, batchSize, webhook }: WorkerDeps,
+  at: Date,
+): Promise<TakenRow[]> {
+  // Without a webhook endpoint its deliveries are left as they are, to go once one is set.
+  return takeDueNotifications(db, at, {
+    lockedUntil: new Date(at.getTime() + leaseMs),
+    limit: batchSize,
+    withWebhooks: webhook !== undefined,
+  });
+}
+
+async function deliver({ sms, email, webhook, sendLimitMs }: WorkerDeps, row: TakenRow) {
+  const sending =
+    row.channel === "sms"
+      ? sms.send({ to: row.recipient, text: row.body })
+      : row.channel === "webhook"
+        ? (webhook?.send({ id: row.id, type: row.subject ?? "", body: row.body }) ??
+          Promise.reject(new Error("no webhook endpoint")))
+        : email.send({
+            to: row.recipient,
+            subject: row.subject ?? "",
+            text: row.body,
+            ...(row.html !== null ? { html: row.html } : {}),
+          });
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SendTimeout("timed out")), sendLimitMs);
+  });
+  try {
+    await Promise.race([sending, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type Outcome = "sent" | "retried" | "failed";
+
+/** Records a failed send: held, retried later or given up, by what the failure says. */
+async function recordFailure(
+  { db, log, maxAttempts, random }: WorkerDeps,
+  row: TakenRow,
+  failure: Failure,
+  at: Date,
+): Promise<Outcome> {
+  const details = { notificationId: row.id, claimId: row.claim_id, channel: row.channel };
+  if (failure.held) {
+    // The endpoint is not to be reached (decision 0065): the delivery waits, its attempts intact.
+    const nextAttemptAt = new Date(at.getTime() + HELD_RETRY_MS);
+    await retryLater(db, row, { nextAttemptAt, reason: failure.reason, held: true });
+    log.warn(
+      { ...details, reason: failure.reason, nextAttemptAt },
+      "webhook destination refused, delivery held",
     );
     return "retried";
   }
-
-  // Rounds of one worker never overlap: each waits for the one before.
-  let chain: Promise<unknown> = Promise.resolve();
-  function runOnce(): Promise<RoundSummary> {
-    const round = chain.then(async () => {
-      if (options.beforeRound) {
-        await options.beforeRound().catch((error: unknown) => {
-          log.warn({ err: error }, "queueing webhooks failed");
-        });
-      }
-      const at = now();
-      const failedInterrupted = await giveUpInterrupted(at);
-      const rows = await take(at);
-      const outcomes = await Promise.all(rows.map(settle));
-      return {
-        taken: rows.length,
-        sent: outcomes.filter((outcome) => outcome === "sent").length,
-        retried: outcomes.filter((outcome) => outcome === "retried").length,
-        failed: failedInterrupted + outcomes.filter((outcome) => outcome === "failed").length,
-      };
-    });
-    chain = round.catch(() => undefined);
-    return round;
+  if (!failure.retryable || row.attempts >= maxAttempts) {
+    await markFailed(db, row, failure.reason);
+    log.warn(
+      { ...details, attempts: row.attempts, reason: failure.reason },
+      "notification failed for good",
+    );
+    return "failed";
   }
+  const nextAttemptAt = new Date(at.getTime() + retryDelayMs(row.attempts, random));
+  await retryLater(db, row, { nextAttemptAt, reason: failure.reason, held: false });
+  log.warn(
+    { ...details, attempts: row.attempts, reason: failure.reason, nextAttemptAt },
+    "notification not sent, will retry",
+  );
+  return "retried";
+}
 
+async function settle(deps: WorkerDeps, row: TakenRow): Promise<Outcome> {
+  let failure: Failure | null = null;
+  try {
+    await deliver(deps, row);
+  } catch (error) {
+    failure = describeFailure(error);
+  }
+  const at = deps.now();
+  if (failure !== null) return recordFailure(deps, row, failure, at);
+  await markSent(deps.db, row, at);
+  deps.log.info(
+    { notificationId: row.id, claimId: row.claim_id, channel: row.channel, attempts: row.attempts },
+    "notification sent",
+  );
+  return "sent";
+}
+
+async function runRound(deps: WorkerDeps): Promise<RoundSummary> {
+  if (deps.beforeRound) {
+    await deps.beforeRound().catch((error: unknown) => {
+      deps.log.warn({ err: error }, "queueing webhooks failed");
+    });
+  }
+  const at = deps.now();
+  const failedInterrupted = await giveUpInterrupted(deps, at);
+  const rows = await take(deps, at);
+  const outcomes = await Promise.all(rows.map((row) => settle(deps, row)));
+  return {
+    taken: rows.length,
+    sent: outcomes.filter((outcome) => outcome === "sent").length,
+    retried: outcomes.filter((outcome) => outcome === "retried").length,
+    failed: failedInterrupted + outcomes.filter((outcome) => outcome === "failed").length,
+  };
+}
+
+/** The polling of a worker's rounds: start, wake and stop. */
+function pollRounds(
+  runOnce: () => Promise<RoundSummary>,
+  { batchSize, pollIntervalMs, log }: WorkerDeps,
+): Omit<NotificationWorker, "runOnce"> {
   let started = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -239,12 +264,11 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       running = null;
       const again = wokenWhileRunning;
       wokenWhileRunning = false;
-      schedule(again ? 0 : options.pollIntervalMs);
+      schedule(again ? 0 : pollIntervalMs);
     });
   }
 
   return {
-    runOnce,
     start() {
       if (started) return;
       started = true;
@@ -262,4 +286,16 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       await running;
     },
   };
+}
+
+export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
+  const deps = workerDeps(options);
+  // Rounds of one worker never overlap: each waits for the one before.
+  let chain: Promise<unknown> = Promise.resolve();
+  function runOnce(): Promise<RoundSummary> {
+    const round = chain.then(() => runRound(deps));
+    chain = round.catch(() => undefined);
+    return round;
+  }
+  return { runOnce, ...pollRounds(runOnce, deps) };
 }

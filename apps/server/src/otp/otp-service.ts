@@ -21,7 +21,7 @@ import {
   recordVerifiedMobileNumber,
 } from "../claims/claim-repository.ts";
 import type { ServerConfig } from "../config.ts";
-import type { Database } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
 import { openDraftsForClaim } from "../drafts/draft-service.ts";
 import { API_MESSAGES } from "../http/api-error.ts";
 import { type ClaimAccess, issueToken, revokeToken } from "../http/claim-token.ts";
@@ -95,215 +95,293 @@ type Reserved = {
   sendsLeft: number;
 };
 
-export function createOtpService({ db, config, secret, sms }: OtpServiceDeps) {
+type SendHit = [bucket: string, window: RateWindow];
+
+/** A day's allowance, counted in Manila days. */
+function dayWindow(limit: number): RateWindow {
+  return { limit, seconds: DAY_SECONDS, offsetSeconds: MANILA_OFFSET_SECONDS };
+}
+
+// Every address together: the SMS bill stays bounded whatever addresses a flood comes from.
+const HOURLY_BUCKET = "otp-send-hourly";
+
+/** The stored device: a keyed hash of the widget's key, or the claim itself without one. */
+function deviceHashOf(secret: string, deviceKey: string | null, claimId: string): string {
+  return deviceKey ? `device:${keyedHash(secret, "device", deviceKey)}` : `claim:${claimId}`;
+}
+
+/**
+ * The rate buckets a send to the number takes. Strangers' sends to a number share one allowance; a
+ * device that proved the number has its own, and the ceiling bounds them all (decision 0062). A
+ * flood from many addresses can fill the hourly ceiling: a device that proved the number still gets
+ * its code, bounded by its own allowance (decisions 0061, 0062).
+ */
+function sendHits(
+  { secret, config }: OtpServiceDeps,
+  mobile: string,
+  device: string,
+  proven: boolean,
+): SendHit[] {
   const otp = config.otp;
-  const mobileWindow: RateWindow = {
-    limit: otp.mobileDailyLimit,
-    seconds: DAY_SECONDS,
-    offsetSeconds: MANILA_OFFSET_SECONDS,
-  };
-  // Strangers' sends to a number share one allowance; a device that proved the number has its own,
-  // and the ceiling bounds them all (decision 0062).
-  const mobileBucket = (mobile: string) => `otp-mobile:${keyedHash(secret, "mobile", mobile)}`;
-  const provenWindow: RateWindow = { ...mobileWindow, limit: otp.provenDeviceDailyLimit };
-  const provenBucket = (mobile: string, device: string) =>
-    `otp-mobile-device:${keyedHash(secret, "mobile-device", mobile, device)}`;
-  const ceilingWindow: RateWindow = { ...mobileWindow, limit: otp.mobileDailyCeiling };
-  const ceilingBucket = (mobile: string) =>
-    `otp-mobile-all:${keyedHash(secret, "mobile-all", mobile)}`;
-  /** The stored device: a keyed hash of the widget's key, or the claim itself without one. */
-  const deviceHashOf = (deviceKey: string | null, claimId: string) =>
-    deviceKey ? `device:${keyedHash(secret, "device", deviceKey)}` : `claim:${claimId}`;
-  // Every address together: the SMS bill stays bounded whatever addresses a flood comes from.
-  const hourlyWindow: RateWindow = { limit: otp.sendHourlyLimit, seconds: 3600 };
-  const HOURLY_BUCKET = "otp-send-hourly";
+  const ceiling: SendHit = [
+    `otp-mobile-all:${keyedHash(secret, "mobile-all", mobile)}`,
+    dayWindow(otp.mobileDailyCeiling),
+  ];
+  if (proven) {
+    const provenBucket = `otp-mobile-device:${keyedHash(secret, "mobile-device", mobile, device)}`;
+    return [ceiling, [provenBucket, dayWindow(otp.provenDeviceDailyLimit)]];
+  }
+  return [
+    ceiling,
+    [`otp-mobile:${keyedHash(secret, "mobile", mobile)}`, dayWindow(otp.mobileDailyLimit)],
+    [HOURLY_BUCKET, { limit: otp.sendHourlyLimit, seconds: 3600 }],
+  ];
+}
 
-  /** requestOneTimePIN (mobile given) and resetOneTimePIN (the number of the last send). */
-  async function sendCode(
-    access: ClaimAccess,
-    kind: SendKind,
-    mobileNumber: string | null,
-    { deviceKey, log }: OtpCaller,
-  ): Promise<OtpSentResponse | Refusal> {
-    const now = config.now();
-    let takenHits: [string, RateWindow][] = [];
-    const reserved = await refusableTransaction(db, async (tx): Promise<Reserved | Refusal> => {
-      const claim = await findClaim(tx, access.claimId, true);
-      if (!claim) return noActiveOtp;
-      const closed = closedClaim(claim);
-      if (closed) return closed;
-      const mobile = kind === "request" ? mobileNumber : claim.mobileNumber;
-      if (!mobile) return noActiveOtp;
-
-      const { used, lastSentAt } = await sendsOfClaim(tx, claim.id);
-      const sendsLeft = otp.sendsPerClaim - used;
-      if (sendsLeft <= 0)
-        return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
-      const device = deviceHashOf(deviceKey, claim.id);
-      const lockStart = new Date(now.getTime() - otp.exhaustedNumberLockHours * 3600 * 1000);
-      if (await numberExhaustedSince(tx, mobile, device, lockStart, otp.sendsPerClaim)) {
-        return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
-      }
-      if (lastSentAt) {
-        const waitLeft = lastSentAt.getTime() + otp.resendWaitSeconds * 1000 - now.getTime();
-        if (waitLeft > 0) {
-          return {
-            refused: "too-many-requests",
-            message: DECIDED_MESSAGES.tooManyRequests,
-            retryAfterSeconds: waitLeft / 1000,
-            sendsLeft,
-          };
-        }
-      }
-      const provenSince = new Date(now.getTime() - otp.provenDeviceDays * DAY_SECONDS * 1000);
-      const proven =
-        deviceKey !== null && (await deviceProvedNumber(tx, mobile, device, provenSince));
-      const hits: [string, RateWindow][] = [
-        [ceilingBucket(mobile), ceilingWindow],
-        // A flood from many addresses can fill the hourly ceiling: a device that proved the number
-        // still gets its code, bounded by its own allowance (decisions 0061, 0062).
-        ...(proven
-          ? [[provenBucket(mobile, device), provenWindow] as [string, RateWindow]]
-          : [
-              [mobileBucket(mobile), mobileWindow] as [string, RateWindow],
-              [HOURLY_BUCKET, hourlyWindow] as [string, RateWindow],
-            ]),
-      ];
-      // Every hit is rolled back with the transaction when one refuses.
-      for (const [bucket, window] of hits) {
-        const decision = await takeHit(tx, bucket, window, now);
-        if (!decision.allowed) {
-          return {
-            refused: "too-many-requests",
-            message: DECIDED_MESSAGES.tooManyRequests,
-            retryAfterSeconds: decision.retryAfterSeconds,
-            sendsLeft,
-          };
-        }
-      }
-
-      takenHits = hits;
-      const id = randomUUID();
-      const code = newOtpCode();
-      await reserveCode(tx, {
-        id,
-        claimId: claim.id,
-        codeHash: hashOtpCode(secret, id, code),
-        mobileNumber: mobile,
-        deviceHash: device,
-        now,
-        expiresAt: new Date(now.getTime() + otp.ttlSeconds * 1000),
-      });
-      return { id, code, mobile, companyName: claim.companyName, sendsLeft: sendsLeft - 1 };
-    });
-    if (isRefusal(reserved)) return reserved;
-
-    try {
-      await sms.send({
-        to: toInternationalMobile(reserved.mobile),
-        text: otpSmsText(reserved.companyName, reserved.code, otp.ttlSeconds),
-      });
-    } catch (error) {
-      await db.transaction(async (tx) => {
-        await markCodeSent(tx, reserved.id, false);
-        for (const [bucket, window] of takenHits) await giveBackHit(tx, bucket, window, now);
-      });
-      log.warn(
-        {
-          provider: sms.provider,
-          reason: error instanceof Error ? error.message : "unknown",
-          mobile: maskLast4(reserved.mobile),
-        },
-        "OTP SMS not sent",
-      );
-      return { refused: "sms-provider-failed" };
+/** The limits of the claim and the number that refuse a send before any bucket is taken. */
+async function claimSendRefusal(
+  { config }: OtpServiceDeps,
+  tx: Queryable,
+  send: { claimId: string; mobile: string; device: string; now: Date },
+): Promise<Refusal | { sendsLeft: number }> {
+  const { otp } = config;
+  const { claimId, mobile, device, now } = send;
+  const { used, lastSentAt } = await sendsOfClaim(tx, claimId);
+  const sendsLeft = otp.sendsPerClaim - used;
+  if (sendsLeft <= 0) return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
+  const lockStart = new Date(now.getTime() - otp.exhaustedNumberLockHours * 3600 * 1000);
+  if (await numberExhaustedSince(tx, mobile, device, lockStart, otp.sendsPerClaim)) {
+    return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
+  }
+  if (lastSentAt) {
+    const waitLeft = lastSentAt.getTime() + otp.resendWaitSeconds * 1000 - now.getTime();
+    if (waitLeft > 0) {
+      return {
+        refused: "too-many-requests",
+        message: DECIDED_MESSAGES.tooManyRequests,
+        retryAfterSeconds: waitLeft / 1000,
+        sendsLeft,
+      };
     }
+  }
+  return { sendsLeft };
+}
 
-    await db.transaction(async (tx) => {
-      await markCodeSent(tx, reserved.id, true);
-      await recordMobileNumber(tx, access.claimId, reserved.mobile, now);
+/** Takes every hit of the send; a refusal rolls back the ones taken with the transaction. */
+async function takeSendHits(
+  tx: Queryable,
+  hits: SendHit[],
+  now: Date,
+  sendsLeft: number,
+): Promise<Refusal | null> {
+  for (const [bucket, window] of hits) {
+    const decision = await takeHit(tx, bucket, window, now);
+    if (!decision.allowed) {
+      return {
+        refused: "too-many-requests",
+        message: DECIDED_MESSAGES.tooManyRequests,
+        retryAfterSeconds: decision.retryAfterSeconds,
+        sendsLeft,
+      };
+    }
+  }
+  return null;
+}
+
+/** Counts the send and stores its code under the claim's lock, or refuses it. */
+async function reserveSend(
+  deps: OtpServiceDeps,
+  tx: Queryable,
+  send: {
+    access: ClaimAccess;
+    kind: SendKind;
+    mobileNumber: string | null;
+    deviceKey: string | null;
+    now: Date;
+  },
+): Promise<(Reserved & { hits: SendHit[] }) | Refusal> {
+  const { secret, config } = deps;
+  const { access, kind, mobileNumber, deviceKey, now } = send;
+  const claim = await findClaim(tx, access.claimId, true);
+  if (!claim) return noActiveOtp;
+  const closed = closedClaim(claim);
+  if (closed) return closed;
+  const mobile = kind === "request" ? mobileNumber : claim.mobileNumber;
+  if (!mobile) return noActiveOtp;
+
+  const device = deviceHashOf(secret, deviceKey, claim.id);
+  const limits = await claimSendRefusal(deps, tx, { claimId: claim.id, mobile, device, now });
+  if (isRefusal(limits)) return limits;
+  const { sendsLeft } = limits;
+  const provenSince = new Date(now.getTime() - config.otp.provenDeviceDays * DAY_SECONDS * 1000);
+  const proven = deviceKey !== null && (await deviceProvedNumber(tx, mobile, device, provenSince));
+  const hits = sendHits(deps, mobile, device, proven);
+  const limited = await takeSendHits(tx, hits, now, sendsLeft);
+  if (limited) return limited;
+
+  const id = randomUUID();
+  const code = newOtpCode();
+  await reserveCode(tx, {
+    id,
+    claimId: claim.id,
+    codeHash: hashOtpCode(secret, id, code),
+    mobileNumber: mobile,
+    deviceHash: device,
+    now,
+    expiresAt: new Date(now.getTime() + config.otp.ttlSeconds * 1000),
+  });
+  return { id, code, mobile, companyName: claim.companyName, sendsLeft: sendsLeft - 1, hits };
+}
+
+/** requestOneTimePIN (mobile given) and resetOneTimePIN (the number of the last send). */
+async function sendCode(
+  deps: OtpServiceDeps,
+  access: ClaimAccess,
+  kind: SendKind,
+  mobileNumber: string | null,
+  { deviceKey, log }: OtpCaller,
+): Promise<OtpSentResponse | Refusal> {
+  const { db, config, sms } = deps;
+  const now = config.now();
+  const reserved = await refusableTransaction(db, (tx) =>
+    reserveSend(deps, tx, { access, kind, mobileNumber, deviceKey, now }),
+  );
+  if (isRefusal(reserved)) return reserved;
+
+  try {
+    await sms.send({
+      to: toInternationalMobile(reserved.mobile),
+      text: otpSmsText(reserved.companyName, reserved.code, config.otp.ttlSeconds),
     });
-    log.info(
+  } catch (error) {
+    await db.transaction(async (tx) => {
+      await markCodeSent(tx, reserved.id, false);
+      for (const [bucket, window] of reserved.hits) await giveBackHit(tx, bucket, window, now);
+    });
+    log.warn(
       {
-        webReferenceNumber: access.webReferenceNumber,
+        provider: sms.provider,
+        reason: error instanceof Error ? error.message : "unknown",
         mobile: maskLast4(reserved.mobile),
-        sendsLeft: reserved.sendsLeft,
-        kind,
       },
-      "OTP sent",
+      "OTP SMS not sent",
     );
-    return {
-      returnCode: RETURN_CODES.ok,
+    return { refused: "sms-provider-failed" };
+  }
+
+  await db.transaction(async (tx) => {
+    await markCodeSent(tx, reserved.id, true);
+    await recordMobileNumber(tx, access.claimId, reserved.mobile, now);
+  });
+  log.info(
+    {
+      webReferenceNumber: access.webReferenceNumber,
+      mobile: maskLast4(reserved.mobile),
       sendsLeft: reserved.sendsLeft,
-      resendAvailableInSeconds: otp.resendWaitSeconds,
+      kind,
+    },
+    "OTP sent",
+  );
+  return {
+    returnCode: RETURN_CODES.ok,
+    sendsLeft: reserved.sendsLeft,
+    resendAvailableInSeconds: config.otp.resendWaitSeconds,
+  };
+}
+
+/** Uses the right code under the claim's lock and replaces the token with an otp-verified one. */
+async function useRightCode(
+  { db, secret, config }: OtpServiceDeps,
+  access: ClaimAccess,
+  live: { id: string; mobile_number: string },
+  deviceKey: string | null,
+  now: Date,
+): Promise<string | Refusal> {
+  return refusableTransaction(db, async (tx): Promise<string | Refusal> => {
+    // The submit locks the claim too, so a code cannot be used on a claim being submitted.
+    const closedNow = closedClaim(await findClaim(tx, access.claimId, true));
+    if (closedNow) return closedNow;
+    // Another call used or locked the code between the read and now.
+    if (!(await useCode(tx, live.id, now, config.otp.wrongGuessesPerCode))) return noActiveOtp;
+    await revokeToken(tx, access.tokenHash, now);
+    await recordVerifiedMobileNumber(tx, access.claimId, live.mobile_number, now);
+    // The device that entered the right code has proven the number: its sends no longer share
+    // the allowance strangers can use up (decision 0062).
+    if (deviceKey !== null) {
+      await recordProvenDevice(
+        tx,
+        live.mobile_number,
+        deviceHashOf(secret, deviceKey, access.claimId),
+        now,
+      );
+    }
+    return issueToken(tx, {
+      claimId: access.claimId,
+      rights: "otp-verified",
+      now,
+      // The verified token keeps the absolute end of the token it replaces.
+      expiresAt: access.expiresAt,
+    });
+  });
+}
+
+/** validateOneTimePIN: on success the token is replaced by an otp-verified one. */
+async function validateCode(
+  deps: OtpServiceDeps,
+  access: ClaimAccess,
+  code: string,
+  { deviceKey, log }: OtpCaller,
+): Promise<OtpValidatedResponse | Refusal> {
+  const { db, secret, config } = deps;
+  const otp = config.otp;
+  const now = config.now();
+  // Before any guess is counted; checked again under the claim's lock below.
+  const closed = closedClaim(await findClaim(db, access.claimId));
+  if (closed) return closed;
+  const live = await latestSentCode(db, access.claimId);
+  if (!live || live.used_at) return noActiveOtp;
+  if (live.wrong_guesses >= otp.wrongGuessesPerCode) return otpLocked;
+  if (new Date(live.expires_at).getTime() <= now.getTime()) {
+    return { refused: "expired-otp", message: EXPIRED_OTP };
+  }
+
+  if (!otpCodeMatches(secret, live.id, code, live.code_hash)) {
+    const wrongGuesses = await countWrongGuess(db, live.id, otp.wrongGuessesPerCode);
+    if (wrongGuesses === null) return otpLocked;
+    log.info({ webReferenceNumber: access.webReferenceNumber, wrongGuesses }, "OTP wrong");
+    return {
+      refused: "wrong-otp",
+      message: WRONG_OTP,
+      guessesLeft: otp.wrongGuessesPerCode - wrongGuesses,
     };
   }
 
-  /** validateOneTimePIN: on success the token is replaced by an otp-verified one. */
-  async function validateCode(
-    access: ClaimAccess,
-    code: string,
-    { deviceKey, log }: OtpCaller,
-  ): Promise<OtpValidatedResponse | Refusal> {
-    const now = config.now();
-    // Before any guess is counted; checked again under the claim's lock below.
-    const closed = closedClaim(await findClaim(db, access.claimId));
-    if (closed) return closed;
-    const live = await latestSentCode(db, access.claimId);
-    if (!live || live.used_at) return noActiveOtp;
-    if (live.wrong_guesses >= otp.wrongGuessesPerCode) return otpLocked;
-    if (new Date(live.expires_at).getTime() <= now.getTime()) {
-      return { refused: "expired-otp", message: EXPIRED_OTP };
-    }
+  const token = await useRightCode(deps, access, live, deviceKey, now);
+  if (isRefusal(token)) return token;
+  log.info(
+    { webReferenceNumber: access.webReferenceNumber, mobile: maskLast4(live.mobile_number) },
+    "OTP verified",
+  );
+  // The number's other open drafts, so the widget can offer to continue one (decision 0044).
+  const drafts = await openDraftsForClaim(db, access.claimId, now);
+  return { returnCode: RETURN_CODES.ok, token, drafts };
+}
 
-    if (!otpCodeMatches(secret, live.id, code, live.code_hash)) {
-      const wrongGuesses = await countWrongGuess(db, live.id, otp.wrongGuessesPerCode);
-      if (wrongGuesses === null) return otpLocked;
-      log.info({ webReferenceNumber: access.webReferenceNumber, wrongGuesses }, "OTP wrong");
-      return {
-        refused: "wrong-otp",
-        message: WRONG_OTP,
-        guessesLeft: otp.wrongGuessesPerCode - wrongGuesses,
-      };
-    }
-
-    const token = await refusableTransaction(db, async (tx): Promise<string | Refusal> => {
-      // The submit locks the claim too, so a code cannot be used on a claim being submitted.
-      const closedNow = closedClaim(await findClaim(tx, access.claimId, true));
-      if (closedNow) return closedNow;
-      // Another call used or locked the code between the read and now.
-      if (!(await useCode(tx, live.id, now, otp.wrongGuessesPerCode))) return noActiveOtp;
-      await revokeToken(tx, access.tokenHash, now);
-      await recordVerifiedMobileNumber(tx, access.claimId, live.mobile_number, now);
-      // The device that entered the right code has proven the number: its sends no longer share
-      // the allowance strangers can use up (decision 0062).
-      if (deviceKey !== null) {
-        await recordProvenDevice(
-          tx,
-          live.mobile_number,
-          deviceHashOf(deviceKey, access.claimId),
-          now,
-        );
-      }
-      return issueToken(tx, {
-        claimId: access.claimId,
-        rights: "otp-verified",
-        now,
-        // The verified token keeps the absolute end of the token it replaces.
-        expiresAt: access.expiresAt,
-      });
-    });
-    if (isRefusal(token)) return token;
-    log.info(
-      { webReferenceNumber: access.webReferenceNumber, mobile: maskLast4(live.mobile_number) },
-      "OTP verified",
-    );
-    // The number's other open drafts, so the widget can offer to continue one (decision 0044).
-    const drafts = await openDraftsForClaim(db, access.claimId, now);
-    return { returnCode: RETURN_CODES.ok, token, drafts };
-  }
-
-  return { sendCode, validateCode };
+/** The OTP calls bound to their dependencies. */
+export function createOtpService(deps: OtpServiceDeps) {
+  return {
+    sendCode: (
+      access: ClaimAccess,
+      kind: SendKind,
+      mobileNumber: string | null,
+      caller: OtpCaller,
+    ): Promise<OtpSentResponse | Refusal> => sendCode(deps, access, kind, mobileNumber, caller),
+    validateCode: (
+      access: ClaimAccess,
+      code: string,
+      caller: OtpCaller,
+    ): Promise<OtpValidatedResponse | Refusal> => validateCode(deps, access, code, caller),
+  };
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;

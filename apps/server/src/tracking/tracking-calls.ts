@@ -13,7 +13,11 @@ import type { DocumentStore } from "../documents/document-store.ts";
 import { isDocumentRefusal, prepareDocument } from "../documents/prepare-document.ts";
 import { toUploadedDocument } from "../documents/uploaded-document.ts";
 import { openDraftsForClaim } from "../drafts/draft-service.ts";
-import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
+import type {
+  ClaimCallHandler,
+  ClaimCallHandlers,
+  ClaimCallInput,
+} from "../http/claim-call-routes.ts";
 import { CLAIMANT, listRequirements } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleService } from "../lifecycle/lifecycle-service.ts";
 import { otpCallerOf } from "../otp/otp-caller.ts";
@@ -29,13 +33,130 @@ import { createTrackingAccess, trackedClaimView } from "./tracking-service.ts";
 // found", whatever the reason, so a reference number reveals nothing.
 
 const notFound: Refusal = { refused: "tracked-claim-not-found", message: M.claimNotFound };
-export function trackingCalls(deps: {
+
+type TrackingCallDeps = {
   db: Database;
   config: ServerConfig;
   store: DocumentStore;
   otpService: OtpService;
   lifecycle: LifecycleService;
-}): Pick<
+  tracking: ReturnType<typeof createTrackingAccess>;
+};
+
+/** Stores a file for an open request of a tracked claim. */
+async function uploadRequirementDocument(
+  { db, config, store, tracking }: TrackingCallDeps,
+  {
+    request,
+    claim,
+    body,
+    file,
+    now,
+    complete,
+    portal,
+  }: ClaimCallInput<"uploadRequirementDocument">,
+): ReturnType<ClaimCallHandler<"uploadRequirementDocument">> {
+  const tracked = await tracking.trackedClaim(claim, portal, body.webReferenceNumber);
+  if (!tracked) return notFound;
+  const check = tracking.openItemCheck(tracked.claimId, body.requirementId, now);
+  // Refused before the file is converted when already closed; decided again under the lock.
+  const early = await db.transaction((tx) => check(tx));
+  if (early) return early;
+  const prepared = await prepareDocument(file.bytes, file.filename, config.documents.file);
+  if (isDocumentRefusal(prepared)) return prepared;
+  let response: {
+    returnCode: typeof RETURN_CODES.ok;
+    requirementId: string;
+    document: UploadedDocument;
+  } | null = null;
+  const result = await storeDocument(db, store, {
+    claimId: tracked.claimId,
+    slotKey: requirementSlotKey(body.requirementId),
+    prepared,
+    now,
+    limits: config.documents.claim,
+    requirement: { id: body.requirementId, lockOpen: check },
+    inSameTransaction: async (tx, document) => {
+      response = {
+        returnCode: RETURN_CODES.ok,
+        requirementId: body.requirementId,
+        document: toUploadedDocument(document),
+      };
+      await complete?.(tx, response);
+    },
+  });
+  if (isDocumentChangeRefusal(result)) return result;
+  request.log.info(
+    {
+      webReferenceNumber: body.webReferenceNumber,
+      requirementId: body.requirementId,
+      documentId: result.id,
+    },
+    "requested document stored",
+  );
+  return (
+    response ?? {
+      returnCode: RETURN_CODES.ok,
+      requirementId: body.requirementId,
+      document: toUploadedDocument(result),
+    }
+  );
+}
+
+/** Sends the unsent files of the open requests: the claim moves on and the claimant is told. */
+async function sendRequirementDocuments(
+  { db, tracking, lifecycle }: TrackingCallDeps,
+  { request, claim, body, complete, portal }: ClaimCallInput<"sendRequirementDocuments">,
+): ReturnType<ClaimCallHandler<"sendRequirementDocuments">> {
+  const tracked = await tracking.trackedClaim(claim, portal, body.webReferenceNumber);
+  if (!tracked) return notFound;
+  const open = new Set(
+    (await listRequirements(db, tracked.claimId))
+      .filter((i) => i.state === "open")
+      .map((i) => i.id),
+  );
+  const withFiles = [
+    ...new Set(
+      (await requirementDocuments(db, tracked.claimId))
+        .filter((document) => !document.sent && open.has(document.requirementId))
+        .map((document) => document.requirementId),
+    ),
+  ];
+  if (withFiles.length === 0) return { refused: "nothing-to-send", message: M.nothingToSend };
+  const result = await lifecycle.receiveRequirementDocuments(
+    tracked.record.webReferenceNumber,
+    withFiles,
+    CLAIMANT,
+    {
+      acknowledge: true,
+      inSameTransaction: async (tx, answer) => {
+        await complete?.(tx, {
+          returnCode: RETURN_CODES.ok,
+          status: answer.status,
+          sent: answer.received,
+        });
+      },
+    },
+  );
+  if ("refused" in result) {
+    return result.refused === "reopen-period-over"
+      ? { refused: "requirement-overdue", message: M.requirementOverdue }
+      : { refused: "requirement-closed", message: M.requirementClosed };
+  }
+  request.log.info(
+    {
+      webReferenceNumber: body.webReferenceNumber,
+      sent: result.received.length,
+      status: result.status,
+    },
+    "requested documents sent",
+  );
+  return { returnCode: RETURN_CODES.ok, status: result.status, sent: result.received };
+}
+
+export function trackingCalls(
+  deps: Omit<TrackingCallDeps, "tracking">,
+): Pick<
   ClaimCallHandlers,
   | "initClaimTracking"
   | "requestTrackingOneTimePIN"
@@ -45,9 +166,10 @@ export function trackingCalls(deps: {
   | "deleteRequirementDocument"
   | "sendRequirementDocuments"
 > {
-  const { db, config, store, otpService, lifecycle } = deps;
+  const { db, config, store, otpService } = deps;
 
   const tracking = createTrackingAccess(db, config);
+  const calls: TrackingCallDeps = { ...deps, tracking };
 
   return {
     async initClaimTracking({ request, body, now, portal }) {
@@ -86,54 +208,7 @@ export function trackingCalls(deps: {
       return trackedClaimView(db, config, tracked, now);
     },
 
-    async uploadRequirementDocument({ request, claim, body, file, now, complete, portal }) {
-      const tracked = await tracking.trackedClaim(claim, portal, body.webReferenceNumber);
-      if (!tracked) return notFound;
-      const check = tracking.openItemCheck(tracked.claimId, body.requirementId, now);
-      // Refused before the file is converted when already closed; decided again under the lock.
-      const early = await db.transaction((tx) => check(tx));
-      if (early) return early;
-      const prepared = await prepareDocument(file.bytes, file.filename, config.documents.file);
-      if (isDocumentRefusal(prepared)) return prepared;
-      let response: {
-        returnCode: typeof RETURN_CODES.ok;
-        requirementId: string;
-        document: UploadedDocument;
-      } | null = null;
-      const result = await storeDocument(db, store, {
-        claimId: tracked.claimId,
-        slotKey: requirementSlotKey(body.requirementId),
-        prepared,
-        now,
-        limits: config.documents.claim,
-        requirement: { id: body.requirementId, lockOpen: check },
-        inSameTransaction: async (tx, document) => {
-          response = {
-            returnCode: RETURN_CODES.ok,
-            requirementId: body.requirementId,
-            document: toUploadedDocument(document),
-          };
-          await complete?.(tx, response);
-        },
-      });
-      if (isDocumentChangeRefusal(result)) return result;
-      request.log.info(
-        {
-          webReferenceNumber: body.webReferenceNumber,
-          requirementId: body.requirementId,
-          documentId: result.id,
-        },
-        "requested document stored",
-      );
-      return (
-        response ?? {
-          returnCode: RETURN_CODES.ok,
-          requirementId: body.requirementId,
-          document: toUploadedDocument(result),
-        }
-      );
-    },
-
+    uploadRequirementDocument: (input) => uploadRequirementDocument(calls, input),
     async deleteRequirementDocument({ claim, body, now, portal }) {
       const tracked = await tracking.trackedClaim(claim, portal, body.webReferenceNumber);
       if (!tracked) return notFound;
@@ -152,51 +227,6 @@ export function trackingCalls(deps: {
       return { returnCode: RETURN_CODES.ok, documentId: result.id };
     },
 
-    async sendRequirementDocuments({ request, claim, body, complete, portal }) {
-      const tracked = await tracking.trackedClaim(claim, portal, body.webReferenceNumber);
-      if (!tracked) return notFound;
-      const open = new Set(
-        (await listRequirements(db, tracked.claimId))
-          .filter((i) => i.state === "open")
-          .map((i) => i.id),
-      );
-      const withFiles = [
-        ...new Set(
-          (await requirementDocuments(db, tracked.claimId))
-            .filter((document) => !document.sent && open.has(document.requirementId))
-            .map((document) => document.requirementId),
-        ),
-      ];
-      if (withFiles.length === 0) return { refused: "nothing-to-send", message: M.nothingToSend };
-      const result = await lifecycle.receiveRequirementDocuments(
-        tracked.record.webReferenceNumber,
-        withFiles,
-        CLAIMANT,
-        {
-          acknowledge: true,
-          inSameTransaction: async (tx, answer) => {
-            await complete?.(tx, {
-              returnCode: RETURN_CODES.ok,
-              status: answer.status,
-              sent: answer.received,
-            });
-          },
-        },
-      );
-      if ("refused" in result) {
-        return result.refused === "reopen-period-over"
-          ? { refused: "requirement-overdue", message: M.requirementOverdue }
-          : { refused: "requirement-closed", message: M.requirementClosed };
-      }
-      request.log.info(
-        {
-          webReferenceNumber: body.webReferenceNumber,
-          sent: result.received.length,
-          status: result.status,
-        },
-        "requested documents sent",
-      );
-      return { returnCode: RETURN_CODES.ok, status: result.status, sent: result.received };
-    },
+    sendRequirementDocuments: (input) => sendRequirementDocuments(calls, input),
   };
 }
