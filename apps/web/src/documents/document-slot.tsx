@@ -81,7 +81,7 @@ export function DocumentSlot({
   return (
     <section
       ref={sectionRef}
-      className="k-slot"
+      className="k-slot k-card"
       aria-labelledby={titleId}
       data-slot={slot.key}
       tabIndex={-1}

@@ -8,11 +8,13 @@ import { systemError } from "../api/system-error.ts";
 import { saved } from "../session/claim-answers.ts";
 import * as claimSession from "../session/claim-session.ts";
 import { offerDrafts } from "../session/claim-verification.ts";
+import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { DRAFT_TEXTS as T } from "./draft-texts.ts";
 import draftsCss from "./drafts.css?inline";
 import { restoreDraft } from "./restore-draft.ts";
 
+adoptStyles(screenTextCss);
 adoptStyles(draftsCss);
 
 // After the OTP, the open drafts of the verified number: continue one (everything restored, the
@@ -59,7 +61,7 @@ export default function ContinueClaimScreen() {
       ) : null}
       <ul className="k-draft-list" aria-label={T.listLabel}>
         {drafts.map((draft) => (
-          <li key={draft.webReferenceNumber} className="k-draft">
+          <li key={draft.webReferenceNumber} className="k-draft k-card">
             <p className="k-draft-facts">
               <strong>{T.claimType[draft.claimType]}</strong>
               <span>{T.started(formatDisplayDate(todayInManila(new Date(draft.startedAt))))}</span>

@@ -167,7 +167,7 @@ function ReviewGroup({
   children: ReactNode;
 }) {
   return (
-    <section className="k-review-group" aria-label={title}>
+    <section className="k-review-group k-card" aria-label={title}>
       <div className="k-review-group__head">
         <h3 className="k-section-title">{title}</h3>
         <Link to={editTo} state={BACK_TO_REVIEW} className="k-review-group__edit">

@@ -46,7 +46,7 @@ function RequirementItem({ requirement }: { requirement: TrackedRequirement }) {
   const open = requirement.state === "open";
   const files = requirement.documents.length;
   return (
-    <li className="k-tracked" data-state={requirement.state}>
+    <li className="k-tracked k-card" data-state={requirement.state}>
       <h3 className="k-requirement__title">{requirement.description}</h3>
       <p className="k-tracked__facts">
         <strong className="k-requirement__state">

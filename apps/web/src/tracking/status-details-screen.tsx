@@ -37,7 +37,7 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
   const paymentToCome = claim.status === WITH_DECISION;
   return (
     <>
-      <div className="k-tracked k-tracked--summary">
+      <div className="k-tracked k-card k-tracked--summary">
         <p className="k-tracked__reference">{T.claimOf(claim.webReferenceNumber)}</p>
         <p className="k-status-now">
           <span className="k-vh">{T.statusLabel}: </span>
@@ -173,7 +173,7 @@ function DatesToKnow({ tracked }: { tracked: ReadTrackedClaimResponse }) {
 /** One document sent, under what it is, with the insurer's state and, if not accepted, what to do. */
 function SentDocumentItem({ document }: { document: SentDocument }) {
   return (
-    <li className="k-tracked k-sent-document" data-state={document.state}>
+    <li className="k-tracked k-card k-sent-document" data-state={document.state}>
       <h4 className="k-requirement__title">{document.title}</h4>
       {document.beneficiary ? (
         <p className="k-sent-document__whose">

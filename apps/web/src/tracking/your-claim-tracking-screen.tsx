@@ -69,7 +69,7 @@ function TrackedClaimCard({ claim }: { claim: TrackedClaimRecord }) {
   const navigate = useNavigate();
   const { claimInfo } = claim;
   return (
-    <li className="k-tracked">
+    <li className="k-tracked k-card">
       <h3 className="k-tracked__reference">{claim.webReferenceNumber}</h3>
       <dl className="k-facts">
         <div>
@@ -142,7 +142,7 @@ function Drafts({ drafts }: { drafts: OpenDraft[] }) {
       ) : null}
       <ul className="k-tracked-list" aria-label={T.draftsTitle}>
         {drafts.map((draft) => (
-          <li key={draft.webReferenceNumber} className="k-tracked">
+          <li key={draft.webReferenceNumber} className="k-tracked k-card">
             <h4 className="k-tracked__reference">{draft.webReferenceNumber}</h4>
             <p className="k-tracked__facts">
               <span>{T.draftType[draft.claimType]}</span>
