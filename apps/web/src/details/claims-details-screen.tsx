@@ -23,6 +23,7 @@ import { Checkbox } from "../ui/checkbox.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 
 adoptStyles(screenTextCss);
 adoptStyles(claimStepsCss);
@@ -76,10 +77,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
   };
 
   return (
-    <section className="k-screen" aria-labelledby="k-details-title">
-      <h2 id="k-details-title" className="k-screen-title">
-        <span className="k-step">{T.step}</span> {T.title}
-      </h2>
+    <TitledScreen id="k-details-title" step={T.step} title={T.title}>
       <p className="k-claim-reference">
         {T.webReferenceNumber}{" "}
         <strong className="k-reference" data-testid="web-reference-number">
@@ -181,6 +179,6 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
 
         <StepActions backTo="/cf" />
       </form>
-    </section>
+    </TitledScreen>
   );
 }

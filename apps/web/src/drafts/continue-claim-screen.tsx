@@ -1,7 +1,7 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
 import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
@@ -10,6 +10,7 @@ import * as claimSession from "../session/claim-session.ts";
 import { offerDrafts } from "../session/claim-verification.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { DRAFT_TEXTS as T } from "./draft-texts.ts";
 import draftsCss from "./drafts.css?inline";
 import { restoreDraft } from "./restore-draft.ts";
@@ -24,9 +25,6 @@ export default function ContinueClaimScreen() {
   const navigate = useNavigate();
   const [drafts] = useState<OpenDraft[]>(claimSession.draftsOffered);
   const [error, setError] = useState<string>();
-  const titleRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => titleRef.current?.focus(), []);
 
   if (drafts.length === 0) return <Navigate to="/claims-details" replace />;
 
@@ -49,10 +47,7 @@ export default function ContinueClaimScreen() {
   };
 
   return (
-    <section className="k-screen" aria-labelledby="k-continue-title">
-      <h2 id="k-continue-title" className="k-screen-title" tabIndex={-1} ref={titleRef}>
-        {T.title}
-      </h2>
+    <TitledScreen id="k-continue-title" title={T.title} focusTitle>
       <p>{T.intro}</p>
       {error ? (
         <p className="k-error" role="alert">
@@ -83,6 +78,6 @@ export default function ContinueClaimScreen() {
           {T.startNew}
         </button>
       </div>
-    </section>
+    </TitledScreen>
   );
 }

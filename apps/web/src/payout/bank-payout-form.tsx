@@ -20,6 +20,7 @@ import { DropdownField } from "../forms/dropdown-field.tsx";
 import { DigitsInputField, TextInputField } from "../forms/text-input-field.tsx";
 import { TileSwitchField } from "../forms/tile-switch-field.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 
 const bankOptions = PHILIPPINE_BANKS.map(({ label, value }) => ({ label, value }));
 const methodOptions = [
@@ -61,10 +62,7 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
   };
 
   return (
-    <section className="k-screen" aria-labelledby="k-payout-title">
-      <h2 id="k-payout-title" className="k-screen-title">
-        <span className="k-step">{T.step}</span> {T.title}
-      </h2>
+    <TitledScreen id="k-payout-title" step={T.step} title={T.title}>
       <form ref={formRef} className="k-form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
         <TileSwitchField
           form={form}
@@ -130,6 +128,6 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
         )}
         <StepActions backTo="/claims-details" />
       </form>
-    </section>
+    </TitledScreen>
   );
 }

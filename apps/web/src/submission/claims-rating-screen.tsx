@@ -4,7 +4,7 @@ import {
   type RateClaimResponse,
   rateClaimSchema,
 } from "@kalinga/domain/rating";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
 import * as z from "zod/mini";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
@@ -15,6 +15,7 @@ import { FieldError } from "../ui/field-error.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TileSwitch } from "../ui/tile-switch.tsx";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import submissionCss from "./submission.css?inline";
 import { SUBMISSION_TEXTS as T } from "./submission-texts.ts";
 import {
@@ -51,15 +52,12 @@ export default function ClaimsRatingScreen() {
   }
   if (!claim) return <StartClaimFirst />;
   return (
-    <section className="k-screen" aria-labelledby="k-rate-later-title">
-      <h2 id="k-rate-later-title" className="k-screen-title">
-        {T.submitFirstTitle}
-      </h2>
+    <TitledScreen id="k-rate-later-title" title={T.submitFirstTitle}>
       <p>{RATING_MESSAGES.notSubmitted}</p>
       <p className="k-aside">
         <Link to="/claims-review">{T.reviewLink}</Link>
       </p>
-    </section>
+    </TitledScreen>
   );
 }
 
@@ -103,10 +101,7 @@ function RatingForm({ receipt }: { receipt: ClaimReceipt }) {
   if (sent) return <ThankYou />;
 
   return (
-    <section className="k-screen" aria-labelledby="k-rating-title">
-      <h2 id="k-rating-title" className="k-screen-title">
-        {T.ratingTitle}
-      </h2>
+    <TitledScreen id="k-rating-title" title={T.ratingTitle}>
       <p className="k-claim-reference">
         {CLAIM_DETAILS_TEXTS.webReferenceNumber}{" "}
         <strong className="k-reference">{receipt.webReferenceNumber}</strong>
@@ -154,22 +149,17 @@ function RatingForm({ receipt }: { receipt: ClaimReceipt }) {
           </button>
         </div>
       </form>
-    </section>
+    </TitledScreen>
   );
 }
 
 function ThankYou() {
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => titleRef.current?.focus(), []);
   return (
-    <section className="k-screen" aria-labelledby="k-thanks-title">
-      <h2 id="k-thanks-title" className="k-screen-title" tabIndex={-1} ref={titleRef}>
-        {T.thanksTitle}
-      </h2>
+    <TitledScreen id="k-thanks-title" title={T.thanksTitle} focusTitle>
       <p>{T.thanksText}</p>
       <p className="k-aside">
         <Link to="/claims-submission">{T.backToClaim}</Link>
       </p>
-    </section>
+    </TitledScreen>
   );
 }

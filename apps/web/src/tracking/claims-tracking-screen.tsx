@@ -7,6 +7,7 @@ import { trackFieldError } from "../analytics/analytics.ts";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import * as trackingSession from "../session/tracking-session.ts";
 import { TextField } from "../ui/text-field.tsx";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
 
@@ -38,12 +39,9 @@ function PortalTracking() {
     });
   }, [navigate]);
   return (
-    <section className="k-screen" aria-labelledby="k-tracking-title">
-      <h2 id="k-tracking-title" className="k-screen-title">
-        {T.checkTitle}
-      </h2>
+    <TitledScreen id="k-tracking-title" title={T.checkTitle}>
       <p role="status">{T.portalOpening}</p>
-    </section>
+    </TitledScreen>
   );
 }
 
@@ -84,10 +82,7 @@ function NumberTracking() {
   };
 
   return (
-    <section className="k-screen" aria-labelledby="k-tracking-title">
-      <h2 id="k-tracking-title" className="k-screen-title">
-        {T.checkTitle}
-      </h2>
+    <TitledScreen id="k-tracking-title" title={T.checkTitle}>
       <p>{T.checkIntro}</p>
       <form className="k-form" noValidate onSubmit={check}>
         <TextField
@@ -135,6 +130,6 @@ function NumberTracking() {
           />
         </Suspense>
       ) : null}
-    </section>
+    </TitledScreen>
   );
 }

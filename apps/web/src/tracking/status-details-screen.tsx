@@ -1,9 +1,5 @@
 import { WITH_DECISION } from "@kalinga/domain/claim-lifecycle";
-import {
-  claimStatusLabel,
-  claimTypeLabel,
-  recordPolicyNumberDisplay,
-} from "@kalinga/domain/claim-status";
+import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import type { ReadTrackedClaimResponse, SentDocument } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "react-router";
@@ -11,7 +7,7 @@ import { DecisionOutcome } from "./decision-outcome.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
 import { OTHER_STATUS_MEANING, STATUS_MEANINGS, TRACKING_TEXTS as T } from "./tracking-texts.ts";
-import { displayDay } from "./your-claim-tracking-screen.tsx";
+import { ClaimTypeAndPolicy, displayDay } from "./your-claim-tracking-screen.tsx";
 
 /** /status-details: one claim, where it stands, what it means and what comes next. */
 export default function StatusDetailsScreen() {
@@ -44,14 +40,7 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
           <strong className="k-status-label">{claimStatusLabel(claim.status)}</strong>
         </p>
         <dl className="k-facts">
-          <div>
-            <dt>{T.claimTypeLabel}</dt>
-            <dd>{claimTypeLabel(claim.claimInfo.type, claim.claimInfo.subType)}</dd>
-          </div>
-          <div>
-            <dt>{T.policyNumberLabel}</dt>
-            <dd>{recordPolicyNumberDisplay(claim)}</dd>
-          </div>
+          <ClaimTypeAndPolicy claim={claim} />
           <div>
             <dt>{T.filedLabel}</dt>
             <dd>{displayDay(claim.submittedAt)}</dd>

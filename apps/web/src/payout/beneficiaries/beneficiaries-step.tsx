@@ -16,6 +16,7 @@ import type { VerifiedClaim } from "../../claim/verified-claim.tsx";
 import { type Confirm, ConfirmPopup } from "../../ui/confirm-popup.tsx";
 import { FieldError } from "../../ui/field-error.tsx";
 import { StepActions } from "../../ui/step-actions.tsx";
+import { TitledScreen } from "../../ui/titled-screen.tsx";
 import { BeneficiaryForm } from "./beneficiary-form.tsx";
 import { MinorBadge } from "./minor-badge.tsx";
 
@@ -62,10 +63,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
       focusOn("list");
     };
     return (
-      <section className="k-screen" aria-labelledby="k-beneficiaries-title">
-        <h2 id="k-beneficiaries-title" className="k-screen-title">
-          <span className="k-step">{T.step}</span> {T.stepTitle}
-        </h2>
+      <TitledScreen id="k-beneficiaries-title" step={T.step} title={T.stepTitle}>
         <BeneficiaryForm
           key={edit.index ?? "new"}
           title={edit.index === null ? T.newBeneficiary : T.numbered(edit.index + 1)}
@@ -94,7 +92,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
           }}
         />
         {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}
-      </section>
+      </TitledScreen>
     );
   }
 
@@ -123,10 +121,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
   };
 
   return (
-    <section className="k-screen" aria-labelledby="k-beneficiaries-title">
-      <h2 id="k-beneficiaries-title" className="k-screen-title">
-        <span className="k-step">{T.step}</span> {T.stepTitle}
-      </h2>
+    <TitledScreen id="k-beneficiaries-title" step={T.step} title={T.stepTitle}>
       <div className="k-form">
         <p className="k-intro">{T.intro(MAX_BENEFICIARIES)}</p>
         <div className="k-section">
@@ -210,6 +205,6 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
         <StepActions backTo="/claims-details" onNext={onNext} />
       </div>
       {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}
-    </section>
+    </TitledScreen>
   );
 }
