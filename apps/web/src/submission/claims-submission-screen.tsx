@@ -12,6 +12,7 @@ import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { claimOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, useClaimIfAny, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import type { ClaimReceipt } from "../session/claim-session.ts";
+import { ActionLink } from "../ui/action-link.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TitledScreen } from "../ui/titled-screen.tsx";
@@ -111,22 +112,16 @@ function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
               <li key={document.slotKey}>{document.label}</li>
             ))}
           </ul>
-          <div className="k-actions">
-            <Link className="k-btn k-btn--contained" to="/claims-documents" state={BACK_TO_REVIEW}>
-              {T.addDocuments}
-            </Link>
-          </div>
+          <ActionLink to="/claims-documents" state={BACK_TO_REVIEW}>
+            {T.addDocuments}
+          </ActionLink>
         </TitledScreen>
       );
     case "invalid":
       return (
         <TitledScreen id="k-invalid-title" title={T.invalidTitle}>
           <p>{T.invalidText}</p>
-          <div className="k-actions">
-            <Link className="k-btn k-btn--contained" to="/claims-review">
-              {T.backToReview}
-            </Link>
-          </div>
+          <ActionLink to="/claims-review">{T.backToReview}</ActionLink>
         </TitledScreen>
       );
     case "failed":

@@ -1,5 +1,6 @@
 import { claimStatusLabel, statusOfSlug } from "@kalinga/domain/claim-status";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { ActionLink } from "../ui/action-link.tsx";
 import { TitledScreen } from "../ui/titled-screen.tsx";
 import { OTHER_STATUS_MEANING, STATUS_MEANINGS, TRACKING_TEXTS as T } from "./tracking-texts.ts";
 
@@ -15,11 +16,7 @@ export default function LinkStatusScreen() {
     return (
       <TitledScreen id="k-link-title" title={T.linkUnknownTitle}>
         <p>{T.linkUnknownText}</p>
-        <div className="k-actions">
-          <Link className="k-btn k-btn--contained" to="/claims-tracking">
-            {T.linkCheck}
-          </Link>
-        </div>
+        <ActionLink to="/claims-tracking">{T.linkCheck}</ActionLink>
       </TitledScreen>
     );
   }
@@ -34,11 +31,7 @@ export default function LinkStatusScreen() {
       <p>{about.meaning}</p>
       <p>{about.next}</p>
       <p className="k-hint">{T.linkPrivacy}</p>
-      <div className="k-actions">
-        <Link className="k-btn k-btn--contained" to="/claims-tracking">
-          {T.linkCheck}
-        </Link>
-      </div>
+      <ActionLink to="/claims-tracking">{T.linkCheck}</ActionLink>
     </TitledScreen>
   );
 }

@@ -3,6 +3,7 @@ import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import type { ReadTrackedClaimResponse, SentDocument } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "react-router";
+import { ActionLink } from "../ui/action-link.tsx";
 import { DecisionOutcome } from "./decision-outcome.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
@@ -74,11 +75,7 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
 
       {open.length > 0 ? (
         <>
-          <div className="k-actions">
-            <Link className="k-btn k-btn--contained" to="/abeyance-upload">
-              {T.sendDocuments}
-            </Link>
-          </div>
+          <ActionLink to="/abeyance-upload">{T.sendDocuments}</ActionLink>
           <p className="k-aside">
             <Link to="/abeyance-details">{T.seeRequests}</Link>
           </p>
