@@ -1,7 +1,8 @@
 import { createContext, useContext, useEffect, useMemo } from "react";
-import { Link, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { saveDraftAt } from "../drafts/save-draft.ts";
 import * as claimSession from "../session/claim-session.ts";
+import { AsideLink } from "../ui/screen-links.tsx";
 import { TitledScreen } from "../ui/titled-screen.tsx";
 import { type ClaimData, readClaimData, saveClaimData } from "./claim-data-store.ts";
 import { CLAIM_TEXTS } from "./claim-texts.ts";
@@ -71,9 +72,7 @@ export function StartClaimFirst() {
   return (
     <TitledScreen id="k-start-first-title" title={CLAIM_TEXTS.startFirstTitle}>
       <p>{CLAIM_TEXTS.startFirstText}</p>
-      <p className="k-aside">
-        <Link to="/cf">{CLAIM_TEXTS.startFirstLink}</Link>
-      </p>
+      <AsideLink to="/cf">{CLAIM_TEXTS.startFirstLink}</AsideLink>
     </TitledScreen>
   );
 }

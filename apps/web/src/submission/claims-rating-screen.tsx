@@ -12,6 +12,7 @@ import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { StartClaimFirst, useClaimIfAny } from "../claim/verified-claim.tsx";
 import type { ClaimReceipt } from "../session/claim-session.ts";
 import { FieldError } from "../ui/field-error.tsx";
+import { AsideLink } from "../ui/screen-links.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TileSwitch } from "../ui/tile-switch.tsx";
@@ -54,9 +55,7 @@ export default function ClaimsRatingScreen() {
   return (
     <TitledScreen id="k-rate-later-title" title={T.submitFirstTitle}>
       <p>{RATING_MESSAGES.notSubmitted}</p>
-      <p className="k-aside">
-        <Link to="/claims-review">{T.reviewLink}</Link>
-      </p>
+      <AsideLink to="/claims-review">{T.reviewLink}</AsideLink>
     </TitledScreen>
   );
 }
@@ -157,9 +156,7 @@ function ThankYou() {
   return (
     <TitledScreen id="k-thanks-title" title={T.thanksTitle} focusTitle>
       <p>{T.thanksText}</p>
-      <p className="k-aside">
-        <Link to="/claims-submission">{T.backToClaim}</Link>
-      </p>
+      <AsideLink to="/claims-submission">{T.backToClaim}</AsideLink>
     </TitledScreen>
   );
 }

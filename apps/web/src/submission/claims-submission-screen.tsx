@@ -12,7 +12,7 @@ import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { claimOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, useClaimIfAny, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import type { ClaimReceipt } from "../session/claim-session.ts";
-import { ActionLink } from "../ui/action-link.tsx";
+import { ActionLink } from "../ui/screen-links.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TitledScreen } from "../ui/titled-screen.tsx";

@@ -1,6 +1,7 @@
 import type { TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "react-router";
+import { AsideLink } from "../ui/screen-links.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
 import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
@@ -11,11 +12,7 @@ export default function AbeyanceDetailsScreen() {
     <TrackedClaimScreen
       id="k-abeyance-title"
       title={T.abeyanceTitle}
-      footer={
-        <p className="k-aside">
-          <Link to="/status-details">{T.backToStatus}</Link>
-        </p>
-      }
+      footer={<AsideLink to="/status-details">{T.backToStatus}</AsideLink>}
     >
       {(tracked) => (
         <>

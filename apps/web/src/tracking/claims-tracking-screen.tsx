@@ -2,10 +2,11 @@ import { MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { keepMobileDigits, otpMobileNumberSchema } from "@kalinga/domain/otp";
 import { readWebReference } from "@kalinga/domain/web-reference-number";
 import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import * as trackingSession from "../session/tracking-session.ts";
+import { AsideLink } from "../ui/screen-links.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
@@ -112,9 +113,7 @@ function NumberTracking() {
             {T.checkButton}
           </button>
         </div>
-        <p className="k-aside">
-          <Link to="/cf">{T.fileClaim}</Link>
-        </p>
+        <AsideLink to="/cf">{T.fileClaim}</AsideLink>
       </form>
       {otpOpen ? (
         <Suspense fallback={null}>

@@ -3,7 +3,7 @@ import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import type { ReadTrackedClaimResponse, SentDocument } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "react-router";
-import { ActionLink } from "../ui/action-link.tsx";
+import { ActionLink, AsideLink } from "../ui/screen-links.tsx";
 import { DecisionOutcome } from "./decision-outcome.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
@@ -16,11 +16,7 @@ export default function StatusDetailsScreen() {
     <TrackedClaimScreen
       id="k-status-title"
       title={T.detailsTitle}
-      footer={
-        <p className="k-aside">
-          <Link to="/your-claim-tracking">{T.backToClaims}</Link>
-        </p>
-      }
+      footer={<AsideLink to="/your-claim-tracking">{T.backToClaims}</AsideLink>}
     >
       {(tracked) => <ClaimStatus tracked={tracked} />}
     </TrackedClaimScreen>
@@ -76,9 +72,7 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
       {open.length > 0 ? (
         <>
           <ActionLink to="/abeyance-upload">{T.sendDocuments}</ActionLink>
-          <p className="k-aside">
-            <Link to="/abeyance-details">{T.seeRequests}</Link>
-          </p>
+          <AsideLink to="/abeyance-details">{T.seeRequests}</AsideLink>
         </>
       ) : null}
 

@@ -19,3 +19,12 @@ export function ActionLink({
     </div>
   );
 }
+
+/** A way elsewhere that the screen does not push: a plain link set apart below its content. */
+export function AsideLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <p className="k-aside">
+      <Link to={to}>{children}</Link>
+    </p>
+  );
+}
