@@ -2,8 +2,7 @@ import { createContext, useContext, useEffect, useMemo } from "react";
 import { Outlet, useLocation } from "react-router";
 import { saveDraftAt } from "../drafts/save-draft.ts";
 import * as claimSession from "../session/claim-session.ts";
-import { AsideLink } from "../ui/screen-links.tsx";
-import { TitledScreen } from "../ui/titled-screen.tsx";
+import { AsideLink, TitledScreen } from "../ui/screen-parts.tsx";
 import { type ClaimData, readClaimData, saveClaimData } from "./claim-data-store.ts";
 import { CLAIM_TEXTS } from "./claim-texts.ts";
 

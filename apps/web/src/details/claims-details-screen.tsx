@@ -20,10 +20,10 @@ import { DateInputField } from "../forms/date-input-field.tsx";
 import { DigitsInputField, TextInputField } from "../forms/text-input-field.tsx";
 import { TileSwitchField } from "../forms/tile-switch-field.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
+import { TitledScreen } from "../ui/screen-parts.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
-import { TitledScreen } from "../ui/titled-screen.tsx";
 
 adoptStyles(screenTextCss);
 adoptStyles(claimStepsCss);

@@ -19,8 +19,8 @@ import type { VerifiedClaim } from "../claim/verified-claim.tsx";
 import { DropdownField } from "../forms/dropdown-field.tsx";
 import { DigitsInputField, TextInputField } from "../forms/text-input-field.tsx";
 import { TileSwitchField } from "../forms/tile-switch-field.tsx";
+import { TitledScreen } from "../ui/screen-parts.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
-import { TitledScreen } from "../ui/titled-screen.tsx";
 
 const bankOptions = PHILIPPINE_BANKS.map(({ label, value }) => ({ label, value }));
 const methodOptions = [

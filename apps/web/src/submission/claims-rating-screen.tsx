@@ -12,11 +12,10 @@ import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { StartClaimFirst, useClaimIfAny } from "../claim/verified-claim.tsx";
 import type { ClaimReceipt } from "../session/claim-session.ts";
 import { FieldError } from "../ui/field-error.tsx";
-import { AsideLink } from "../ui/screen-links.tsx";
+import { AsideLink, TitledScreen } from "../ui/screen-parts.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TileSwitch } from "../ui/tile-switch.tsx";
-import { TitledScreen } from "../ui/titled-screen.tsx";
 import submissionCss from "./submission.css?inline";
 import { SUBMISSION_TEXTS as T } from "./submission-texts.ts";
 import {

@@ -15,8 +15,8 @@ import { type ClaimData, useLeaveGuard } from "../../claim/claim-data-store.ts";
 import type { VerifiedClaim } from "../../claim/verified-claim.tsx";
 import { type Confirm, ConfirmPopup } from "../../ui/confirm-popup.tsx";
 import { FieldError } from "../../ui/field-error.tsx";
+import { TitledScreen } from "../../ui/screen-parts.tsx";
 import { StepActions } from "../../ui/step-actions.tsx";
-import { TitledScreen } from "../../ui/titled-screen.tsx";
 import { BeneficiaryForm } from "./beneficiary-form.tsx";
 import { MinorBadge } from "./minor-badge.tsx";
 
