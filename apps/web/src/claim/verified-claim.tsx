@@ -1,8 +1,7 @@
 import { createContext, useContext, useEffect, useMemo } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { saveDraftAt } from "../drafts/save-draft.ts";
 import * as claimSession from "../session/claim-session.ts";
-import { AsideLink, TitledScreen } from "../ui/screen-parts.tsx";
 import { type ClaimData, readClaimData, saveClaimData } from "./claim-data-store.ts";
 import { CLAIM_TEXTS } from "./claim-texts.ts";
 
@@ -69,9 +68,14 @@ export function useVerifiedClaim(): VerifiedClaim {
 /** Shown by Steps 2 and 3 when the claim was not started and verified in this tab. */
 export function StartClaimFirst() {
   return (
-    <TitledScreen id="k-start-first-title" title={CLAIM_TEXTS.startFirstTitle}>
+    <section className="k-screen" aria-labelledby="k-start-first-title">
+      <h2 id="k-start-first-title" className="k-screen-title">
+        {CLAIM_TEXTS.startFirstTitle}
+      </h2>
       <p>{CLAIM_TEXTS.startFirstText}</p>
-      <AsideLink to="/cf">{CLAIM_TEXTS.startFirstLink}</AsideLink>
-    </TitledScreen>
+      <p className="k-aside">
+        <Link to="/cf">{CLAIM_TEXTS.startFirstLink}</Link>
+      </p>
+    </section>
   );
 }

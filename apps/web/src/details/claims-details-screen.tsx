@@ -20,7 +20,6 @@ import { DateInputField } from "../forms/date-input-field.tsx";
 import { DigitsInputField, TextInputField } from "../forms/text-input-field.tsx";
 import { TileSwitchField } from "../forms/tile-switch-field.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
-import { TitledScreen } from "../ui/screen-parts.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
@@ -77,7 +76,10 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
   };
 
   return (
-    <TitledScreen id="k-details-title" step={T.step} title={T.title}>
+    <section className="k-screen" aria-labelledby="k-details-title">
+      <h2 id="k-details-title" className="k-screen-title">
+        <span className="k-step">{T.step}</span> {T.title}
+      </h2>
       <p className="k-claim-reference">
         {T.webReferenceNumber}{" "}
         <strong className="k-reference" data-testid="web-reference-number">
@@ -179,6 +181,6 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
 
         <StepActions backTo="/cf" />
       </form>
-    </TitledScreen>
+    </section>
   );
 }

@@ -1,16 +1,16 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
 import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
 import { saved } from "../session/claim-answers.ts";
 import * as claimSession from "../session/claim-session.ts";
 import { offerDrafts } from "../session/claim-verification.ts";
-import { TitledScreen } from "../ui/screen-parts.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { DRAFT_TEXTS as T } from "./draft-texts.ts";
 import draftsCss from "./drafts.css?inline";
 import { restoreDraft } from "./restore-draft.ts";
@@ -25,6 +25,9 @@ export default function ContinueClaimScreen() {
   const navigate = useNavigate();
   const [drafts] = useState<OpenDraft[]>(claimSession.draftsOffered);
   const [error, setError] = useState<string>();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => titleRef.current?.focus(), []);
 
   if (drafts.length === 0) return <Navigate to="/claims-details" replace />;
 
@@ -47,7 +50,7 @@ export default function ContinueClaimScreen() {
   };
 
   return (
-    <TitledScreen id="k-continue-title" title={T.title} focusTitle>
+    <TitledScreen id="k-continue-title" title={T.title} titleRef={titleRef}>
       <p>{T.intro}</p>
       {error ? (
         <p className="k-error" role="alert">

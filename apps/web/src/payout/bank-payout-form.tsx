@@ -19,7 +19,6 @@ import type { VerifiedClaim } from "../claim/verified-claim.tsx";
 import { DropdownField } from "../forms/dropdown-field.tsx";
 import { DigitsInputField, TextInputField } from "../forms/text-input-field.tsx";
 import { TileSwitchField } from "../forms/tile-switch-field.tsx";
-import { TitledScreen } from "../ui/screen-parts.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
 
 const bankOptions = PHILIPPINE_BANKS.map(({ label, value }) => ({ label, value }));
@@ -62,7 +61,10 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
   };
 
   return (
-    <TitledScreen id="k-payout-title" step={T.step} title={T.title}>
+    <section className="k-screen" aria-labelledby="k-payout-title">
+      <h2 id="k-payout-title" className="k-screen-title">
+        <span className="k-step">{T.step}</span> {T.title}
+      </h2>
       <form ref={formRef} className="k-form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
         <TileSwitchField
           form={form}
@@ -128,6 +130,6 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
         )}
         <StepActions backTo="/claims-details" />
       </form>
-    </TitledScreen>
+    </section>
   );
 }

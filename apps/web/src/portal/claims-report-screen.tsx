@@ -4,10 +4,10 @@ import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { useEffect, useId, useMemo, useState } from "react";
 import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
-import { TitledScreen } from "../ui/screen-parts.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TextField } from "../ui/text-field.tsx";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import reportCss from "./claims-report.css?inline";
 import { REPORT_TEXTS as T } from "./portal-texts.ts";
 

@@ -4,7 +4,7 @@ import {
   type RateClaimResponse,
   rateClaimSchema,
 } from "@kalinga/domain/rating";
-import { useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
 import * as z from "zod/mini";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
@@ -12,10 +12,11 @@ import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { StartClaimFirst, useClaimIfAny } from "../claim/verified-claim.tsx";
 import type { ClaimReceipt } from "../session/claim-session.ts";
 import { FieldError } from "../ui/field-error.tsx";
-import { AsideLink, TitledScreen } from "../ui/screen-parts.tsx";
+import { AsideLink } from "../ui/screen-links.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TileSwitch } from "../ui/tile-switch.tsx";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import submissionCss from "./submission.css?inline";
 import { SUBMISSION_TEXTS as T } from "./submission-texts.ts";
 import {
@@ -152,8 +153,10 @@ function RatingForm({ receipt }: { receipt: ClaimReceipt }) {
 }
 
 function ThankYou() {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => titleRef.current?.focus(), []);
   return (
-    <TitledScreen id="k-thanks-title" title={T.thanksTitle} focusTitle>
+    <TitledScreen id="k-thanks-title" title={T.thanksTitle} titleRef={titleRef}>
       <p>{T.thanksText}</p>
       <AsideLink to="/claims-submission">{T.backToClaim}</AsideLink>
     </TitledScreen>

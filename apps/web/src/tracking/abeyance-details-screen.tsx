@@ -1,7 +1,7 @@
 import type { TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "react-router";
-import { AsideLink } from "../ui/screen-parts.tsx";
+import { AsideLink } from "../ui/screen-links.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
 import { TRACKING_TEXTS as T } from "./tracking-texts.ts";

@@ -6,8 +6,9 @@ import { useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import * as trackingSession from "../session/tracking-session.ts";
-import { AsideLink, TitledScreen } from "../ui/screen-parts.tsx";
+import { AsideLink } from "../ui/screen-links.tsx";
 import { TextField } from "../ui/text-field.tsx";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
 

@@ -1,6 +1,7 @@
 import { claimStatusLabel, statusOfSlug } from "@kalinga/domain/claim-status";
 import { useParams } from "react-router";
-import { ActionLink, TitledScreen } from "../ui/screen-parts.tsx";
+import { ActionLink } from "../ui/screen-links.tsx";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { OTHER_STATUS_MEANING, STATUS_MEANINGS, TRACKING_TEXTS as T } from "./tracking-texts.ts";
 
 /**

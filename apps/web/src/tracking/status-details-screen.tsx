@@ -3,7 +3,7 @@ import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import type { ReadTrackedClaimResponse, SentDocument } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "react-router";
-import { ActionLink, AsideLink } from "../ui/screen-parts.tsx";
+import { ActionLink, AsideLink } from "../ui/screen-links.tsx";
 import { DecisionOutcome } from "./decision-outcome.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";

@@ -1,7 +1,7 @@
 import type { ReadTrackedClaimResponse } from "@kalinga/domain/claim-tracking";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
-import { TitledScreen } from "../ui/screen-parts.tsx";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useTrackedClaim } from "./tracked-claims.ts";
 
 /** The server's refusal of a tracking call, in its own words (a reference not of this number…). */

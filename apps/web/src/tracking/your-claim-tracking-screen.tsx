@@ -12,7 +12,7 @@ import { Link, useNavigate } from "react-router";
 import { systemError } from "../api/system-error.ts";
 import { saved } from "../session/claim-answers.ts";
 import * as trackingSession from "../session/tracking-session.ts";
-import { TitledScreen } from "../ui/screen-parts.tsx";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { TrackingRefusal } from "./tracked-claim-screen.tsx";
 import { callTracking, useTrackingCall } from "./tracked-claims.ts";

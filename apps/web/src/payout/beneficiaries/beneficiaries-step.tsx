@@ -15,7 +15,6 @@ import { type ClaimData, useLeaveGuard } from "../../claim/claim-data-store.ts";
 import type { VerifiedClaim } from "../../claim/verified-claim.tsx";
 import { type Confirm, ConfirmPopup } from "../../ui/confirm-popup.tsx";
 import { FieldError } from "../../ui/field-error.tsx";
-import { TitledScreen } from "../../ui/screen-parts.tsx";
 import { StepActions } from "../../ui/step-actions.tsx";
 import { BeneficiaryForm } from "./beneficiary-form.tsx";
 import { MinorBadge } from "./minor-badge.tsx";
@@ -63,7 +62,10 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
       focusOn("list");
     };
     return (
-      <TitledScreen id="k-beneficiaries-title" step={T.step} title={T.stepTitle}>
+      <section className="k-screen" aria-labelledby="k-beneficiaries-title">
+        <h2 id="k-beneficiaries-title" className="k-screen-title">
+          <span className="k-step">{T.step}</span> {T.stepTitle}
+        </h2>
         <BeneficiaryForm
           key={edit.index ?? "new"}
           title={edit.index === null ? T.newBeneficiary : T.numbered(edit.index + 1)}
@@ -92,7 +94,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
           }}
         />
         {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}
-      </TitledScreen>
+      </section>
     );
   }
 
@@ -121,7 +123,10 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
   };
 
   return (
-    <TitledScreen id="k-beneficiaries-title" step={T.step} title={T.stepTitle}>
+    <section className="k-screen" aria-labelledby="k-beneficiaries-title">
+      <h2 id="k-beneficiaries-title" className="k-screen-title">
+        <span className="k-step">{T.step}</span> {T.stepTitle}
+      </h2>
       <div className="k-form">
         <p className="k-intro">{T.intro(MAX_BENEFICIARIES)}</p>
         <div className="k-section">
@@ -205,6 +210,6 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
         <StepActions backTo="/claims-details" onNext={onNext} />
       </div>
       {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}
-    </TitledScreen>
+    </section>
   );
 }
