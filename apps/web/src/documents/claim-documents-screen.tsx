@@ -13,7 +13,7 @@ import { adoptStyles } from "../ui/styles.ts";
 import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { removeWithConfirmation, useUploadsInFlight } from "./document-actions.ts";
-import { DocumentSlot } from "./document-slot.tsx";
+import { DocumentSlot, UploadNotices } from "./document-slot.tsx";
 import { DOCUMENT_TEXTS as T } from "./document-texts.ts";
 import documentsCss from "./documents.css?inline";
 import { showsMissingDocument } from "./missing-document.ts";
@@ -167,14 +167,7 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
             </ul>
           </div>
         ) : null}
-        <p className="k-vh" aria-live="polite">
-          {documents.announcement}
-        </p>
-        {busyMessage ? (
-          <p className="k-error" role="alert">
-            {busyMessage}
-          </p>
-        ) : null}
+        <UploadNotices announcement={documents.announcement} message={busyMessage} />
         <StepActions backTo="/payout-option" onNext={onNext} />
       </div>
       {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}

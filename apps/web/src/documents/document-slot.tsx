@@ -236,3 +236,25 @@ function stateText(file: DocumentFile, percent: number): string {
       return DOCUMENT_TEXTS.notUploaded;
   }
 }
+
+/** Beneath the slots: the uploads' news for screen readers, and why a press on the way on did nothing. */
+export function UploadNotices({
+  announcement,
+  message,
+}: {
+  announcement: string;
+  message: string | null;
+}) {
+  return (
+    <>
+      <p className="k-vh" aria-live="polite">
+        {announcement}
+      </p>
+      {message ? (
+        <p className="k-error" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </>
+  );
+}

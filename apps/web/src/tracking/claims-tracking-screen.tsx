@@ -1,10 +1,10 @@
-import { MOBILE_PREFIX } from "@kalinga/domain/constants";
-import { keepMobileDigits, otpMobileNumberSchema } from "@kalinga/domain/otp";
+import { otpMobileNumberSchema } from "@kalinga/domain/otp";
 import { readWebReference } from "@kalinga/domain/web-reference-number";
 import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
+import { MobileNumberField } from "../otp/mobile-number-field.tsx";
 import * as trackingSession from "../session/tracking-session.ts";
 import { AsideLink } from "../ui/screen-links.tsx";
 import { TextField } from "../ui/text-field.tsx";
@@ -86,15 +86,11 @@ function NumberTracking() {
     <TitledScreen id="k-tracking-title" title={T.checkTitle}>
       <p>{T.checkIntro}</p>
       <form className="k-form" noValidate onSubmit={check}>
-        <TextField
+        <MobileNumberField
           label={T.mobileNumber}
           name="trackingMobileNumber"
-          prefix={MOBILE_PREFIX}
-          inputMode="numeric"
-          autoComplete="tel-national"
-          notAllowBlank
           value={mobileNumber}
-          onChange={(event) => setMobileNumber(keepMobileDigits(event.currentTarget.value))}
+          onChange={setMobileNumber}
           error={errors.mobileNumber}
         />
         <TextField
