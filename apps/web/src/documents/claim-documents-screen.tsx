@@ -10,9 +10,10 @@ import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { removeWithConfirmation, useUploadsInFlight } from "./document-actions.ts";
-import { DocumentSlot } from "./document-slot.tsx";
+import { DocumentSlot, UploadNotices } from "./document-slot.tsx";
 import { DOCUMENT_TEXTS as T } from "./document-texts.ts";
 import documentsCss from "./documents.css?inline";
 import { showsMissingDocument } from "./missing-document.ts";
@@ -129,10 +130,7 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
   );
 
   return (
-    <section className="k-screen" aria-labelledby="k-documents-title">
-      <h2 id="k-documents-title" className="k-screen-title">
-        <span className="k-step">{T.step}</span> {T.title}
-      </h2>
+    <TitledScreen id="k-documents-title" step={T.step} title={T.title}>
       <div className="k-form">
         <p className="k-intro">{T.intro}</p>
         {documents.ready ? (
@@ -169,17 +167,10 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
             </ul>
           </div>
         ) : null}
-        <p className="k-vh" aria-live="polite">
-          {documents.announcement}
-        </p>
-        {busyMessage ? (
-          <p className="k-error" role="alert">
-            {busyMessage}
-          </p>
-        ) : null}
+        <UploadNotices announcement={documents.announcement} message={busyMessage} />
         <StepActions backTo="/payout-option" onNext={onNext} />
       </div>
       {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}
-    </section>
+    </TitledScreen>
   );
 }

@@ -81,7 +81,7 @@ export function DocumentSlot({
   return (
     <section
       ref={sectionRef}
-      className="k-slot"
+      className="k-slot k-card"
       aria-labelledby={titleId}
       data-slot={slot.key}
       tabIndex={-1}
@@ -235,4 +235,26 @@ function stateText(file: DocumentFile, percent: number): string {
     case "failed":
       return DOCUMENT_TEXTS.notUploaded;
   }
+}
+
+/** Beneath the slots: the uploads' news for screen readers, and why a press on the way on did nothing. */
+export function UploadNotices({
+  announcement,
+  message,
+}: {
+  announcement: string;
+  message: string | null;
+}) {
+  return (
+    <>
+      <p className="k-vh" aria-live="polite">
+        {announcement}
+      </p>
+      {message ? (
+        <p className="k-error" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </>
+  );
 }

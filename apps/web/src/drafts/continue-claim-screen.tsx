@@ -8,11 +8,14 @@ import { systemError } from "../api/system-error.ts";
 import { saved } from "../session/claim-answers.ts";
 import * as claimSession from "../session/claim-session.ts";
 import { offerDrafts } from "../session/claim-verification.ts";
+import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { DRAFT_TEXTS as T } from "./draft-texts.ts";
 import draftsCss from "./drafts.css?inline";
 import { restoreDraft } from "./restore-draft.ts";
 
+adoptStyles(screenTextCss);
 adoptStyles(draftsCss);
 
 // After the OTP, the open drafts of the verified number: continue one (everything restored, the
@@ -47,10 +50,7 @@ export default function ContinueClaimScreen() {
   };
 
   return (
-    <section className="k-screen" aria-labelledby="k-continue-title">
-      <h2 id="k-continue-title" className="k-screen-title" tabIndex={-1} ref={titleRef}>
-        {T.title}
-      </h2>
+    <TitledScreen id="k-continue-title" title={T.title} titleRef={titleRef}>
       <p>{T.intro}</p>
       {error ? (
         <p className="k-error" role="alert">
@@ -59,7 +59,7 @@ export default function ContinueClaimScreen() {
       ) : null}
       <ul className="k-draft-list" aria-label={T.listLabel}>
         {drafts.map((draft) => (
-          <li key={draft.webReferenceNumber} className="k-draft">
+          <li key={draft.webReferenceNumber} className="k-draft k-card">
             <p className="k-draft-facts">
               <strong>{T.claimType[draft.claimType]}</strong>
               <span>{T.started(formatDisplayDate(todayInManila(new Date(draft.startedAt))))}</span>
@@ -81,6 +81,6 @@ export default function ContinueClaimScreen() {
           {T.startNew}
         </button>
       </div>
-    </section>
+    </TitledScreen>
   );
 }

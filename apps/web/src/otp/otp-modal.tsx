@@ -1,7 +1,6 @@
 import { type OtpSentResponse, RETURN_CODES } from "@kalinga/domain/claim-api";
 import {
   COUNTRY_CODE,
-  MOBILE_PREFIX,
   OTP_COUNTDOWN_SECONDS,
   OTP_LENGTH,
   OTP_SEND_ATTEMPTS,
@@ -14,7 +13,7 @@ import {
   OTP_ATTEMPTS_EXHAUSTED_BUTTON,
   WRONG_OTP,
 } from "@kalinga/domain/messages";
-import { keepMobileDigits, otpMobileNumberSchema } from "@kalinga/domain/otp";
+import { otpMobileNumberSchema } from "@kalinga/domain/otp";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { type CallerSession, type ClaimResponse, callClaimApi } from "../api/claim-api-client.ts";
@@ -23,9 +22,9 @@ import { offerDrafts, verify } from "../session/claim-verification.ts";
 import * as trackingSession from "../session/tracking-session.ts";
 import { Popup } from "../ui/popup.tsx";
 import { adoptStyles } from "../ui/styles.ts";
-import { TextField } from "../ui/text-field.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { deviceKey } from "./device-key.ts";
+import { MobileNumberField } from "./mobile-number-field.tsx";
 import otpCss from "./otp.css?inline";
 import type { OtpCodeBoxesHandle } from "./otp-code-boxes.tsx";
 import { CodePane } from "./otp-code-pane.tsx";
@@ -187,15 +186,11 @@ export default function OtpModal({
       {pane === "mobile" ? (
         <form className="k-otp-pane" noValidate onSubmit={sendCode} aria-labelledby={titleId}>
           <p id={titleId}>{T.sendIntro}</p>
-          <TextField
+          <MobileNumberField
             label={T.mobileNumber}
             name="otpMobileNumber"
-            prefix={MOBILE_PREFIX}
-            inputMode="numeric"
-            autoComplete="tel-national"
-            notAllowBlank
             value={mobileNumber}
-            onChange={(event) => setMobileNumber(keepMobileDigits(event.currentTarget.value))}
+            onChange={setMobileNumber}
             error={mobileError}
           />
           <div className="k-actions">

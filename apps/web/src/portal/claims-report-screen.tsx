@@ -7,6 +7,7 @@ import { systemError } from "../api/system-error.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TextField } from "../ui/text-field.tsx";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import reportCss from "./claims-report.css?inline";
 import { REPORT_TEXTS as T } from "./portal-texts.ts";
 
@@ -77,10 +78,7 @@ export default function ClaimsReportScreen() {
   }, [claims, search, status, sort]);
 
   return (
-    <section className="k-screen" aria-labelledby="k-report-title">
-      <h2 id="k-report-title" className="k-screen-title">
-        {T.title}
-      </h2>
+    <TitledScreen id="k-report-title" title={T.title}>
       <p>{T.intro}</p>
       {refusal ? (
         <p className="k-error" role="alert">
@@ -184,6 +182,6 @@ export default function ClaimsReportScreen() {
           </div>
         </>
       )}
-    </section>
+    </TitledScreen>
   );
 }

@@ -12,9 +12,11 @@ import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { StartClaimFirst, useClaimIfAny } from "../claim/verified-claim.tsx";
 import type { ClaimReceipt } from "../session/claim-session.ts";
 import { FieldError } from "../ui/field-error.tsx";
+import { AsideLink } from "../ui/screen-links.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TileSwitch } from "../ui/tile-switch.tsx";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import submissionCss from "./submission.css?inline";
 import { SUBMISSION_TEXTS as T } from "./submission-texts.ts";
 import {
@@ -51,15 +53,10 @@ export default function ClaimsRatingScreen() {
   }
   if (!claim) return <StartClaimFirst />;
   return (
-    <section className="k-screen" aria-labelledby="k-rate-later-title">
-      <h2 id="k-rate-later-title" className="k-screen-title">
-        {T.submitFirstTitle}
-      </h2>
+    <TitledScreen id="k-rate-later-title" title={T.submitFirstTitle}>
       <p>{RATING_MESSAGES.notSubmitted}</p>
-      <p className="k-aside">
-        <Link to="/claims-review">{T.reviewLink}</Link>
-      </p>
-    </section>
+      <AsideLink to="/claims-review">{T.reviewLink}</AsideLink>
+    </TitledScreen>
   );
 }
 
@@ -103,10 +100,7 @@ function RatingForm({ receipt }: { receipt: ClaimReceipt }) {
   if (sent) return <ThankYou />;
 
   return (
-    <section className="k-screen" aria-labelledby="k-rating-title">
-      <h2 id="k-rating-title" className="k-screen-title">
-        {T.ratingTitle}
-      </h2>
+    <TitledScreen id="k-rating-title" title={T.ratingTitle}>
       <p className="k-claim-reference">
         {CLAIM_DETAILS_TEXTS.webReferenceNumber}{" "}
         <strong className="k-reference">{receipt.webReferenceNumber}</strong>
@@ -154,7 +148,7 @@ function RatingForm({ receipt }: { receipt: ClaimReceipt }) {
           </button>
         </div>
       </form>
-    </section>
+    </TitledScreen>
   );
 }
 
@@ -162,14 +156,9 @@ function ThankYou() {
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
   return (
-    <section className="k-screen" aria-labelledby="k-thanks-title">
-      <h2 id="k-thanks-title" className="k-screen-title" tabIndex={-1} ref={titleRef}>
-        {T.thanksTitle}
-      </h2>
+    <TitledScreen id="k-thanks-title" title={T.thanksTitle} titleRef={titleRef}>
       <p>{T.thanksText}</p>
-      <p className="k-aside">
-        <Link to="/claims-submission">{T.backToClaim}</Link>
-      </p>
-    </section>
+      <AsideLink to="/claims-submission">{T.backToClaim}</AsideLink>
+    </TitledScreen>
   );
 }

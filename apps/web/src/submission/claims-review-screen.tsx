@@ -39,6 +39,7 @@ import { Checkbox } from "../ui/checkbox.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import submissionCss from "./submission.css?inline";
 import { SUBMISSION_TEXTS as T } from "./submission-texts.ts";
@@ -167,7 +168,7 @@ function ReviewGroup({
   children: ReactNode;
 }) {
   return (
-    <section className="k-review-group" aria-label={title}>
+    <section className="k-review-group k-card" aria-label={title}>
       <div className="k-review-group__head">
         <h3 className="k-section-title">{title}</h3>
         <Link to={editTo} state={BACK_TO_REVIEW} className="k-review-group__edit">
@@ -258,10 +259,7 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
   };
 
   return (
-    <section className="k-screen" aria-labelledby="k-review-title">
-      <h2 id="k-review-title" className="k-screen-title">
-        <span className="k-step">{T.reviewStep}</span> {T.reviewTitle}
-      </h2>
+    <TitledScreen id="k-review-title" step={T.reviewStep} title={T.reviewTitle}>
       <p className="k-claim-reference">
         {CLAIM_DETAILS_TEXTS.webReferenceNumber}{" "}
         <strong className="k-reference">{claim.webReferenceNumber}</strong>
@@ -354,6 +352,6 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
           disabled={documents === null}
         />
       </form>
-    </section>
+    </TitledScreen>
   );
 }

@@ -12,8 +12,10 @@ import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { claimOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, useClaimIfAny, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import type { ClaimReceipt } from "../session/claim-session.ts";
+import { ActionLink } from "../ui/screen-links.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import submissionCss from "./submission.css?inline";
 import { SUBMISSION_TEXTS as T } from "./submission-texts.ts";
@@ -97,59 +99,41 @@ function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
       return <Confirmation receipt={outcome.receipt} />;
     case "sending":
       return (
-        <section className="k-screen" aria-labelledby="k-sending-title">
-          <h2 id="k-sending-title" className="k-screen-title">
-            {T.sendingTitle}
-          </h2>
+        <TitledScreen id="k-sending-title" title={T.sendingTitle}>
           <p role="status">{T.sendingText}</p>
-        </section>
+        </TitledScreen>
       );
     case "missing":
       return (
-        <section className="k-screen" aria-labelledby="k-missing-title">
-          <h2 id="k-missing-title" className="k-screen-title">
-            {T.missingTitle}
-          </h2>
+        <TitledScreen id="k-missing-title" title={T.missingTitle}>
           <p>{DOCUMENT_MESSAGES.missingDocuments}</p>
           <ul className="k-review-list">
             {outcome.missing.map((document) => (
               <li key={document.slotKey}>{document.label}</li>
             ))}
           </ul>
-          <div className="k-actions">
-            <Link className="k-btn k-btn--contained" to="/claims-documents" state={BACK_TO_REVIEW}>
-              {T.addDocuments}
-            </Link>
-          </div>
-        </section>
+          <ActionLink to="/claims-documents" state={BACK_TO_REVIEW}>
+            {T.addDocuments}
+          </ActionLink>
+        </TitledScreen>
       );
     case "invalid":
       return (
-        <section className="k-screen" aria-labelledby="k-invalid-title">
-          <h2 id="k-invalid-title" className="k-screen-title">
-            {T.invalidTitle}
-          </h2>
+        <TitledScreen id="k-invalid-title" title={T.invalidTitle}>
           <p>{T.invalidText}</p>
-          <div className="k-actions">
-            <Link className="k-btn k-btn--contained" to="/claims-review">
-              {T.backToReview}
-            </Link>
-          </div>
-        </section>
+          <ActionLink to="/claims-review">{T.backToReview}</ActionLink>
+        </TitledScreen>
       );
     case "failed":
       return (
-        <section className="k-screen" aria-labelledby="k-failed-title">
-          <h2 id="k-failed-title" className="k-screen-title">
-            {T.failedTitle}
-          </h2>
+        <TitledScreen id="k-failed-title" title={T.failedTitle}>
           <p>{T.failedText}</p>
           <div className="k-actions">
             <button className="k-btn k-btn--contained" type="button" onClick={() => void submit()}>
               {T.tryAgain}
             </button>
           </div>
-        </section>
+        </TitledScreen>
       );
   }
 }

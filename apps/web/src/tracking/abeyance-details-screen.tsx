@@ -1,6 +1,7 @@
 import type { TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "react-router";
+import { AsideLink } from "../ui/screen-links.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
 import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
@@ -11,11 +12,7 @@ export default function AbeyanceDetailsScreen() {
     <TrackedClaimScreen
       id="k-abeyance-title"
       title={T.abeyanceTitle}
-      footer={
-        <p className="k-aside">
-          <Link to="/status-details">{T.backToStatus}</Link>
-        </p>
-      }
+      footer={<AsideLink to="/status-details">{T.backToStatus}</AsideLink>}
     >
       {(tracked) => (
         <>
@@ -46,7 +43,7 @@ function RequirementItem({ requirement }: { requirement: TrackedRequirement }) {
   const open = requirement.state === "open";
   const files = requirement.documents.length;
   return (
-    <li className="k-tracked" data-state={requirement.state}>
+    <li className="k-tracked k-card" data-state={requirement.state}>
       <h3 className="k-requirement__title">{requirement.description}</h3>
       <p className="k-tracked__facts">
         <strong className="k-requirement__state">

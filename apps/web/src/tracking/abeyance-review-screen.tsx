@@ -65,7 +65,7 @@ function ToSend({
       <p>{T.reviewIntro}</p>
       <ul className="k-tracked-list" aria-label={T.requestsLabel}>
         {requests.map((requirement) => (
-          <li key={requirement.id} className="k-tracked">
+          <li key={requirement.id} className="k-tracked k-card">
             <h3 className="k-requirement__title">{requirement.description}</h3>
             {requirement.documents.length > 0 ? (
               <ul className="k-sent-files">

@@ -4,7 +4,7 @@ import type { UploadSlot } from "@kalinga/domain/upload-slots";
 import { useMemo, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { removeWithConfirmation, useUploadsInFlight } from "../documents/document-actions.ts";
-import { DocumentSlot } from "../documents/document-slot.tsx";
+import { DocumentSlot, UploadNotices } from "../documents/document-slot.tsx";
 import documentsCss from "../documents/documents.css?inline";
 import { useClaimDocuments } from "../documents/use-claim-documents.ts";
 import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
@@ -83,14 +83,7 @@ function RequestedDocuments({ tracked }: { tracked: ReadTrackedClaimResponse }) 
           ))}
         </div>
       ) : null}
-      <p className="k-vh" aria-live="polite">
-        {documents.announcement}
-      </p>
-      {message ? (
-        <p className="k-error" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <UploadNotices announcement={documents.announcement} message={message} />
       <div className="k-actions">
         <Link className="k-btn k-btn--outlined" to="/abeyance-details" state={{ back: true }}>
           {UI_TEXTS.back}

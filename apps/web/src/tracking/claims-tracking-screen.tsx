@@ -1,12 +1,14 @@
-import { MOBILE_PREFIX } from "@kalinga/domain/constants";
-import { keepMobileDigits, otpMobileNumberSchema } from "@kalinga/domain/otp";
+import { otpMobileNumberSchema } from "@kalinga/domain/otp";
 import { readWebReference } from "@kalinga/domain/web-reference-number";
 import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
+import { MobileNumberField } from "../otp/mobile-number-field.tsx";
 import * as trackingSession from "../session/tracking-session.ts";
+import { AsideLink } from "../ui/screen-links.tsx";
 import { TextField } from "../ui/text-field.tsx";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
 
@@ -38,12 +40,9 @@ function PortalTracking() {
     });
   }, [navigate]);
   return (
-    <section className="k-screen" aria-labelledby="k-tracking-title">
-      <h2 id="k-tracking-title" className="k-screen-title">
-        {T.checkTitle}
-      </h2>
+    <TitledScreen id="k-tracking-title" title={T.checkTitle}>
       <p role="status">{T.portalOpening}</p>
-    </section>
+    </TitledScreen>
   );
 }
 
@@ -84,21 +83,14 @@ function NumberTracking() {
   };
 
   return (
-    <section className="k-screen" aria-labelledby="k-tracking-title">
-      <h2 id="k-tracking-title" className="k-screen-title">
-        {T.checkTitle}
-      </h2>
+    <TitledScreen id="k-tracking-title" title={T.checkTitle}>
       <p>{T.checkIntro}</p>
       <form className="k-form" noValidate onSubmit={check}>
-        <TextField
+        <MobileNumberField
           label={T.mobileNumber}
           name="trackingMobileNumber"
-          prefix={MOBILE_PREFIX}
-          inputMode="numeric"
-          autoComplete="tel-national"
-          notAllowBlank
           value={mobileNumber}
-          onChange={(event) => setMobileNumber(keepMobileDigits(event.currentTarget.value))}
+          onChange={setMobileNumber}
           error={errors.mobileNumber}
         />
         <TextField
@@ -117,9 +109,7 @@ function NumberTracking() {
             {T.checkButton}
           </button>
         </div>
-        <p className="k-aside">
-          <Link to="/cf">{T.fileClaim}</Link>
-        </p>
+        <AsideLink to="/cf">{T.fileClaim}</AsideLink>
       </form>
       {otpOpen ? (
         <Suspense fallback={null}>
@@ -135,6 +125,6 @@ function NumberTracking() {
           />
         </Suspense>
       ) : null}
-    </section>
+    </TitledScreen>
   );
 }

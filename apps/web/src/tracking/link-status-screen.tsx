@@ -1,5 +1,7 @@
 import { claimStatusLabel, statusOfSlug } from "@kalinga/domain/claim-status";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { ActionLink } from "../ui/screen-links.tsx";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { OTHER_STATUS_MEANING, STATUS_MEANINGS, TRACKING_TEXTS as T } from "./tracking-texts.ts";
 
 /**
@@ -12,26 +14,16 @@ export default function LinkStatusScreen() {
 
   if (status === null) {
     return (
-      <section className="k-screen" aria-labelledby="k-link-title">
-        <h2 id="k-link-title" className="k-screen-title">
-          {T.linkUnknownTitle}
-        </h2>
+      <TitledScreen id="k-link-title" title={T.linkUnknownTitle}>
         <p>{T.linkUnknownText}</p>
-        <div className="k-actions">
-          <Link className="k-btn k-btn--contained" to="/claims-tracking">
-            {T.linkCheck}
-          </Link>
-        </div>
-      </section>
+        <ActionLink to="/claims-tracking">{T.linkCheck}</ActionLink>
+      </TitledScreen>
     );
   }
 
   const about = STATUS_MEANINGS[status] ?? OTHER_STATUS_MEANING;
   return (
-    <section className="k-screen" aria-labelledby="k-link-title">
-      <h2 id="k-link-title" className="k-screen-title">
-        {T.linkTitle}
-      </h2>
+    <TitledScreen id="k-link-title" title={T.linkTitle}>
       <p className="k-status-now">
         {T.linkStatusIs}
         <strong className="k-status-label">{claimStatusLabel(status)}</strong>
@@ -39,11 +31,7 @@ export default function LinkStatusScreen() {
       <p>{about.meaning}</p>
       <p>{about.next}</p>
       <p className="k-hint">{T.linkPrivacy}</p>
-      <div className="k-actions">
-        <Link className="k-btn k-btn--contained" to="/claims-tracking">
-          {T.linkCheck}
-        </Link>
-      </div>
-    </section>
+      <ActionLink to="/claims-tracking">{T.linkCheck}</ActionLink>
+    </TitledScreen>
   );
 }

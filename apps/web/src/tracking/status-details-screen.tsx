@@ -1,17 +1,14 @@
 import { WITH_DECISION } from "@kalinga/domain/claim-lifecycle";
-import {
-  claimStatusLabel,
-  claimTypeLabel,
-  recordPolicyNumberDisplay,
-} from "@kalinga/domain/claim-status";
+import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import type { ReadTrackedClaimResponse, SentDocument } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "react-router";
+import { ActionLink, AsideLink } from "../ui/screen-links.tsx";
 import { DecisionOutcome } from "./decision-outcome.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
 import { OTHER_STATUS_MEANING, STATUS_MEANINGS, TRACKING_TEXTS as T } from "./tracking-texts.ts";
-import { displayDay } from "./your-claim-tracking-screen.tsx";
+import { ClaimTypeAndPolicy, displayDay } from "./your-claim-tracking-screen.tsx";
 
 /** /status-details: one claim, where it stands, what it means and what comes next. */
 export default function StatusDetailsScreen() {
@@ -19,11 +16,7 @@ export default function StatusDetailsScreen() {
     <TrackedClaimScreen
       id="k-status-title"
       title={T.detailsTitle}
-      footer={
-        <p className="k-aside">
-          <Link to="/your-claim-tracking">{T.backToClaims}</Link>
-        </p>
-      }
+      footer={<AsideLink to="/your-claim-tracking">{T.backToClaims}</AsideLink>}
     >
       {(tracked) => <ClaimStatus tracked={tracked} />}
     </TrackedClaimScreen>
@@ -37,21 +30,14 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
   const paymentToCome = claim.status === WITH_DECISION;
   return (
     <>
-      <div className="k-tracked k-tracked--summary">
+      <div className="k-tracked k-card k-tracked--summary">
         <p className="k-tracked__reference">{T.claimOf(claim.webReferenceNumber)}</p>
         <p className="k-status-now">
           <span className="k-vh">{T.statusLabel}: </span>
           <strong className="k-status-label">{claimStatusLabel(claim.status)}</strong>
         </p>
         <dl className="k-facts">
-          <div>
-            <dt>{T.claimTypeLabel}</dt>
-            <dd>{claimTypeLabel(claim.claimInfo.type, claim.claimInfo.subType)}</dd>
-          </div>
-          <div>
-            <dt>{T.policyNumberLabel}</dt>
-            <dd>{recordPolicyNumberDisplay(claim)}</dd>
-          </div>
+          <ClaimTypeAndPolicy claim={claim} />
           <div>
             <dt>{T.filedLabel}</dt>
             <dd>{displayDay(claim.submittedAt)}</dd>
@@ -85,14 +71,8 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
 
       {open.length > 0 ? (
         <>
-          <div className="k-actions">
-            <Link className="k-btn k-btn--contained" to="/abeyance-upload">
-              {T.sendDocuments}
-            </Link>
-          </div>
-          <p className="k-aside">
-            <Link to="/abeyance-details">{T.seeRequests}</Link>
-          </p>
+          <ActionLink to="/abeyance-upload">{T.sendDocuments}</ActionLink>
+          <AsideLink to="/abeyance-details">{T.seeRequests}</AsideLink>
         </>
       ) : null}
 
@@ -173,7 +153,7 @@ function DatesToKnow({ tracked }: { tracked: ReadTrackedClaimResponse }) {
 /** One document sent, under what it is, with the insurer's state and, if not accepted, what to do. */
 function SentDocumentItem({ document }: { document: SentDocument }) {
   return (
-    <li className="k-tracked k-sent-document" data-state={document.state}>
+    <li className="k-tracked k-card k-sent-document" data-state={document.state}>
       <h4 className="k-requirement__title">{document.title}</h4>
       {document.beneficiary ? (
         <p className="k-sent-document__whose">

@@ -1,6 +1,7 @@
 import type { ReadTrackedClaimResponse } from "@kalinga/domain/claim-tracking";
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useTrackedClaim } from "./tracked-claims.ts";
 
 /** The server's refusal of a tracking call, in its own words (a reference not of this number…). */
@@ -30,13 +31,10 @@ export function TrackedClaimScreen({
   const { webReferenceNumber, loaded } = useTrackedClaim();
   if (!webReferenceNumber) return <Navigate to="/your-claim-tracking" replace />;
   return (
-    <section className="k-screen" aria-labelledby={id}>
-      <h2 id={id} className="k-screen-title">
-        {title}
-      </h2>
+    <TitledScreen id={id} title={title}>
       {loaded.state === "ready" ? children(loaded.data) : null}
       {loaded.state === "refused" ? <TrackingRefusal message={loaded.message} /> : null}
       {footer}
-    </section>
+    </TitledScreen>
   );
 }

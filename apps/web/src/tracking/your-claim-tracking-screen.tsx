@@ -12,6 +12,7 @@ import { Link, useNavigate } from "react-router";
 import { systemError } from "../api/system-error.ts";
 import { saved } from "../session/claim-answers.ts";
 import * as trackingSession from "../session/tracking-session.ts";
+import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { TrackingRefusal } from "./tracked-claim-screen.tsx";
 import { callTracking, useTrackingCall } from "./tracked-claims.ts";
@@ -31,10 +32,7 @@ export default function YourClaimTrackingScreen() {
   const portal = channel !== "corporate-website";
 
   return (
-    <section className="k-screen" aria-labelledby="k-your-claims-title">
-      <h2 id="k-your-claims-title" className="k-screen-title">
-        {T.listTitle}
-      </h2>
+    <TitledScreen id="k-your-claims-title" title={T.listTitle}>
       <p>{agent ? T.agentListIntro : lastDigits ? T.listIntro(lastDigits) : T.portalListIntro}</p>
       {loaded.state === "ready" ? (
         <>
@@ -61,25 +59,33 @@ export default function YourClaimTrackingScreen() {
           <Link to="/claims-tracking">{T.checkAnother}</Link>
         )}
       </p>
-    </section>
+    </TitledScreen>
+  );
+}
+
+/** The facts that tell one of the number's claims from another: its type and its policy. */
+export function ClaimTypeAndPolicy({ claim }: { claim: TrackedClaimRecord }) {
+  return (
+    <>
+      <div>
+        <dt>{T.claimTypeLabel}</dt>
+        <dd>{claimTypeLabel(claim.claimInfo.type, claim.claimInfo.subType)}</dd>
+      </div>
+      <div>
+        <dt>{T.policyNumberLabel}</dt>
+        <dd>{recordPolicyNumberDisplay(claim)}</dd>
+      </div>
+    </>
   );
 }
 
 function TrackedClaimCard({ claim }: { claim: TrackedClaimRecord }) {
   const navigate = useNavigate();
-  const { claimInfo } = claim;
   return (
-    <li className="k-tracked">
+    <li className="k-tracked k-card">
       <h3 className="k-tracked__reference">{claim.webReferenceNumber}</h3>
       <dl className="k-facts">
-        <div>
-          <dt>{T.claimTypeLabel}</dt>
-          <dd>{claimTypeLabel(claimInfo.type, claimInfo.subType)}</dd>
-        </div>
-        <div>
-          <dt>{T.policyNumberLabel}</dt>
-          <dd>{recordPolicyNumberDisplay(claim)}</dd>
-        </div>
+        <ClaimTypeAndPolicy claim={claim} />
         <div>
           <dt>{T.statusLabel}</dt>
           <dd>
@@ -142,7 +148,7 @@ function Drafts({ drafts }: { drafts: OpenDraft[] }) {
       ) : null}
       <ul className="k-tracked-list" aria-label={T.draftsTitle}>
         {drafts.map((draft) => (
-          <li key={draft.webReferenceNumber} className="k-tracked">
+          <li key={draft.webReferenceNumber} className="k-tracked k-card">
             <h4 className="k-tracked__reference">{draft.webReferenceNumber}</h4>
             <p className="k-tracked__facts">
               <span>{T.draftType[draft.claimType]}</span>

@@ -140,7 +140,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
                 return (
                   // Beneficiaries have no id of their own; their position is their number.
                   // biome-ignore lint/suspicious/noArrayIndexKey: the position is the identity
-                  <li key={index} className="k-person">
+                  <li key={index} className="k-person k-card">
                     <p className="k-person__name">
                       {index + 1}. {name}
                       <MinorBadge dateOfBirth={beneficiary.dateOfBirth} today={today} />
