@@ -91,7 +91,15 @@ const LAYERS = {
   "apps/console/src": [
     {
       layer: "shared",
-      files: ["api.ts", "form-message.tsx", "format.ts", "session.tsx", "texts.ts", "use-load.ts"],
+      files: [
+        "api.ts",
+        "data-table.tsx",
+        "form-message.tsx",
+        "format.ts",
+        "session.tsx",
+        "texts.ts",
+        "use-load.ts",
+      ],
       why: "calls, texts and pieces every screen uses",
     },
     { layer: "claim", folders: ["claim"], why: "the parts of one claim's page" },
