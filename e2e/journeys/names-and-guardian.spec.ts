@@ -13,13 +13,7 @@ import {
 } from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, uploadEveryRequired } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
-import {
-  fillStartForm,
-  maria,
-  openStartForm,
-  pressNext,
-  proceedPastReminder,
-} from "../support/start-form.ts";
+import { fillStep1AsMaria, maria, pressNext } from "../support/start-form.ts";
 import { agreeAndSubmit, claimRecord } from "../support/submission.ts";
 
 // Names the rule refuses, with tips that say how to write them; "No middle name" on Step 1 and on
@@ -36,10 +30,8 @@ test.describe("names, guardians and e-mail suggestions", () => {
   test("Step 1: the name tips say how to write Ma. Luisa, No middle name lifts the middle initial, a misspelt e-mail gets a one-tap fix", async ({
     page,
   }, testInfo) => {
-    await openStartForm(page);
-    await proceedPastReminder(page);
-    await fillStartForm(page, {
-      ...maria,
+    await fillStep1AsMaria(page, {
+      mobile: maria.mobile,
       firstName: "Ma. Luisa",
       lastName: "Dela Cruz-Santos",
       middleName: "",

@@ -15,10 +15,9 @@ import {
   CORPORATE_START,
   fillStartForm,
   maria,
-  openStartForm,
   otpModal,
   pressNext,
-  proceedPastReminder,
+  sendStep1AsMaria,
   uniqueMobile,
 } from "../support/start-form.ts";
 import {
@@ -160,10 +159,7 @@ test.describe("Session clearing", () => {
     page,
   }) => {
     const calls = recordClaimCalls(page);
-    await openStartForm(page);
-    await proceedPastReminder(page);
-    await fillStartForm(page, { ...maria, mobile: uniqueMobile() });
-    await pressNext(page);
+    await sendStep1AsMaria(page);
     await expect(otpModal(page)).toBeVisible();
     await otpModal(page).getByRole("button", { name: "Close" }).click();
     await expect(otpModal(page)).toBeHidden();

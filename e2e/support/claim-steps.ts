@@ -6,17 +6,7 @@ import {
 import { bankOf } from "@kalinga/domain/payout";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { readOtpFromOutbox } from "./outbox.ts";
-import {
-  fillStartForm,
-  maria,
-  openStartForm,
-  otpModal,
-  pressNext,
-  proceedPastReminder,
-  type StartAnswers,
-  typeOtp,
-  uniqueMobile,
-} from "./start-form.ts";
+import { otpModal, pressNext, type StartAnswers, sendStep1AsMaria, typeOtp } from "./start-form.ts";
 import { bornYearsAgo, manilaDate } from "./typed-dates.ts";
 
 export { bornYearsAgo, manilaDate, payloadDate } from "./typed-dates.ts";
@@ -30,11 +20,7 @@ export async function startVerifiedClaim(
   request: APIRequestContext,
   answers: Partial<StartAnswers> = {},
 ): Promise<string> {
-  const mobile = uniqueMobile();
-  await openStartForm(page);
-  await proceedPastReminder(page);
-  await fillStartForm(page, { ...maria, mobile, ...answers });
-  await pressNext(page);
+  const mobile = await sendStep1AsMaria(page, answers);
   await otpModal(page).getByRole("button", { name: "Send OTP" }).click();
   await typeOtp(page, await readOtpFromOutbox(request, `63${mobile}`));
   await otpModal(page).getByRole("button", { name: "Submit" }).click();
