@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import {
   anaMinor,
@@ -27,13 +27,11 @@ import {
   uploadEveryRequired,
 } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
-import { maria } from "../support/start-form.ts";
+import { maria, pressNext } from "../support/start-form.ts";
 import { agreeAndSubmit, claimRecord, expectAcknowledgment } from "../support/submission.ts";
 
 // Three claims filed from the corporate website's demo page to the confirmation, with real photos
 // and PDFs; each stored payload is compared with section 3 field for field.
-
-const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 
 const basic = { companyName: "Kalinga Life", channelName: "Corporate Website", isFirstSubmit: "Y" };
 
@@ -76,7 +74,7 @@ test.describe("Filing a claim to the confirmation", () => {
     await reachDocumentsStep(page);
     const asked = await uploadEveryRequired(page, photo, pdf);
     expect(asked).toContain("Operating room or surgical report");
-    await next(page);
+    await pressNext(page);
 
     const reference = await agreeAndSubmit(page, testInfo, "living-accident");
     await expect(page.getByText(/by SMS to \+63 \*{6}\d{4} and by e-mail to/)).toContainText(
@@ -155,22 +153,22 @@ test.describe("Filing a claim to the confirmation", () => {
     await typeDate(page, "Date symptoms were discovered", symptoms);
     await typeDate(page, "Date of first consultation", consultation);
     await page.getByRole("checkbox", { name: "Confinement in a hospital" }).check();
-    await next(page);
+    await pressNext(page);
     await fillBankPayout(page, {
       bank: "BDO Unibank",
       accountName: "Maria Dela Cruz",
       accountNumber: "001234567890",
     });
-    await next(page);
+    await pressNext(page);
     await uploadEveryRequired(page, photo, pdf);
-    await next(page);
+    await pressNext(page);
 
     // Edit from the review: the diagnosis changes and Next comes back to the review.
     await expect(page).toHaveURL(/\/claims-review$/);
     await page.getByRole("link", { name: "Edit claim details" }).click();
     await expect(page).toHaveURL(/\/claims-details$/);
     await field(page, "Diagnosis").fill("Dengue hemorrhagic fever");
-    await next(page);
+    await pressNext(page);
     await expect(page).toHaveURL(/\/claims-review$/);
     await expect(page.getByRole("region", { name: "Claim details" })).toContainText(
       "Dengue hemorrhagic fever",
@@ -219,13 +217,13 @@ test.describe("Filing a claim to the confirmation", () => {
   }, testInfo) => {
     const mobile = await startVerifiedClaim(page, request);
     await fillDeath(page, heartAttack);
-    await next(page);
+    await pressNext(page);
     for (const beneficiary of [anaMinor, johnUsCitizen]) {
       await page.getByRole("button", { name: "Add a beneficiary" }).click();
       await fillBeneficiary(page, beneficiary);
       await page.getByRole("button", { name: "Save beneficiary" }).click();
     }
-    await next(page);
+    await pressNext(page);
 
     // The minor's guardian papers, the spouse's marriage certificate and the US person's W-9.
     await expect(page).toHaveURL(/\/claims-documents$/);
@@ -243,7 +241,7 @@ test.describe("Filing a claim to the confirmation", () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, "death-documents");
     const asked = await uploadEveryRequired(page, photo, pdf);
-    await next(page);
+    await pressNext(page);
 
     const reference = await agreeAndSubmit(page, testInfo, "death");
     const record = await claimRecord(request, reference);

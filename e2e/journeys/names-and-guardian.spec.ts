@@ -20,8 +20,6 @@ import { agreeAndSubmit, claimRecord } from "../support/submission.ts";
 // a beneficiary; a minor's guardian; a one-tap fix for a misspelt e-mail domain (decisions 0048,
 // 0049, 0039).
 
-const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
-
 /** The "Did you mean …?" line beneath an e-mail field, by the address it offers. */
 const suggestion = (page: Page, fixed: string) =>
   page.getByRole("status").filter({ hasText: `Did you mean ${fixed}?` });
@@ -100,7 +98,7 @@ test.describe("names, guardians and e-mail suggestions", () => {
       lastName: "Dela Cruz Santos",
     });
     await fillDeath(page, heartAttack);
-    await next(page);
+    await pressNext(page);
 
     // The minor: the guardian section appears with the date of birth; its e-mail gets a fix.
     await page.getByRole("button", { name: "Add a beneficiary" }).click();
@@ -143,7 +141,7 @@ test.describe("names, guardians and e-mail suggestions", () => {
     await page.getByRole("button", { name: "Add a beneficiary" }).click();
     await fillBeneficiary(page, johnUsCitizen);
     await page.getByRole("button", { name: "Save beneficiary" }).click();
-    await next(page);
+    await pressNext(page);
 
     await expect(page).toHaveURL(/\/claims-documents$/);
     await uploadEveryRequired(
@@ -151,7 +149,7 @@ test.describe("names, guardians and e-mail suggestions", () => {
       await phonePhoto("IMG_20261102_1015.jpg", 1200, 900),
       await scannedPdf("scan.pdf", "Certified true copy"),
     );
-    await next(page);
+    await pressNext(page);
     await expect(page).toHaveURL(/\/claims-review$/);
     const ana = page.getByRole("listitem").filter({ hasText: "Miss Ana Dela Cruz" });
     await expect(ana).toContainText(

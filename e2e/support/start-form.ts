@@ -118,3 +118,13 @@ export async function sendStep1AsMaria(
   await pressNext(page);
   return mobile;
 }
+
+/** The Back link at the foot of Steps 2 to 4 and the review. */
+export async function pressBack(page: Page): Promise<void> {
+  await page.getByRole("link", { name: "Back", exact: true }).click();
+}
+
+/** The claim's web reference number as the steps after the OTP show it. */
+export function webReferenceNumber(page: Page) {
+  return page.getByTestId("web-reference-number");
+}
