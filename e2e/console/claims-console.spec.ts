@@ -2,10 +2,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { CONSOLE_ADMIN } from "../playwright.config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import {
-  bpiAccount,
-  fillBankPayout,
-  fillLivingAccident,
   motorcycleAccident,
+  reachDocumentsStep,
   startVerifiedClaim,
 } from "../support/claim-steps.ts";
 import { signInToConsole, signOutOfConsole, tabTo } from "../support/console.ts";
@@ -31,10 +29,7 @@ async function fileClaim(
 ) {
   await page.setViewportSize({ width: 375, height: 812 });
   const mobile = await startVerifiedClaim(page, request);
-  await fillLivingAccident(page, motorcycleAccident);
-  await pressNext(page);
-  await fillBankPayout(page, bpiAccount);
-  await pressNext(page);
+  await reachDocumentsStep(page);
   await uploadEveryRequired(
     page,
     await phonePhoto("IMG_0001.jpg", 1600, 1200),

@@ -1,13 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import {
-  chooseTile,
-  field,
-  fillLivingAccident,
-  messageOf,
-  motorcycleAccident,
-  startVerifiedClaim,
-} from "../support/claim-steps.ts";
+import { chooseTile, field, messageOf, reachPayoutStep } from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, uploadEveryRequired } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
 import { pressNext } from "../support/start-form.ts";
@@ -25,9 +18,7 @@ test.describe("Payout to an e-wallet or any bank", () => {
     page,
     request,
   }, testInfo) => {
-    await startVerifiedClaim(page, request);
-    await fillLivingAccident(page, motorcycleAccident);
-    await pressNext(page);
+    await reachPayoutStep(page, request);
     await expect(page).toHaveURL(/\/payout-option$/);
 
     // A bank account is the first choice; GCash asks for the wallet's number and name instead.
@@ -90,9 +81,7 @@ test.describe("Payout to an e-wallet or any bank", () => {
     page,
     request,
   }, testInfo) => {
-    await startVerifiedClaim(page, request);
-    await fillLivingAccident(page, motorcycleAccident);
-    await pressNext(page);
+    await reachPayoutStep(page, request);
 
     const bank = page.getByRole("combobox", { name: "Bank", exact: true });
     await bank.fill("card");
@@ -123,9 +112,7 @@ test.describe("Payout to an e-wallet or any bank", () => {
     const landbank = "Land Bank of the Philippines (Landbank)";
     // The desktop project runs it too: the phone's width is what this test is about.
     await page.setViewportSize({ width: 375, height: 812 });
-    await startVerifiedClaim(page, request);
-    await fillLivingAccident(page, motorcycleAccident);
-    await pressNext(page);
+    await reachPayoutStep(page, request);
     expect(page.viewportSize()?.width).toBe(375);
 
     const bank = page.getByRole("combobox", { name: "Bank", exact: true });

@@ -6,6 +6,7 @@ import {
   fillBankPayout,
   fillLivingAccident,
   motorcycleAccident,
+  reachDocumentsStep,
   startVerifiedClaim,
 } from "../support/claim-steps.ts";
 import { verifyOnAnotherDevice } from "../support/devices.ts";
@@ -155,11 +156,7 @@ test.describe("a weak signal and a second device", () => {
   }) => {
     test.setTimeout(120_000);
     await startVerifiedClaim(page, request);
-    await fillLivingAccident(page, motorcycleAccident);
-    await pressNext(page);
-    await fillBankPayout(page, bpiAccount);
-    await pressNext(page);
-    await expect(page).toHaveURL(/\/claims-documents$/);
+    await reachDocumentsStep(page);
 
     const slot = slotCard(page, "Valid government ID (front)");
     const choose = slot.getByRole("button", { name: "Choose a file" });

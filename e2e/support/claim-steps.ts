@@ -155,6 +155,14 @@ export async function fillBankPayout(page: Page, answers: BankAnswers): Promise<
   await field(page, "Account number").fill(answers.accountNumber);
 }
 
+/** Step 1, the OTP and the sample living accident as Step 2; ends on Step 3. Returns the mobile. */
+export async function reachPayoutStep(page: Page, request: APIRequestContext): Promise<string> {
+  const mobile = await startVerifiedClaim(page, request);
+  await fillLivingAccident(page, motorcycleAccident);
+  await pressNext(page);
+  return mobile;
+}
+
 /** Steps 2 and 3 of a living accident claim paid to the sample BPI account; ends on Step 4. */
 export async function reachDocumentsStep(
   page: Page,
