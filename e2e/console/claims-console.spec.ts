@@ -1,11 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { CONSOLE_ADMIN } from "../playwright.config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import {
-  motorcycleAccident,
-  reachDocumentsStep,
-  startVerifiedClaim,
-} from "../support/claim-steps.ts";
+import { motorcycleAccident, startClaimToDocuments } from "../support/claim-steps.ts";
 import { signInToConsole, signOutOfConsole, tabTo } from "../support/console.ts";
 import { phonePhoto, scannedPdf, uploadEveryRequired } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
@@ -28,8 +24,7 @@ async function fileClaim(
   testInfo: import("@playwright/test").TestInfo,
 ) {
   await page.setViewportSize({ width: 375, height: 812 });
-  const mobile = await startVerifiedClaim(page, request);
-  await reachDocumentsStep(page);
+  const mobile = await startClaimToDocuments(page, request);
   await uploadEveryRequired(
     page,
     await phonePhoto("IMG_0001.jpg", 1600, 1200),

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { reachDocumentsStep, startVerifiedClaim } from "../support/claim-steps.ts";
+import { startClaimToDocuments } from "../support/claim-steps.ts";
 import {
   chooseFiles,
   phonePhoto,
@@ -31,8 +31,7 @@ test.describe("Step 4, documents", () => {
         return send.call(this, body);
       };
     });
-    await startVerifiedClaim(page, request);
-    await reachDocumentsStep(page);
+    await startClaimToDocuments(page, request);
     await expect(page.getByRole("heading", { name: /Step 4 of 4/ })).toBeVisible();
     // Surgery and confinement were claimed: their documents are asked for.
     await expect(slotCard(page, "Operating room or surgical report")).toBeVisible();

@@ -15,7 +15,7 @@ import {
   manilaDate,
   motorcycleAccident,
   payloadDate,
-  reachDocumentsStep,
+  startClaimToDocuments,
   startVerifiedClaim,
   typeDate,
 } from "../support/claim-steps.ts";
@@ -70,8 +70,7 @@ test.describe("Filing a claim to the confirmation", () => {
   test.describe.configure({ timeout: 180_000 });
 
   test("a living accident claim, paid to a bank account", async ({ page, request }, testInfo) => {
-    const mobile = await startVerifiedClaim(page, request);
-    await reachDocumentsStep(page);
+    const mobile = await startClaimToDocuments(page, request);
     const asked = await uploadEveryRequired(page, photo, pdf);
     expect(asked).toContain("Operating room or surgical report");
     await pressNext(page);

@@ -32,8 +32,6 @@ import {
 // level-1 list leave the tab with the claim's other items, and the next claim in the same tab
 // starts from nothing, without the last claim's token on any call.
 
-const _next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
-
 /** The Authorization headers one claim's calls carried. */
 const tokensOf = (calls: ClaimCallSeen[]) =>
   new Set<string | undefined>(calls.map((seen) => seen.authorization).filter(Boolean));

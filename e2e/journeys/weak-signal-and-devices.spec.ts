@@ -6,7 +6,7 @@ import {
   fillBankPayout,
   fillLivingAccident,
   motorcycleAccident,
-  reachDocumentsStep,
+  startClaimToDocuments,
   startVerifiedClaim,
 } from "../support/claim-steps.ts";
 import { verifyOnAnotherDevice } from "../support/devices.ts";
@@ -155,8 +155,7 @@ test.describe("a weak signal and a second device", () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    await startVerifiedClaim(page, request);
-    await reachDocumentsStep(page);
+    await startClaimToDocuments(page, request);
 
     const slot = slotCard(page, "Valid government ID (front)");
     const choose = slot.getByRole("button", { name: "Choose a file" });

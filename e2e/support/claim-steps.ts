@@ -175,6 +175,16 @@ export async function reachDocumentsStep(
   await expect(page).toHaveURL(/\/claims-documents$/);
 }
 
+/** Step 1 and the OTP, then Steps 2 and 3 of the sample living accident; ends on Step 4. Returns the mobile. */
+export async function startClaimToDocuments(
+  page: Page,
+  request: APIRequestContext,
+): Promise<string> {
+  const mobile = await startVerifiedClaim(page, request);
+  await reachDocumentsStep(page);
+  return mobile;
+}
+
 export type BeneficiaryAnswers = {
   relationship: string;
   title: string;
