@@ -1,3 +1,6 @@
+import { emptyGuardian } from "@kalinga/domain/beneficiary";
+import { noPayout } from "@kalinga/domain/fixtures/claim-payload-samples";
+import { noLossDetails } from "@kalinga/domain/fixtures/insured-loss";
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import {
@@ -89,20 +92,15 @@ test.describe("Filing a claim to the confirmation", () => {
       policyInformation: { ...noPolicyOwnerCompany, policyNumber: "1234567890" },
       insuredInformation: {
         ...mariasInsuredInformation(mobile),
+        ...noLossDetails,
         dateOfLoss: accidentDate,
         injuryDetails: motorcycleAccident.injury,
         partOfBodyInjured: motorcycleAccident.partOfBody,
         accidentDate,
         accidentPlace: motorcycleAccident.place,
-        diagnosis: "",
-        illnessDetails: "",
         accidentResult: "N",
-        illnessResult: "",
         isSurgeryPerformed: "Y",
         isConfinement: "Y",
-        isDismembermentAmputation: "N",
-        isDisability: "N",
-        dateSymptomsDiscovered: "",
         firstDiagnosedDate: payloadDate(motorcycleAccident.firstConsultation ?? ""),
       },
       beneficiaryList: [],
@@ -183,19 +181,12 @@ test.describe("Filing a claim to the confirmation", () => {
       policyInformation: { ...noPolicyOwnerCompany, policyNumber: "" },
       insuredInformation: {
         ...mariasInsuredInformation(mobile),
+        ...noLossDetails,
         dateOfLoss: payloadDate(consultation),
-        injuryDetails: "",
-        partOfBodyInjured: "",
-        accidentDate: "",
-        accidentPlace: "",
         diagnosis: "Dengue hemorrhagic fever",
         illnessDetails: "High fever and low platelet count for a week",
-        accidentResult: "",
         illnessResult: "N",
-        isSurgeryPerformed: "N",
         isConfinement: "Y",
-        isDismembermentAmputation: "N",
-        isDisability: "N",
         dateSymptomsDiscovered: payloadDate(symptoms),
         firstDiagnosedDate: payloadDate(consultation),
       },
@@ -287,14 +278,7 @@ test.describe("Filing a claim to the confirmation", () => {
             phoneNumber: answers.guardian.mobile,
             emailAddress: answers.guardian.email,
           }
-        : {
-            firstName: "",
-            middleName: "",
-            lastName: "",
-            relationship: "",
-            phoneNumber: "",
-            emailAddress: "",
-          },
+        : emptyGuardian,
     });
     expect(record.submission?.payload).toEqual({
       webReferenceNumber: reference,
@@ -307,33 +291,14 @@ test.describe("Filing a claim to the confirmation", () => {
       policyInformation: { ...noPolicyOwnerCompany, policyNumber: "" },
       insuredInformation: {
         ...mariasInsuredInformation(mobile),
+        ...noLossDetails,
         dateOfLoss: dateOfDeath,
-        injuryDetails: "",
-        partOfBodyInjured: "",
-        accidentDate: "",
-        accidentPlace: "",
-        diagnosis: "",
-        illnessDetails: "",
-        accidentResult: "",
-        illnessResult: "",
-        isSurgeryPerformed: "N",
-        isConfinement: "N",
-        isDismembermentAmputation: "N",
-        isDisability: "N",
-        dateSymptomsDiscovered: "",
-        firstDiagnosedDate: "",
       },
       beneficiaryList: [
         beneficiary(anaMinor, 1, { honorific: "Miss", country: "PH", sex: "F" }),
         beneficiary(johnUsCitizen, 2, { honorific: "Mr", country: "US", sex: "M" }),
       ],
-      payoutInformation: {
-        payoutMethod: "",
-        bankCode: "",
-        bankName: "",
-        accountName: "",
-        accountNumber: "",
-      },
+      payoutInformation: noPayout,
     });
     expect(record.documents.map((d) => d.slotKey).sort()).toHaveLength(asked.length);
     expect(record.documents.some((d) => d.slotKey.includes("W9F2"))).toBe(true);
