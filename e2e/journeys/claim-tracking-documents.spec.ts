@@ -1,10 +1,5 @@
 import { addDays, formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
-import {
-  dengueDeath,
-  franciscoChild,
-  joseClaimPayload,
-  josephineSpouse,
-} from "@kalinga/domain/fixtures/claim-fixtures";
+import { dengueDeathPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { CONSOLE_ADMIN } from "../playwright.config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
@@ -24,11 +19,6 @@ import { uniqueMobile } from "../support/start-form.ts";
 // beneficiaries, two requests with their own due dates, one document not accepted with a reason
 // and replaced, then accepted, then the decision. Each document is named by what it is and whose
 // it is, with its state; the decision date is paused while documents are owed.
-
-const deathPayload = joseClaimPayload(dengueDeath, {
-  beneficiaries: [josephineSpouse, franciscoChild],
-  payout: null,
-});
 
 const shown = (iso: string) => formatDisplayDate(iso);
 
@@ -52,7 +42,7 @@ test.describe("What the claimant reads after the submit", () => {
   }, testInfo) => {
     const scan = await phonePhoto("scan.jpg", 800, 600);
     const mobile = uniqueMobile();
-    const reference = await fileClaimByCalls(request, deathPayload, mobile, scan);
+    const reference = await fileClaimByCalls(request, dengueDeathPayload, mobile, scan);
     await insurer(request, `${reference}/status`, { status: "UNDER REVIEW" });
     const receiptDue = addDays(todayInManila(), 20);
     const certificateDue = addDays(todayInManila(), 40);
