@@ -6,7 +6,7 @@ import {
   fillBankPayout,
   fillLivingAccident,
   motorcycleAccident,
-  startVerifiedClaim,
+  startVerifiedClaimWithReference,
 } from "../support/claim-steps.ts";
 import { verifyOnAnotherDevice } from "../support/devices.ts";
 import { phonePhoto, slotCard, uploadTo } from "../support/documents.ts";
@@ -23,8 +23,7 @@ test.describe("resume a claim on another device", () => {
     request,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const mobile = await startVerifiedClaim(page, request);
-    const firstReference = (await webReferenceNumber(page).textContent()) ?? "";
+    const { mobile, firstReference } = await startVerifiedClaimWithReference(page, request);
     expect(firstReference).toMatch(/^KL-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     await fillLivingAccident(page, motorcycleAccident);
     await pressNext(page);
@@ -102,8 +101,7 @@ test.describe("resume a claim on another device", () => {
     request,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const mobile = await startVerifiedClaim(page, request);
-    const firstReference = (await webReferenceNumber(page).textContent()) ?? "";
+    const { mobile, firstReference } = await startVerifiedClaimWithReference(page, request);
     await fillLivingAccident(page, motorcycleAccident);
     const saved = page.waitForResponse(
       (response) => response.url().endsWith("/saveClaimDraft") && response.status() === 200,

@@ -7,7 +7,7 @@ import {
   fillLivingAccident,
   motorcycleAccident,
   startClaimToDocuments,
-  startVerifiedClaim,
+  startVerifiedClaimWithReference,
 } from "../support/claim-steps.ts";
 import { verifyOnAnotherDevice } from "../support/devices.ts";
 import { phonePhoto, slotCard } from "../support/documents.ts";
@@ -45,8 +45,7 @@ test.describe("a weak signal and a second device", () => {
     request,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const mobile = await startVerifiedClaim(page, request);
-    const firstReference = (await webReferenceNumber(page).textContent()) ?? "";
+    const { mobile, firstReference } = await startVerifiedClaimWithReference(page, request);
     // The weak signal: the save of Step 2's answers does not reach the server, once.
     let failed = 0;
     await page.route("**/api/claims/saveClaimDraft", async (route) => {
@@ -93,8 +92,7 @@ test.describe("a weak signal and a second device", () => {
     request,
   }, testInfo) => {
     test.setTimeout(180_000);
-    const mobile = await startVerifiedClaim(page, request);
-    const firstReference = (await webReferenceNumber(page).textContent()) ?? "";
+    const { mobile, firstReference } = await startVerifiedClaimWithReference(page, request);
     await fillLivingAccident(page, motorcycleAccident);
     const stepTwoSaved = savedAt(page, "/payout-option");
     await pressNext(page);

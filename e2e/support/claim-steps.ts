@@ -6,7 +6,14 @@ import {
 import { bankOf } from "@kalinga/domain/payout";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { readOtpFromOutbox } from "./outbox.ts";
-import { otpModal, pressNext, type StartAnswers, sendStep1AsMaria, typeOtp } from "./start-form.ts";
+import {
+  otpModal,
+  pressNext,
+  type StartAnswers,
+  sendStep1AsMaria,
+  typeOtp,
+  webReferenceNumber,
+} from "./start-form.ts";
 import { bornYearsAgo, manilaDate } from "./typed-dates.ts";
 
 export { bornYearsAgo, manilaDate, payloadDate } from "./typed-dates.ts";
@@ -27,6 +34,15 @@ export async function startVerifiedClaim(
   await expect(page).toHaveURL(/\/claims-details$/);
   await expect(page.getByRole("heading", { name: /Step 2 of 4/ })).toBeVisible();
   return mobile;
+}
+
+/** Step 1 and the OTP as in startVerifiedClaim; answers the mobile and the reference Step 2 shows. */
+export async function startVerifiedClaimWithReference(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ mobile: string; firstReference: string }> {
+  const mobile = await startVerifiedClaim(page, request);
+  return { mobile, firstReference: (await webReferenceNumber(page).textContent()) ?? "" };
 }
 
 /** Picks a tile in the group the question names. */
