@@ -179,13 +179,9 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     // The examiner does not accept it, with a reason she reads, and a replacement is asked for.
     const examinerContext = await playwright.request.newContext({ baseURL });
     const examiner = await consoleApi(examinerContext, CONSOLE_ADMIN);
+    const review = { request, examiner, reference, ...asked };
     const reason = RECEIPT_CUT_OFF;
-    const { replace, replacementDue } = await refuseReceipt(
-      page,
-      examiner,
-      reference,
-      asked.receipt,
-    );
+    const { replace, replacementDue } = await refuseReceipt(page, review);
     await expect(dates.getByRole("listitem")).toHaveText([
       `${CERTIFICATE}: send by ${shown(certificateDue)}`,
       `${RECEIPT}: send by ${shown(replacementDue)}`,
@@ -212,15 +208,7 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     });
 
     // Both accepted: the clock runs again and names the date; nothing is asked any more.
-    await acceptReplacementAndCertificate(
-      page,
-      request,
-      examiner,
-      reference,
-      asked,
-      testInfo,
-      "after-submit-accepted",
-    );
+    await acceptReplacementAndCertificate(page, review, testInfo, "after-submit-accepted");
     await expectNoAxeViolations(page);
 
     // Approved: the decision in plain words, on the screen, by SMS and by e-mail. A death claim

@@ -96,7 +96,8 @@ test.describe("What the claimant reads after the submit", () => {
     // The examiner does not accept the receipt: the claimant reads why and sends a replacement.
     const examinerContext = await playwright.request.newContext({ baseURL });
     const examiner = await consoleApi(examinerContext, CONSOLE_ADMIN);
-    const { replace } = await refuseReceipt(page, examiner, reference, asked.receipt);
+    const review = { request, examiner, reference, ...asked };
+    const { replace } = await refuseReceipt(page, review);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, "tracking-document-not-accepted");
     await tabTo(page, replace);
@@ -104,15 +105,7 @@ test.describe("What the claimant reads after the submit", () => {
     await sendRequested(page, [RECEIPT, CERTIFICATE], scan);
 
     // Everything received: the clock runs again and names the date; nothing is asked any more.
-    await acceptReplacementAndCertificate(
-      page,
-      request,
-      examiner,
-      reference,
-      asked,
-      testInfo,
-      "tracking-documents-accepted",
-    );
+    await acceptReplacementAndCertificate(page, review, testInfo, "tracking-documents-accepted");
     await expect(page.getByRole("link", { name: "Add the documents" })).toHaveCount(0);
     await expectNoAxeViolations(page);
 

@@ -64,8 +64,14 @@ export const CERTIFICATE = "Barangay certificate";
 /** How the claim pages write a date. */
 export const shown = (iso: string) => formatDisplayDate(iso);
 
-/** An examiner's call to the console API, as `consoleApi` signs one in. */
-type Examiner = (url: string, body: unknown) => Promise<unknown>;
+/** A claim asked for the receipt and certificate, with the examiner's console API that reviews them. */
+export type DocumentsUnderReview = {
+  request: APIRequestContext;
+  examiner: (url: string, body: unknown) => Promise<unknown>;
+  reference: string;
+  receipt: string;
+  certificate: string;
+};
 
 /**
  * The insurer puts the claim under review and asks for the receipt (due in 20 days) and the
@@ -94,9 +100,7 @@ export const RECEIPT_CUT_OFF = "The receipt is cut off at the bottom; please sen
  */
 export async function refuseReceipt(
   page: Page,
-  examiner: Examiner,
-  reference: string,
-  receipt: string,
+  { examiner, reference, receipt }: DocumentsUnderReview,
 ): Promise<{ replace: Locator; replacementDue: string }> {
   await examiner(`/claims/${reference}/requirements/${receipt}`, {
     accept: false,
@@ -121,16 +125,13 @@ export async function refuseReceipt(
  */
 export async function acceptReplacementAndCertificate(
   page: Page,
-  request: APIRequestContext,
-  examiner: Examiner,
-  reference: string,
-  asked: { receipt: string; certificate: string },
+  { request, examiner, reference, receipt, certificate }: DocumentsUnderReview,
   testInfo: TestInfo,
   screenshot: string,
 ): Promise<void> {
-  const replacement = await replacementOf(request, reference, asked.receipt);
+  const replacement = await replacementOf(request, reference, receipt);
   await examiner(`/claims/${reference}/requirements/${replacement}`, { accept: true });
-  await examiner(`/claims/${reference}/requirements/${asked.certificate}`, { accept: true });
+  await examiner(`/claims/${reference}/requirements/${certificate}`, { accept: true });
   await page.reload();
   const dates = page.getByRole("region", { name: "Dates to know" });
   await expect(dates).toContainText(
