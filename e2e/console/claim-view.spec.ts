@@ -1,5 +1,5 @@
 import { CLAIM_STATUSES } from "@kalinga/domain/claim-lifecycle";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { CONSOLE_ADMIN } from "../playwright.config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { CLAIM_CALL, claimCall, insurer } from "../support/claim-calls.ts";
@@ -14,6 +14,7 @@ import { signInToConsole, tabTo } from "../support/console.ts";
 import { phonePhoto, scannedPdf, uploadEveryRequired } from "../support/documents.ts";
 import { countOutboxMessages } from "../support/outbox.ts";
 import { saveScreenshot } from "../support/screens.ts";
+import { pressNext } from "../support/start-form.ts";
 import { agreeAndSubmit } from "../support/submission.ts";
 
 // The examiner's claim view at 1280 px (decision 0071): a death claim filed through the widget by
@@ -24,8 +25,6 @@ import { agreeAndSubmit } from "../support/submission.ts";
 test.describe.configure({ timeout: 300_000 });
 
 const REQUEST = "Police report of the incident, to confirm the date of death";
-
-const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 
 /** The newest claim code sent to the number after the first `after` messages. */
 async function newCode(request: APIRequestContext, mobile63: string, after: number) {
@@ -90,17 +89,17 @@ test("the examiner views a received document from its request and reads the clai
   await page.setViewportSize({ width: 375, height: 812 });
   const mobile = await startVerifiedClaim(page, request);
   await fillDeath(page, heartAttack);
-  await next(page);
+  await pressNext(page);
   await page.getByRole("button", { name: "Add a beneficiary" }).click();
   await fillBeneficiary(page, johnUsCitizen);
   await page.getByRole("button", { name: "Save beneficiary" }).click();
-  await next(page);
+  await pressNext(page);
   await uploadEveryRequired(
     page,
     await phonePhoto("IMG_0001.jpg", 1600, 1200),
     await scannedPdf("scan.pdf", "Certified true copy"),
   );
-  await next(page);
+  await pressNext(page);
   const reference = await agreeAndSubmit(page, testInfo, "console-view-claim");
 
   // The insurer's core system takes it into review and asks for a police report.

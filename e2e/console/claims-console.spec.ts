@@ -1,17 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { CONSOLE_ADMIN } from "../playwright.config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import {
-  bpiAccount,
-  fillBankPayout,
-  fillLivingAccident,
-  motorcycleAccident,
-  startVerifiedClaim,
-} from "../support/claim-steps.ts";
+import { motorcycleAccident, startClaimToDocuments } from "../support/claim-steps.ts";
 import { signInToConsole, signOutOfConsole, tabTo } from "../support/console.ts";
 import { phonePhoto, scannedPdf, uploadEveryRequired } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
-import { maria } from "../support/start-form.ts";
+import { maria, pressNext } from "../support/start-form.ts";
 import { agreeAndSubmit, expectAcknowledgment } from "../support/submission.ts";
 
 // The claims-staff console at 1280 px, end to end: a claim filed through the widget; an
@@ -24,26 +18,20 @@ const LONG_PDF_PAGES = 60;
 /** The attending physician's statement, one of the long PDFs, as the console names it. */
 const LONG_PDF = "Attending physician's statement.pdf";
 
-const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
-
 async function fileClaim(
   page: Page,
   request: import("@playwright/test").APIRequestContext,
   testInfo: import("@playwright/test").TestInfo,
 ) {
   await page.setViewportSize({ width: 375, height: 812 });
-  const mobile = await startVerifiedClaim(page, request);
-  await fillLivingAccident(page, motorcycleAccident);
-  await next(page);
-  await fillBankPayout(page, bpiAccount);
-  await next(page);
+  const mobile = await startClaimToDocuments(page, request);
   await uploadEveryRequired(
     page,
     await phonePhoto("IMG_0001.jpg", 1600, 1200),
     // Every PDF is a long one, so the viewer's drawing of the pages near view can be seen.
     await scannedPdf("scan.pdf", "Certified true copy", LONG_PDF_PAGES),
   );
-  await next(page);
+  await pressNext(page);
   const reference = await agreeAndSubmit(page, testInfo, "console-claim");
   await expectAcknowledgment(request, reference, { mobile63: `63${mobile}`, email: maria.email });
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,4 +1,3 @@
-import { addDays, formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import {
   dengueDeath,
   joseClaimPayload,
@@ -8,15 +7,22 @@ import {
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { CONSOLE_ADMIN } from "../playwright.config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { fileClaimByCalls, insurer, replacementOf } from "../support/claim-calls.ts";
+import { fileClaimByCalls, insurer } from "../support/claim-calls.ts";
 import { consoleApi, signInToConsole } from "../support/console.ts";
 import { phonePhoto, type TestFile } from "../support/documents.ts";
 import { emailsTo, type OutboxEmail, smsTo } from "../support/outbox.ts";
 import {
+  acceptReplacementAndCertificate,
+  askForReceiptAndCertificate,
+  CERTIFICATE,
   CLAIM_PAGES,
   checkClaimWithMobile,
+  RECEIPT,
+  RECEIPT_CUT_OFF,
+  refuseReceipt,
   sendRequested,
   sentDocument,
+  shown,
 } from "../support/requested-documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
 import { uniqueMobile } from "../support/start-form.ts";
@@ -32,9 +38,6 @@ import { uniqueMobile } from "../support/start-form.ts";
 // The claim is filed through the claim calls, as the widget makes them: the widget's own 375 px
 // walk through a death claim is e2e/console/claim-view.spec.ts, and repeating it here would double
 // this journey's time without reaching any screen after the submit.
-
-const RECEIPT = "Official receipt of the funeral";
-const CERTIFICATE = "Barangay certificate";
 
 const whole = (message: OutboxEmail) => `${message.subject ?? ""}\n${message.text}`;
 
@@ -95,7 +98,6 @@ async function fileDeathClaim(
   return fileClaimByCalls(request, payload, mobile, scan);
 }
 
-const shown = (iso: string) => formatDisplayDate(iso);
 /** How the e-mails write a date: "20 December 2026" in en-PH. */
 const written = (iso: string) =>
   new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-PH", {
@@ -128,16 +130,8 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     });
 
     // The insurer asks for two items, each with its own due date.
-    await insurer(request, `${reference}/status`, { status: "UNDER REVIEW" });
-    const receiptDue = addDays(todayInManila(), 20);
-    const certificateDue = addDays(todayInManila(), 40);
-    const asked = await insurer(request, `${reference}/requirements`, {
-      requirements: [
-        { documentCd: null, description: RECEIPT, dueDate: receiptDue },
-        { documentCd: null, description: CERTIFICATE, dueDate: certificateDue },
-      ],
-    });
-    const [receipt, certificate] = asked.requirementIds as [string, string];
+    const asked = await askForReceiptAndCertificate(request, reference);
+    const { receiptDue, certificateDue } = asked;
     const asking = await waitForMessages(request, mobile63, email, {
       sms: `we need 2 more documents, the first by ${written(receiptDue)}`,
       email: `1. ${RECEIPT} (by ${written(receiptDue)})`,
@@ -185,17 +179,9 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     // The examiner does not accept it, with a reason she reads, and a replacement is asked for.
     const examinerContext = await playwright.request.newContext({ baseURL });
     const examiner = await consoleApi(examinerContext, CONSOLE_ADMIN);
-    const reason = "The receipt is cut off at the bottom; please send the whole page.";
-    await examiner(`/claims/${reference}/requirements/${receipt}`, { accept: false, reason });
-    await page.reload();
-    const rejected = sentDocument(page, RECEIPT);
-    await expect(rejected).toContainText("Not accepted");
-    await expect(rejected).toContainText(`Why it was not accepted: ${reason}`);
-    const replacementDue = addDays(todayInManila(), 90);
-    const replace = rejected.getByRole("link", {
-      name: `Send a replacement by ${shown(replacementDue)}`,
-    });
-    await expect(replace).toBeVisible();
+    const review = { request, examiner, reference, ...asked };
+    const reason = RECEIPT_CUT_OFF;
+    const { replace, replacementDue } = await refuseReceipt(page, review);
     await expect(dates.getByRole("listitem")).toHaveText([
       `${CERTIFICATE}: send by ${shown(certificateDue)}`,
       `${RECEIPT}: send by ${shown(replacementDue)}`,
@@ -222,26 +208,7 @@ test.describe("After the submit, a death claim filed by a beneficiary", () => {
     });
 
     // Both accepted: the clock runs again and names the date; nothing is asked any more.
-    const replacement = await replacementOf(request, reference, receipt);
-    await examiner(`/claims/${reference}/requirements/${replacement}`, { accept: true });
-    await examiner(`/claims/${reference}/requirements/${certificate}`, { accept: true });
-    await page.reload();
-    await expect(dates).toContainText(
-      `We expect to decide on your claim by ${shown(addDays(todayInManila(), 60))}.`,
-    );
-    await expect(dates.getByRole("listitem")).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "See what we need from you" })).toHaveCount(0);
-    await expect(sentDocument(page, RECEIPT).locator(".k-requirement__state")).toHaveText([
-      "Not accepted",
-      "Accepted",
-    ]);
-    await expect(sentDocument(page, CERTIFICATE)).toContainText("Accepted");
-    await expect(page.getByRole("link", { name: /Send a replacement/ })).toHaveCount(0);
-    await expectNoAxeViolations(page);
-    await saveScreenshot(page, testInfo, "after-submit-accepted");
-    await page.goto(`${CLAIM_PAGES}/abeyance-details`);
-    await expect(page.getByText("We are not waiting for any document from you.")).toBeVisible();
-    await expect(page.getByText(/Send by/)).toHaveCount(0);
+    await acceptReplacementAndCertificate(page, review, testInfo, "after-submit-accepted");
     await expectNoAxeViolations(page);
 
     // Approved: the decision in plain words, on the screen, by SMS and by e-mail. A death claim

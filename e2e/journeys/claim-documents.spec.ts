@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { reachDocumentsStep, startVerifiedClaim } from "../support/claim-steps.ts";
+import { startClaimToDocuments } from "../support/claim-steps.ts";
 import {
   chooseFiles,
   phonePhoto,
@@ -10,11 +10,9 @@ import {
   uploadTo,
 } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
+import { pressNext } from "../support/start-form.ts";
 
 type SentFiles = { sentFileSizes: number[] };
-
-const next = (page: import("@playwright/test").Page) =>
-  page.getByRole("button", { name: "Next", exact: true }).click();
 
 test.describe("Step 4, documents", () => {
   test("asks for each required document, shrinks a phone photo, refuses a fake, keeps uploads over a reload", async ({
@@ -33,8 +31,7 @@ test.describe("Step 4, documents", () => {
         return send.call(this, body);
       };
     });
-    await startVerifiedClaim(page, request);
-    await reachDocumentsStep(page);
+    await startClaimToDocuments(page, request);
     await expect(page.getByRole("heading", { name: /Step 4 of 4/ })).toBeVisible();
     // Surgery and confinement were claimed: their documents are asked for.
     await expect(slotCard(page, "Operating room or surgical report")).toBeVisible();
@@ -44,7 +41,7 @@ test.describe("Step 4, documents", () => {
     await saveScreenshot(page, testInfo, "claims-documents-empty");
 
     // Next with nothing: every required slot says so, and the first takes focus.
-    await next(page);
+    await pressNext(page);
     const idFront = slotCard(page, "Valid government ID (front)");
     await expect(idFront.getByText("Please upload this document.")).toBeVisible();
     await expect(idFront.getByRole("button", { name: "Choose a file" })).toBeFocused();
@@ -167,7 +164,7 @@ test.describe("Step 4, documents", () => {
       await route.continue();
     });
     // Next with the police report still missing: its slot says so.
-    await next(page);
+    await pressNext(page);
     const missingHere = "Please upload this document.";
     await expect(
       slotCard(page, "Police report or narration report").getByText(missingHere),
@@ -183,7 +180,7 @@ test.describe("Step 4, documents", () => {
     await expect(police.getByText(/Uploading/)).toBeVisible();
     // A slot whose file is on its way shows no missing-document error, even after Next again.
     await expect(police.getByText(missingHere)).toHaveCount(0);
-    await next(page);
+    await pressNext(page);
     await expect(
       page.getByText("Please wait until every file has finished uploading."),
     ).toBeVisible();
@@ -197,7 +194,7 @@ test.describe("Step 4, documents", () => {
     await page.unroute("**/uploadDocument");
 
     await uploadEveryRequired(page, photo, await scannedPdf("record.pdf", "Medical record"));
-    await next(page);
+    await pressNext(page);
     await expect(page).toHaveURL(/\/claims-review$/);
   });
 });

@@ -1,21 +1,21 @@
-import { addDays, formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
-import {
-  dengueDeath,
-  franciscoChild,
-  joseClaimPayload,
-  josephineSpouse,
-} from "@kalinga/domain/fixtures/claim-fixtures";
+import { dengueDeathPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { CONSOLE_ADMIN } from "../playwright.config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { fileClaimByCalls, insurer, replacementOf } from "../support/claim-calls.ts";
+import { fileClaimByCalls, insurer } from "../support/claim-calls.ts";
 import { consoleApi } from "../support/console.ts";
 import { phonePhoto } from "../support/documents.ts";
 import {
+  acceptReplacementAndCertificate,
+  askForReceiptAndCertificate,
+  CERTIFICATE,
   CLAIM_PAGES,
   checkClaimWithMobile,
+  RECEIPT,
+  refuseReceipt,
   sendRequested,
   sentDocument,
+  shown,
 } from "../support/requested-documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
 import { uniqueMobile } from "../support/start-form.ts";
@@ -24,13 +24,6 @@ import { uniqueMobile } from "../support/start-form.ts";
 // beneficiaries, two requests with their own due dates, one document not accepted with a reason
 // and replaced, then accepted, then the decision. Each document is named by what it is and whose
 // it is, with its state; the decision date is paused while documents are owed.
-
-const deathPayload = joseClaimPayload(dengueDeath, {
-  beneficiaries: [josephineSpouse, franciscoChild],
-  payout: null,
-});
-
-const shown = (iso: string) => formatDisplayDate(iso);
 
 /** Tabs forward until the target has the focus, as a keyboard user does. */
 async function tabTo(page: Page, target: Locator) {
@@ -52,17 +45,9 @@ test.describe("What the claimant reads after the submit", () => {
   }, testInfo) => {
     const scan = await phonePhoto("scan.jpg", 800, 600);
     const mobile = uniqueMobile();
-    const reference = await fileClaimByCalls(request, deathPayload, mobile, scan);
-    await insurer(request, `${reference}/status`, { status: "UNDER REVIEW" });
-    const receiptDue = addDays(todayInManila(), 20);
-    const certificateDue = addDays(todayInManila(), 40);
-    const asked = await insurer(request, `${reference}/requirements`, {
-      requirements: [
-        { documentCd: null, description: "Official receipt of the funeral", dueDate: receiptDue },
-        { documentCd: null, description: "Barangay certificate", dueDate: certificateDue },
-      ],
-    });
-    const [receipt, certificate] = asked.requirementIds as [string, string];
+    const reference = await fileClaimByCalls(request, dengueDeathPayload, mobile, scan);
+    const asked = await askForReceiptAndCertificate(request, reference);
+    const { receiptDue, certificateDue } = asked;
 
     // The claimant checks the claim with the number that filed it.
     await checkClaimWithMobile(page, request, mobile, reference);
@@ -72,8 +57,8 @@ test.describe("What the claimant reads after the submit", () => {
     await expect(dates).toContainText("Our time to decide is paused");
     await expect(dates).toContainText("The law gives us 60 days to settle a complete death claim");
     await expect(dates.getByRole("listitem")).toHaveText([
-      `Official receipt of the funeral: send by ${shown(receiptDue)}`,
-      `Barangay certificate: send by ${shown(certificateDue)}`,
+      `${RECEIPT}: send by ${shown(receiptDue)}`,
+      `${CERTIFICATE}: send by ${shown(certificateDue)}`,
     ]);
     // Every file sent with the claim is named by its slot and the beneficiary it is for.
     const certificateCard = sentDocument(page, "PSA death certificate");
@@ -106,48 +91,21 @@ test.describe("What the claimant reads after the submit", () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, "tracking-requests-due");
     await page.getByRole("link", { name: "Add the documents" }).click();
-    await sendRequested(page, ["Official receipt of the funeral"], scan);
+    await sendRequested(page, [RECEIPT], scan);
 
     // The examiner does not accept the receipt: the claimant reads why and sends a replacement.
     const examinerContext = await playwright.request.newContext({ baseURL });
     const examiner = await consoleApi(examinerContext, CONSOLE_ADMIN);
-    const reason = "The receipt is cut off at the bottom; please send the whole page.";
-    await examiner(`/claims/${reference}/requirements/${receipt}`, { accept: false, reason });
-    await page.reload();
-    const rejected = sentDocument(page, "Official receipt of the funeral");
-    await expect(rejected).toContainText("Not accepted");
-    await expect(rejected).toContainText(`Why it was not accepted: ${reason}`);
-    const replacementDue = addDays(todayInManila(), 90);
-    const replace = rejected.getByRole("link", {
-      name: `Send a replacement by ${shown(replacementDue)}`,
-    });
-    await expect(replace).toBeVisible();
+    const review = { request, examiner, reference, ...asked };
+    const { replace } = await refuseReceipt(page, review);
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, "tracking-document-not-accepted");
     await tabTo(page, replace);
     await page.keyboard.press("Enter");
-    await sendRequested(page, ["Official receipt of the funeral", "Barangay certificate"], scan);
+    await sendRequested(page, [RECEIPT, CERTIFICATE], scan);
 
     // Everything received: the clock runs again and names the date; nothing is asked any more.
-    const replacement = await replacementOf(request, reference, receipt);
-    await examiner(`/claims/${reference}/requirements/${replacement}`, { accept: true });
-    await examiner(`/claims/${reference}/requirements/${certificate}`, { accept: true });
-    await page.reload();
-    await expect(dates).toContainText(
-      `We expect to decide on your claim by ${shown(addDays(todayInManila(), 60))}.`,
-    );
-    await expect(dates.getByRole("listitem")).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "See what we need from you" })).toHaveCount(0);
-    await expect(
-      sentDocument(page, "Official receipt of the funeral").locator(".k-requirement__state"),
-    ).toHaveText(["Not accepted", "Accepted"]);
-    await expect(sentDocument(page, "Barangay certificate")).toContainText("Accepted");
-    await expect(page.getByRole("link", { name: /Send a replacement/ })).toHaveCount(0);
-    await expectNoAxeViolations(page);
-    await saveScreenshot(page, testInfo, "tracking-documents-accepted");
-    await page.goto(`${CLAIM_PAGES}/abeyance-details`);
-    await expect(page.getByText("We are not waiting for any document from you.")).toBeVisible();
-    await expect(page.getByText(/Send by/)).toHaveCount(0);
+    await acceptReplacementAndCertificate(page, review, testInfo, "tracking-documents-accepted");
     await expect(page.getByRole("link", { name: "Add the documents" })).toHaveCount(0);
     await expectNoAxeViolations(page);
 

@@ -1,4 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { emptyGuardian } from "@kalinga/domain/beneficiary";
+import { noPayout } from "@kalinga/domain/fixtures/claim-payload-samples";
+import { noLossDetails } from "@kalinga/domain/fixtures/insured-loss";
+import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import {
   anaMinor,
@@ -15,7 +18,7 @@ import {
   manilaDate,
   motorcycleAccident,
   payloadDate,
-  reachDocumentsStep,
+  startClaimToDocuments,
   startVerifiedClaim,
   typeDate,
 } from "../support/claim-steps.ts";
@@ -27,13 +30,11 @@ import {
   uploadEveryRequired,
 } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
-import { maria } from "../support/start-form.ts";
+import { maria, pressNext } from "../support/start-form.ts";
 import { agreeAndSubmit, claimRecord, expectAcknowledgment } from "../support/submission.ts";
 
 // Three claims filed from the corporate website's demo page to the confirmation, with real photos
 // and PDFs; each stored payload is compared with section 3 field for field.
-
-const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 
 const basic = { companyName: "Kalinga Life", channelName: "Corporate Website", isFirstSubmit: "Y" };
 
@@ -72,11 +73,10 @@ test.describe("Filing a claim to the confirmation", () => {
   test.describe.configure({ timeout: 180_000 });
 
   test("a living accident claim, paid to a bank account", async ({ page, request }, testInfo) => {
-    const mobile = await startVerifiedClaim(page, request);
-    await reachDocumentsStep(page);
+    const mobile = await startClaimToDocuments(page, request);
     const asked = await uploadEveryRequired(page, photo, pdf);
     expect(asked).toContain("Operating room or surgical report");
-    await next(page);
+    await pressNext(page);
 
     const reference = await agreeAndSubmit(page, testInfo, "living-accident");
     await expect(page.getByText(/by SMS to \+63 \*{6}\d{4} and by e-mail to/)).toContainText(
@@ -92,20 +92,15 @@ test.describe("Filing a claim to the confirmation", () => {
       policyInformation: { ...noPolicyOwnerCompany, policyNumber: "1234567890" },
       insuredInformation: {
         ...mariasInsuredInformation(mobile),
+        ...noLossDetails,
         dateOfLoss: accidentDate,
         injuryDetails: motorcycleAccident.injury,
         partOfBodyInjured: motorcycleAccident.partOfBody,
         accidentDate,
         accidentPlace: motorcycleAccident.place,
-        diagnosis: "",
-        illnessDetails: "",
         accidentResult: "N",
-        illnessResult: "",
         isSurgeryPerformed: "Y",
         isConfinement: "Y",
-        isDismembermentAmputation: "N",
-        isDisability: "N",
-        dateSymptomsDiscovered: "",
         firstDiagnosedDate: payloadDate(motorcycleAccident.firstConsultation ?? ""),
       },
       beneficiaryList: [],
@@ -155,22 +150,22 @@ test.describe("Filing a claim to the confirmation", () => {
     await typeDate(page, "Date symptoms were discovered", symptoms);
     await typeDate(page, "Date of first consultation", consultation);
     await page.getByRole("checkbox", { name: "Confinement in a hospital" }).check();
-    await next(page);
+    await pressNext(page);
     await fillBankPayout(page, {
       bank: "BDO Unibank",
       accountName: "Maria Dela Cruz",
       accountNumber: "001234567890",
     });
-    await next(page);
+    await pressNext(page);
     await uploadEveryRequired(page, photo, pdf);
-    await next(page);
+    await pressNext(page);
 
     // Edit from the review: the diagnosis changes and Next comes back to the review.
     await expect(page).toHaveURL(/\/claims-review$/);
     await page.getByRole("link", { name: "Edit claim details" }).click();
     await expect(page).toHaveURL(/\/claims-details$/);
     await field(page, "Diagnosis").fill("Dengue hemorrhagic fever");
-    await next(page);
+    await pressNext(page);
     await expect(page).toHaveURL(/\/claims-review$/);
     await expect(page.getByRole("region", { name: "Claim details" })).toContainText(
       "Dengue hemorrhagic fever",
@@ -186,19 +181,12 @@ test.describe("Filing a claim to the confirmation", () => {
       policyInformation: { ...noPolicyOwnerCompany, policyNumber: "" },
       insuredInformation: {
         ...mariasInsuredInformation(mobile),
+        ...noLossDetails,
         dateOfLoss: payloadDate(consultation),
-        injuryDetails: "",
-        partOfBodyInjured: "",
-        accidentDate: "",
-        accidentPlace: "",
         diagnosis: "Dengue hemorrhagic fever",
         illnessDetails: "High fever and low platelet count for a week",
-        accidentResult: "",
         illnessResult: "N",
-        isSurgeryPerformed: "N",
         isConfinement: "Y",
-        isDismembermentAmputation: "N",
-        isDisability: "N",
         dateSymptomsDiscovered: payloadDate(symptoms),
         firstDiagnosedDate: payloadDate(consultation),
       },
@@ -219,13 +207,13 @@ test.describe("Filing a claim to the confirmation", () => {
   }, testInfo) => {
     const mobile = await startVerifiedClaim(page, request);
     await fillDeath(page, heartAttack);
-    await next(page);
+    await pressNext(page);
     for (const beneficiary of [anaMinor, johnUsCitizen]) {
       await page.getByRole("button", { name: "Add a beneficiary" }).click();
       await fillBeneficiary(page, beneficiary);
       await page.getByRole("button", { name: "Save beneficiary" }).click();
     }
-    await next(page);
+    await pressNext(page);
 
     // The minor's guardian papers, the spouse's marriage certificate and the US person's W-9.
     await expect(page).toHaveURL(/\/claims-documents$/);
@@ -243,7 +231,7 @@ test.describe("Filing a claim to the confirmation", () => {
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, "death-documents");
     const asked = await uploadEveryRequired(page, photo, pdf);
-    await next(page);
+    await pressNext(page);
 
     const reference = await agreeAndSubmit(page, testInfo, "death");
     const record = await claimRecord(request, reference);
@@ -290,14 +278,7 @@ test.describe("Filing a claim to the confirmation", () => {
             phoneNumber: answers.guardian.mobile,
             emailAddress: answers.guardian.email,
           }
-        : {
-            firstName: "",
-            middleName: "",
-            lastName: "",
-            relationship: "",
-            phoneNumber: "",
-            emailAddress: "",
-          },
+        : emptyGuardian,
     });
     expect(record.submission?.payload).toEqual({
       webReferenceNumber: reference,
@@ -310,33 +291,14 @@ test.describe("Filing a claim to the confirmation", () => {
       policyInformation: { ...noPolicyOwnerCompany, policyNumber: "" },
       insuredInformation: {
         ...mariasInsuredInformation(mobile),
+        ...noLossDetails,
         dateOfLoss: dateOfDeath,
-        injuryDetails: "",
-        partOfBodyInjured: "",
-        accidentDate: "",
-        accidentPlace: "",
-        diagnosis: "",
-        illnessDetails: "",
-        accidentResult: "",
-        illnessResult: "",
-        isSurgeryPerformed: "N",
-        isConfinement: "N",
-        isDismembermentAmputation: "N",
-        isDisability: "N",
-        dateSymptomsDiscovered: "",
-        firstDiagnosedDate: "",
       },
       beneficiaryList: [
         beneficiary(anaMinor, 1, { honorific: "Miss", country: "PH", sex: "F" }),
         beneficiary(johnUsCitizen, 2, { honorific: "Mr", country: "US", sex: "M" }),
       ],
-      payoutInformation: {
-        payoutMethod: "",
-        bankCode: "",
-        bankName: "",
-        accountName: "",
-        accountNumber: "",
-      },
+      payoutInformation: noPayout,
     });
     expect(record.documents.map((d) => d.slotKey).sort()).toHaveLength(asked.length);
     expect(record.documents.some((d) => d.slotKey.includes("W9F2"))).toBe(true);

@@ -14,12 +14,10 @@ import {
 import { saveScreenshot } from "../support/screens.ts";
 import {
   fillStartForm,
+  fillStep1AsMaria,
   maria,
-  openStartForm,
   otpModal,
   pressNext,
-  proceedPastReminder,
-  uniqueMobile,
 } from "../support/start-form.ts";
 
 // Text longer than a field's limit is kept as typed or pasted and refused with section 5's
@@ -52,12 +50,7 @@ test.describe("Text past a field's limit", () => {
   test("Step 1 keeps a pasted 40-character name and says Exceeds the maximum length on Next; the suffix stops at 6", async ({
     page,
   }, testInfo) => {
-    await openStartForm(page);
-    await proceedPastReminder(page);
-    const mobile = uniqueMobile();
-    await fillStartForm(page, {
-      ...maria,
-      mobile,
+    const mobile = await fillStep1AsMaria(page, {
       policyType: "Corporate",
       companyName: "Kalinga Holdings",
     });

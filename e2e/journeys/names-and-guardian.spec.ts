@@ -13,20 +13,12 @@ import {
 } from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, uploadEveryRequired } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
-import {
-  fillStartForm,
-  maria,
-  openStartForm,
-  pressNext,
-  proceedPastReminder,
-} from "../support/start-form.ts";
+import { fillStep1AsMaria, maria, pressNext } from "../support/start-form.ts";
 import { agreeAndSubmit, claimRecord } from "../support/submission.ts";
 
 // Names the rule refuses, with tips that say how to write them; "No middle name" on Step 1 and on
 // a beneficiary; a minor's guardian; a one-tap fix for a misspelt e-mail domain (decisions 0048,
 // 0049, 0039).
-
-const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 
 /** The "Did you mean …?" line beneath an e-mail field, by the address it offers. */
 const suggestion = (page: Page, fixed: string) =>
@@ -36,10 +28,8 @@ test.describe("names, guardians and e-mail suggestions", () => {
   test("Step 1: the name tips say how to write Ma. Luisa, No middle name lifts the middle initial, a misspelt e-mail gets a one-tap fix", async ({
     page,
   }, testInfo) => {
-    await openStartForm(page);
-    await proceedPastReminder(page);
-    await fillStartForm(page, {
-      ...maria,
+    await fillStep1AsMaria(page, {
+      mobile: maria.mobile,
       firstName: "Ma. Luisa",
       lastName: "Dela Cruz-Santos",
       middleName: "",
@@ -108,7 +98,7 @@ test.describe("names, guardians and e-mail suggestions", () => {
       lastName: "Dela Cruz Santos",
     });
     await fillDeath(page, heartAttack);
-    await next(page);
+    await pressNext(page);
 
     // The minor: the guardian section appears with the date of birth; its e-mail gets a fix.
     await page.getByRole("button", { name: "Add a beneficiary" }).click();
@@ -151,7 +141,7 @@ test.describe("names, guardians and e-mail suggestions", () => {
     await page.getByRole("button", { name: "Add a beneficiary" }).click();
     await fillBeneficiary(page, johnUsCitizen);
     await page.getByRole("button", { name: "Save beneficiary" }).click();
-    await next(page);
+    await pressNext(page);
 
     await expect(page).toHaveURL(/\/claims-documents$/);
     await uploadEveryRequired(
@@ -159,7 +149,7 @@ test.describe("names, guardians and e-mail suggestions", () => {
       await phonePhoto("IMG_20261102_1015.jpg", 1200, 900),
       await scannedPdf("scan.pdf", "Certified true copy"),
     );
-    await next(page);
+    await pressNext(page);
     await expect(page).toHaveURL(/\/claims-review$/);
     const ana = page.getByRole("listitem").filter({ hasText: "Miss Ana Dela Cruz" });
     await expect(ana).toContainText(

@@ -15,6 +15,7 @@ import {
 } from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, slotCard, uploadEveryRequired } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
+import { pressNext } from "../support/start-form.ts";
 import { agreeAndSubmit, claimRecord } from "../support/submission.ts";
 
 // The living claim's second variant (docs/decisions/0034): Step 2's accident and illness
@@ -24,18 +25,17 @@ const EXAM = "Neurological examination report";
 const ILLNESS_ANSWER_REQUIRED =
   "Please answer Yes or No: is the illness a condition of the brain, spinal cord or nerves?";
 
-const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 const back = (page: Page) => page.getByRole("link", { name: "Back" }).click();
 
 /** From Step 2 through the payout to the documents step. */
 async function onToDocuments(page: Page) {
-  await next(page);
+  await pressNext(page);
   await expect(page).toHaveURL(/\/payout-option$/);
   // The payout is kept from the first visit.
   if ((await field(page, "Account number").inputValue()) === "") {
     await fillBankPayout(page, bpiAccount);
   }
-  await next(page);
+  await pressNext(page);
   await expect(page).toHaveURL(/\/claims-documents$/);
   await expect(page.getByRole("heading", { name: /Step 4 of 4/ })).toBeVisible();
   await expect(slotCard(page, "Attending physician's statement")).toBeVisible();
@@ -82,7 +82,7 @@ test.describe("the neurological exam", () => {
     await page.getByRole("checkbox", { name: "Confinement in a hospital" }).check();
 
     // Unanswered, Next names the question and puts the keyboard on its first choice.
-    await next(page);
+    await pressNext(page);
     const question = page.getByRole("group", { name: ILLNESS_NEUROLOGICAL_QUESTION });
     const yes = question.getByRole("radio", { name: "Yes", exact: true });
     const no = question.getByRole("radio", { name: "No", exact: true });
@@ -153,7 +153,7 @@ test.describe("the neurological exam", () => {
       await scannedPdf("report.pdf", "Neurological examination, 20 Oct 2026"),
     );
     expect(uploaded).toContain(EXAM);
-    await next(page);
+    await pressNext(page);
     await expect(page).toHaveURL(/\/claims-review$/);
     await expect(page.getByRole("region", { name: "Claim details" })).toContainText(
       "Illness of the brain, spinal cord or nerves",

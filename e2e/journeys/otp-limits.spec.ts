@@ -1,4 +1,11 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  expect,
+  type Locator,
+  type Page,
+  type PlaywrightWorkerArgs,
+  test,
+} from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
 import { saveScreenshot } from "../support/screens.ts";
@@ -17,12 +24,24 @@ import {
 // 1 second (see playwright.config.ts), so expiry and running out of sends happen in real time.
 const fastServer = process.env.KALINGA_E2E_FAST_URL ?? "";
 
-async function startOnFastServer(page: Page, mobile: string): Promise<void> {
+/** Step 1 on the fast server for `mobile`, then Send OTP. */
+async function sendCodeOnFastServer(page: Page, mobile: string): Promise<void> {
   await page.goto(new URL(CORPORATE_START, fastServer).href);
   await proceedPastReminder(page);
   await fillStartForm(page, { ...maria, mobile });
   await pressNext(page);
   await otpModal(page).getByRole("button", { name: "Send OTP" }).click();
+}
+
+/** A new mobile's first code sent on the fast server, with that server's API to read its outbox. */
+async function startOnFastServer(
+  page: Page,
+  playwright: PlaywrightWorkerArgs["playwright"],
+): Promise<{ request: APIRequestContext; mobile: string }> {
+  const request = await playwright.request.newContext({ baseURL: fastServer });
+  const mobile = uniqueMobile();
+  await sendCodeOnFastServer(page, mobile);
+  return { request, mobile };
 }
 
 const exhaustedPopup = (page: Page) =>
@@ -83,9 +102,7 @@ test.describe("OTP limits", () => {
     page,
     playwright,
   }) => {
-    const request = await playwright.request.newContext({ baseURL: fastServer });
-    const mobile = uniqueMobile();
-    await startOnFastServer(page, mobile);
+    const { request, mobile } = await startOnFastServer(page, playwright);
     const modal = otpModal(page);
     await useEveryResend(modal);
     // The fast server's codes live 3 s: the five tries go at once, as a hurried claimant's would.
@@ -101,9 +118,7 @@ test.describe("OTP limits", () => {
     page,
     playwright,
   }) => {
-    const request = await playwright.request.newContext({ baseURL: fastServer });
-    const mobile = uniqueMobile();
-    await startOnFastServer(page, mobile);
+    const { request, mobile } = await startOnFastServer(page, playwright);
     const modal = otpModal(page);
     const first = await readOtpFromOutbox(request, `63${mobile}`);
     await page.waitForTimeout(3_500); // the fast server's codes live 3 seconds
@@ -129,9 +144,7 @@ test.describe("OTP limits", () => {
     browser,
     playwright,
   }, testInfo) => {
-    const request = await playwright.request.newContext({ baseURL: fastServer });
-    const mobile = uniqueMobile();
-    await startOnFastServer(page, mobile);
+    const { request, mobile } = await startOnFastServer(page, playwright);
     const modal = otpModal(page);
     await useEveryResend(modal);
     const lastCode = await readOtpFromOutbox(request, `63${mobile}`, { after: 3 });
@@ -182,7 +195,7 @@ test.describe("OTP limits", () => {
 
     // Another browser is another device: the sends this one used up do not lock it (decision 0062).
     const otherDevice = await browser.newPage();
-    await startOnFastServer(otherDevice, mobile);
+    await sendCodeOnFastServer(otherDevice, mobile);
     await expect(
       otpModal(otherDevice).getByRole("button", { name: "Resend code (3)" }),
     ).toBeVisible();

@@ -1,21 +1,14 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import {
-  chooseTile,
-  field,
-  fillLivingAccident,
-  messageOf,
-  motorcycleAccident,
-  startVerifiedClaim,
-} from "../support/claim-steps.ts";
+import { chooseTile, field, messageOf, reachPayoutStep } from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, uploadEveryRequired } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
+import { pressNext } from "../support/start-form.ts";
 import { agreeAndSubmit, claimRecord } from "../support/submission.ts";
 
 // Step 3 of a living claim at 375 px: the benefit paid to a GCash wallet, filed to the
 // confirmation, and a rural bank from the full list found by typing.
 
-const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 const METHOD_QUESTION = "Where should we send the benefit?";
 
 test.describe("Payout to an e-wallet or any bank", () => {
@@ -25,9 +18,7 @@ test.describe("Payout to an e-wallet or any bank", () => {
     page,
     request,
   }, testInfo) => {
-    await startVerifiedClaim(page, request);
-    await fillLivingAccident(page, motorcycleAccident);
-    await next(page);
+    await reachPayoutStep(page, request);
     await expect(page).toHaveURL(/\/payout-option$/);
 
     // A bank account is the first choice; GCash asks for the wallet's number and name instead.
@@ -42,7 +33,7 @@ test.describe("Payout to an e-wallet or any bank", () => {
     const walletName = field(page, "Name as registered in GCash");
 
     // Nothing typed: each field says what is missing; a landline is not a wallet number.
-    await next(page);
+    await pressNext(page);
     expect(await messageOf(page, "GCash mobile number")).toBe(
       "Please provide the e-wallet's mobile number",
     );
@@ -60,7 +51,7 @@ test.describe("Payout to an e-wallet or any bank", () => {
     await walletName.fill("Maria Pena Dela Cruz");
     await expectNoAxeViolations(page);
     await saveScreenshot(page, testInfo, "payout-gcash");
-    await next(page);
+    await pressNext(page);
     await expect(page).toHaveURL(/\/claims-documents$/);
 
     await uploadEveryRequired(
@@ -68,7 +59,7 @@ test.describe("Payout to an e-wallet or any bank", () => {
       await phonePhoto("IMG_20261125_0800.jpg", 2000, 1500),
       await scannedPdf("scan.pdf", "Certified true copy"),
     );
-    await next(page);
+    await pressNext(page);
     await expect(page).toHaveURL(/\/claims-review$/);
     // The review says where the money goes, with the number shown in part.
     await expect(page.getByText("GCash e-wallet")).toBeVisible();
@@ -90,9 +81,7 @@ test.describe("Payout to an e-wallet or any bank", () => {
     page,
     request,
   }, testInfo) => {
-    await startVerifiedClaim(page, request);
-    await fillLivingAccident(page, motorcycleAccident);
-    await next(page);
+    await reachPayoutStep(page, request);
 
     const bank = page.getByRole("combobox", { name: "Bank", exact: true });
     await bank.fill("card");
@@ -112,7 +101,7 @@ test.describe("Payout to an e-wallet or any bank", () => {
     await chooseTile(page, METHOD_QUESTION, "Bank account");
     await expect(bank).toHaveValue("CARD SME Bank");
     await field(page, "Account number").fill("1234567890");
-    await next(page);
+    await pressNext(page);
     await expect(page).toHaveURL(/\/claims-documents$/);
   });
 
@@ -123,9 +112,7 @@ test.describe("Payout to an e-wallet or any bank", () => {
     const landbank = "Land Bank of the Philippines (Landbank)";
     // The desktop project runs it too: the phone's width is what this test is about.
     await page.setViewportSize({ width: 375, height: 812 });
-    await startVerifiedClaim(page, request);
-    await fillLivingAccident(page, motorcycleAccident);
-    await next(page);
+    await reachPayoutStep(page, request);
     expect(page.viewportSize()?.width).toBe(375);
 
     const bank = page.getByRole("combobox", { name: "Bank", exact: true });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { reachDocumentsStep, startVerifiedClaim } from "../support/claim-steps.ts";
+import { startClaimToDocuments } from "../support/claim-steps.ts";
 import { chooseFiles, phonePhoto, scannedPdf, slotCard } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
 import { openStartForm } from "../support/start-form.ts";
@@ -8,17 +8,13 @@ import { openStartForm } from "../support/start-form.ts";
 // A chosen photo shows as a thumbnail from the claimant's own file and says it is kept as a PDF;
 // the demo's "Enroll in Member Portal" leads to a page, not to an API error.
 
-const _next = (page: import("@playwright/test").Page) =>
-  page.getByRole("button", { name: "Next", exact: true }).click();
-
 test.describe("photo previews and the member portal link", () => {
   test("each chosen photo shows a thumbnail and says it is kept as a PDF; the thumbnail goes with the file", async ({
     page,
     request,
   }, testInfo) => {
     test.setTimeout(120_000);
-    await startVerifiedClaim(page, request);
-    await reachDocumentsStep(page);
+    await startClaimToDocuments(page, request);
 
     const idFront = slotCard(page, "Valid government ID (front)");
     await chooseFiles(page, "Valid government ID (front)", [

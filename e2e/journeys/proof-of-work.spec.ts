@@ -2,15 +2,7 @@ import { CHALLENGE_HEADER } from "@kalinga/domain/claim-api";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { saveScreenshot } from "../support/screens.ts";
-import {
-  fillStartForm,
-  maria,
-  openStartForm,
-  otpModal,
-  pressNext,
-  proceedPastReminder,
-  uniqueMobile,
-} from "../support/start-form.ts";
+import { otpModal, sendStep1AsMaria } from "../support/start-form.ts";
 
 // Above an address's normal rate of claim starts the server asks a proof of work (decision 0061);
 // the widget solves it in a lazily loaded Web Worker and the claimant carries on. The fast server
@@ -48,10 +40,7 @@ async function watch(page: Page, address: string): Promise<Seen> {
 }
 
 async function startFromStep1(page: Page) {
-  await openStartForm(page);
-  await proceedPastReminder(page);
-  await fillStartForm(page, { ...maria, mobile: uniqueMobile() });
-  await pressNext(page);
+  await sendStep1AsMaria(page);
 }
 
 test("past the address's normal rate, a claimant still starts a claim: the widget solves the challenge in a worker", async ({

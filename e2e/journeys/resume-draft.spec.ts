@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import {
   bpiAccount,
@@ -6,18 +6,15 @@ import {
   fillBankPayout,
   fillLivingAccident,
   motorcycleAccident,
-  startVerifiedClaim,
+  startVerifiedClaimWithReference,
 } from "../support/claim-steps.ts";
 import { verifyOnAnotherDevice } from "../support/devices.ts";
 import { phonePhoto, slotCard, uploadTo } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
+import { pressBack, pressNext, webReferenceNumber } from "../support/start-form.ts";
 
 // A claim kept on the server (decisions 0043, 0044): started in one browser, the tab closed, and
 // continued in a new browser after verifying the same mobile number, with every answer and document.
-
-const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
-const back = (page: Page) => page.getByRole("link", { name: "Back", exact: true }).click();
-const reference = (page: Page) => page.getByTestId("web-reference-number");
 
 test.describe("resume a claim on another device", () => {
   test("a draft started, the tab closed, and continued in a new browser context after the OTP", async ({
@@ -26,16 +23,15 @@ test.describe("resume a claim on another device", () => {
     request,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const mobile = await startVerifiedClaim(page, request);
-    const firstReference = (await reference(page).textContent()) ?? "";
+    const { mobile, firstReference } = await startVerifiedClaimWithReference(page, request);
     expect(firstReference).toMatch(/^KL-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     await fillLivingAccident(page, motorcycleAccident);
-    await next(page);
+    await pressNext(page);
     await fillBankPayout(page, bpiAccount);
     const saved = page.waitForResponse(
       (response) => response.url().endsWith("/saveClaimDraft") && response.status() === 200,
     );
-    await next(page);
+    await pressNext(page);
     await expect(page).toHaveURL(/\/claims-documents$/);
     await saved;
     await uploadTo(
@@ -70,16 +66,16 @@ test.describe("resume a claim on another device", () => {
     await expect(idFront.getByRole("listitem")).toContainText("Uploaded");
 
     // Every answer of Steps 3 and 2, and the first claim's reference number.
-    await back(other);
+    await pressBack(other);
     await expect(other).toHaveURL(/\/payout-option$/);
     await expect(other.getByRole("combobox", { name: "Bank", exact: true })).toHaveValue(
       bpiAccount.bank,
     );
     await expect(field(other, "Account name")).toHaveValue(bpiAccount.accountName);
     await expect(field(other, "Account number")).toHaveValue(bpiAccount.accountNumber);
-    await back(other);
+    await pressBack(other);
     await expect(other).toHaveURL(/\/claims-details$/);
-    await expect(reference(other)).toHaveText(firstReference);
+    await expect(webReferenceNumber(other)).toHaveText(firstReference);
     await expect(
       other.getByRole("group", { name: "Type of claim" }).getByRole("radio", { name: "Living" }),
     ).toBeChecked();
@@ -105,13 +101,12 @@ test.describe("resume a claim on another device", () => {
     request,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const mobile = await startVerifiedClaim(page, request);
-    const firstReference = (await reference(page).textContent()) ?? "";
+    const { mobile, firstReference } = await startVerifiedClaimWithReference(page, request);
     await fillLivingAccident(page, motorcycleAccident);
     const saved = page.waitForResponse(
       (response) => response.url().endsWith("/saveClaimDraft") && response.status() === 200,
     );
-    await next(page);
+    await pressNext(page);
     await expect(page).toHaveURL(/\/payout-option$/);
     await saved;
     await page.context().close();
@@ -123,8 +118,8 @@ test.describe("resume a claim on another device", () => {
     );
     await other.getByRole("button", { name: "Start a new claim" }).click();
     await expect(other).toHaveURL(/\/claims-details$/);
-    await expect(reference(other)).not.toHaveText(firstReference);
-    await expect(reference(other)).toHaveText(/^KL-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    await expect(webReferenceNumber(other)).not.toHaveText(firstReference);
+    await expect(webReferenceNumber(other)).toHaveText(/^KL-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     await expect(
       other.getByRole("group", { name: "Type of claim" }).getByRole("radio", { name: "Living" }),
     ).not.toBeChecked();

@@ -15,10 +15,9 @@ import {
   CORPORATE_START,
   fillStartForm,
   maria,
-  openStartForm,
   otpModal,
   pressNext,
-  proceedPastReminder,
+  sendStep1AsMaria,
   uniqueMobile,
 } from "../support/start-form.ts";
 import {
@@ -32,8 +31,6 @@ import {
 // its confirmation and rating are on screen; then the token, the web reference number and the
 // level-1 list leave the tab with the claim's other items, and the next claim in the same tab
 // starts from nothing, without the last claim's token on any call.
-
-const _next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 
 /** The Authorization headers one claim's calls carried. */
 const tokensOf = (calls: ClaimCallSeen[]) =>
@@ -160,10 +157,7 @@ test.describe("Session clearing", () => {
     page,
   }) => {
     const calls = recordClaimCalls(page);
-    await openStartForm(page);
-    await proceedPastReminder(page);
-    await fillStartForm(page, { ...maria, mobile: uniqueMobile() });
-    await pressNext(page);
+    await sendStep1AsMaria(page);
     await expect(otpModal(page)).toBeVisible();
     await otpModal(page).getByRole("button", { name: "Close" }).click();
     await expect(otpModal(page)).toBeHidden();

@@ -5,11 +5,13 @@ import { readOtpFromOutbox } from "../support/outbox.ts";
 import { saveScreenshot } from "../support/screens.ts";
 import {
   fillStartForm,
+  fillStep1AsMaria,
   maria,
   openStartForm,
   otpModal,
   pressNext,
   proceedPastReminder,
+  sendStep1AsMaria,
   typeOtp,
   uniqueMobile,
 } from "../support/start-form.ts";
@@ -69,11 +71,7 @@ test.describe("filing starts on the corporate website", () => {
   });
 
   test("a pasted code fills all six boxes", async ({ page, request }) => {
-    const mobile = uniqueMobile();
-    await openStartForm(page);
-    await proceedPastReminder(page);
-    await fillStartForm(page, { ...maria, mobile });
-    await pressNext(page);
+    const mobile = await sendStep1AsMaria(page);
     await otpModal(page).getByRole("button", { name: "Send OTP" }).click();
     const code = await readOtpFromOutbox(request, `63${mobile}`);
     await page.getByRole("textbox", { name: "Digit 1 of 6" }).evaluate((input, text) => {
@@ -96,11 +94,7 @@ test.describe("filing starts on the corporate website", () => {
     page,
     request,
   }, testInfo) => {
-    const mobile = uniqueMobile();
-    await openStartForm(page);
-    await proceedPastReminder(page);
-    await fillStartForm(page, { ...maria, mobile });
-    await pressNext(page);
+    const mobile = await sendStep1AsMaria(page);
     const modal = otpModal(page);
     await modal.getByRole("button", { name: "Send OTP" }).click();
     const code = await readOtpFromOutbox(request, `63${mobile}`);
@@ -123,10 +117,7 @@ test.describe("filing starts on the corporate website", () => {
   });
 
   test("the mobile pane checks the number before sending", async ({ page }) => {
-    await openStartForm(page);
-    await proceedPastReminder(page);
-    await fillStartForm(page, { ...maria, mobile: uniqueMobile() });
-    await pressNext(page);
+    await sendStep1AsMaria(page);
     const modal = otpModal(page);
     const mobile = modal.getByLabel("Mobile number", { exact: true });
     await mobile.fill("");
@@ -147,11 +138,7 @@ test.describe("filing starts on the corporate website", () => {
 
   test("resend waits 120 seconds, counted down on screen", async ({ page, request }) => {
     await page.clock.install();
-    const mobile = uniqueMobile();
-    await openStartForm(page);
-    await proceedPastReminder(page);
-    await fillStartForm(page, { ...maria, mobile });
-    await pressNext(page);
+    const mobile = await sendStep1AsMaria(page);
     const modal = otpModal(page);
     await modal.getByRole("button", { name: "Send OTP" }).click();
     await readOtpFromOutbox(request, `63${mobile}`);
@@ -167,9 +154,7 @@ test.describe("filing starts on the corporate website", () => {
   });
 
   test("a failed claim call shows the system-error popup", async ({ page }) => {
-    await openStartForm(page);
-    await proceedPastReminder(page);
-    await fillStartForm(page, { ...maria, mobile: uniqueMobile() });
+    await fillStep1AsMaria(page);
     await page.route("**/api/claims/initClaimRequest", (route) => route.abort("connectionreset"));
     await pressNext(page);
     const popup = page.getByRole("dialog", { name: "System error" });

@@ -9,12 +9,11 @@ import {
 } from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, uploadEveryRequired } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
+import { pressNext } from "../support/start-form.ts";
 
 // At 375 px: after each move between steps the step's heading is at the top of the view and has
 // the focus inside the widget's shadow root; an Edit from the review lands on its step's heading;
 // Back returns to where the claimant was.
-
-const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
 
 type Opening = { focused: string; headingTop: number; scrollY: number };
 
@@ -55,7 +54,7 @@ test("each step opens at its focused heading; Edit lands on its step; Back retur
   await saveScreenshot(page, testInfo, "step-2-opens");
 
   await fillLivingAccident(page, motorcycleAccident);
-  await next(page);
+  await pressNext(page);
   await expectOpenedAt(page, /Step 3 of 4/);
 
   // Back from Step 3: Step 2 where the claimant left it, at its foot by the Next button.
@@ -76,14 +75,14 @@ test("each step opens at its focused heading; Edit lands on its step; Back retur
   await expect.poll(async () => (await opening(page)).focused).toMatch(/Step 3 of 4/);
 
   await fillBankPayout(page, bpiAccount);
-  await next(page);
+  await pressNext(page);
   await expectOpenedAt(page, /Step 4 of 4/);
   await uploadEveryRequired(
     page,
     await phonePhoto("IMG_20261125_0900.jpg", 2000, 1500),
     await scannedPdf("scan.pdf", "Certified true copy"),
   );
-  await next(page);
+  await pressNext(page);
   // The review opens on its summary, not on the declarations at its foot.
   await expectOpenedAt(page, /Review your claim/);
   await expect(page.getByText("Loading your documents…")).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { reachDocumentsStep, startVerifiedClaim } from "../support/claim-steps.ts";
+import { startClaimToDocuments } from "../support/claim-steps.ts";
 import { chooseFiles, scannedPdf, slotCard, uploadTo } from "../support/documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
 
@@ -8,16 +8,12 @@ import { saveScreenshot } from "../support/screens.ts";
 // meets the upload limit the way an abusive client would meet the default one.
 test.use({ baseURL: process.env.KALINGA_E2E_FAST_URL ?? "" });
 
-const _next = (page: import("@playwright/test").Page) =>
-  page.getByRole("button", { name: "Next", exact: true }).click();
-
 test("an upload past the claim's limit says to wait and try again, and keeps the file to retry", async ({
   page,
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await startVerifiedClaim(page, request);
-  await reachDocumentsStep(page);
+  await startClaimToDocuments(page, request);
 
   await uploadTo(
     page,

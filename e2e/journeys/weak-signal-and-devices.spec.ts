@@ -6,13 +6,21 @@ import {
   fillBankPayout,
   fillLivingAccident,
   motorcycleAccident,
-  startVerifiedClaim,
+  startClaimToDocuments,
+  startVerifiedClaimWithReference,
 } from "../support/claim-steps.ts";
 import { verifyOnAnotherDevice } from "../support/devices.ts";
 import { phonePhoto, slotCard } from "../support/documents.ts";
 import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
 import { saveScreenshot } from "../support/screens.ts";
-import { maria, otpModal, pressNext, typeOtp } from "../support/start-form.ts";
+import {
+  maria,
+  otpModal,
+  pressBack,
+  pressNext,
+  typeOtp,
+  webReferenceNumber,
+} from "../support/start-form.ts";
 
 // The claimant's journey on a weak signal and on two devices (decision 0069): a draft save that
 // fails says so and can be sent again; a device whose claim was continued on another is told so
@@ -22,9 +30,6 @@ const SYSTEM_ERROR = "There\u2019s a system error, please try again.";
 const NOT_SAVED =
   "Your answers were not saved to your claim. They are still in this browser tab, but you would not find them if you continued the claim on another device.";
 
-const next = (page: Page) => page.getByRole("button", { name: "Next", exact: true }).click();
-const back = (page: Page) => page.getByRole("link", { name: "Back", exact: true }).click();
-const reference = (page: Page) => page.getByTestId("web-reference-number");
 const savedAt = (page: Page, step: string) =>
   page.waitForResponse(
     (response) =>
@@ -40,8 +45,7 @@ test.describe("a weak signal and a second device", () => {
     request,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const mobile = await startVerifiedClaim(page, request);
-    const firstReference = (await reference(page).textContent()) ?? "";
+    const { mobile, firstReference } = await startVerifiedClaimWithReference(page, request);
     // The weak signal: the save of Step 2's answers does not reach the server, once.
     let failed = 0;
     await page.route("**/api/claims/saveClaimDraft", async (route) => {
@@ -54,7 +58,7 @@ test.describe("a weak signal and a second device", () => {
       await route.continue();
     });
     await fillLivingAccident(page, motorcycleAccident);
-    await next(page);
+    await pressNext(page);
     await expect(page).toHaveURL(/\/payout-option$/);
 
     const popup = page.getByRole("dialog", { name: "System error" });
@@ -76,7 +80,7 @@ test.describe("a weak signal and a second device", () => {
     const { device, other } = await verifyOnAnotherDevice(browser, request, testInfo, mobile);
     await other.getByRole("button", { name: `Continue claim ${firstReference}` }).click();
     await expect(other).toHaveURL(/\/payout-option$/);
-    await back(other);
+    await pressBack(other);
     await expect(field(other, "Place of accident")).toHaveValue(motorcycleAccident.place);
     await expect(field(other, "Injury details")).toHaveValue(motorcycleAccident.injury);
     await device.close();
@@ -88,11 +92,10 @@ test.describe("a weak signal and a second device", () => {
     request,
   }, testInfo) => {
     test.setTimeout(180_000);
-    const mobile = await startVerifiedClaim(page, request);
-    const firstReference = (await reference(page).textContent()) ?? "";
+    const { mobile, firstReference } = await startVerifiedClaimWithReference(page, request);
     await fillLivingAccident(page, motorcycleAccident);
     const stepTwoSaved = savedAt(page, "/payout-option");
-    await next(page);
+    await pressNext(page);
     await stepTwoSaved;
     await fillBankPayout(page, bpiAccount);
 
@@ -102,7 +105,7 @@ test.describe("a weak signal and a second device", () => {
     await expect(other).toHaveURL(/\/payout-option$/);
 
     // Device A presses Next on the payout: no generic error, the plain account of what happened.
-    await next(page);
+    await pressNext(page);
     const moved = page.getByRole("dialog", { name: "Your claim is open on another device" });
     await expect(moved).toBeVisible();
     await expect(moved).toContainText(`Claim ${firstReference} was continued on another device`);
@@ -119,7 +122,7 @@ test.describe("a weak signal and a second device", () => {
     await expect(moved).toBeVisible();
 
     // Nothing that was saved is lost: B has A's Step 2 answers.
-    await back(other);
+    await pressBack(other);
     await expect(other).toHaveURL(/\/claims-details$/);
     await expect(field(other, "Place of accident")).toHaveValue(motorcycleAccident.place);
 
@@ -134,11 +137,11 @@ test.describe("a weak signal and a second device", () => {
     await otpModal(page).getByRole("button", { name: "Submit" }).click();
     await page.getByRole("button", { name: `Continue claim ${firstReference}` }).click();
     await expect(page).toHaveURL(/\/claims-details$/);
-    await expect(reference(page)).toHaveText(firstReference);
+    await expect(webReferenceNumber(page)).toHaveText(firstReference);
     await expect(field(page, "Place of accident")).toHaveValue(motorcycleAccident.place);
 
     // Now B is the device whose claim went on elsewhere.
-    await next(other);
+    await pressNext(other);
     await expect(
       other.getByRole("dialog", { name: "Your claim is open on another device" }),
     ).toBeVisible();
@@ -150,12 +153,7 @@ test.describe("a weak signal and a second device", () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    await startVerifiedClaim(page, request);
-    await fillLivingAccident(page, motorcycleAccident);
-    await next(page);
-    await fillBankPayout(page, bpiAccount);
-    await next(page);
-    await expect(page).toHaveURL(/\/claims-documents$/);
+    await startClaimToDocuments(page, request);
 
     const slot = slotCard(page, "Valid government ID (front)");
     const choose = slot.getByRole("button", { name: "Choose a file" });

@@ -7,15 +7,12 @@ import { bankOf } from "@kalinga/domain/payout";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { readOtpFromOutbox } from "./outbox.ts";
 import {
-  fillStartForm,
-  maria,
-  openStartForm,
   otpModal,
   pressNext,
-  proceedPastReminder,
   type StartAnswers,
+  sendStep1AsMaria,
   typeOtp,
-  uniqueMobile,
+  webReferenceNumber,
 } from "./start-form.ts";
 import { bornYearsAgo, manilaDate } from "./typed-dates.ts";
 
@@ -30,17 +27,22 @@ export async function startVerifiedClaim(
   request: APIRequestContext,
   answers: Partial<StartAnswers> = {},
 ): Promise<string> {
-  const mobile = uniqueMobile();
-  await openStartForm(page);
-  await proceedPastReminder(page);
-  await fillStartForm(page, { ...maria, mobile, ...answers });
-  await pressNext(page);
+  const mobile = await sendStep1AsMaria(page, answers);
   await otpModal(page).getByRole("button", { name: "Send OTP" }).click();
   await typeOtp(page, await readOtpFromOutbox(request, `63${mobile}`));
   await otpModal(page).getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/claims-details$/);
   await expect(page.getByRole("heading", { name: /Step 2 of 4/ })).toBeVisible();
   return mobile;
+}
+
+/** Step 1 and the OTP as in startVerifiedClaim; answers the mobile and the reference Step 2 shows. */
+export async function startVerifiedClaimWithReference(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ mobile: string; firstReference: string }> {
+  const mobile = await startVerifiedClaim(page, request);
+  return { mobile, firstReference: (await webReferenceNumber(page).textContent()) ?? "" };
 }
 
 /** Picks a tile in the group the question names. */
@@ -169,6 +171,14 @@ export async function fillBankPayout(page: Page, answers: BankAnswers): Promise<
   await field(page, "Account number").fill(answers.accountNumber);
 }
 
+/** Step 1, the OTP and the sample living accident as Step 2; ends on Step 3. Returns the mobile. */
+export async function reachPayoutStep(page: Page, request: APIRequestContext): Promise<string> {
+  const mobile = await startVerifiedClaim(page, request);
+  await fillLivingAccident(page, motorcycleAccident);
+  await pressNext(page);
+  return mobile;
+}
+
 /** Steps 2 and 3 of a living accident claim paid to the sample BPI account; ends on Step 4. */
 export async function reachDocumentsStep(
   page: Page,
@@ -179,6 +189,16 @@ export async function reachDocumentsStep(
   await fillBankPayout(page, bpiAccount);
   await pressNext(page);
   await expect(page).toHaveURL(/\/claims-documents$/);
+}
+
+/** Step 1 and the OTP, then Steps 2 and 3 of the sample living accident; ends on Step 4. Returns the mobile. */
+export async function startClaimToDocuments(
+  page: Page,
+  request: APIRequestContext,
+): Promise<string> {
+  const mobile = await startVerifiedClaim(page, request);
+  await reachDocumentsStep(page);
+  return mobile;
 }
 
 export type BeneficiaryAnswers = {

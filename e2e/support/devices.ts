@@ -1,14 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 import { countOutboxMessages, readOtpFromOutbox } from "./outbox.ts";
-import {
-  fillStartForm,
-  maria,
-  openStartForm,
-  otpModal,
-  pressNext,
-  proceedPastReminder,
-  typeOtp,
-} from "./start-form.ts";
+import { fillStep1AsMaria, otpModal, pressNext, typeOtp } from "./start-form.ts";
 
 /**
  * A fresh phone at 375 px, nothing of the first browser: Step 1 with the same number, and the OTP
@@ -31,9 +23,7 @@ export async function verifyOnAnotherDevice(
     timezoneId: "Asia/Manila",
   });
   const other = await device.newPage();
-  await openStartForm(other);
-  await proceedPastReminder(other);
-  await fillStartForm(other, { ...maria, mobile });
+  await fillStep1AsMaria(other, { mobile });
   const sent = after ?? (await countOutboxMessages(request, `63${mobile}`));
   await pressNext(other);
   await otpModal(other).getByRole("button", { name: "Send OTP" }).click();

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, type Request } from "@playwright/test";
 import { countOutboxMessages, readOtpFromOutbox } from "./outbox.ts";
-import { otpModal, pressNext, typeOtp } from "./start-form.ts";
+import { otpModal, pressNext, typeOtp, webReferenceNumber } from "./start-form.ts";
 
 /** Section 3's session clearing: what must be gone from the tab once a claim is done. */
 export const CLEARED_SESSION_ITEMS = [
@@ -84,5 +84,5 @@ export async function verifyAnotherClaim(
   await modal.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/claims-details$/);
   await expect(page.getByRole("heading", { name: /Step 2 of 4/ })).toBeVisible();
-  return (await page.getByTestId("web-reference-number").textContent()) ?? "";
+  return (await webReferenceNumber(page).textContent()) ?? "";
 }

@@ -96,3 +96,35 @@ export async function typeOtp(page: Page, code: string): Promise<void> {
   await page.getByRole("textbox", { name: "Digit 1 of 6" }).click();
   await page.keyboard.type(code, { delay: 20 });
 }
+
+/** Step 1 as Maria fills it (with `answers` over hers), past the reminder; returns the mobile typed. */
+export async function fillStep1AsMaria(
+  page: Page,
+  answers: Partial<StartAnswers> = {},
+): Promise<string> {
+  const mobile = answers.mobile ?? uniqueMobile();
+  await openStartForm(page);
+  await proceedPastReminder(page);
+  await fillStartForm(page, { ...maria, ...answers, mobile });
+  return mobile;
+}
+
+/** Step 1 as Maria fills it, then Next, which opens the OTP modal; returns the mobile typed. */
+export async function sendStep1AsMaria(
+  page: Page,
+  answers: Partial<StartAnswers> = {},
+): Promise<string> {
+  const mobile = await fillStep1AsMaria(page, answers);
+  await pressNext(page);
+  return mobile;
+}
+
+/** The Back link at the foot of Steps 2 to 4 and the review. */
+export async function pressBack(page: Page): Promise<void> {
+  await page.getByRole("link", { name: "Back", exact: true }).click();
+}
+
+/** The claim's web reference number as the steps after the OTP show it. */
+export function webReferenceNumber(page: Page) {
+  return page.getByTestId("web-reference-number");
+}

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "./axe.ts";
 import { type AccidentAnswers, motorcycleAccident, reachDocumentsStep } from "./claim-steps.ts";
 import { type TestFile, uploadEveryRequired } from "./documents.ts";
 import { saveScreenshot } from "./screens.ts";
-import { pressNext } from "./start-form.ts";
+import { pressNext, webReferenceNumber } from "./start-form.ts";
 
 /** What the server holds for a claim (GET /api/dev/claims/:webReferenceNumber, never in production). */
 export async function claimRecord(
@@ -71,7 +71,7 @@ export async function agreeAndSubmit(
   await expect(title).toBeFocused();
   await expectNoAxeViolations(page);
   await saveScreenshot(page, testInfo, `${name}-confirmation`);
-  return (await page.getByTestId("web-reference-number").textContent()) ?? "";
+  return (await webReferenceNumber(page).textContent()) ?? "";
 }
 
 /** Waits until the outbox holds an acknowledgment naming the claim, by SMS and by e-mail. */
