@@ -10,7 +10,7 @@ export type BenchFigure = {
   note?: string;
 };
 
-export function meetsBudget(figure: BenchFigure): boolean | undefined {
+function meetsBudget(figure: BenchFigure): boolean | undefined {
   const { budget } = figure;
   if (budget === undefined) return undefined;
   if (!Number.isFinite(figure.value)) return false;
@@ -19,7 +19,7 @@ export function meetsBudget(figure: BenchFigure): boolean | undefined {
   return true;
 }
 
-export function formatValue(value: number, unit: string): string {
+function formatValue(value: number, unit: string): string {
   if (!Number.isFinite(value)) return "—";
   if (unit === "KB") return `${value.toFixed(1)} KB`;
   if (unit === "ms") return `${Math.round(value)} ms`;
@@ -28,7 +28,7 @@ export function formatValue(value: number, unit: string): string {
   return `${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}`;
 }
 
-export function formatBudget(figure: BenchFigure): string {
+function formatBudget(figure: BenchFigure): string {
   const { budget } = figure;
   if (budget === undefined) return "";
   const parts: string[] = [];

@@ -57,7 +57,7 @@ export function kalingaDemoServerEnv(): Record<string, string> {
 }
 
 /** A port nothing listens on right now, chosen by the system. */
-export function findFreePort(): Promise<number> {
+function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

@@ -11,7 +11,7 @@ import { readOtpFromOutbox } from "./outbox.ts";
 /** The widget's key for the claim calls, and the insurer's for the integration API (dev only). */
 export const CLAIM_CALL = { "x-api-key": "kalinga-dev-key" };
 export const INSURER = { authorization: "Bearer kalinga-dev-insurer-key" };
-export const basicInformation = { companyName: "Kalinga Life", channelName: "Corporate Website" };
+const basicInformation = { companyName: "Kalinga Life", channelName: "Corporate Website" };
 
 /** A claim call as the widget makes it; fails the journey on anything but 200. */
 export async function claimCall(

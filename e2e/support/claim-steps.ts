@@ -16,7 +16,7 @@ import {
 } from "./start-form.ts";
 import { bornYearsAgo, manilaDate } from "./typed-dates.ts";
 
-export { bornYearsAgo, manilaDate, payloadDate } from "./typed-dates.ts";
+export { manilaDate, payloadDate } from "./typed-dates.ts";
 
 /**
  * Step 1 and the OTP as a claimant does them; ends on Step 2 with a verified mobile number.
@@ -86,8 +86,7 @@ export async function groupMessageOf(page: Page, question: string): Promise<stri
   return texts.filter(Boolean).join(" ").trim();
 }
 
-export const ACCIDENT_NEUROLOGICAL_QUESTION =
-  "Did the accident injure the head, brain, spine or nerves?";
+const ACCIDENT_NEUROLOGICAL_QUESTION = "Did the accident injure the head, brain, spine or nerves?";
 export const ILLNESS_NEUROLOGICAL_QUESTION =
   "Is the illness a condition of the brain, spinal cord or nerves?";
 
@@ -228,7 +227,7 @@ export type BeneficiaryAnswers = {
   guardian?: GuardianAnswers;
 };
 
-export type GuardianAnswers = {
+type GuardianAnswers = {
   firstName: string;
   middleName: string;
   lastName: string;
@@ -325,7 +324,7 @@ export async function fillBeneficiary(page: Page, answers: BeneficiaryAnswers): 
 }
 
 /** The minor's guardian, asked once the date of birth makes the beneficiary a minor. */
-export async function fillGuardian(page: Page, guardian: GuardianAnswers): Promise<void> {
+async function fillGuardian(page: Page, guardian: GuardianAnswers): Promise<void> {
   await field(page, "Guardian's first name").fill(guardian.firstName);
   if (guardian.middleName) {
     await field(page, "Guardian's middle name (optional)").fill(guardian.middleName);

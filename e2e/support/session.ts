@@ -23,7 +23,7 @@ export const CLAIM_SESSION_ITEMS = [
  * item names are worked out the way the session store names them: "kalinga:" and the first 12
  * bytes of SHA-256("<session id>:<item>") in base64.
  */
-export async function storedSessionItems(page: Page, names: readonly string[]): Promise<string[]> {
+async function storedSessionItems(page: Page, names: readonly string[]): Promise<string[]> {
   return page.evaluate(async (wanted) => {
     const sessionId = sessionStorage.getItem("kalinga:sid");
     if (!sessionId) return [];

@@ -23,7 +23,7 @@ type ErrorLike = {
   statusCode?: number;
 };
 
-export const logSerializers = {
+const logSerializers = {
   req(request: RequestLike) {
     // The query string can hold a mobile number (the dev outbox) and is never logged.
     const path = (request.url ?? "").split("?")[0] ?? "";

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 // every other path below /console so a reload on /console/claims/… works. Its own strict CSP: only
 // its own scripts and workers, no frames, nothing inline.
 
-export const CONSOLE_CSP = [
+const CONSOLE_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

@@ -53,8 +53,6 @@ export function temporaryPassword(): string {
   return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join("");
 }
 
-export const hashPassword = (password: string) => hash(password);
-
 // A hash of a password nobody has, checked when the e-mail is unknown so both answers take as long.
 const NOBODY = hash(randomBytes(16).toString("hex"));
 

@@ -167,7 +167,7 @@ function invalid(reply: FastifyReply, issues: readonly z.core.$ZodIssue[]) {
 }
 
 /** 429 with Retry-After; the same for a known and an unknown e-mail. */
-export function tooManyTries(reply: FastifyReply, retryAfterSeconds: number, fromAddress = false) {
+function tooManyTries(reply: FastifyReply, retryAfterSeconds: number, fromAddress = false) {
   const wait = waitText(retryAfterSeconds);
   return reply
     .code(429)

@@ -10,7 +10,7 @@ import { CHANNEL_IDS, COMPANY_IDS, type ContentStore, SUPPORTED_LOCALES } from "
 // content carries no personal data and a plain GET needs no CORS preflight.
 
 const CACHE_CONTROL = "public, max-age=300";
-export const NOTICE_CACHE_CONTROL = "public, no-cache";
+const NOTICE_CACHE_CONTROL = "public, no-cache";
 
 function sendCached(
   request: FastifyRequest,

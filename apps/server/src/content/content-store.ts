@@ -25,7 +25,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Objects merge key by key; anything else (lists included) is replaced. */
-export function mergeContent<T>(base: T, override: unknown): T {
+function mergeContent<T>(base: T, override: unknown): T {
   if (!isPlainObject(base) || !isPlainObject(override)) return (override ?? base) as T;
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(override))
@@ -51,7 +51,7 @@ const NOTICE_FIELDS = [
   "showCloseEndTime",
 ] as const;
 
-export function parseNotice(value: unknown, source: string): TemporarilyUnavailableTip {
+function parseNotice(value: unknown, source: string): TemporarilyUnavailableTip {
   if (!isPlainObject(value)) throw new Error(`${source}: the notice must be a JSON object.`);
   for (const field of NOTICE_FIELDS) {
     if (typeof value[field] !== "string")

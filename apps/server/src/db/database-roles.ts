@@ -20,7 +20,7 @@ const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
  * migrations' lock, since two servers granting at once would collide. Returns false when `role`
  * is the owner itself (one role: nothing to separate).
  */
-export async function grantRuntimeRole(owner: Database, role: string): Promise<boolean> {
+async function grantRuntimeRole(owner: Database, role: string): Promise<boolean> {
   return owner.transaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
     const { rows } = await tx.query<{ me: string; schema: string | null }>(

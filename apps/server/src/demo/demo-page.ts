@@ -110,7 +110,7 @@ function siteFooter(site: DemoSite): string {
 }
 
 /** The stand-in member portal's words; {company} is the insurer's name. */
-export const PORTAL_TEXTS = {
+const PORTAL_TEXTS = {
   menu: "Member Portal",
   title: "{company} Member Portal",
   lead: "The Member Portal is where {company} members sign in to see their policies and file a claim with their policy details already filled in.",

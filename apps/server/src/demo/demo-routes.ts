@@ -32,7 +32,7 @@ const ROUTE_NAMES = new Set(["claims-filing", "claims-tracking", "claims-report"
 const ROUTE_NAME_ITEM = "kalinga:route-name";
 
 /** Nonce-based CSP; 'strict-dynamic' lets widget.js load its chunks by dynamic import. */
-export function pageCsp(nonce: string, allowedOrigins: string[]): string {
+function pageCsp(nonce: string, allowedOrigins: string[]): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,

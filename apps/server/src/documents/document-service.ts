@@ -25,7 +25,7 @@ import type { PreparedDocument } from "./prepare-document.ts";
 // without its file. Limits per claim are checked under a lock on the claim row, so parallel
 // uploads cannot slip past them together.
 
-export type DocumentChangeRefusalReason =
+type DocumentChangeRefusalReason =
   | "claim-file-count"
   | "claim-too-large"
   | "claim-closed"

@@ -23,7 +23,7 @@ export type PreparedDocument = {
   sourceType: DocumentSourceType;
 };
 
-export type DocumentRefusalReason =
+type DocumentRefusalReason =
   | "type"
   | "too-large"
   | "too-many-pixels"

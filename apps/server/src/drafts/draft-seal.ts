@@ -5,7 +5,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 // to another claim does not open. docs/decisions/0043.
 
 /** The key new drafts are sealed with; rows keep theirs, so a new id rotates without a rewrite. */
-export const CURRENT_DRAFT_KEY_ID = "d1";
+const CURRENT_DRAFT_KEY_ID = "d1";
 const PURPOSE = "kalinga claim drafts";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

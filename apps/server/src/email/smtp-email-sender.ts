@@ -18,7 +18,7 @@ type NodemailerError = {
 const ERROR_CODE = /^E[A-Z]{1,20}$/;
 
 /** A reason safe to store and log: "SMTP ESOCKET ECONNREFUSED", "SMTP EENVELOPE 550". */
-export function smtpFailureReason(error: unknown): { reason: string; retryable: boolean } {
+function smtpFailureReason(error: unknown): { reason: string; retryable: boolean } {
   const { code, originalCode, responseCode, permanent } = (error ?? {}) as NodemailerError;
   const name = typeof code === "string" && ERROR_CODE.test(code) ? code : "error";
   const cause =

@@ -1,10 +1,9 @@
 import {
   type ProofOfWorkChallenge,
   RETURN_CODES,
-  type ReturnCode,
   TOKEN_END_REASONS,
 } from "@kalinga/domain/claim-api";
-import { DECIDED_MESSAGES, SYSTEM_ERROR } from "@kalinga/domain/messages";
+import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 
 // Every answer that is not a success is an ApiError: a status, a JSON body with a returnCode, and
 // headers such as Retry-After. Business refusals keep the returnCodes of RETURN_CODES; other
@@ -83,15 +82,6 @@ export function portalChannelsOff(): ApiError {
   return new ApiError(503, { returnCode: "503", message: API_MESSAGES.portalChannelsOff });
 }
 
-/** 417: a business refusal the widget acts on by its returnCode. */
-export function refusal(
-  returnCode: ReturnCode,
-  message: string,
-  extra: { sendsLeft?: number } = {},
-): ApiError {
-  return new ApiError(417, { returnCode, message, ...extra });
-}
-
 /** 429 with Retry-After in whole seconds (at least 1). */
 export function tooManyRequests(
   retryAfterSeconds: number,
@@ -117,9 +107,4 @@ export function challengeRequired(challenge: ProofOfWorkChallenge, reason?: stri
     challenge,
     ...(reason ? { challengeRefused: reason } : {}),
   });
-}
-
-/** The SMS provider failed: nothing was sent and nothing was counted. */
-export function smsProviderFailed(): ApiError {
-  return new ApiError(502, { returnCode: "502", message: SYSTEM_ERROR });
 }

@@ -13,7 +13,7 @@ import { idempotencyRequestHash, isIdempotencyKey } from "./idempotency-keys.ts"
 /** A request whose server died keeps its key in flight; after this long a retry may run again. */
 const STALE_AFTER_MS = 5 * 60 * 1000;
 /** How long a key is remembered: a client retries within minutes, not days. */
-export const CALLER_IDEMPOTENCY_HOURS = 24;
+const CALLER_IDEMPOTENCY_HOURS = 24;
 /** Fields of an answer that are shown once and never stored (a new account's temporary password). */
 const SECRET_FIELDS = ["temporaryPassword", "csrfToken", "secret", "otpauthUri", "qrSvg"];
 

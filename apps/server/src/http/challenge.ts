@@ -15,7 +15,7 @@ import { countHit, hitsSoFar, type RateWindow, takeHit } from "./rate-limit.ts";
 // passed; it stops at maxWork, except past an SMS ceiling, where it keeps doubling. Only calls that
 // passed are counted, so a flood that does not solve raises nobody's work.
 
-export const CHALLENGE_ALGORITHM = "SHA-256";
+const CHALLENGE_ALGORITHM = "SHA-256";
 /** A uint32 counter: more work than this cannot be asked. */
 const MOST_WORK = 2 ** 31;
 
@@ -157,8 +157,6 @@ export function createChallengeGate({ db, config, secret }: ChallengeGateOptions
 
   return { pass };
 }
-
-export type ChallengeGate = ReturnType<typeof createChallengeGate>;
 
 /** Deletes spent solutions whose challenges expired before `expiredBefore`. */
 export async function deleteSpentChallengesBefore(db: Queryable, expiredBefore: Date) {

@@ -39,7 +39,7 @@ import { refusalAnswer } from "./refusal-answer.ts";
 // stranger's failures behind a shared address use up nothing (docs/decisions/0030).
 
 export const CLAIM_API_PREFIX = "/api/claims";
-export const CLAIM_BODY_LIMIT_BYTES = 64 * 1024;
+const CLAIM_BODY_LIMIT_BYTES = 64 * 1024;
 
 export type ClaimCallInput<K extends ClaimCallName> = {
   request: FastifyRequest;

@@ -14,7 +14,7 @@ import { API_MESSAGES, ApiError } from "./api-error.ts";
 // @fastify/cors answers the preflights and writes the headers (decision 0060).
 
 /** Every header the widget sends on a claim call: the portal's assertion and Idempotency-Key too. */
-export const CORS_ALLOWED_HEADERS = [
+const CORS_ALLOWED_HEADERS = [
   "content-type",
   API_KEY_HEADER,
   "authorization",

@@ -40,7 +40,7 @@ function toApiError(error: FastifyError): ApiError | null {
   return null;
 }
 
-export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const answer = toApiError(error);
   if (answer) {
     request.log.info(

@@ -22,7 +22,7 @@ const RULE_OF_CODE: Record<string, string> = {
   custom: "format",
 };
 
-export const FIELD_MESSAGES = {
+const FIELD_MESSAGES = {
   required: "Required.",
   unknownKey: "Not a field of this request: leave it out.",
   notAccepted: "Not accepted.",

@@ -22,9 +22,9 @@ export type AssertionRefusal =
   | "no-identity";
 
 /** At most an hour between issue and expiry (the issue's limit), and never longer. */
-export const MAX_ASSERTION_SECONDS = 3600;
+const MAX_ASSERTION_SECONDS = 3600;
 /** How far ahead of this server's clock a portal's clock may run: beyond it, `iat` is refused. */
-export const MAX_CLOCK_SKEW_SECONDS = 60;
+const MAX_CLOCK_SKEW_SECONDS = 60;
 
 export function createAssertionVerifier(config: PortalConfig, companies: readonly CompanyId[]) {
   const key =
@@ -82,5 +82,3 @@ export function createAssertionVerifier(config: PortalConfig, companies: readonl
     return { refused: "no-identity" };
   };
 }
-
-export type AssertionVerifier = ReturnType<typeof createAssertionVerifier>;

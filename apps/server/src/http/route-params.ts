@@ -15,7 +15,7 @@ const SCHEMAS: Record<string, z.ZodMiniType> = {
 const OTHER = queryText(200);
 
 /** Each bad path parameter, named by its name, with the rule it broke. */
-export function pathParamProblems(params: unknown): FieldProblem[] {
+function pathParamProblems(params: unknown): FieldProblem[] {
   const entries = Object.entries((params ?? {}) as Record<string, unknown>);
   return entries.flatMap(([name, value]) => {
     const result = (SCHEMAS[name] ?? OTHER).safeParse(value, { error: fieldMessage });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 // Headers every response carries. Pages replace the strict default CSP with their nonce-based one
 // (demo/demo-routes.ts); API answers are never cached because they carry personal data.
 
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /** The headers that depend on nothing in the request, so even an answer written before routing has them. */
 export const BASELINE_SECURITY_HEADERS: Readonly<Record<string, string>> = {

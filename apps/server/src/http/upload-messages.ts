@@ -1,10 +1,7 @@
 // The claimant's texts for files live in the domain, so the widget shows the same ones.
 import { UPLOAD_FIELD_MESSAGES } from "@kalinga/domain/document-messages";
 
-export {
-  DOCUMENT_MESSAGES,
-  formatSizeLimit as formatFileSize,
-} from "@kalinga/domain/document-messages";
+export { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 
 /** Texts of the document calls' HTTP layer (400/409/422); the widget shows its system error. */
 export const DOCUMENT_ROUTE_MESSAGES = {

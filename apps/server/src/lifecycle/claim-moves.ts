@@ -47,7 +47,7 @@ export type LifecycleContext = {
   notifier: ClaimantNotifier;
 };
 
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 
 export function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);

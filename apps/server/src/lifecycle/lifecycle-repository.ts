@@ -45,10 +45,7 @@ export async function recordClaimEvent(
 }
 
 export {
-  type ClaimListQuery,
-  type Decision,
   findSubmittedClaim,
-  listSubmittedClaims,
   type SubmittedClaim,
 } from "../claims/claim-repository.ts";
 

@@ -42,7 +42,6 @@ import { createRequirementService } from "./requirement-service.ts";
 
 export type { MessagePreview } from "../notifications/notify-claimant.ts";
 export type { LifecycleConfig, LifecycleRefusal } from "./claim-moves.ts";
-export type { NewRequirementRequest } from "./requirement-service.ts";
 
 type Answer<T> = Promise<T | LifecycleRefusal>;
 

@@ -43,7 +43,7 @@ export type NotificationWorkerOptions = {
   random?: () => number;
 };
 
-export type RoundSummary = { taken: number; sent: number; retried: number; failed: number };
+type RoundSummary = { taken: number; sent: number; retried: number; failed: number };
 
 export type NotificationWorker = {
   /** One round: takes the due rows, sends them, records the outcome. */
@@ -57,16 +57,16 @@ export type NotificationWorker = {
 };
 
 /** Seconds before the next attempt after the nth failed one; the last value repeats. */
-export const RETRY_DELAYS_SECONDS = [30, 120, 600, 3600, 3 * 3600, 6 * 3600] as const;
+const RETRY_DELAYS_SECONDS = [30, 120, 600, 3600, 3 * 3600, 6 * 3600] as const;
 const JITTER = 0.2;
-export const DEFAULT_LEASE_MS = 10 * 60_000;
+const DEFAULT_LEASE_MS = 10 * 60_000;
 const DEFAULT_BATCH_SIZE = 10;
 
 /** How long a delivery to a refused destination waits before it is tried again, uncounted. */
-export const HELD_RETRY_MS = 10 * 60_000;
+const HELD_RETRY_MS = 10 * 60_000;
 
 /** Delay after `attempts` failed attempts: the schedule's value within ±20 %, so retries spread out. */
-export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
+function retryDelayMs(attempts: number, random: () => number = Math.random): number {
   const index = Math.min(Math.max(attempts, 1), RETRY_DELAYS_SECONDS.length) - 1;
   const base = (RETRY_DELAYS_SECONDS[index] ?? 30) * 1000;
   return Math.round(base * (1 - JITTER + 2 * JITTER * random()));

@@ -9,7 +9,7 @@ import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
 // filed on agent assist under the agent's code and those on the policies the policy store gives
 // the agent; nothing of another agent's clients, and a member's sign-in opens nothing.
 
-export const AGENT_REPORT_MESSAGES = {
+const AGENT_REPORT_MESSAGES = {
   notAnAgent: "Only an agent's sign-in opens the claims report.",
 } as const;
 

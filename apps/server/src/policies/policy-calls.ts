@@ -16,7 +16,7 @@ import { findPolicy, policiesOfPortalUser } from "./policy-repository.ts";
 // only among the policies the agent serves. Any other answers as if it did not exist. The portal's
 // sign-in stands in for the OTP (decision 0059): the claim's token is swapped for a verified one.
 
-export const POLICY_MESSAGES = {
+const POLICY_MESSAGES = {
   notFound: "We could not find this policy for your account.",
 } as const;
 

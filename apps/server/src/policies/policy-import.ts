@@ -8,7 +8,7 @@ import { type UpsertOutcome, upsertPolicy } from "./policy-repository.ts";
 // reported with their row number and the first problem of each field. Running it again changes
 // nothing that did not change.
 
-export type RejectedRow = { row: number; errors: { field: string; message: string }[] };
+type RejectedRow = { row: number; errors: { field: string; message: string }[] };
 export type ImportReport = {
   inserted: number;
   updated: number;
@@ -24,7 +24,7 @@ export function rowsOfCsv(text: string): Record<string, string>[] {
   >[];
 }
 
-export function checkRows(rows: readonly unknown[]): {
+function checkRows(rows: readonly unknown[]): {
   good: PolicyRecord[];
   rejected: RejectedRow[];
 } {

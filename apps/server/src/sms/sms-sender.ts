@@ -1,7 +1,7 @@
 // The SMS provider contract (docs/decisions/0014-sms-provider-contract.md): send resolves once the
 // provider accepted the message and rejects with SmsSendError otherwise; it never logs the text.
 
-export type SmsMessage = {
+type SmsMessage = {
   /** International form without "+", e.g. "639171234567". */
   to: string;
   text: string;

@@ -21,7 +21,7 @@ import { findSubmissionResponse, recordSubmission } from "./submission-repositor
 // closes the claim and queues the acknowledgment in the caller's transaction. Every repeat, with
 // or without an Idempotency-Key, gets the first answer back.
 
-export const SUBMISSION_MESSAGES = {
+const SUBMISSION_MESSAGES = {
   /** A portal claim's payload naming another policy than the one its user chose. */
   otherPolicy: "This claim was started for another policy. Please start again from your portal.",
 } as const;

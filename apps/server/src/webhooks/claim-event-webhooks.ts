@@ -17,7 +17,7 @@ import { publicOnlyLookup, WebhookDestinationRefused } from "./webhook-destinati
  * The recipient stored with a webhook delivery: it is sent to the URL in force when it goes out,
  * so a changed URL gets the retries too, and no URL (nor a token in one) is kept in the queue.
  */
-export const WEBHOOK_RECIPIENT = "insurer-webhook";
+const WEBHOOK_RECIPIENT = "insurer-webhook";
 
 const EVENT_TYPES: Record<string, string> = {
   status: "claim.status-changed",
@@ -39,7 +39,7 @@ export type WebhookBody = {
 };
 
 /** The event's type: a claim's first status event is its submission. */
-export function webhookType(kind: string, from: string | null): string {
+function webhookType(kind: string, from: string | null): string {
   if (kind === "status" && from === null) return "claim.submitted";
   return EVENT_TYPES[kind] ?? `claim.${kind}`;
 }
@@ -83,7 +83,7 @@ export async function queueClaimEventWebhooks(
 }
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`: the receiver recomputes it and checks t. */
-export function webhookSignature(secret: string, body: string, at: Date): string {
+function webhookSignature(secret: string, body: string, at: Date): string {
   const t = Math.floor(at.getTime() / 1000);
   const v1 = createHmac("sha256", secret).update(`${t}.${body}`).digest("hex");
   return `t=${t},v1=${v1}`;

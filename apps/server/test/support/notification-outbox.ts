@@ -16,7 +16,7 @@ import type { ServerTest } from "./server-test.ts";
 // The notification worker driven by hand on a test file's database and clock, sending e-mail to
 // the file's mail server, with what it logs kept.
 
-export type LogEntry = { level: "info" | "warn"; details: object; message: string };
+type LogEntry = { level: "info" | "warn"; details: object; message: string };
 
 export type NotificationRow = {
   status: string;

@@ -30,7 +30,7 @@ export type ServerTestOptions = {
   scope?: "test" | "file";
 };
 
-export type RestartOptions = {
+type RestartOptions = {
   overrides?: Partial<ServerConfig>;
   /** Closes and opens the database again on the same data first, as a server restart does. */
   reopenDatabase?: boolean;

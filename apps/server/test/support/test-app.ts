@@ -77,9 +77,6 @@ export type CallOptions = {
   headers?: Record<string, string>;
 };
 
-/** An error answer of a claim call, as the server's error handler writes it. */
-export type ClaimCallError = { returnCode: string; message: string; errors?: unknown[] };
-
 /**
  * A claim call's answer: json() reads the call's success answer; a test reading a refusal names it,
  * json<ClaimCallError>().

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from "react";
 // cost the claimant (detail) and offer to try again (retry). Once the claim was continued on another
 // device (decision 0069), that notice stands instead of every system error of this tab.
 
-export type SystemErrorRetry = { label: string; run: () => void };
+type SystemErrorRetry = { label: string; run: () => void };
 export type SystemErrorShown = { detail?: string; retry?: SystemErrorRetry };
 
 let shown: SystemErrorShown | null = null;

@@ -3,7 +3,7 @@ import { Component, type ReactNode } from "react";
 import { APP_TEXTS } from "./app-texts.ts";
 
 /** The fallback when a screen fails to load or render. */
-export function ErrorScreen() {
+function ErrorScreen() {
   return (
     <section className="k-screen" aria-labelledby="k-error-title">
       <h2 id="k-error-title" className="k-screen-title">

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 
-export const REVIEW_ROUTE = "/claims-review";
+const REVIEW_ROUTE = "/claims-review";
 
 /** Navigation state of an edit link on the review: the step's Next comes back to the review. */
 export const BACK_TO_REVIEW = { backToReview: true } as const;

@@ -12,7 +12,7 @@ import type { ClaimData } from "./claim-data-store.ts";
 import type { VerifiedClaim } from "./verified-claim.tsx";
 
 /** The step a claim goes back to when it is not complete up to the documents. */
-export type IncompleteStep = "/cf" | "/claims-details" | "/payout-option";
+type IncompleteStep = "/cf" | "/claims-details" | "/payout-option";
 
 export type ClaimOfTab =
   | { complete: true; data: ClaimData; step1: PublicStartForm; payload: ClaimPayload }

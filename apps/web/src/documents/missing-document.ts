@@ -4,7 +4,7 @@ import type { DocumentFile } from "./use-claim-documents.ts";
 // and never while a file is being prepared or sent, or is already there.
 
 /** The slot holds a file or one on its way; a failed file does not count. */
-export function hasFileOrUpload(files: readonly Pick<DocumentFile, "state">[]): boolean {
+function hasFileOrUpload(files: readonly Pick<DocumentFile, "state">[]): boolean {
   return files.some((file) => file.state !== "failed");
 }
 

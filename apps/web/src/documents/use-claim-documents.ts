@@ -55,7 +55,7 @@ export type DocumentStore = {
 };
 
 /** Step 4's store: the slots of the claim this tab is filing. */
-export const CLAIM_DOCUMENT_STORE: DocumentStore = {
+const CLAIM_DOCUMENT_STORE: DocumentStore = {
   list: async () => (await callClaimApiOrShowError("listDocuments", {}))?.documents ?? null,
   upload: uploadDocument,
   async remove(documentId) {

@@ -7,7 +7,7 @@ import {
 } from "react-hook-form";
 
 /** What a field component needs of its react-hook-form form (the object useForm returns). */
-export type FieldForm<Values extends FieldValues, Output = Values> = Pick<
+type FieldForm<Values extends FieldValues, Output = Values> = Pick<
   UseFormReturn<Values, unknown, Output>,
   "control" | "register" | "trigger" | "getFieldState"
 >;

@@ -141,7 +141,7 @@ export async function keyEntries(): Promise<Map<IDBValidKey, { createdAt: number
   return new Map(keys.map((k, i) => [k, values[i] as { createdAt: number }]));
 }
 
-export function openKeyDatabase(): Promise<IDBDatabase> {
+function openKeyDatabase(): Promise<IDBDatabase> {
   const open = indexedDB.open(KEY_DATABASE, 1);
   open.onupgradeneeded = () => open.result.createObjectStore("keys");
   return request(open);

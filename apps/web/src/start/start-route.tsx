@@ -3,7 +3,7 @@ import { useWidgetSetting } from "../widget/contexts.ts";
 import { StartScreen } from "./start-screen.tsx";
 
 /** The agent-assist portal stores which journey "/" opens; elsewhere "/" is the start form. */
-export const AGENT_ROUTE_NAME_ITEM = "kalinga:route-name";
+const AGENT_ROUTE_NAME_ITEM = "kalinga:route-name";
 
 export function StartRoute() {
   const setting = useWidgetSetting();

@@ -3,7 +3,7 @@ import { describedBy } from "./describedby.ts";
 import { FieldError } from "./field-error.tsx";
 import { InfoTooltip } from "./info-tooltip.tsx";
 
-export interface TileOption {
+interface TileOption {
   label: string;
   value: string;
 }
