@@ -19,6 +19,7 @@ import {
   noPayout,
   step1,
 } from "./fixtures/claim-payload-samples.ts";
+import { noLossDetails } from "./fixtures/insured-loss.ts";
 import { toStep1 } from "./start-form.ts";
 
 describe("buildClaimPayload", () => {
@@ -116,20 +117,7 @@ describe("buildClaimPayload", () => {
       insuredInformation: {
         ...insured,
         dateOfLoss: "08/15/2026",
-        injuryDetails: "",
-        partOfBodyInjured: "",
-        accidentDate: "",
-        accidentPlace: "",
-        diagnosis: "",
-        illnessDetails: "",
-        accidentResult: "",
-        illnessResult: "",
-        isSurgeryPerformed: "N",
-        isConfinement: "N",
-        isDismembermentAmputation: "N",
-        isDisability: "N",
-        dateSymptomsDiscovered: "",
-        firstDiagnosedDate: "",
+        ...noLossDetails,
       },
       beneficiaryList: [
         {

@@ -46,9 +46,7 @@ export function emailConfig(env: Env, production: boolean): EmailConfig {
   const provider = text(env, "EMAIL_PROVIDER") ?? "outbox";
   const from = text(env, "EMAIL_FROM");
   if (from !== null && !/^[^<>]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(from)) {
-    throw new ConfigError(
-      `EMAIL_FROM must be an address, e.g. "Kalinga Life <claims@example.ph>".`,
-    );
+    throw new ConfigError(`EMAIL_FROM must be an address, e.g. "Claims <claims@insurer.example>".`);
   }
   if (provider === "outbox") return { provider, from: from ?? DEFAULT_EMAIL_FROM };
   if (provider !== "smtp") {
