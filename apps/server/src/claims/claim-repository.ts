@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { ClaimStatus, DecisionOutcome } from "@kalinga/domain/claim-lifecycle";
 import { CLAIM_RECORD_STATUS, type ClaimRecordStatus } from "@kalinga/domain/claim-record-status";
 import type { Queryable } from "../db/database.ts";
 import {
@@ -253,107 +252,6 @@ export async function deleteTrackingChecksWithoutTokens(q: Queryable, startedBef
        AND ${hasNoTokens("c.id")}`,
     [startedBefore],
   );
-}
-
-// Submitted claims, with their submission's payload: what the lifecycle, staff and the insurer read.
-
-/** reason: what the claimant is told of an outcome other than approved (decision 0067). */
-export type Decision = { outcome: DecisionOutcome; reasonCode: string; reason?: string | null };
-
-export type SubmittedClaim = {
-  claimId: string;
-  webReferenceNumber: string;
-  status: ClaimStatus;
-  claimType: "Death" | "Living";
-  companyName: string;
-  submittedAt: Date;
-  updatedAt: Date;
-  payload: Record<string, unknown>;
-  decision: Decision | null;
-  policyNumber: string | null;
-  matchCode: number | null;
-  /** The number the OTP proved; null on the channels that file without one. */
-  verifiedMobileNumber: string | null;
-};
-
-type SubmittedClaimRow = {
-  id: string;
-  web_reference_number: string;
-  status: ClaimStatus;
-  claim_type: "Death" | "Living";
-  company_name: string;
-  submitted_at: Date;
-  updated_at: Date;
-  payload: Record<string, unknown>;
-  decision: Decision | null;
-  policy_number: string | null;
-  match_code: number | null;
-  verified_mobile_number: string | null;
-};
-
-const SUBMITTED_COLUMNS = `c.id, c.web_reference_number, c.status, s.claim_type, c.company_name,
-  c.submitted_at, c.updated_at, s.payload, c.decision, c.policy_number, c.match_code,
-  c.verified_mobile_number`;
-
-const submittedClaimOf = (row: SubmittedClaimRow): SubmittedClaim => ({
-  claimId: row.id,
-  webReferenceNumber: row.web_reference_number,
-  status: row.status,
-  claimType: row.claim_type,
-  companyName: row.company_name,
-  submittedAt: new Date(row.submitted_at),
-  updatedAt: new Date(row.updated_at),
-  payload: row.payload,
-  decision: row.decision,
-  policyNumber: row.policy_number,
-  matchCode: row.match_code,
-  verifiedMobileNumber: row.verified_mobile_number,
-});
-
-/** A submitted claim by its reference number; `lock` holds its row until the transaction ends. */
-export async function findSubmittedClaim(
-  q: Queryable,
-  webReferenceNumber: string,
-  options: { lock?: boolean } = {},
-): Promise<SubmittedClaim | null> {
-  const { rows } = await q.query<SubmittedClaimRow>(
-    `SELECT ${SUBMITTED_COLUMNS} FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
-     WHERE c.web_reference_number = $1 ${options.lock ? "FOR UPDATE OF c" : ""}`,
-    [webReferenceNumber],
-  );
-  return rows[0] ? submittedClaimOf(rows[0]) : null;
-}
-
-export type ClaimListQuery = {
-  status: ClaimStatus | null;
-  updatedSince: Date | null;
-  /** The last row of the previous page. */
-  after: { updatedAt: Date; claimId: string } | null;
-  limit: number;
-};
-
-/** Submitted claims, newest change first, keyset-paged on (updated_at, id). */
-export async function listSubmittedClaims(
-  q: Queryable,
-  query: ClaimListQuery,
-): Promise<SubmittedClaim[]> {
-  const { rows } = await q.query<SubmittedClaimRow>(
-    `SELECT ${SUBMITTED_COLUMNS} FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
-     WHERE c.submitted_at IS NOT NULL
-       AND ($1::text IS NULL OR c.status = $1)
-       AND ($2::timestamptz IS NULL OR c.updated_at >= $2)
-       AND ($3::timestamptz IS NULL OR (c.updated_at, c.id) < ($3::timestamptz, $4::uuid))
-     ORDER BY c.updated_at DESC, c.id DESC
-     LIMIT $5`,
-    [
-      query.status,
-      query.updatedSince,
-      query.after?.updatedAt ?? null,
-      query.after?.claimId ?? null,
-      query.limit,
-    ],
-  );
-  return rows.map(submittedClaimOf);
 }
 
 /** A claim's row as the development claim record shows it; null for an unknown reference. */

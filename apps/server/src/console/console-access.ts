@@ -6,7 +6,7 @@ import {
 import { staffMay } from "@kalinga/domain/staff-roles";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/database.ts";
-import { findSubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
+import { findSubmittedClaim } from "../submission/submission-repository.ts";
 import { audit } from "./audit-log.ts";
 import { assigneeOf } from "./console-claims.ts";
 import { type ConsoleServices, STAFF_COOKIE, type WorkedClaim } from "./console-handler.ts";

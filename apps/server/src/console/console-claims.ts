@@ -3,6 +3,7 @@ import type { ClaimStatus } from "@kalinga/domain/claim-lifecycle";
 import { setAssignee, touchClaim } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { type Actor, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
+import { queueRows } from "../submission/submission-repository.ts";
 
 export { assigneeOf } from "../claims/claim-repository.ts";
 export { statusChangesOf } from "../lifecycle/lifecycle-repository.ts";
@@ -51,62 +52,22 @@ export async function readQueue(
   const search = query.search?.trim() || null;
   const mobile = search ? mobileDigits(search) : null;
   const namePattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const params = [
-    query.status,
-    query.claimType,
-    query.assigned === "unassigned" ? null : query.assigned,
-    query.assigned === "unassigned",
-    query.visibleTo,
-    search,
-    namePattern,
-    mobile,
-  ];
-  const where = `c.submitted_at IS NOT NULL
-       AND ($1::text IS NULL OR c.status = $1)
-       AND ($2::text IS NULL OR s.claim_type = $2)
-       AND ($3::uuid IS NULL OR c.assigned_to = $3)
-       AND (NOT $4::boolean OR c.assigned_to IS NULL)
-       AND ($5::uuid IS NULL OR c.assigned_to = $5 OR c.assigned_to IS NULL)
-       AND ($6::text IS NULL
-         OR upper(c.web_reference_number) = upper($6)
-         OR (s.payload->'insuredInformation'->>'firstName') || ' ' || (s.payload->'insuredInformation'->>'lastName') ILIKE $7
-         OR (s.payload->'insuredInformation'->>'lastName') ILIKE $7
-         OR ($8::text IS NOT NULL AND s.payload->'insuredInformation'->>'phoneNumber' = $8))`;
-  const [{ rows }, count] = await Promise.all([
-    q.query<{
-      id: string;
-      web_reference_number: string;
-      status: ClaimStatus;
-      claim_type: "Death" | "Living";
-      cause: string | null;
-      first_name: string | null;
-      last_name: string | null;
-      mobile: string | null;
-      submitted_at: Date;
-      updated_at: Date;
-      assigned_to: string | null;
-      assignee_name: string | null;
-    }>(
-      `SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.submitted_at, c.updated_at,
-         s.payload->'basicInformation'->>'causeOfLoss' AS cause,
-         s.payload->'insuredInformation'->>'firstName' AS first_name,
-         s.payload->'insuredInformation'->>'lastName' AS last_name,
-         s.payload->'insuredInformation'->>'phoneNumber' AS mobile,
-         c.assigned_to, u.name AS assignee_name
-       FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
-       LEFT JOIN staff_users u ON u.id = c.assigned_to
-       WHERE ${where}
-       ORDER BY c.submitted_at ASC, c.id ASC
-       OFFSET $9 LIMIT $10`,
-      [...params, query.offset, query.limit],
-    ),
-    q.query<{ total: string | number }>(
-      `SELECT count(*) AS total FROM claims c JOIN claim_submissions s ON s.claim_id = c.id WHERE ${where}`,
-      params,
-    ),
-  ]);
+  const { rows, total } = await queueRows(
+    q,
+    {
+      status: query.status,
+      claimType: query.claimType,
+      assignedTo: query.assigned === "unassigned" ? null : query.assigned,
+      unassignedOnly: query.assigned === "unassigned",
+      visibleTo: query.visibleTo,
+      search,
+      namePattern,
+      mobile,
+    },
+    { offset: query.offset, limit: query.limit },
+  );
   return {
-    total: Number(count.rows[0]?.total ?? 0),
+    total,
     rows: rows.map((row) => ({
       claimId: row.id,
       webReferenceNumber: row.web_reference_number,

@@ -2,8 +2,8 @@ import { claimStatusLabel, policyNumberDisplay } from "@kalinga/domain/claim-sta
 import { documentSlotName } from "@kalinga/domain/document-slot-name";
 import { INSURER_API_PREFIX } from "@kalinga/domain/insurer-calls";
 import { idInput, isInstant } from "@kalinga/domain/route-inputs";
-import type { SubmittedClaim } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleService } from "../lifecycle/lifecycle-service.ts";
+import type { SubmittedClaim } from "../submission/submission-repository.ts";
 
 // How a submitted claim reads through the insurer API: as a line of the list, and read whole, each
 // document named so a core system files it without the catalogue; and the list's page cursor.

@@ -3,13 +3,10 @@ import {
   type StatusChange,
   transitionRefusal,
 } from "@kalinga/domain/claim-lifecycle";
-import {
-  findSubmittedClaim,
-  type SubmittedClaim,
-  setClaimStatus,
-} from "../claims/claim-repository.ts";
+import { setClaimStatus } from "../claims/claim-repository.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { ClaimantNotifier } from "../notifications/notify-claimant.ts";
+import { findSubmittedClaim, type SubmittedClaim } from "../submission/submission-repository.ts";
 import { type Actor, type EventRow, recordClaimEvent } from "./lifecycle-repository.ts";
 
 // What every change of a submitted claim's life shares: its settings, its refusals, and the move

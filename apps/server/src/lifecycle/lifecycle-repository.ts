@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ClaimStatus, RequirementState } from "@kalinga/domain/claim-lifecycle";
+import { lockClaimStatus } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 
 // The claim_events and claim_requirements tables: a submitted claim's events and requested items.
@@ -43,11 +44,6 @@ export async function recordClaimEvent(
     ],
   );
 }
-
-export {
-  findSubmittedClaim,
-  type SubmittedClaim,
-} from "../claims/claim-repository.ts";
 
 export type Requirement = {
   id: string;
@@ -241,4 +237,19 @@ export async function setOpenRequirementsDue(
     [webReferenceNumber, dueDate],
   );
   return rowCount;
+}
+
+/** Locks the claim and reads one of its items, for a change to that item's files. */
+export async function lockRequirement(
+  tx: Queryable,
+  claimId: string,
+  requirementId: string,
+): Promise<{ state: string; dueDate: string } | null> {
+  await lockClaimStatus(tx, claimId);
+  const { rows } = await tx.query<{ state: string; due_date: string }>(
+    `SELECT state, to_char(due_date, 'YYYY-MM-DD') AS due_date FROM claim_requirements
+     WHERE claim_id = $1 AND id = $2`,
+    [claimId, requirementId],
+  );
+  return rows[0] ? { state: rows[0].state, dueDate: rows[0].due_date } : null;
 }

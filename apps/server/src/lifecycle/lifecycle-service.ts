@@ -6,18 +6,16 @@ import {
   isClaimStatus,
 } from "@kalinga/domain/claim-lifecycle";
 import { todayInManila } from "@kalinga/domain/dates";
+import { setDecision, setPolicyMatch, touchClaim } from "../claims/claim-repository.ts";
+import type { Database } from "../db/database.ts";
+import { listStoredDocuments } from "../documents/document-repository.ts";
+import { createClaimantNotifier, type MessagePreview } from "../notifications/notify-claimant.ts";
 import {
   type ClaimListQuery,
   type Decision,
   findSubmittedClaim,
   listSubmittedClaims,
-  setDecision,
-  setPolicyMatch,
-  touchClaim,
-} from "../claims/claim-repository.ts";
-import type { Database } from "../db/database.ts";
-import { listStoredDocuments } from "../documents/document-repository.ts";
-import { createClaimantNotifier, type MessagePreview } from "../notifications/notify-claimant.ts";
+} from "../submission/submission-repository.ts";
 import {
   changeClaim,
   type LifecycleConfig,

@@ -5,10 +5,11 @@ import {
   REVIEW_OF_REQUIREMENTS,
 } from "@kalinga/domain/claim-lifecycle";
 import { todayInManila } from "@kalinga/domain/dates";
-import { findSubmittedClaim, type SubmittedClaim, touchClaim } from "../claims/claim-repository.ts";
+import { touchClaim } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { markRequirementDocumentsSent } from "../documents/document-repository.ts";
 import type { MessagePreview } from "../notifications/notify-claimant.ts";
+import { findSubmittedClaim, type SubmittedClaim } from "../submission/submission-repository.ts";
 import {
   addDays,
   changeClaim,

@@ -4,6 +4,7 @@ import { daysBetween, todayInManila } from "@kalinga/domain/dates";
 import type { Queryable } from "../db/database.ts";
 import { forbidden } from "../http/api-error.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
+import { agentReportRows } from "../submission/submission-repository.ts";
 
 // listAgentClaims (issue 12, decision 0059): the agent's claims report. An agent sees the claims
 // filed on agent assist under the agent's code and those on the policies the policy store gives
@@ -16,35 +17,14 @@ const AGENT_REPORT_MESSAGES = {
 /** The newest this many; an agent with more filters in the core claims system. */
 const REPORT_LIMIT = 500;
 
-type ReportRow = {
-  web_reference_number: string;
-  status: string;
-  submitted_at: Date | string;
-  agent_code: string | null;
-  claim_type: "Death" | "Living";
-  payload: {
-    basicInformation?: { causeOfLoss?: string };
-    insuredInformation?: { firstName?: string; lastName?: string };
-    policyInformation?: { policyNumber?: string };
-  };
-  open_requirements: number | string;
-};
-
 export function agentClaimsCalls(db: Queryable): Pick<ClaimCallHandlers, "listAgentClaims"> {
   return {
     async listAgentClaims({ body, portal, now }) {
       if (portal?.kind !== "agent") throw forbidden(AGENT_REPORT_MESSAGES.notAnAgent);
-      const { rows } = await db.query<ReportRow>(
-        `SELECT c.web_reference_number, c.status, c.submitted_at, c.agent_code, s.claim_type, s.payload,
-           (SELECT count(*) FROM claim_requirements r WHERE r.claim_id = c.id AND r.state = 'open')
-             AS open_requirements
-         FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
-         WHERE c.company_name = $1 AND c.purpose = 'filing' AND c.submitted_at IS NOT NULL
-           AND (c.agent_code = $2 OR s.payload -> 'policyInformation' ->> 'policyNumber' IN (
-             SELECT policy_number FROM policies WHERE company_name = $1 AND agent_code = $2))
-         ORDER BY c.submitted_at DESC
-         LIMIT ${REPORT_LIMIT}`,
-        [body.basicInformation.companyName, portal.agentCode],
+      const rows = await agentReportRows(
+        db,
+        { companyName: body.basicInformation.companyName, agentCode: portal.agentCode },
+        REPORT_LIMIT,
       );
       const today = todayInManila(now);
       const claims: AgentClaim[] = rows.map((row) => {

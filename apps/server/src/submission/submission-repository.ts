@@ -1,4 +1,5 @@
 import type { FinalSubmitClaimResponse } from "@kalinga/domain/claim-api";
+import type { ClaimStatus, DecisionOutcome } from "@kalinga/domain/claim-lifecycle";
 import type { FinalSubmitClaim } from "@kalinga/domain/claim-payload-schema";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { Declarations } from "@kalinga/domain/declarations";
@@ -97,6 +98,303 @@ export async function submissionRecordRow(q: Queryable, claimId: string) {
   }>(
     "SELECT payload, declarations, slot_facts, submitted_at FROM claim_submissions WHERE claim_id = $1",
     [claimId],
+  );
+  return rows[0] ?? null;
+}
+
+// Submitted claims: a claim's row with its submission, read from the submission's side, as the
+// lifecycle, the console's queue, the insurer, tracking and the agent's report read them.
+
+/** reason: what the claimant is told of an outcome other than approved (decision 0067). */
+export type Decision = { outcome: DecisionOutcome; reasonCode: string; reason?: string | null };
+
+export type SubmittedClaim = {
+  claimId: string;
+  webReferenceNumber: string;
+  status: ClaimStatus;
+  claimType: "Death" | "Living";
+  companyName: string;
+  submittedAt: Date;
+  updatedAt: Date;
+  payload: Record<string, unknown>;
+  decision: Decision | null;
+  policyNumber: string | null;
+  matchCode: number | null;
+  /** The number the OTP proved; null on the channels that file without one. */
+  verifiedMobileNumber: string | null;
+};
+
+type SubmittedClaimRow = {
+  id: string;
+  web_reference_number: string;
+  status: ClaimStatus;
+  claim_type: "Death" | "Living";
+  company_name: string;
+  submitted_at: Date;
+  updated_at: Date;
+  payload: Record<string, unknown>;
+  decision: Decision | null;
+  policy_number: string | null;
+  match_code: number | null;
+  verified_mobile_number: string | null;
+};
+
+const SUBMITTED_COLUMNS = `c.id, c.web_reference_number, c.status, s.claim_type, c.company_name,
+  c.submitted_at, c.updated_at, s.payload, c.decision, c.policy_number, c.match_code,
+  c.verified_mobile_number`;
+
+const submittedClaimOf = (row: SubmittedClaimRow): SubmittedClaim => ({
+  claimId: row.id,
+  webReferenceNumber: row.web_reference_number,
+  status: row.status,
+  claimType: row.claim_type,
+  companyName: row.company_name,
+  submittedAt: new Date(row.submitted_at),
+  updatedAt: new Date(row.updated_at),
+  payload: row.payload,
+  decision: row.decision,
+  policyNumber: row.policy_number,
+  matchCode: row.match_code,
+  verifiedMobileNumber: row.verified_mobile_number,
+});
+
+/** A submitted claim by its reference number; `lock` holds its row until the transaction ends. */
+export async function findSubmittedClaim(
+  q: Queryable,
+  webReferenceNumber: string,
+  options: { lock?: boolean } = {},
+): Promise<SubmittedClaim | null> {
+  const { rows } = await q.query<SubmittedClaimRow>(
+    `SELECT ${SUBMITTED_COLUMNS} FROM claim_submissions s JOIN claims c ON c.id = s.claim_id
+     WHERE c.web_reference_number = $1 ${options.lock ? "FOR UPDATE OF c" : ""}`,
+    [webReferenceNumber],
+  );
+  return rows[0] ? submittedClaimOf(rows[0]) : null;
+}
+
+export type ClaimListQuery = {
+  status: ClaimStatus | null;
+  updatedSince: Date | null;
+  /** The last row of the previous page. */
+  after: { updatedAt: Date; claimId: string } | null;
+  limit: number;
+};
+
+/** Submitted claims, newest change first, keyset-paged on (updated_at, id). */
+export async function listSubmittedClaims(
+  q: Queryable,
+  query: ClaimListQuery,
+): Promise<SubmittedClaim[]> {
+  const { rows } = await q.query<SubmittedClaimRow>(
+    `SELECT ${SUBMITTED_COLUMNS} FROM claim_submissions s JOIN claims c ON c.id = s.claim_id
+     WHERE c.submitted_at IS NOT NULL
+       AND ($1::text IS NULL OR c.status = $1)
+       AND ($2::timestamptz IS NULL OR c.updated_at >= $2)
+       AND ($3::timestamptz IS NULL OR (c.updated_at, c.id) < ($3::timestamptz, $4::uuid))
+     ORDER BY c.updated_at DESC, c.id DESC
+     LIMIT $5`,
+    [
+      query.status,
+      query.updatedSince,
+      query.after?.updatedAt ?? null,
+      query.after?.claimId ?? null,
+      query.limit,
+    ],
+  );
+  return rows.map(submittedClaimOf);
+}
+
+export type QueueFilter = {
+  status: ClaimStatus | null;
+  claimType: "Death" | "Living" | null;
+  /** A staff id, or null for any. */
+  assignedTo: string | null;
+  unassignedOnly: boolean;
+  /** Only claims assigned to this examiner or to nobody (an examiner's own view). */
+  visibleTo: string | null;
+  /** A reference number, or (as `namePattern`, an ILIKE pattern) part of the insured's name. */
+  search: string | null;
+  namePattern: string | null;
+  /** The insured's mobile number's digits, when the search is one. */
+  mobile: string | null;
+};
+
+export type QueueClaimRow = {
+  id: string;
+  web_reference_number: string;
+  status: ClaimStatus;
+  claim_type: "Death" | "Living";
+  cause: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  mobile: string | null;
+  submitted_at: Date;
+  updated_at: Date;
+  assigned_to: string | null;
+  assignee_name: string | null;
+};
+
+/** The console's queue: submitted claims, oldest first, with the page's rows and the total. */
+export async function queueRows(
+  q: Queryable,
+  filter: QueueFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: QueueClaimRow[]; total: number }> {
+  const params = [
+    filter.status,
+    filter.claimType,
+    filter.assignedTo,
+    filter.unassignedOnly,
+    filter.visibleTo,
+    filter.search,
+    filter.namePattern,
+    filter.mobile,
+  ];
+  const where = `c.submitted_at IS NOT NULL
+       AND ($1::text IS NULL OR c.status = $1)
+       AND ($2::text IS NULL OR s.claim_type = $2)
+       AND ($3::uuid IS NULL OR c.assigned_to = $3)
+       AND (NOT $4::boolean OR c.assigned_to IS NULL)
+       AND ($5::uuid IS NULL OR c.assigned_to = $5 OR c.assigned_to IS NULL)
+       AND ($6::text IS NULL
+         OR upper(c.web_reference_number) = upper($6)
+         OR (s.payload->'insuredInformation'->>'firstName') || ' ' || (s.payload->'insuredInformation'->>'lastName') ILIKE $7
+         OR (s.payload->'insuredInformation'->>'lastName') ILIKE $7
+         OR ($8::text IS NOT NULL AND s.payload->'insuredInformation'->>'phoneNumber' = $8))`;
+  const [{ rows }, count] = await Promise.all([
+    q.query<QueueClaimRow>(
+      `SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.submitted_at, c.updated_at,
+         s.payload->'basicInformation'->>'causeOfLoss' AS cause,
+         s.payload->'insuredInformation'->>'firstName' AS first_name,
+         s.payload->'insuredInformation'->>'lastName' AS last_name,
+         s.payload->'insuredInformation'->>'phoneNumber' AS mobile,
+         c.assigned_to, u.name AS assignee_name
+       FROM claim_submissions s JOIN claims c ON c.id = s.claim_id
+       LEFT JOIN staff_users u ON u.id = c.assigned_to
+       WHERE ${where}
+       ORDER BY c.submitted_at ASC, c.id ASC
+       OFFSET $9 LIMIT $10`,
+      [...params, page.offset, page.limit],
+    ),
+    q.query<{ total: string | number }>(
+      `SELECT count(*) AS total FROM claim_submissions s JOIN claims c ON c.id = s.claim_id WHERE ${where}`,
+      params,
+    ),
+  ]);
+  return { rows, total: Number(count.rows[0]?.total ?? 0) };
+}
+
+export type AgentReportRow = {
+  web_reference_number: string;
+  status: string;
+  submitted_at: Date | string;
+  agent_code: string | null;
+  claim_type: "Death" | "Living";
+  payload: {
+    basicInformation?: { causeOfLoss?: string };
+    insuredInformation?: { firstName?: string; lastName?: string };
+    policyInformation?: { policyNumber?: string };
+  };
+  open_requirements: number | string;
+};
+
+/** An agent's claims, newest first: filed under the agent's code, or on the agent's policies. */
+export async function agentReportRows(
+  q: Queryable,
+  agent: { companyName: string; agentCode: string },
+  limit: number,
+): Promise<AgentReportRow[]> {
+  const { rows } = await q.query<AgentReportRow>(
+    `SELECT c.web_reference_number, c.status, c.submitted_at, c.agent_code, s.claim_type, s.payload,
+       count(r.claim_id) AS open_requirements
+     FROM claim_submissions s JOIN claims c ON c.id = s.claim_id
+     LEFT JOIN policies p ON p.company_name = c.company_name
+       AND p.policy_number = s.payload->'policyInformation'->>'policyNumber'
+     LEFT JOIN claim_requirements r ON r.claim_id = c.id AND r.state = 'open'
+     WHERE c.company_name = $1 AND c.purpose = 'filing' AND c.submitted_at IS NOT NULL
+       AND (c.agent_code = $2 OR p.agent_code = $2)
+     GROUP BY c.id, s.claim_id
+     ORDER BY c.submitted_at DESC
+     LIMIT $3`,
+    [agent.companyName, agent.agentCode, limit],
+  );
+  return rows;
+}
+
+/**
+ * Whose claims a tracking check reads: those a verified number filed (decision 0055), or on the
+ * logged-in channels the portal's user's (decision 0059): a member's on the member's policies, an
+ * agent's filed by the agent or on the agent's policies.
+ */
+export type TrackingScope =
+  | { kind: "number"; mobile: string }
+  | { kind: "member"; companyName: string; policies: string[] }
+  | { kind: "agent"; companyName: string; agentCode: string };
+
+export type TrackedClaimRow = {
+  id: string;
+  web_reference_number: string;
+  status: string;
+  claim_type: "Death" | "Living";
+  cause: string | null;
+  policy_number_given: string | null;
+  policy_number: string | null;
+  match_code: number | null;
+  submitted_at: Date;
+};
+
+/** The scope's condition, its parameters numbered from `from`. */
+function scopeCondition(scope: TrackingScope, from: number): { sql: string; params: unknown[] } {
+  const at = (n: number) => `$${from + n}`;
+  switch (scope.kind) {
+    case "number":
+      return { sql: `c.verified_mobile_number = ${at(0)}`, params: [scope.mobile] };
+    case "member":
+      return {
+        sql: `c.company_name = ${at(0)} AND s.payload->'policyInformation'->>'policyNumber'
+          IN (SELECT jsonb_array_elements_text(${at(1)}::jsonb))`,
+        params: [scope.companyName, JSON.stringify(scope.policies)],
+      };
+    case "agent":
+      return {
+        sql: `c.company_name = ${at(0)} AND (c.agent_code = ${at(1)} OR p.agent_code = ${at(1)})`,
+        params: [scope.companyName, scope.agentCode],
+      };
+  }
+}
+
+const TRACKED_CLAIMS = `SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.submitted_at,
+    s.payload->'basicInformation'->>'causeOfLoss' AS cause,
+    s.payload->'policyInformation'->>'policyNumber' AS policy_number_given,
+    c.policy_number, c.match_code
+  FROM claim_submissions s JOIN claims c ON c.id = s.claim_id
+  LEFT JOIN policies p ON p.company_name = c.company_name
+    AND p.policy_number = s.payload->'policyInformation'->>'policyNumber'
+  WHERE c.purpose = 'filing' AND c.submitted_at IS NOT NULL`;
+
+/** The claims of a tracking check's scope, newest first. */
+export async function trackedClaimRows(
+  q: Queryable,
+  scope: TrackingScope,
+): Promise<TrackedClaimRow[]> {
+  const where = scopeCondition(scope, 1);
+  const { rows } = await q.query<TrackedClaimRow>(
+    `${TRACKED_CLAIMS} AND ${where.sql} ORDER BY c.submitted_at DESC, c.id`,
+    where.params,
+  );
+  return rows;
+}
+
+/** One claim of the scope by its reference; null for any other claim, so nothing is revealed. */
+export async function trackedClaimRow(
+  q: Queryable,
+  scope: TrackingScope,
+  webReferenceNumber: string,
+): Promise<TrackedClaimRow | null> {
+  const where = scopeCondition(scope, 2);
+  const { rows } = await q.query<TrackedClaimRow>(
+    `${TRACKED_CLAIMS} AND c.web_reference_number = $1 AND ${where.sql}`,
+    [webReferenceNumber, ...where.params],
   );
   return rows[0] ?? null;
 }

@@ -24,7 +24,7 @@ import { otpCallerOf } from "../otp/otp-caller.ts";
 import type { OtpService } from "../otp/otp-service.ts";
 import type { Refusal } from "../refusal.ts";
 import { requirementSlotKey } from "./sent-documents.ts";
-import { claimsFiledWith } from "./tracking-repository.ts";
+import { claimsFiledWith } from "./tracked-claims.ts";
 import { createTrackingAccess, trackedClaimView } from "./tracking-service.ts";
 
 // The tracking calls (docs/decisions/0055): a tracking check starts like a claim, proves its number

@@ -10,7 +10,7 @@ import {
 import { claimantDecision } from "@kalinga/domain/claim-messages";
 import { TRACKING_MESSAGES as M, type TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { todayInManila } from "@kalinga/domain/dates";
-import { findClaim, findSubmittedClaim, verifiedNumberOf } from "../claims/claim-repository.ts";
+import { findClaim, verifiedNumberOf } from "../claims/claim-repository.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { listDocuments, requirementDocuments } from "../documents/document-repository.ts";
@@ -18,14 +18,14 @@ import type { DocumentChangeRefusal } from "../documents/document-service.ts";
 import { toUploadedDocument } from "../documents/uploaded-document.ts";
 import type { ClaimAccess } from "../http/claim-token.ts";
 import type { PortalIdentity } from "../http/portal-assertion.ts";
-import { listEvents, listRequirements } from "../lifecycle/lifecycle-repository.ts";
-import { sentDocuments } from "./sent-documents.ts";
 import {
-  claimFiledWith,
+  listEvents,
+  listRequirements,
   lockRequirement,
-  type TrackedClaim,
-  type TrackingScope,
-} from "./tracking-repository.ts";
+} from "../lifecycle/lifecycle-repository.ts";
+import { findSubmittedClaim } from "../submission/submission-repository.ts";
+import { sentDocuments } from "./sent-documents.ts";
+import { claimFiledWith, type TrackedClaim, type TrackingScope } from "./tracked-claims.ts";
 
 // Which claims a tracking check may read and change, and what it reads of one: the rules the
 // tracking calls share, between the calls and the repositories (docs/decisions/0055).
