@@ -72,6 +72,7 @@ export default defineConfig({
           include: serverTests,
           environment: "node",
           env: { NODE_ENV: "test", KALINGA_TEST_DB: "pglite", DATABASE_URL: "" },
+          globalSetup: ["apps/server/test/support/pglite-template.ts"],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
           ...serverTimeouts,

@@ -1,9 +1,6 @@
 import { parseArgs } from "node:util";
 import { STAFF_PASSWORD_LENGTH } from "@kalinga/domain/staff-roles";
-import { ConfigError } from "../config/config-values.ts";
-import { loadConfig } from "../config.ts";
-import { prepareDatabase } from "../db/database-roles.ts";
-import { openDatabase } from "../db/open-database.ts";
+import { runCommand, withServerDatabase } from "../db/database-command.ts";
 import { resolveSecret } from "../server-secret.ts";
 import { audit } from "./audit-log.ts";
 import { CONSOLE_ISSUER, createStaffAccounts, temporaryPassword } from "./staff-accounts.ts";
@@ -38,10 +35,7 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const config = loadConfig();
-  const db = await openDatabase(config);
-  try {
-    await prepareDatabase(db, config);
+  return withServerDatabase(async (db, config) => {
     const accounts = createStaffAccounts(db, {
       serverSecret: await resolveSecret(config),
       issuer: CONSOLE_ISSUER,
@@ -70,15 +64,7 @@ async function main(): Promise<number> {
     if (given === undefined) console.log(`Temporary password (shown once): ${password}`);
     console.log("Sign in at /console; the first sign-in sets up an authenticator app.");
     return 0;
-  } finally {
-    await db.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

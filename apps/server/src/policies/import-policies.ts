@@ -1,9 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { ConfigError } from "../config/config-values.ts";
-import { loadConfig } from "../config.ts";
-import { prepareDatabase } from "../db/database-roles.ts";
-import { openDatabase } from "../db/open-database.ts";
+import { runCommand, withServerDatabase } from "../db/database-command.ts";
 import { importPolicies, rowsOfCsv } from "./policy-import.ts";
 
 // Imports the insurer's policy records into the database the server's environment names
@@ -31,10 +28,7 @@ async function main(): Promise<number> {
     console.error(`${file} cannot be read: ${error instanceof Error ? error.message : "unknown"}`);
     return 2;
   }
-  const config = loadConfig();
-  const db = await openDatabase(config);
-  try {
-    await prepareDatabase(db, config);
+  return withServerDatabase(async (db, config) => {
     const report = await importPolicies(db, rows, config.now());
     console.log(
       `${rows.length} rows: ${report.inserted} added, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected.length} refused.`,
@@ -43,15 +37,7 @@ async function main(): Promise<number> {
       console.log(`row ${row}: ${errors.map((e) => `${e.field}: ${e.message}`).join("; ")}`);
     }
     return report.rejected.length > 0 ? 1 : 0;
-  } finally {
-    await db.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

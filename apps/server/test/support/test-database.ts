@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import type { Database } from "../../src/db/database.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { openPgliteDatabase } from "../../src/db/pglite-database.ts";
@@ -52,6 +53,15 @@ async function runAdminQuery(connectionString: string, sql: string): Promise<voi
   await client.end();
 }
 
+/**
+ * A migrated PGlite folder at `folder`, copied from the run's template (support/pglite-template.ts);
+ * without a template (a file run outside its project) the folder starts empty and is migrated on open.
+ */
+async function copyMigratedPglite(folder: string): Promise<void> {
+  const template = inject("pgliteTemplate");
+  if (template) await cp(template, folder, { recursive: true });
+}
+
 export const testDatabaseKind = (): "pglite" | "postgres" =>
   process.env.KALINGA_TEST_DB === "postgres" ? "postgres" : "pglite";
 
@@ -66,6 +76,7 @@ export async function openTestDatabase(options: { migrate?: boolean } = {}): Pro
     cleanUp = dropSchema;
   } else {
     const dataDir = await mkdtemp(path.join(tmpdir(), "kalinga-test-"));
+    if (options.migrate !== false) await copyMigratedPglite(path.join(dataDir, "pglite"));
     open = () => openPgliteDatabase(path.join(dataDir, "pglite"));
     cleanUp = () => rm(dataDir, { recursive: true, force: true });
   }
@@ -103,8 +114,10 @@ export async function serverDatabaseEnv(): Promise<{
 }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "kalinga-server-"));
   const removeDir = () => rm(dataDir, { recursive: true, force: true });
-  if (testDatabaseKind() === "pglite")
+  if (testDatabaseKind() === "pglite") {
+    await copyMigratedPglite(path.join(dataDir, "pglite"));
     return { env: { KALINGA_DATA_DIR: dataDir }, cleanUp: removeDir };
+  }
 
   const { connectionString, schema, dropSchema } = await freshSchema();
   const url = new URL(connectionString);

@@ -179,7 +179,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
           </div>
         ) : null}
 
-        <StepActions backTo="/cf" />
+        <StepActions back={{ to: "/cf" }} />
       </form>
     </section>
   );

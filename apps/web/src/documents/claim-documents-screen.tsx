@@ -168,7 +168,7 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
           </div>
         ) : null}
         <UploadNotices announcement={documents.announcement} message={busyMessage} />
-        <StepActions backTo="/payout-option" onNext={onNext} />
+        <StepActions back={{ to: "/payout-option" }} onNext={onNext} />
       </div>
       {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}
     </TitledScreen>

@@ -128,7 +128,7 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
             />
           </fieldset>
         )}
-        <StepActions backTo="/claims-details" />
+        <StepActions back={{ to: "/claims-details" }} />
       </form>
     </section>
   );

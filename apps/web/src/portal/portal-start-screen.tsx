@@ -21,9 +21,9 @@ import { verify } from "../session/claim-verification.ts";
 import { FieldError } from "../ui/field-error.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
+import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
 import { TextField } from "../ui/text-field.tsx";
-import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import { readPortalUser } from "../widget/portal-user.ts";
 import { PORTAL_TEXTS as T } from "./portal-texts.ts";
@@ -196,14 +196,7 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
           </>
         ) : null}
 
-        <div className="k-actions">
-          <a className="k-btn k-btn--outlined" href="/">
-            {UI_TEXTS.back}
-          </a>
-          <button className="k-btn k-btn--contained" type="submit">
-            {UI_TEXTS.next}
-          </button>
-        </div>
+        <StepActions back={{ href: "/" }} />
       </form>
     </section>
   );

@@ -19,8 +19,8 @@ import { Checkbox } from "../ui/checkbox.tsx";
 import { DateField } from "../ui/date-field.tsx";
 import { EmailSuggestion } from "../ui/email-suggestion.tsx";
 import { DATE_OF_BIRTH_OPENS_YEARS_BACK, yearsBeforeToday } from "../ui/local-date.ts";
+import { StepActions } from "../ui/step-actions.tsx";
 import { TextField } from "../ui/text-field.tsx";
-import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import { ReminderPopup } from "./reminder-popup.tsx";
 import { START_TEXTS } from "./start-texts.ts";
@@ -176,14 +176,7 @@ export function StartScreen() {
 
         <PolicyInformationSection {...startForm} />
 
-        <div className="k-actions">
-          <a className="k-btn k-btn--outlined" href="/">
-            {UI_TEXTS.back}
-          </a>
-          <button className="k-btn k-btn--contained" type="submit">
-            {UI_TEXTS.next}
-          </button>
-        </div>
+        <StepActions back={{ href: "/" }} />
         <p className="k-aside">
           <Link to="/claims-tracking">{START_TEXTS.checkStatus}</Link>
         </p>

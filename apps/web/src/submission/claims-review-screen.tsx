@@ -347,7 +347,7 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
         </fieldset>
 
         <StepActions
-          backTo="/claims-documents"
+          back={{ to: "/claims-documents" }}
           nextLabel={T.submit}
           disabled={documents === null}
         />

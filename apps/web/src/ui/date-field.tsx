@@ -16,8 +16,8 @@ import {
   useState,
 } from "react";
 import { describedBy } from "./describedby.ts";
-import { FieldError } from "./field-error.tsx";
-import { FieldLabel, tipsIdOf } from "./field-label.tsx";
+import { errorIdOf, FieldFrame } from "./field-frame.tsx";
+import { tipsIdOf } from "./field-label.tsx";
 import { UI_TEXTS } from "./ui-texts.ts";
 import { useDismiss } from "./use-dismiss.ts";
 
@@ -87,7 +87,7 @@ export function DateField({
 }: DateFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
+  const errorId = errorIdOf(inputId);
   const calendarId = `${inputId}-calendar`;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -141,14 +141,14 @@ export function DateField({
 
   const showButton = !readOnly;
   return (
-    <div className="k-field">
-      <FieldLabel label={label} tips={tips} tipsId={tipsIdOf(inputId, tips)} htmlFor={inputId} />
-      <div className="k-anchor">
-        <div
-          className="k-control"
-          data-invalid={error ? "" : undefined}
-          data-muted={disabled || readOnly ? "" : undefined}
-        >
+    <FieldFrame
+      label={label}
+      inputId={inputId}
+      tips={tips}
+      error={error}
+      muted={disabled || readOnly}
+      control={
+        <>
           <input
             ref={ref}
             id={inputId}
@@ -198,36 +198,41 @@ export function DateField({
               </svg>
             </button>
           ) : null}
-        </div>
-        {open ? (
-          <dialog
-            ref={dialogRef}
-            id={calendarId}
-            className="k-calendar"
-            open={open === "desktop" ? true : undefined}
-            aria-label={label}
-            onBlur={onDialogBlur}
-            onCancel={(event) => {
-              event.preventDefault();
-              close(true);
-            }}
-          >
-            <Suspense fallback={<p className="k-calendar__loading">{UI_TEXTS.calendarLoading}</p>}>
-              <Calendar
-                value={value}
-                min={min}
-                max={max}
-                openOn={openOn}
-                confirm={open === "phone"}
-                onDone={onCalendarDone}
-                cancelText={cancelText}
-                okText={okText}
-              />
-            </Suspense>
-          </dialog>
-        ) : null}
-      </div>
-      <FieldError id={errorId} message={error} />
-    </div>
+        </>
+      }
+      popup={
+        <>
+          {open ? (
+            <dialog
+              ref={dialogRef}
+              id={calendarId}
+              className="k-calendar"
+              open={open === "desktop" ? true : undefined}
+              aria-label={label}
+              onBlur={onDialogBlur}
+              onCancel={(event) => {
+                event.preventDefault();
+                close(true);
+              }}
+            >
+              <Suspense
+                fallback={<p className="k-calendar__loading">{UI_TEXTS.calendarLoading}</p>}
+              >
+                <Calendar
+                  value={value}
+                  min={min}
+                  max={max}
+                  openOn={openOn}
+                  confirm={open === "phone"}
+                  onDone={onCalendarDone}
+                  cancelText={cancelText}
+                  okText={okText}
+                />
+              </Suspense>
+            </dialog>
+          ) : null}
+        </>
+      }
+    />
   );
 }

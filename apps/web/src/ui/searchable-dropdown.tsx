@@ -9,8 +9,8 @@ import {
   useState,
 } from "react";
 import { describedBy } from "./describedby.ts";
-import { FieldError } from "./field-error.tsx";
-import { FieldLabel, tipsIdOf } from "./field-label.tsx";
+import { errorIdOf, FieldFrame } from "./field-frame.tsx";
+import { tipsIdOf } from "./field-label.tsx";
 import { optionMatches } from "./option-matches.ts";
 import { UI_TEXTS } from "./ui-texts.ts";
 
@@ -68,7 +68,7 @@ function Combobox({
   const autoId = useId();
   const inputId = id ?? autoId;
   const listId = `${inputId}-list`;
-  const errorId = `${inputId}-error`;
+  const errorId = errorIdOf(inputId);
   const chosen = labelOf(value);
   const [text, setText] = useState(chosen);
   const [open, setOpen] = useState(false);
@@ -167,14 +167,14 @@ function Combobox({
 
   const noMatches = open && items.length === 0;
   return (
-    <div className="k-field">
-      <FieldLabel label={label} tips={tips} tipsId={tipsIdOf(inputId, tips)} htmlFor={inputId} />
-      <div className="k-anchor">
-        <div
-          className="k-control"
-          data-invalid={error ? "" : undefined}
-          data-muted={disabled ? "" : undefined}
-        >
+    <FieldFrame
+      label={label}
+      inputId={inputId}
+      tips={tips}
+      error={error}
+      muted={disabled}
+      control={
+        <>
           <input
             ref={setInput}
             id={inputId}
@@ -224,45 +224,52 @@ function Combobox({
               <path fill="currentColor" d="m7 10 5 5 5-5H7Z" />
             </svg>
           </button>
-        </div>
-        <div
-          ref={listRef}
-          id={listId}
-          className="k-listbox"
-          role="listbox"
-          aria-label={UI_TEXTS.optionsOf(label)}
-          // A press on an option or the scrollbar must not blur the box before the choice.
-          onMouseDown={(event) => event.preventDefault()}
-        >
-          {open
-            ? items.map((option, index) => (
-                // biome-ignore lint/a11y: options take neither focus nor keys; the input holds both (aria-activedescendant).
-                <div
-                  key={option.value}
-                  id={`${listId}-${index}`}
-                  className="k-option"
-                  role="option"
-                  aria-selected={index === active}
-                  data-chosen={option.value === value?.value ? "" : undefined}
-                  onClick={() => choose(option)}
-                >
-                  {option.label}
-                </div>
-              ))
-            : null}
-        </div>
-        {/* Always present, so screen readers announce the text when it appears. */}
-        <p className="k-nomatch" role="status">
-          {noMatches ? noMatchesText : null}
-        </p>
-      </div>
-      {/* For the eye only: the box's value already gives screen readers the whole label. */}
-      {cut && !open && text === chosen ? (
-        <p className="k-dropdown__full" aria-hidden="true">
-          {chosen}
-        </p>
-      ) : null}
-      <FieldError id={errorId} message={error} />
-    </div>
+        </>
+      }
+      popup={
+        <>
+          <div
+            ref={listRef}
+            id={listId}
+            className="k-listbox"
+            role="listbox"
+            aria-label={UI_TEXTS.optionsOf(label)}
+            // A press on an option or the scrollbar must not blur the box before the choice.
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            {open
+              ? items.map((option, index) => (
+                  // biome-ignore lint/a11y: options take neither focus nor keys; the input holds both (aria-activedescendant).
+                  <div
+                    key={option.value}
+                    id={`${listId}-${index}`}
+                    className="k-option"
+                    role="option"
+                    aria-selected={index === active}
+                    data-chosen={option.value === value?.value ? "" : undefined}
+                    onClick={() => choose(option)}
+                  >
+                    {option.label}
+                  </div>
+                ))
+              : null}
+          </div>
+          {/* Always present, so screen readers announce the text when it appears. */}
+          <p className="k-nomatch" role="status">
+            {noMatches ? noMatchesText : null}
+          </p>
+        </>
+      }
+      below={
+        <>
+          {/* For the eye only: the box's value already gives screen readers the whole label. */}
+          {cut && !open && text === chosen ? (
+            <p className="k-dropdown__full" aria-hidden="true">
+              {chosen}
+            </p>
+          ) : null}
+        </>
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type ComponentProps, type KeyboardEvent, type Ref, useId } from "react";
 import { describedBy } from "./describedby.ts";
-import { FieldError } from "./field-error.tsx";
-import { FieldLabel, tipsIdOf } from "./field-label.tsx";
+import { errorIdOf, FieldFrame } from "./field-frame.tsx";
+import { tipsIdOf } from "./field-label.tsx";
 
 export interface TextFieldProps extends Omit<ComponentProps<"input">, "prefix" | "ref"> {
   label: string;
@@ -32,7 +32,7 @@ export function TextField({
 }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
+  const errorId = errorIdOf(inputId);
   const prefixId = `${inputId}-prefix`;
   const tipsId = tipsIdOf(inputId, tips);
 
@@ -53,35 +53,37 @@ export function TextField({
   };
 
   return (
-    <div className={className ? `k-field ${className}` : "k-field"}>
-      <FieldLabel label={label} tips={tips} tipsId={tipsId} htmlFor={inputId} />
-      <div
-        className="k-control"
-        data-invalid={error ? "" : undefined}
-        data-muted={inputProps.disabled || inputProps.readOnly ? "" : undefined}
-      >
-        {prefix ? (
-          <span className="k-prefix" id={prefixId}>
-            {prefix}
-          </span>
-        ) : null}
-        <input
-          type="text"
-          {...inputProps}
-          id={inputId}
-          className="k-input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(
-            prefix && prefixId,
-            error && errorId,
-            tipsId,
-            ariaDescribedBy,
-          )}
-          onKeyDown={handleKeyDown}
-          onChange={handleChange}
-        />
-      </div>
-      <FieldError id={errorId} message={error} />
-    </div>
+    <FieldFrame
+      label={label}
+      inputId={inputId}
+      tips={tips}
+      error={error}
+      muted={inputProps.disabled || inputProps.readOnly}
+      className={className}
+      control={
+        <>
+          {prefix ? (
+            <span className="k-prefix" id={prefixId}>
+              {prefix}
+            </span>
+          ) : null}
+          <input
+            type="text"
+            {...inputProps}
+            id={inputId}
+            className="k-input"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(
+              prefix && prefixId,
+              error && errorId,
+              tipsId,
+              ariaDescribedBy,
+            )}
+            onKeyDown={handleKeyDown}
+            onChange={handleChange}
+          />
+        </>
+      }
+    />
   );
 }

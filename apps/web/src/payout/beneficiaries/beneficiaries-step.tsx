@@ -207,7 +207,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
           )}
           <FieldError id="k-beneficiaries-error" message={listError ?? undefined} />
         </div>
-        <StepActions backTo="/claims-details" onNext={onNext} />
+        <StepActions back={{ to: "/claims-details" }} onNext={onNext} />
       </div>
       {confirm ? <ConfirmPopup confirm={confirm} onClose={() => setConfirm(null)} /> : null}
     </section>
