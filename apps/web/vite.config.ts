@@ -82,6 +82,9 @@ export default defineConfig({
     target: "es2022",
     rolldownOptions: {
       input: { widget: "src/embed.tsx" },
+      // The loader imports start, mount and unmount from the entry: an app build would drop them;
+      // "allow-extension" keeps them on the one entry chunk, with no facade chunk in between.
+      preserveEntrySignatures: "allow-extension",
       output: {
         entryFileNames: "chunks/entry-[hash].js",
         chunkFileNames: "chunks/[name]-[hash].js",
@@ -92,7 +95,7 @@ export default defineConfig({
             // module, so it becomes the entry chunk): otherwise modules the start step shares with the
             // lazy steps (UI widgets, zod, React) go to common chunks, a phone makes more requests and
             // gzip sees smaller files. Lazy steps import what they share from the entry.
-            { name: "entry", tags: ["$initial"] },
+            { name: "widget", tags: ["$initial"] },
           ],
         },
       },
