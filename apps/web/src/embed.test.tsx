@@ -1,9 +1,10 @@
 import { waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { APP_TEXTS } from "./app/app-texts.ts";
 import { mount, unmount } from "./embed.tsx";
 import { START_TEXTS } from "./start/start-texts.ts";
-import type { KalingaApi } from "./widget/kalinga-widget.d.ts";
+import type { KalingaApi, KalingaMountOptions } from "./widget/kalinga-widget.d.ts";
+import type { WidgetOptions } from "./widget/widget-options.ts";
 
 // The widget as a single-page portal uses it (decision 0082): mounted, unmounted and mounted again
 // on one element, with one root each time and nothing of an unmounted widget left listening.
@@ -128,6 +129,10 @@ describe("mount and unmount", () => {
   it("matches its published types", () => {
     const api: KalingaApi = { mount, unmount };
     expect(Object.keys(api)).toEqual(["mount", "unmount"]);
+    // Checked by `npm run typecheck`: every option the widget reads is published, and no other.
+    expectTypeOf<keyof KalingaMountOptions>().toEqualTypeOf<keyof WidgetOptions>();
+    expectTypeOf(mount).toEqualTypeOf<KalingaApi["mount"]>();
+    expectTypeOf(unmount).toEqualTypeOf<KalingaApi["unmount"]>();
   });
 });
 
