@@ -39,7 +39,12 @@ const LAYERS = {
     {
       layer: "app",
       folders: ["app"],
-      files: ["embed.tsx", "import-direction.test.ts", "no-literal-texts.test.ts"],
+      files: [
+        "embed.tsx",
+        "embed.test.tsx",
+        "import-direction.test.ts",
+        "no-literal-texts.test.ts",
+      ],
       why: "routes, shell, the embed",
     },
   ],

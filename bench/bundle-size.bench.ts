@@ -1,7 +1,9 @@
 /**
  * Start step weight of the widget, from apps/web/dist (run `npm run build` first; `npm run bench` does).
- * Initial JS = widget.js plus every chunk it imports statically, recursively (not dynamic imports),
- * each gzipped at level 9 as a browser would download it. CSS = emitted .css files plus the CSS the
+ * Every figure is gzip level 9, in kB of 1,000 bytes. The start page's JS = everything it loads
+ * before anyone touches it: the loader widget.js, the hashed entry it imports and every chunk the
+ * entry imports statically, recursively, and the chunks the start step prefetches (with their static
+ * imports), against the 110 kB budget (decision 0082). CSS = emitted .css files plus the CSS the
  * widget inlines into its JS (`?inline`), estimated from apps/web/src/**\/*.css minified.
  *
  * Each later step: the JS its lazy screen adds on top of what is loaded before it (the start step,
@@ -17,7 +19,19 @@ import { type BenchFigure, runBench } from "./support/bench-figure.ts";
 import { repoRoot } from "./support/node-server.ts";
 
 const initialJsBudgetKb = 110;
+const loaderBudgetKb = 1.5;
 const cssBudgetKb = 15;
+/** The loader's name, the one file that is not content-hashed. */
+const LOADER_FILE = "widget.js";
+
+/**
+ * Lazy modules the start step fetches before anyone touches the page, by manifest `src`: a build
+ * that no longer has one fails the bench, so the list is kept true.
+ */
+const prefetchedOnStart = [
+  // start-screen.tsx: the OTP modal is needed only after Next, so it is fetched while the claimant types.
+  "src/otp/otp-modal.tsx",
+];
 
 type LaterStep = {
   name: string;
@@ -55,8 +69,9 @@ type ManifestChunk = {
 const webDir = path.join(repoRoot, "apps", "web");
 const distDir = path.join(webDir, "dist");
 
+/** gzip -9, in kB of 1,000 bytes, as the issue's budget counts. */
 function gzipKb(bytes: Uint8Array): number {
-  return gzipSync(bytes, { level: 9 }).length / 1024;
+  return gzipSync(bytes, { level: 9 }).length / 1000;
 }
 
 function fileGzipKb(relativeToDist: string): number {
@@ -131,12 +146,12 @@ async function measure(): Promise<BenchFigure[]> {
   }
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
   const entries = Object.entries(manifest);
-  const entry =
-    entries.find(([, chunk]) => chunk.file === "widget.js") ??
-    entries.find(([, chunk]) => chunk.isEntry);
-  if (entry === undefined) throw new Error("the manifest has no widget.js entry");
+  const entry = entries.find(([, chunk]) => chunk.isEntry);
+  if (entry === undefined) throw new Error("the manifest has no entry chunk");
+  const hasLoader = entry[1].file !== LOADER_FILE && existsSync(path.join(distDir, LOADER_FILE));
 
-  // The start step downloads the entry and its static imports before it can render.
+  // The start step downloads the loader, the entry and its static imports before it can render,
+  // and fetches the prefetched chunks (and what they import) straight after.
   const initialKeys = new Set<string>();
   const visit = (key: string) => {
     if (initialKeys.has(key)) return;
@@ -144,12 +159,23 @@ async function measure(): Promise<BenchFigure[]> {
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
   visit(entry[0]);
+  for (const src of prefetchedOnStart) {
+    const prefetched = entries.find(([, chunk]) => chunk.src === src);
+    if (prefetched === undefined) {
+      throw new Error(`no chunk of the build has src ${src}: update prefetchedOnStart`);
+    }
+    visit(prefetched[0]);
+  }
 
-  const initialFiles = [...initialKeys].map((key) => manifest[key]?.file ?? key);
+  const initialFiles = [
+    ...(hasLoader ? [LOADER_FILE] : []),
+    ...[...initialKeys].map((key) => manifest[key]?.file ?? key),
+  ];
   const initialJsKb = initialFiles.reduce((sum, file) => sum + fileGzipKb(file), 0);
   const initialRawKb =
     initialFiles.reduce((sum, file) => sum + readFileSync(path.join(distDir, file)).length, 0) /
-    1024;
+    1000;
+  const overBy = initialJsKb - initialJsBudgetKb;
 
   const emittedCss = filesUnder(distDir, ".css");
   const emittedCssKb = emittedCss.reduce((sum, file) => sum + gzipKb(readFileSync(file)), 0);
@@ -164,29 +190,36 @@ async function measure(): Promise<BenchFigure[]> {
 
   const figures: BenchFigure[] = [
     {
-      name: "start step initial JS (gzip)",
+      name: "start page JS before any touch (gzip -9)",
       value: initialJsKb,
-      unit: "KB",
+      unit: "kB",
       budget: { max: initialJsBudgetKb },
-      note: `${initialFiles.length} file(s): ${initialFiles.join(", ")}`,
+      note: `${overBy > 0 ? `OVER BUDGET by ${overBy.toFixed(2)} kB; ` : ""}loader + entry + static imports + prefetched, ${initialFiles.length} file(s): ${initialFiles.join(", ")}`,
     },
-    { name: "start step initial JS (raw)", value: initialRawKb, unit: "KB" },
+    { name: "start page JS before any touch (raw)", value: initialRawKb, unit: "kB" },
+    {
+      name: "  loader widget.js (gzip -9)",
+      value: hasLoader ? fileGzipKb(LOADER_FILE) : Number.NaN,
+      unit: "kB",
+      budget: { max: loaderBudgetKb },
+      ...(hasLoader ? {} : { note: "no loader: widget.js is the entry itself" }),
+    },
     {
       name: "CSS (gzip, emitted + inlined)",
       value: emittedCssKb + inlinedCssKb,
-      unit: "KB",
+      unit: "kB",
       budget: { max: cssBudgetKb },
     },
     {
       name: "  emitted .css files (gzip)",
       value: emittedCssKb,
-      unit: "KB",
+      unit: "kB",
       note: `${emittedCss.length} file(s)`,
     },
     {
       name: "  inlined CSS sources (gzip)",
       value: inlinedCssKb,
-      unit: "KB",
+      unit: "kB",
       note: `${cssSources.length} file(s) in apps/web/src${allMinified ? ", minified" : ", unminified: an upper bound"}`,
     },
   ];
@@ -201,7 +234,7 @@ async function measure(): Promise<BenchFigure[]> {
     figures.push({
       name: `lazy chunk ${chunk.label} (gzip)`,
       value: fileGzipKb(chunk.file),
-      unit: "KB",
+      unit: "kB",
       note: chunk.file,
     });
   }
@@ -255,7 +288,7 @@ async function laterStepFigures(
       figures.push({
         name: `${step.name}: JS it adds (gzip)`,
         value: Number.NaN,
-        unit: "KB",
+        unit: "kB",
         ...(written ? { budget: { max: step.budgetKb } } : {}),
         note: written
           ? `${path.relative(repoRoot, sourceDir)} has modules but no lazy chunk of the build has its src in ${step.src}: load the step's screen with a dynamic import of such a module, then rebuild`
@@ -289,14 +322,14 @@ async function laterStepFigures(
       {
         name: `${step.name}: JS it adds (gzip)`,
         value: jsKb,
-        unit: "KB",
+        unit: "kB",
         budget: { max: step.budgetKb },
         note: `${files.length} file(s): ${files.join(", ")}${routed.length > 0 ? "" : "; no loaded module imports it yet"}`,
       },
       {
         name: `${step.name}: CSS it adds (gzip)`,
         value: emittedCssKb + inlinedCssKb,
-        unit: "KB",
+        unit: "kB",
         note:
           stepCss.length + emittedCss.length === 0
             ? "none beyond the earlier steps'"

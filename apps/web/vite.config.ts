@@ -34,11 +34,47 @@ function precompress(): Plugin {
   };
 }
 
-// The widget is one ES module (widget.js) that an insurer's page loads; later steps are lazy chunks
-// fetched relative to it, so the bundle can be hosted under any path.
+/** The public API's types, shipped beside the loader for the insurer's web team. */
+const PUBLIC_TYPES = path.resolve(import.meta.dirname, "src/widget/kalinga-widget.d.ts");
+
+/**
+ * widget.js, the one file whose name stays across releases (decision 0082): a few bytes that import
+ * the content-hashed entry, whose name the build writes in, and hand it the loader's own URL.
+ */
+export function loaderSource(entryFile: string): string {
+  const entry = JSON.stringify(`./${entryFile}`);
+  return `import{start}from${entry};export{mount,unmount}from${entry};start(import.meta.url);\n`;
+}
+
+function loader(): Plugin {
+  return {
+    name: "kalinga-loader",
+    apply: "build",
+    async generateBundle(_options, bundle) {
+      const entries = Object.values(bundle).filter((file) => file.type === "chunk" && file.isEntry);
+      if (entries.length !== 1 || !entries[0]) {
+        this.error(`the widget build needs one entry chunk, found ${entries.length}`);
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: "widget.js",
+        source: loaderSource(entries[0].fileName),
+      });
+      this.emitFile({
+        type: "asset",
+        fileName: "kalinga-widget.d.ts",
+        source: await readFile(PUBLIC_TYPES, "utf8"),
+      });
+    },
+  };
+}
+
+// An insurer's page loads widget.js, the small loader; the entry and every other file carry a
+// content hash, and later steps are lazy chunks fetched relative to it, so the bundle can be hosted
+// under any path.
 export default defineConfig({
   base: "./",
-  plugins: [react(), precompress()],
+  plugins: [react(), loader(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -46,16 +82,19 @@ export default defineConfig({
     target: "es2022",
     rolldownOptions: {
       input: { widget: "src/embed.tsx" },
+      // The loader imports start, mount and unmount from the entry: an app build would drop them;
+      // "allow-extension" keeps them on the one entry chunk, with no facade chunk in between.
+      preserveEntrySignatures: "allow-extension",
       output: {
-        entryFileNames: "[name].js",
+        entryFileNames: "chunks/entry-[hash].js",
         chunkFileNames: "chunks/[name]-[hash].js",
         assetFileNames: "assets/[name]-[hash][extname]",
         codeSplitting: {
           groups: [
-            // Everything the start step loads statically stays in widget.js (the group holds the entry
+            // Everything the start step loads statically stays in the entry (the group holds the entry
             // module, so it becomes the entry chunk): otherwise modules the start step shares with the
             // lazy steps (UI widgets, zod, React) go to common chunks, a phone makes more requests and
-            // gzip sees smaller files. Lazy steps import what they share from widget.js.
+            // gzip sees smaller files. Lazy steps import what they share from the entry.
             { name: "widget", tags: ["$initial"] },
           ],
         },

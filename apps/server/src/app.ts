@@ -40,6 +40,7 @@ import {
   installErrorHandlers,
 } from "./http/error-handler.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { widgetOriginRoutes } from "./http/widget-origin.ts";
 import { insurerApiOff } from "./insurer/insurer-api-off.ts";
 import { insurerRoutes } from "./insurer/insurer-routes.ts";
 import { createLifecycleService, type LifecycleService } from "./lifecycle/lifecycle-service.ts";
@@ -332,6 +333,7 @@ export async function buildApp(
   });
   registerSecurityHeaders(app);
   await registerApiCors(app, config.allowedOrigins);
+  await app.register(widgetOriginRoutes, { allowedOrigins: config.allowedOrigins });
   installErrorHandlers(app);
 
   await app.register(healthRoutes, { db, migrations });

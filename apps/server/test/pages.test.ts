@@ -40,7 +40,11 @@ beforeAll(async () => {
     JSON.stringify({
       "_shared-x1.js": { file: "chunks/shared-x1.js", imports: ["_react-y2.js"] },
       "_react-y2.js": { file: "chunks/react-y2.js" },
-      "src/embed.tsx": { file: "widget.js", isEntry: true, imports: ["_shared-x1.js"] },
+      "src/embed.tsx": {
+        file: "chunks/entry-e1f2a3.js",
+        isEntry: true,
+        imports: ["_shared-x1.js"],
+      },
     }),
   );
 });
@@ -100,7 +104,9 @@ describe("demo host pages", () => {
   test("the page preloads the widget and its first content call", async () => {
     const html = (await get("/help-support/claims/cf")).body;
     expect(html).toContain('<link rel="modulepreload" href="/widget/widget.js">');
-    // What widget.js imports statically, read from the build's manifest, is preloaded beside it.
+    // The hashed entry the loader imports and its static imports, read from the build's manifest,
+    // are preloaded beside it.
+    expect(html).toContain('<link rel="modulepreload" href="/widget/chunks/entry-e1f2a3.js">');
     expect(html).toContain('<link rel="modulepreload" href="/widget/chunks/shared-x1.js">');
     expect(html).toContain('<link rel="modulepreload" href="/widget/chunks/react-y2.js">');
     expect(html).toContain(

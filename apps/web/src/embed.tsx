@@ -1,17 +1,22 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, type Root } from "react-dom/client";
 import appCss from "./app/app.css?inline";
 import { App } from "./app/app.tsx";
+import { OriginNotAllowed } from "./app/origin-not-allowed.tsx";
 import { defaultContent, type LoadedContent, loadContent } from "./content/page-content-client.ts";
 import { openSession, session } from "./session/session-store.ts";
 import { adoptStyles, registerWidgetRoot } from "./ui/styles.ts";
 import uiCss from "./ui/ui.css?inline";
+import type { KalingaApi, KalingaMountOptions, KalingaWidget } from "./widget/kalinga-widget.d.ts";
+import { pageOriginAllowed } from "./widget/origin-check.ts";
 import { readPortalUser } from "./widget/portal-user.ts";
 import { resolveWidgetSetting, type WidgetOptions } from "./widget/widget-options.ts";
 import { configureWidget } from "./widget/widget-setting.ts";
+import { stopWidgetWork } from "./widget/widget-work.ts";
 
-// The embed entry: an insurer's page loads widget.js, which mounts the widget into the element its
-// script tag names (data-kalinga-target), inside a shadow root so neither page's CSS reaches the other.
+// The embed entry, loaded by the stable widget.js loader (decision 0082): it mounts the widget into
+// the element its script tag names (data-kalinga-target), inside a shadow root so neither page's CSS
+// reaches the other, and gives the page window.Kalinga (typed by widget/kalinga-widget.d.ts).
 
 // Every screen needs both; the layout comes after the widgets' styles so that it wins ties.
 adoptStyles(uiCss);
@@ -20,7 +25,16 @@ adoptStyles(appCss);
 /** Content that is slow to come must not hold the form back: the defaults serve meanwhile. */
 const CONTENT_WAIT_MS = 2500;
 
-export async function mount(target: Element, options: Partial<WidgetOptions> = {}): Promise<void> {
+/** One widget per element: its root (once rendered) and how to take it down. */
+type Mounted = { shadow: ShadowRoot; root: Root | null; unregister: () => void; ended: boolean };
+const mounted = new Map<Element, Mounted>();
+
+export async function mount(
+  target: Element,
+  options: KalingaMountOptions = {},
+): Promise<KalingaWidget> {
+  // A second mount on the same element replaces the first: never two roots in one shadow root.
+  unmount(target);
   const full: WidgetOptions = {
     apiBase: options.apiBase ?? "/api",
     apiKey: options.apiKey ?? "",
@@ -33,7 +47,19 @@ export async function mount(target: Element, options: Partial<WidgetOptions> = {
   configureWidget(setting);
 
   const shadow = target.shadowRoot ?? target.attachShadow({ mode: "open" });
-  registerWidgetRoot(shadow);
+  const record: Mounted = {
+    shadow,
+    root: null,
+    unregister: registerWidgetRoot(shadow),
+    ended: false,
+  };
+  mounted.set(target, record);
+  const handle: KalingaWidget = {
+    element: target,
+    unmount: () => {
+      if (mounted.get(target) === record) unmount(target);
+    },
+  };
   const container = document.createElement("div");
   container.className = "k-root";
   container.lang = setting.locale;
@@ -44,31 +70,56 @@ export async function mount(target: Element, options: Partial<WidgetOptions> = {
     notice: null,
     fromService: false,
   };
-  const [content] = await Promise.all([
+  const [content, allowed] = await Promise.all([
     Promise.race([
       loadContent(setting).catch(() => fallback),
       new Promise<LoadedContent>((resolve) => setTimeout(() => resolve(fallback), CONTENT_WAIT_MS)),
     ]),
+    pageOriginAllowed(setting.apiBase, CONTENT_WAIT_MS),
     openSession(),
   ]);
+  // Unmounted (or mounted again) while the content came: nothing more to render here.
+  if (record.ended) return handle;
   // Section 7: the agent code rides in every body of agent assist, kept encrypted in the session.
   if (setting.channel === "agent-assist" && setting.assertion) {
     const agentCode = readPortalUser(setting.assertion)?.agentCode;
     if (agentCode) session.set("agentCode", agentCode);
   }
 
-  createRoot(container).render(
+  record.root = createRoot(container);
+  record.root.render(
     <StrictMode>
-      <App content={content} widgetRoot={{ root: shadow, container }} />
+      {allowed ? (
+        <App content={content} widgetRoot={{ root: shadow, container }} />
+      ) : (
+        <OriginNotAllowed companyName={setting.companyName} />
+      )}
     </StrictMode>,
   );
+  return handle;
 }
 
-function mountFromScriptTags(): void {
+/**
+ * Takes the widget off the element: React's effects end with the root (timers, listeners), its
+ * styles leave the shadow root, which is left empty, and the last widget's worker stops.
+ */
+export function unmount(target: Element): void {
+  const record = mounted.get(target);
+  if (!record) return;
+  mounted.delete(target);
+  record.ended = true;
+  record.root?.unmount();
+  record.unregister();
+  record.shadow.replaceChildren();
+  record.shadow.adoptedStyleSheets = [];
+  if (mounted.size === 0) stopWidgetWork();
+}
+
+function mountFromScriptTags(loaderUrl: string): void {
   for (const script of document.querySelectorAll<HTMLScriptElement>(
     "script[data-kalinga-target]",
   )) {
-    if (new URL(script.src, window.location.href).href !== import.meta.url) continue;
+    if (new URL(script.src, window.location.href).href !== loaderUrl) continue;
     const selector = script.dataset.kalingaTarget ?? "";
     const target = document.querySelector(selector);
     if (!target) {
@@ -86,5 +137,10 @@ function mountFromScriptTags(): void {
   }
 }
 
-(window as unknown as { Kalinga?: { mount: typeof mount } }).Kalinga = { mount };
-mountFromScriptTags();
+const api: KalingaApi = { mount, unmount };
+
+/** Called by the loader with its own URL: the script tags that load it name their targets. */
+export function start(loaderUrl: string): void {
+  window.Kalinga = api;
+  mountFromScriptTags(loaderUrl);
+}

@@ -186,7 +186,7 @@ export function renderDemoPage(options: {
   nonce: string;
   apiKey: string;
   widgetBuilt: boolean;
-  /** Files widget.js imports statically, preloaded beside it. */
+  /** The hashed entry widget.js loads and its static imports, preloaded beside it. */
   preloadFiles?: string[];
   /** The member portal or agent assist page, signed in; the corporate website without it. */
   portal?: DemoPortalEmbed;

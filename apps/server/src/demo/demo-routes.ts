@@ -54,14 +54,16 @@ export async function widgetRoutes(app: FastifyInstance, options: { widgetDir: s
   await app.register(fastifyStatic, {
     root: options.widgetDir,
     prefix: "/widget/",
-    // widget.js.br and .gz sit beside each file (written by the widget build).
+    // widget.js.br and .gz sit beside each file (written by the widget build); ETag and
+    // Last-Modified are @fastify/static's own.
     preCompressed: true,
     cacheControl: false,
     index: false,
     dotfiles: "ignore",
     setHeaders(reply, file) {
       const relative = path.relative(options.widgetDir, file).split(path.sep).join("/");
-      // Hashed chunks never change; widget.js keeps its name across releases, so it stays short.
+      // Hashed files never change; the loader widget.js keeps its name across releases, so it is
+      // kept 5 minutes and then revalidated by its ETag (decision 0082).
       reply.header(
         "cache-control",
         HASHED_FILE.test(relative) ? "public, max-age=31536000, immutable" : "public, max-age=300",
@@ -76,16 +78,16 @@ export async function widgetRoutes(app: FastifyInstance, options: { widgetDir: s
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
 
 /**
- * The files widget.js imports statically, from the build's manifest: the page preloads them with
- * widget.js instead of the browser finding them one round trip later. Read per page, as the
- * widget may be rebuilt while the server runs.
+ * The content-hashed entry the loader (widget.js) imports and the files it imports statically, from
+ * the build's manifest: the page preloads them with widget.js instead of the browser finding them
+ * one round trip later. Read per page, as the widget may be rebuilt while the server runs.
  */
-function staticImportsOfWidget(widgetDir: string): string[] {
+function filesOfWidgetEntry(widgetDir: string): string[] {
   try {
     const manifest = JSON.parse(
       readFileSync(path.join(widgetDir, ".vite", "manifest.json"), "utf8"),
     ) as Record<string, ManifestChunk>;
-    const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+    const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
     const files = new Set<string>();
     const visit = (keys: string[] = []) => {
       for (const key of keys) {
@@ -96,8 +98,8 @@ function staticImportsOfWidget(widgetDir: string): string[] {
         }
       }
     };
-    visit(entry?.imports);
-    return [...files];
+    visit(entry ? [entry[0]] : []);
+    return [...files].filter((file) => file !== "widget.js");
   } catch {
     return [];
   }
@@ -119,7 +121,7 @@ async function serveDemoPage(
     nonce,
     apiKey: options.apiKey,
     widgetBuilt: existsSync(path.join(options.widgetDir, "widget.js")),
-    preloadFiles: staticImportsOfWidget(options.widgetDir),
+    preloadFiles: filesOfWidgetEntry(options.widgetDir),
     ...(portal ? { portal } : {}),
   });
   // The route name goes into the page's session storage before the widget reads it.

@@ -6,6 +6,7 @@ import {
   PORTAL_ASSERTION_HEADER,
 } from "@kalinga/domain/claim-api";
 import { DEVICE_KEY_HEADER } from "@kalinga/domain/device-key";
+import { WIDGET_ORIGIN_PATH } from "@kalinga/domain/widget-origin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { API_MESSAGES, ApiError } from "./api-error.ts";
 
@@ -37,14 +38,26 @@ function sameOrigin(origin: string, request: FastifyRequest): boolean {
   }
 }
 
+/** Whether a page of this origin may call the API: a listed insurer page or the server's own. */
+export function originAllowed(
+  origin: string,
+  request: FastifyRequest,
+  allowed: ReadonlySet<string>,
+): boolean {
+  return allowed.has(origin) || sameOrigin(origin, request);
+}
+
 /** The path as the router reads it: /%61pi/claims is an API call too. */
-function isApiCall(request: FastifyRequest): boolean {
+function routedPath(request: FastifyRequest): string | null {
   try {
-    return decodeURIComponent(request.url.split("?")[0] ?? "").startsWith("/api/");
+    return decodeURIComponent(request.url.split("?")[0] ?? "");
   } catch {
-    return false;
+    return null;
   }
 }
+
+/** The origin check answers every origin itself, with its own headers (decision 0082). */
+export const WIDGET_ORIGIN_ROUTE = `/api${WIDGET_ORIGIN_PATH}`;
 
 export async function registerApiCors(app: FastifyInstance, allowedOrigins: string[]) {
   const allowed = new Set(allowedOrigins);
@@ -52,10 +65,11 @@ export async function registerApiCors(app: FastifyInstance, allowedOrigins: stri
     // Decided per request: the same-origin rule needs the request's own scheme and host.
     delegator: (request, callback) => {
       const origin = request.headers.origin;
-      if (!isApiCall(request) || origin === undefined) {
+      const routed = routedPath(request);
+      if (!routed?.startsWith("/api/") || routed === WIDGET_ORIGIN_ROUTE || origin === undefined) {
         return callback(null, { origin: false });
       }
-      if (!allowed.has(origin) && !sameOrigin(origin, request)) {
+      if (!originAllowed(origin, request, allowed)) {
         // Vary, so a cache never hands this refusal to an allowed page.
         return callback(
           new ApiError(

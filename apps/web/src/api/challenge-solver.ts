@@ -1,4 +1,5 @@
 import type { ProofOfWorkChallenge } from "@kalinga/domain/claim-api";
+import { whileMounted } from "../widget/widget-work.ts";
 
 // Loaded only when the server asks a proof of work (docs/decisions/0061): solves the challenge in a
 // Web Worker and returns the header value that answers it, base64 JSON { challenge, solution }.
@@ -7,11 +8,17 @@ type Solution = { counter: number; derivedKey: string };
 
 function solveInWorker(challenge: ProofOfWorkChallenge): Promise<Solution | null> {
   const worker = new Worker(new URL("./challenge-worker.ts", import.meta.url), { type: "module" });
+  let release = () => {};
   return new Promise<Solution | null>((resolve) => {
+    // Unmounting the widget ends the search: no screen is left to send its answer.
+    release = whileMounted(() => resolve(null));
     worker.onmessage = (event: MessageEvent<Solution | null>) => resolve(event.data);
     worker.onerror = () => resolve(null);
     worker.postMessage(challenge);
-  }).finally(() => worker.terminate());
+  }).finally(() => {
+    release();
+    worker.terminate();
+  });
 }
 
 /** A page on another origin than the widget's may not start its worker: then the page solves it. */
