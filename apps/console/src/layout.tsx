@@ -45,6 +45,7 @@ export function Layout() {
           </ul>
         </nav>
         <p className="c-who">{TEXTS.signedInAs(staff.name, TEXTS.roles[staff.role])}</p>
+        <NavLink to="/password">{TEXTS.ownPassword.link}</NavLink>
         <button type="button" className="c-button c-button--quiet" onClick={() => void signOut()}>
           {TEXTS.signOut}
         </button>

@@ -5,12 +5,14 @@ import "./console.css";
 import { Layout } from "./layout.tsx";
 import { AuditScreen } from "./screens/audit-screen.tsx";
 import { ClaimScreen } from "./screens/claim-screen.tsx";
+import { PasswordScreen } from "./screens/password-screen.tsx";
 import { QueueScreen } from "./screens/queue-screen.tsx";
 import { SignInScreen } from "./screens/sign-in-screen.tsx";
 import { StaffScreen } from "./screens/staff-screen.tsx";
 import { SessionProvider } from "./session.tsx";
 
-// The claims-staff console at /console: sign-in, then the queue, one claim, staff and the audit log.
+// The claims-staff console at /console: sign-in, then the queue, one claim, staff, the audit log
+// and the member's own password.
 
 const router = createBrowserRouter(
   [
@@ -22,6 +24,7 @@ const router = createBrowserRouter(
         { path: "claims/:reference", element: <ClaimScreen /> },
         { path: "staff", element: <StaffScreen /> },
         { path: "audit", element: <AuditScreen /> },
+        { path: "password", element: <PasswordScreen /> },
         { path: "*", element: <Navigate to="/" replace /> },
       ],
     },

@@ -260,4 +260,21 @@ export const TEXTS = {
     older: "Older entries",
     none: "No entries.",
   },
+
+  ownPassword: {
+    link: "Change password",
+    title: "Change your password",
+    current: "Current password",
+    next: "New password",
+    nextHint: (min: number, max: number) =>
+      `Use ${min} to ${max} characters, not your current password. A few unrelated words are easy to remember and hard to guess.`,
+    confirm: "New password again",
+    submit: "Change password",
+    mismatch: "The two new passwords are not the same. Type the new password again.",
+    changed: "Your password is changed. Use it the next time you sign in.",
+    othersEnded: (count: number) =>
+      count === 1
+        ? "Your other session was signed out."
+        : `Your ${count} other sessions were signed out.`,
+  },
 } as const;

@@ -34,6 +34,12 @@ export const passwordStepAnswer = z.union([
   }),
 ]);
 
+/** The member's own password is changed; their other sessions ended, this one goes on. */
+export const passwordChangedAnswer = z.object({
+  changed: z.literal(true),
+  otherSessionsEnded: z.number(),
+});
+
 export const signedOutAnswer = z.object({ signedOut: z.literal(true) });
 
 export const staffListAnswer = z.object({

@@ -9,6 +9,7 @@ export const CONSOLE_CALL_ROUTES = {
   signInCode: { method: "POST", path: "/sign-in/code" },
   readSession: { method: "GET", path: "/session" },
   signOut: { method: "POST", path: "/sign-out" },
+  changeOwnPassword: { method: "POST", path: "/session/password" },
   listStaff: { method: "GET", path: "/staff" },
   createStaff: { method: "POST", path: "/staff" },
   setStaffDisabled: { method: "POST", path: "/staff/:id/disabled" },

@@ -7,6 +7,7 @@ import {
   messagePreviewAnswer,
   newStaffAnswer,
   notesAnswer,
+  passwordChangedAnswer,
   passwordResetAnswer,
   passwordStepAnswer,
   policyMatchAnswer,
@@ -32,6 +33,7 @@ import {
   emptyBody,
   newStaffBody,
   noteBody,
+  ownPasswordBody,
   queueQuery,
   signInBody,
   signInCodeBody,
@@ -115,6 +117,21 @@ export const CONSOLE_CALLS = {
     response: signedOutAnswer,
     refusals: [],
     summary: "Ends the session.",
+  }),
+  changeOwnPassword: call({
+    ...signedIn,
+    ...CONSOLE_CALL_ROUTES.changeOwnPassword,
+    permission: null,
+    claim: false,
+    params: null,
+    query: null,
+    body: ownPasswordBody,
+    response: passwordChangedAnswer,
+    refusals: ["wrong", "too-many-tries"],
+    // A replay's stored request hash would be an unsalted hash of both passwords.
+    idempotent: false,
+    summary:
+      "Changes the member's own password, the current one checked as a sign-in's; other sessions end.",
   }),
   listStaff: call({
     ...signedIn,

@@ -27,6 +27,9 @@ export const CONSOLE_REQUEST_MESSAGES = {
   emptyText: "Write at least one character.",
   tooLong: (max: number) => `Use at most ${max} characters.`,
   badAccept: "Send accept as true, or as false with a reason.",
+  badCurrentPassword: `Enter your current password (at most ${STAFF_PASSWORD_LENGTH.max} characters).`,
+  badNewPassword: `Use ${STAFF_PASSWORD_LENGTH.min} to ${STAFF_PASSWORD_LENGTH.max} characters for the new password.`,
+  samePassword: "Choose a new password that is not your current one.",
 } as const;
 
 const M = CONSOLE_REQUEST_MESSAGES;
@@ -91,6 +94,30 @@ export const newStaffBody = z.strictObject({
   name: z.string(M.badName).check(z.trim(), z.minLength(1, M.badName), z.maxLength(120, M.badName)),
   role: z.enum(STAFF_ROLES, M.badRole),
 });
+
+/** A member's own new password: the staff password's length, and not the current one again. */
+export const ownPasswordBody = z
+  .strictObject({
+    currentPassword: z
+      .string(M.badCurrentPassword)
+      .check(
+        z.minLength(1, M.badCurrentPassword),
+        z.maxLength(STAFF_PASSWORD_LENGTH.max, M.badCurrentPassword),
+      ),
+    newPassword: z
+      .string(M.badNewPassword)
+      .check(
+        z.minLength(STAFF_PASSWORD_LENGTH.min, M.badNewPassword),
+        z.maxLength(STAFF_PASSWORD_LENGTH.max, M.badNewPassword),
+      ),
+  })
+  .check(
+    z.refine((body) => body.newPassword !== body.currentPassword, {
+      error: M.samePassword,
+      path: ["newPassword"],
+      params: { rule: "not-current" },
+    }),
+  );
 
 export const disabledBody = z.strictObject({ disabled: z.boolean(M.badDisabled) });
 export const assignmentBody = z.strictObject({ staffId: z.nullable(z.uuid(M.badAssignee)) });

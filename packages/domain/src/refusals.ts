@@ -67,6 +67,10 @@ export const REFUSALS = {
   self: { status: 409 },
   taken: { status: 409, field: "email", rule: "unique" },
   enrolment: { status: 500 },
+  /** A password that is not the account's: at sign-in, or a signed-in member's own re-check. */
+  wrong: { status: 401 },
+  /** A password or code try that must wait (the sign-in's throttle); with Retry-After. */
+  "too-many-tries": { status: 429 },
 
   // The request itself, before any service sees it (insurer API and console).
   "invalid-request": { status: 400 },

@@ -21,10 +21,12 @@ export type ConsoleRefusal =
         | "not-yours"
         | "not-found"
         | "self"
-        | "enrolment";
+        | "enrolment"
+        | "wrong";
       /** null: the answer has no message (an unknown staff id, a failed enrolment). */
       message: string | null;
-    };
+    }
+  | { refused: "too-many-tries"; message: string; retryAfterSeconds: number };
 
 /** The console's own refusals; the lifecycle's are the LIFECYCLE_MESSAGES keys below. */
 const CONSOLE_CODES = [
@@ -37,6 +39,8 @@ const CONSOLE_CODES = [
   "not-found",
   "self",
   "enrolment",
+  "wrong",
+  "too-many-tries",
 ] as const;
 
 const LIFECYCLE_MESSAGES: Record<LifecycleRefusal["refused"], string> = {
@@ -80,6 +84,11 @@ export function sendConsoleRefusal(reply: FastifyReply, refusal: ConsoleRefusal)
       error: refusal.refused,
       errors: refusal.errors,
     });
+  }
+  if ("retryAfterSeconds" in refusal) {
+    const { refused, message, retryAfterSeconds } = refusal;
+    void reply.header("retry-after", String(retryAfterSeconds));
+    return reply.code(refusalStatus(refused)).send({ error: refused, message });
   }
   if ("message" in refusal) {
     const { refused, message } = refusal;

@@ -15,6 +15,7 @@ export const CONSOLE_MESSAGES = {
   disabled: "This account is disabled. Ask an administrator.",
   signInFirst: "Sign in to the console first.",
   sessionEnded: "Your session ended. Sign in again.",
+  wrongCurrentPassword: "Your current password is not right.",
   badCsrf: "This request did not come from the console. Reload the page and try again.",
   notAllowed: "Your role does not allow this.",
   notYours: "This claim is assigned to another examiner. Ask a supervisor to assign it to you.",

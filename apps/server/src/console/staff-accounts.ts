@@ -230,6 +230,14 @@ export function createStaffAccounts(
       return rows[0] ? userOf(rows[0]) : null;
     },
 
+    /** A member's own change, once the current password was checked; the caller ends sessions. */
+    async changePassword(id: string, password: string): Promise<void> {
+      await db.query("UPDATE staff_users SET password_hash = $2 WHERE id = $1", [
+        id,
+        await hash(password),
+      ]);
+    },
+
     /** An administrator's reset: the next sign-in sets up an authenticator again; sessions end. */
     async resetSecondFactor(id: string): Promise<StaffUser | null> {
       const { rows } = await db.query<StaffRow>(

@@ -74,6 +74,15 @@ export function createStaffSessions(db: Queryable) {
         : null;
     },
 
+    /** A member's own password change: every other session of theirs ends; answers how many. */
+    async endOthers(staffId: string, keepId: string): Promise<number> {
+      const { rowCount } = await db.query(
+        "DELETE FROM staff_sessions WHERE staff_id = $1 AND id_hash <> $2",
+        [staffId, sha256(keepId)],
+      );
+      return rowCount;
+    },
+
     async end(id: string | undefined): Promise<void> {
       if (id) await db.query("DELETE FROM staff_sessions WHERE id_hash = $1", [sha256(id)]);
     },

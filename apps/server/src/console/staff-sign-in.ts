@@ -264,3 +264,27 @@ export async function codeStep(
   await throttle.signedIn(staff.email, request.ip);
   return { user: check.user };
 }
+
+type PasswordRecheck = { right: boolean } | { retryAfterSeconds: number; fromAddress: boolean };
+
+/**
+ * A signed-in member's password typed again (to change it): reserved and counted like a sign-in's
+ * password from this address, so a session cannot guess the password any faster than the sign-in.
+ */
+export async function recheckPassword(
+  deps: { accounts: StaffAccounts; throttle: SignInThrottle; now: () => Date },
+  attempt: { email: string; address: string; password: string },
+): Promise<PasswordRecheck> {
+  const { accounts, throttle, now } = deps;
+  const { email, address, password } = attempt;
+  const fromAddress = await throttle.addressTry(address, now());
+  if (!fromAddress.allowed)
+    return { retryAfterSeconds: fromAddress.retryAfterSeconds, fromAddress: true };
+  const reserved = await throttle.reserve(email, address, now());
+  if (!reserved.allowed)
+    return { retryAfterSeconds: reserved.retryAfterSeconds, fromAddress: false };
+  const check = await accounts.checkPassword(email, password);
+  if (!check.ok) return { right: false };
+  await throttle.giveBack(email, address, now());
+  return { right: true };
+}

@@ -7,15 +7,16 @@ import {
   STAFF_COOKIE,
 } from "../console-handler.ts";
 import { refuse } from "../console-refusals.ts";
-import { CONSOLE_MESSAGES as M } from "../console-texts.ts";
-import { codeStep, passwordStep } from "../staff-sign-in.ts";
+import { CONSOLE_MESSAGES as M, waitText } from "../console-texts.ts";
+import { codeStep, passwordStep, recheckPassword } from "../staff-sign-in.ts";
 
 // Signing in with a password, then a TOTP code (set up at the first sign-in); reading and ending
-// the session. The session cookie is httpOnly and SameSite=Strict, under /console only.
+// the session; changing one's own password. The session cookie is httpOnly and SameSite=Strict,
+// under /console only.
 
 type SignInHandlers = Pick<
   ConsoleCallHandlers,
-  "signIn" | "signInCode" | "readSession" | "signOut"
+  "signIn" | "signInCode" | "readSession" | "signOut" | "changeOwnPassword"
 >;
 
 export function signInHandlers(services: ConsoleServices): SignInHandlers {
@@ -82,6 +83,30 @@ export function signInHandlers(services: ConsoleServices): SignInHandlers {
       await sessions.end(sessionId);
       void reply.clearCookie(STAFF_COOKIE, cookieOptions);
       return { signedOut: true };
+    },
+
+    async changeOwnPassword({ request, body, staff, sessionId, record }) {
+      // The current password is a guess like a sign-in's: throttled and counted the same way.
+      const check = await recheckPassword(
+        { accounts, throttle, now },
+        { email: staff.email, address: request.ip, password: body.currentPassword },
+      );
+      if ("retryAfterSeconds" in check) {
+        const wait = waitText(check.retryAfterSeconds);
+        return {
+          refused: "too-many-tries",
+          message: check.fromAddress ? M.tooManyFromAddress(wait) : M.tooManyTries(wait),
+          retryAfterSeconds: check.retryAfterSeconds,
+        };
+      }
+      if (!check.right) {
+        await record("staff.password-change-refused", null, { reason: "wrong" });
+        return { refused: "wrong", message: M.wrongCurrentPassword };
+      }
+      await accounts.changePassword(staff.id, body.newPassword);
+      const otherSessionsEnded = await sessions.endOthers(staff.id, sessionId);
+      await record("staff.password-change", null, { otherSessionsEnded });
+      return { changed: true, otherSessionsEnded };
     },
   };
 }
