@@ -64,6 +64,7 @@ const LAYERS = {
       layer: "features",
       folders: [
         "claims",
+        "companies",
         "console",
         "content",
         "demo",

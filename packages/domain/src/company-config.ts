@@ -101,9 +101,6 @@ const companyLabel = (value: unknown, index: number) => {
 
 type Issue = { path: PropertyKey[]; message: string; code: string; keys?: string[] };
 
-const ZOD_INVALID_INPUT = (issue: Issue) =>
-  issue.message.startsWith("Invalid input") ? issue.message : "";
-
 const valueAt = (value: unknown, path: PropertyKey[]) =>
   path.reduce<unknown>(
     (at, key) =>
