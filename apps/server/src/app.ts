@@ -238,6 +238,7 @@ async function registerStaffAndDemo(app: FastifyInstance, parts: AppParts) {
     lifecycle,
     documentStore,
     serviceLevelDays: config.insurer.serviceLevelDays,
+    companies: parts.companies,
     secureCookies: config.mode === "production",
     now: config.now,
   });

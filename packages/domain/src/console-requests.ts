@@ -27,6 +27,8 @@ export const CONSOLE_REQUEST_MESSAGES = {
   emptyText: "Write at least one character.",
   tooLong: (max: number) => `Use at most ${max} characters.`,
   badAccept: "Send accept as true, or as false with a reason.",
+  badVersion: "Send the version you read (a whole number from 1), or null for a new company.",
+  badCompany: "Send the company's configuration as an object.",
 } as const;
 
 const M = CONSOLE_REQUEST_MESSAGES;
@@ -135,3 +137,12 @@ export const documentQuery = z.object({ download: z.optional(z.string()) });
 export const claimParams = z.object({ ref: webReferenceInput });
 export const claimItemParams = z.object({ ref: webReferenceInput, id: idInput });
 export const staffParams = z.object({ id: idInput });
+
+/**
+ * A company's whole configuration, checked with the whole set by the server (company-config.ts);
+ * version is the one read (null: a new company), so a change made meanwhile is not overwritten.
+ */
+export const companyBody = z.object({
+  version: z.nullable(z.int(M.badVersion).check(z.gte(1, M.badVersion))),
+  config: z.record(z.string(), z.unknown(), M.badCompany),
+});

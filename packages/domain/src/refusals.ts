@@ -66,6 +66,7 @@ export const REFUSALS = {
   "not-yours": { status: 403 },
   self: { status: 409 },
   taken: { status: 409, field: "email", rule: "unique" },
+  changed: { status: 409, field: "version", rule: "current-version" },
   enrolment: { status: 500 },
 
   // The request itself, before any service sees it (insurer API and console).

@@ -21,6 +21,7 @@ export type ConsoleRefusal =
         | "not-yours"
         | "not-found"
         | "self"
+        | "changed"
         | "enrolment";
       /** null: the answer has no message (an unknown staff id, a failed enrolment). */
       message: string | null;
@@ -36,6 +37,7 @@ const CONSOLE_CODES = [
   "not-yours",
   "not-found",
   "self",
+  "changed",
   "enrolment",
 ] as const;
 
@@ -62,6 +64,7 @@ export const refuse = {
   forbidden: (): ConsoleRefusal => ({ refused: "forbidden", message: M.notAllowed }),
   notFound: (message: string | null): ConsoleRefusal => ({ refused: "not-found", message }),
   self: (message: string): ConsoleRefusal => ({ refused: "self", message }),
+  changed: (message: string): ConsoleRefusal => ({ refused: "changed", message }),
   signedOut: (message: string): ConsoleRefusal => ({ refused: "signed-out", message }),
 } as const;
 
