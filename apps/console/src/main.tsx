@@ -5,12 +5,14 @@ import "./console.css";
 import { Layout } from "./layout.tsx";
 import { AuditScreen } from "./screens/audit-screen.tsx";
 import { ClaimScreen } from "./screens/claim-screen.tsx";
+import { CompaniesScreen } from "./screens/companies-screen.tsx";
 import { QueueScreen } from "./screens/queue-screen.tsx";
 import { SignInScreen } from "./screens/sign-in-screen.tsx";
 import { StaffScreen } from "./screens/staff-screen.tsx";
 import { SessionProvider } from "./session.tsx";
 
-// The claims-staff console at /console: sign-in, then the queue, one claim, staff and the audit log.
+// The claims-staff console at /console: sign-in, then the queue, one claim, staff, companies and the
+// audit log.
 
 const router = createBrowserRouter(
   [
@@ -21,6 +23,7 @@ const router = createBrowserRouter(
         { index: true, element: <QueueScreen /> },
         { path: "claims/:reference", element: <ClaimScreen /> },
         { path: "staff", element: <StaffScreen /> },
+        { path: "companies", element: <CompaniesScreen /> },
         { path: "audit", element: <AuditScreen /> },
         { path: "*", element: <Navigate to="/" replace /> },
       ],
