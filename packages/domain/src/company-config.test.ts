@@ -3,9 +3,9 @@ import {
   type CompanyConfig,
   describeCompanyProblem,
   publicCompany,
-  selectCompany,
   validateCompanies,
 } from "./company-config.ts";
+import { selectCompany } from "./company-selection.ts";
 
 const LOCALES = ["en", "fil"];
 
