@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { claimCalls } from "./claims/claim-calls.ts";
 import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
 import { type CompanyDirectory, createCompanyDirectory } from "./companies/company-directory.ts";
+import { companyKeyWarnings } from "./companies/company-keys.ts";
 import { refuseUnsafeRunMode, startupWarnings } from "./config/run-mode-config.ts";
 import { trustedProxyCheck } from "./config/trusted-proxies.ts";
 import type { ServerConfig } from "./config.ts";
@@ -353,6 +354,9 @@ export async function buildApp(
     if (ownsDatabase) await db.close();
     throw error;
   });
+  for (const warning of companyKeyWarnings(await companies.companies(), config.apiKeys)) {
+    app.log.warn(warning);
+  }
   const parts = {
     ...{ db, config, secret, notificationWorker, documentStore, otpService },
     ...{ lifecycle, companies },

@@ -167,6 +167,22 @@ describe("the companies' configuration", () => {
     expect(await auditActions()).not.toContain("company.change");
   });
 
+  test("a widget key id that names none of KALINGA_API_KEYS is told at start", async () => {
+    const started = async (env: Record<string, string>) => {
+      const lines: string[] = [];
+      const app = await testApp(server.db, testConfig({ LOG_LEVEL: "warn", ...env }), {
+        write: (line: string) => void lines.push(line),
+      });
+      others.push(app);
+      return lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    };
+    expect(await started({ KALINGA_API_KEYS: "another-widget-key" })).toContain(
+      'Company "first": widgetApiKeyIds.DEV names key-282f2a, which is none of KALINGA_API_KEYS.',
+    );
+    const named = await started({});
+    expect(named.filter((msg) => msg.includes("widgetApiKeyIds"))).toEqual([]);
+  });
+
   test("only an administrator lists or changes the companies", async () => {
     const admin = await administrator();
     const made = await admin.call("POST", "/staff", {
