@@ -69,6 +69,7 @@ const LAYERS = {
       layer: "features",
       folders: [
         "claims",
+        "companies",
         "console",
         "content",
         "demo",

@@ -37,6 +37,11 @@ export function Layout() {
                 <NavLink to="/staff">{TEXTS.nav.staff}</NavLink>
               </li>
             )}
+            {may(staff, "manage-companies") && (
+              <li>
+                <NavLink to="/companies">{TEXTS.nav.companies}</NavLink>
+              </li>
+            )}
             {may(staff, "read-audit-log") && (
               <li>
                 <NavLink to="/audit">{TEXTS.nav.audit}</NavLink>

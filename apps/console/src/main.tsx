@@ -6,13 +6,14 @@ import { Layout } from "./layout.tsx";
 import { AuditScreen } from "./screens/audit-screen.tsx";
 import { ClaimScreen } from "./screens/claim-screen.tsx";
 import { PasswordScreen } from "./screens/password-screen.tsx";
+import { CompaniesScreen } from "./screens/companies-screen.tsx";
 import { QueueScreen } from "./screens/queue-screen.tsx";
 import { SignInScreen } from "./screens/sign-in-screen.tsx";
 import { StaffScreen } from "./screens/staff-screen.tsx";
 import { SessionProvider } from "./session.tsx";
 
-// The claims-staff console at /console: sign-in, then the queue, one claim, staff, the audit log
-// and the member's own password.
+// The claims-staff console at /console: sign-in, then the queue, one claim, staff, companies, the
+// audit log and the member's own password.
 
 const router = createBrowserRouter(
   [
@@ -23,6 +24,7 @@ const router = createBrowserRouter(
         { index: true, element: <QueueScreen /> },
         { path: "claims/:reference", element: <ClaimScreen /> },
         { path: "staff", element: <StaffScreen /> },
+        { path: "companies", element: <CompaniesScreen /> },
         { path: "audit", element: <AuditScreen /> },
         { path: "password", element: <PasswordScreen /> },
         { path: "*", element: <Navigate to="/" replace /> },

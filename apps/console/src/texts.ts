@@ -5,7 +5,13 @@ import type { StaffRole } from "@kalinga/domain/staff-roles";
 export const TEXTS = {
   product: "Claims console",
   skipToContent: "Skip to content",
-  nav: { label: "Console", queue: "Claims", staff: "Staff", audit: "Audit log" },
+  nav: {
+    label: "Console",
+    queue: "Claims",
+    staff: "Staff",
+    companies: "Companies",
+    audit: "Audit log",
+  },
   signedInAs: (name: string, role: string) => `${name} (${role})`,
   signOut: "Sign out",
   loading: "Loading…",
@@ -248,6 +254,34 @@ export const TEXTS = {
       `New password for ${email} (shown once; hand it over in person or by phone)`,
     secondFactorReset: (name: string) =>
       `${name} sets up an authenticator app again at the next sign-in.`,
+  },
+
+  companies: {
+    title: "Companies",
+    hint: "The insurer's companies: the name claims are filed under, brand, senders, portal pages and the path or host patterns that select each. A saved change is used by every server within a minute.",
+    columns: {
+      id: "Id",
+      companyName: "Company name",
+      version: "Version",
+      changed: "Last changed",
+      actions: "Actions",
+    },
+    changedBy: (at: string, by: string) => `${at} by ${by}`,
+    edit: (id: string) => `Change ${id}`,
+    editShort: "Change",
+    add: "Add a company",
+    editing: (id: string) => `Change company ${id}`,
+    adding: "Add a company",
+    config: "Configuration (JSON)",
+    configHint:
+      "Every field of the company; the whole set is checked when you save. No secrets belong here: API keys are named by their ids.",
+    save: "Save",
+    cancel: "Cancel",
+    notJson: (reason: string) => `The configuration is not valid JSON: ${reason}`,
+    notObject: "The configuration is one company: a JSON object in { }.",
+    refused: "The change was not saved:",
+    saved: (id: string, version: number) =>
+      `Company ${id} was saved (version ${version}). Every server uses it within a minute.`,
   },
 
   audit: {

@@ -5,6 +5,8 @@ import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { claimCalls } from "./claims/claim-calls.ts";
 import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
+import { type CompanyDirectory, createCompanyDirectory } from "./companies/company-directory.ts";
+import { companyKeyWarnings } from "./companies/company-keys.ts";
 import { refuseUnsafeRunMode, startupWarnings } from "./config/run-mode-config.ts";
 import { trustedProxyCheck } from "./config/trusted-proxies.ts";
 import type { ServerConfig } from "./config.ts";
@@ -14,7 +16,7 @@ import { CONSOLE_ISSUER, createStaffAccounts } from "./console/staff-accounts.ts
 import { createStaffSessions, type StaffSessions } from "./console/staff-sessions.ts";
 import { createSignInThrottle, type SignInThrottle } from "./console/staff-sign-in.ts";
 import { contentRoutes } from "./content/content-routes.ts";
-import { createContentStore } from "./content/content-store.ts";
+import { createContentStore, SUPPORTED_LOCALES } from "./content/content-store.ts";
 import type { Database } from "./db/database.ts";
 import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
 import { readMigrations } from "./db/migrate.ts";
@@ -176,16 +178,19 @@ type AppParts = {
   documentStore: DocumentStore;
   otpService: OtpService;
   lifecycle: LifecycleService;
+  companies: CompanyDirectory;
 };
 
 /** The claimant's API, its OpenAPI description and the texts. */
 async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
   const { db, config, secret, notificationWorker, documentStore, otpService, lifecycle } = parts;
+  const companies = () => parts.companies.companies();
   await app.register(claimCallRoutes, {
     prefix: CLAIM_API_PREFIX,
     db,
     config,
     secret,
+    companies,
     handlers: {
       ...claimCalls(db, config),
       ...otpCalls(otpService),
@@ -205,8 +210,9 @@ async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
   const content = createContentStore({
     contentDir: config.contentDir,
     noticeFile: config.noticeFile,
+    companyIds: (await companies()).map((company) => company.id),
   });
-  await app.register(contentRoutes, { content });
+  await app.register(contentRoutes, { content, companies });
 }
 
 /** The insurer's API, the staff console, and the development and demo pages when asked for. */
@@ -234,6 +240,7 @@ async function registerStaffAndDemo(app: FastifyInstance, parts: AppParts) {
     lifecycle,
     documentStore,
     serviceLevelDays: config.insurer.serviceLevelDays,
+    companies: parts.companies,
     secureCookies: config.mode === "production",
     now: config.now,
   });
@@ -338,7 +345,24 @@ export async function buildApp(
 
   await app.register(healthRoutes, { db, migrations });
   const lifecycle = createLifecycleService(db, config.insurer, config.now);
-  const parts = { db, config, secret, notificationWorker, documentStore, otpService, lifecycle };
+  const companies = createCompanyDirectory(db, {
+    ...config.companies,
+    locales: SUPPORTED_LOCALES,
+    now: config.now,
+    warn: (detail, message) => app.log.warn(detail, message),
+  });
+  // A refused seed or set stops the start with its reasons, and closes what was opened here.
+  await companies.start().catch(async (error: unknown) => {
+    if (ownsDatabase) await db.close();
+    throw error;
+  });
+  for (const warning of companyKeyWarnings(await companies.companies(), config.apiKeys)) {
+    app.log.warn(warning);
+  }
+  const parts = {
+    ...{ db, config, secret, notificationWorker, documentStore, otpService },
+    ...{ lifecycle, companies },
+  };
   await registerClaimantApi(app, parts);
   const staff = await registerStaffAndDemo(app, parts);
   addLifecycleHooks(app, { ...parts, ...staff, ownsDatabase, email });

@@ -1,11 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  type ChannelId,
-  type CompanyId,
-  DEFAULT_CHANNEL_NAMES,
-  DEFAULT_COMPANY_NAMES,
-} from "@kalinga/domain/channel";
+import { type ChannelId, DEFAULT_CHANNEL_NAMES } from "@kalinga/domain/channel";
 import {
   databaseMigrationUrl,
   refuseRetiredVariables,
@@ -13,6 +8,7 @@ import {
   trustedProxies,
   widgetApiKeys,
 } from "./config/access-config.ts";
+import { type CompanySettings, companySettings } from "./config/company-settings.ts";
 import { type Env, flag, integer, origins, text } from "./config/config-values.ts";
 import { type DocumentConfig, loadDocumentConfig } from "./config/document-config.ts";
 import { type InsurerConfig, insurerSettings } from "./config/insurer-config.ts";
@@ -83,7 +79,8 @@ export type ServerConfig = {
   drafts: DraftConfig;
   /** Document store and upload limits (DOCUMENT_*, KALINGA_DOCUMENTS_DIR). */
   documents: DocumentConfig;
-  companyNames: Record<CompanyId, string>;
+  /** Where the companies' table is seeded from and how often it is re-read (decision 0083). */
+  companies: CompanySettings;
   channelNames: Record<ChannelId, string>;
   contentDir: string;
   noticeFile: string | null;
@@ -152,7 +149,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     email: emailConfig(env, production),
     notifications: notificationConfig(env),
     drafts: draftConfig(env),
-    companyNames: { ...DEFAULT_COMPANY_NAMES },
+    companies: companySettings(env, serverRoot),
     channelNames: { ...DEFAULT_CHANNEL_NAMES },
     noticeFile: text(env, "KALINGA_NOTICE_FILE"),
     ...servedFolders(env),

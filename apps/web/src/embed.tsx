@@ -7,6 +7,7 @@ import { defaultContent, type LoadedContent, loadContent } from "./content/page-
 import { openSession, session } from "./session/session-store.ts";
 import { adoptStyles, registerWidgetRoot } from "./ui/styles.ts";
 import uiCss from "./ui/ui.css?inline";
+import { loadCompanies } from "./widget/company-client.ts";
 import type { KalingaApi, KalingaMountOptions, KalingaWidget } from "./widget/kalinga-widget.d.ts";
 import { pageOriginAllowed } from "./widget/origin-check.ts";
 import { readPortalUser } from "./widget/portal-user.ts";
@@ -43,7 +44,8 @@ export async function mount(
     assertion: options.assertion,
     policyNumber: options.policyNumber,
   };
-  const setting = resolveWidgetSetting(full, window.location);
+  const companies = await loadCompanies(full.apiBase, CONTENT_WAIT_MS);
+  const setting = resolveWidgetSetting(full, window.location, companies);
   configureWidget(setting);
 
   const shadow = target.shadowRoot ?? target.attachShadow({ mode: "open" });
@@ -63,6 +65,12 @@ export async function mount(
   const container = document.createElement("div");
   container.className = "k-root";
   container.lang = setting.locale;
+  // The company's colours win over the host page's: the configuration is the insurer's own.
+  if (setting.brand) {
+    container.style.setProperty("--kalinga-primary", setting.brand.primaryColour);
+    container.style.setProperty("--kalinga-focus", setting.brand.primaryColour);
+    container.style.setProperty("--kalinga-on-primary", setting.brand.onPrimaryColour);
+  }
   shadow.replaceChildren(container);
 
   const fallback: LoadedContent = {

@@ -82,6 +82,19 @@ export const auditAnswer = z.object({
   nextBefore: z.nullable(z.number()),
 });
 
+export const companiesAnswer = z.object({
+  companies: z.array(
+    z.object({
+      id: z.string(),
+      version: z.number(),
+      updatedAt: z.string(),
+      updatedBy: z.string(),
+      config: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+export const savedCompanyAnswer = z.object({ id: z.string(), version: z.number() });
+
 export const queueAnswer = z.object({
   total: z.number(),
   page: z.number(),

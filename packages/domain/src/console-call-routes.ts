@@ -17,6 +17,8 @@ export const CONSOLE_CALL_ROUTES = {
   resetStaffPassword: { method: "POST", path: "/staff/:id/password" },
   resetStaffSecondFactor: { method: "POST", path: "/staff/:id/second-factor" },
   readAuditLog: { method: "GET", path: "/audit" },
+  listCompanies: { method: "GET", path: "/companies" },
+  saveCompany: { method: "POST", path: "/companies" },
   listClaims: { method: "GET", path: "/claims" },
   exportClaims: { method: "GET", path: "/claims.csv" },
   readClaim: { method: "GET", path: "/claims/:ref" },

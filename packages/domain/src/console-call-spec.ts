@@ -18,6 +18,7 @@ export type ConsoleRefusalCode =
   | "not-found"
   | "self"
   | "taken"
+  | "changed"
   | "wrong"
   | "wrong-code"
   | "disabled"

@@ -30,6 +30,8 @@ export const CONSOLE_REQUEST_MESSAGES = {
   badCurrentPassword: `Enter your current password (at most ${STAFF_PASSWORD_LENGTH.max} characters).`,
   badNewPassword: `Use ${STAFF_PASSWORD_LENGTH.min} to ${STAFF_PASSWORD_LENGTH.max} characters for the new password.`,
   samePassword: "Choose a new password that is not your current one.",
+  badVersion: "Send the version you read (a whole number from 1), or null for a new company.",
+  badCompany: "Send the company's configuration as an object.",
 } as const;
 
 const M = CONSOLE_REQUEST_MESSAGES;
@@ -162,3 +164,12 @@ export const documentQuery = z.object({ download: z.optional(z.string()) });
 export const claimParams = z.object({ ref: webReferenceInput });
 export const claimItemParams = z.object({ ref: webReferenceInput, id: idInput });
 export const staffParams = z.object({ id: idInput });
+
+/**
+ * A company's whole configuration, checked with the whole set by the server (company-config.ts);
+ * version is the one read (null: a new company), so a change made meanwhile is not overwritten.
+ */
+export const companyBody = z.object({
+  version: z.nullable(z.int(M.badVersion).check(z.gte(1, M.badVersion))),
+  config: z.record(z.string(), z.unknown(), M.badCompany),
+});

@@ -66,6 +66,7 @@ export const REFUSALS = {
   "not-yours": { status: 403 },
   self: { status: 409 },
   taken: { status: 409, field: "email", rule: "unique" },
+  changed: { status: 409, field: "version", rule: "current-version" },
   enrolment: { status: 500 },
   /** A password that is not the account's: at sign-in, or a signed-in member's own re-check. */
   wrong: { status: 401 },

@@ -17,6 +17,8 @@ export const STAFF_PERMISSIONS = [
   "manage-staff",
   /** Read the audit log. */
   "read-audit-log",
+  /** Change the insurer's companies: names, brand, senders, portal pages, patterns (decision 0083). */
+  "manage-companies",
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

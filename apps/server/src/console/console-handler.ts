@@ -6,6 +6,7 @@ import type {
 } from "@kalinga/domain/console-calls";
 import { STAFF_PERMISSIONS, staffMay } from "@kalinga/domain/staff-roles";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { CompanyDirectory } from "../companies/company-directory.ts";
 import type { Database } from "../db/database.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
 import type { Actor } from "../lifecycle/lifecycle-repository.ts";
@@ -29,6 +30,7 @@ export type ConsoleServices = {
   lifecycle: LifecycleService;
   documentStore: DocumentStore;
   serviceLevelDays: { Death: number; Living: number };
+  companies: CompanyDirectory;
   secureCookies: boolean;
   now: () => Date;
 };

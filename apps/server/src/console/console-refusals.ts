@@ -21,6 +21,7 @@ export type ConsoleRefusal =
         | "not-yours"
         | "not-found"
         | "self"
+        | "changed"
         | "enrolment"
         | "wrong";
       /** null: the answer has no message (an unknown staff id, a failed enrolment). */
@@ -38,6 +39,7 @@ const CONSOLE_CODES = [
   "not-yours",
   "not-found",
   "self",
+  "changed",
   "enrolment",
   "wrong",
   "too-many-tries",
@@ -66,6 +68,7 @@ export const refuse = {
   forbidden: (): ConsoleRefusal => ({ refused: "forbidden", message: M.notAllowed }),
   notFound: (message: string | null): ConsoleRefusal => ({ refused: "not-found", message }),
   self: (message: string): ConsoleRefusal => ({ refused: "self", message }),
+  changed: (message: string): ConsoleRefusal => ({ refused: "changed", message }),
   signedOut: (message: string): ConsoleRefusal => ({ refused: "signed-out", message }),
 } as const;
 

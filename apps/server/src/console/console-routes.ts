@@ -26,6 +26,7 @@ import {
 } from "./console-refusals.ts";
 import { auditLogHandlers } from "./handlers/audit-log.ts";
 import { claimViewHandlers } from "./handlers/claim-view.ts";
+import { companyHandlers } from "./handlers/companies.ts";
 import { lifecycleChangeHandlers } from "./handlers/lifecycle-changes.ts";
 import { notesAndAssignmentHandlers } from "./handlers/notes-assignment.ts";
 import { queueHandlers } from "./handlers/queue.ts";
@@ -80,6 +81,7 @@ export async function consoleRoutes(app: FastifyInstance, services: ConsoleRoute
     ...signInHandlers(services),
     ...staffAccountHandlers(services),
     ...auditLogHandlers(services),
+    ...companyHandlers(services),
     ...queueHandlers(services),
     ...claimViewHandlers(services),
     ...lifecycleChangeHandlers(services),

@@ -35,6 +35,8 @@ export const CONSOLE_MESSAGES = {
   cannotDisableSelf: "You cannot disable your own account.",
   cannotResetSelf: "Ask another administrator to reset your own password or authenticator.",
   staffNotFound: "No staff account has this id.",
+  companyChanged:
+    "Someone changed this company since you opened it. Reload the companies and make your change again.",
 } as const;
 
 /** "30 seconds", "1 minute", "15 minutes": how long a throttled sign-in waits. */

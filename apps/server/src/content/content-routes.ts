@@ -1,16 +1,19 @@
 import { createHash } from "node:crypto";
-import type { ChannelId, CompanyId } from "@kalinga/domain/channel";
+import type { ChannelId } from "@kalinga/domain/channel";
+import { type CompanyConfig, publicCompany } from "@kalinga/domain/company-config";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, type FieldError } from "../http/api-error.ts";
-import { CHANNEL_IDS, COMPANY_IDS, type ContentStore, SUPPORTED_LOCALES } from "./content-store.ts";
+import { CHANNEL_IDS, type ContentStore, SUPPORTED_LOCALES } from "./content-store.ts";
 
-// GET /api/content/page | app-config | notice. Public, with an ETag so a revalidation costs a 304:
+// GET /api/content/page | app-config | companies | notice. Public, with an ETag so a revalidation costs a 304:
 // the page and app-config cacheable for 5 minutes; the notice revalidated on every read, since open
 // filing screens poll it and must show a change within a minute (decision 0069). No api key:
 // content carries no personal data and a plain GET needs no CORS preflight.
 
 const CACHE_CONTROL = "public, max-age=300";
 const NOTICE_CACHE_CONTROL = "public, no-cache";
+/** A company's change reaches the widget within the minute every server re-reads the table in. */
+const COMPANIES_CACHE_CONTROL = "public, max-age=60";
 
 function sendCached(
   request: FastifyRequest,
@@ -28,19 +31,24 @@ function sendCached(
   return reply.type("application/json; charset=utf-8").send(body);
 }
 
-export async function contentRoutes(app: FastifyInstance, options: { content: ContentStore }) {
-  const { content } = options;
+export async function contentRoutes(
+  app: FastifyInstance,
+  options: { content: ContentStore; companies: () => Promise<readonly CompanyConfig[]> },
+) {
+  const { content, companies } = options;
 
   app.get("/api/content/page", async (request, reply) => {
     const query = request.query as Record<string, unknown>;
-    const company = query.company ?? "first";
+    const configured = await companies();
+    const ids = configured.map((c) => c.id);
+    const company = query.company ?? configured.find((c) => c.selection.default)?.id;
     const channel = query.channel ?? "corporate-website";
     const locale = typeof query.locale === "string" ? query.locale : "en";
     const errors: FieldError[] = [];
-    if (!COMPANY_IDS.includes(company as CompanyId)) {
+    if (typeof company !== "string" || !ids.includes(company)) {
       errors.push({
         field: "company",
-        message: `company must be one of ${COMPANY_IDS.join(", ")}.`,
+        message: `company must be one of ${ids.join(", ")}.`,
       });
     }
     if (!CHANNEL_IDS.includes(channel as ChannelId)) {
@@ -55,7 +63,7 @@ export async function contentRoutes(app: FastifyInstance, options: { content: Co
     return sendCached(
       request,
       reply,
-      content.page(company as CompanyId, channel as ChannelId, served),
+      content.page(company as string, channel as ChannelId, served),
     );
   });
 
@@ -63,6 +71,12 @@ export async function contentRoutes(app: FastifyInstance, options: { content: Co
     return sendCached(request, reply, {
       data: { jsonByPath: { item: { appConfig: content.appConfig() } } },
     });
+  });
+
+  // What the widget needs of each company to pick one and show it: no senders, no key ids.
+  app.get("/api/content/companies", async (request, reply) => {
+    const list = (await companies()).map(publicCompany);
+    return sendCached(request, reply, { companies: list }, COMPANIES_CACHE_CONTROL);
   });
 
   app.get("/api/content/notice", async (request, reply) => {

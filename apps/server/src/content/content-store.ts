@@ -13,7 +13,6 @@ import type { ChannelId, CompanyId } from "@kalinga/domain/channel";
 // defaults with the JSON overrides of the content folder merged in), the application config, and
 // the temporarily-unavailable notice, re-read on each call so it can change without a restart.
 
-export const COMPANY_IDS: CompanyId[] = ["first", "bank-partner"];
 export const CHANNEL_IDS: ChannelId[] = ["corporate-website", "member-portal", "agent-assist"];
 /** Locales with their own country names; any other locale gets English. */
 export const SUPPORTED_LOCALES = ["en", "fil"] as const;
@@ -66,7 +65,12 @@ function parseNotice(value: unknown, source: string): TemporarilyUnavailableTip 
 
 export type ContentStore = ReturnType<typeof createContentStore>;
 
-export function createContentStore(options: { contentDir: string; noticeFile: string | null }) {
+export function createContentStore(options: {
+  contentDir: string;
+  noticeFile: string | null;
+  /** The companies configured at start; a company added later has its files read on first use. */
+  companyIds: readonly CompanyId[];
+}) {
   const { contentDir } = options;
   const noticeFile = options.noticeFile ?? path.join(contentDir, "notice.json");
   const optionalFile = (name: string) => {
@@ -74,16 +78,20 @@ export function createContentStore(options: { contentDir: string; noticeFile: st
     return existsSync(file) ? readJsonFile(file) : null;
   };
 
-  // Read everything once at start-up so a broken file stops the server, not a claimant.
   const overrides = new Map<string, Json>();
-  for (const company of COMPANY_IDS) {
+  const read = new Set<CompanyId>();
+  const readCompany = (company: CompanyId) => {
+    if (read.has(company)) return;
     const companyOverride = optionalFile(`${company}.json`);
     if (companyOverride !== null) overrides.set(company, companyOverride);
     for (const channel of CHANNEL_IDS) {
       const channelOverride = optionalFile(`${company}.${channel}.json`);
       if (channelOverride !== null) overrides.set(`${company}.${channel}`, channelOverride);
     }
-  }
+    read.add(company);
+  };
+  // Read once at start-up so a broken file stops the server, not a claimant.
+  for (const company of options.companyIds) readCompany(company);
   const appConfig = optionalFile("app-config.json") ?? {};
   parseNotice(readJsonFile(noticeFile), noticeFile);
 
@@ -94,6 +102,7 @@ export function createContentStore(options: { contentDir: string; noticeFile: st
       const key = `${company}.${channel}.${locale}`;
       const cached = pages.get(key);
       if (cached) return cached;
+      readCompany(company);
       let page: PageContent = {
         ...englishPageContent,
         dropdownList: { ...englishPageContent.dropdownList, country: countryOptions(locale) },

@@ -1,10 +1,9 @@
-import type { CompanyId } from "@kalinga/domain/channel";
-
 // Fictional insurer pages that embed the widget the way an insurer would. The "host-styles" block
 // is deliberately hostile: the widget lives in a shadow root and must look the same despite it.
 
 export type DemoSite = {
-  company: CompanyId;
+  /** The demo company's id in the seed (config/companies.demo.json). */
+  company: "first" | "bank-partner";
   /** Path under which the widget's routes live, e.g. "/help-support/claims". */
   routerBase: string;
   companyName: string;

@@ -1,6 +1,6 @@
-import type { CompanyId } from "@kalinga/domain/channel";
 import { PORTAL_ASSERTION_HEADER, TOKEN_END_REASONS } from "@kalinga/domain/claim-api";
 import type { ClaimCallSpec } from "@kalinga/domain/claim-calls";
+import type { CompanyConfig } from "@kalinga/domain/company-config";
 import type { FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
@@ -63,7 +63,11 @@ export function checkClaimNamed(spec: ClaimCallSpec, claim: ClaimAccess | null, 
   }
 }
 
-type AssertionVerifier = ReturnType<typeof createAssertionVerifier>;
+type PortalChecking = {
+  config: ServerConfig;
+  verify: ReturnType<typeof createAssertionVerifier> | null;
+  companies: () => Promise<readonly CompanyConfig[]>;
+};
 
 /**
  * The portal's user of a logged-in channel's call (decisions 0058, 0060): of the company the body
@@ -72,16 +76,18 @@ type AssertionVerifier = ReturnType<typeof createAssertionVerifier>;
 async function portalUserOf(
   request: FastifyRequest,
   call: { companyNames: unknown[]; channelNames: string[] },
-  { config, verify }: { config: ServerConfig; verify: AssertionVerifier | null },
+  { config, verify, companies }: PortalChecking,
 ): Promise<PortalIdentity> {
   // No secret of the insurer's portal: the logged-in channels are off, and say so.
   if (!verify) throw portalChannelsOff();
   const header = request.headers[PORTAL_ASSERTION_HEADER];
   const identity = await verify(typeof header === "string" ? header : undefined, config.now());
+  const ofIdentity =
+    "refused" in identity ? undefined : (await companies()).find((c) => c.id === identity.company);
   const refused =
     "refused" in identity
       ? identity.refused
-      : call.companyNames.some((name) => name !== config.companyNames[identity.company])
+      : call.companyNames.some((name) => name !== ofIdentity?.companyName)
         ? "other-company"
         : null;
   if (refused !== null || "refused" in identity) {
@@ -103,14 +109,17 @@ async function portalUserOf(
  * that carries an assertion at all, has the assertion checked against the companies the body and
  * the claim name.
  */
-export function portalCheck(config: ServerConfig) {
+export function portalCheck(
+  config: ServerConfig,
+  companies: () => Promise<readonly CompanyConfig[]>,
+) {
   // Every call of these channels carries the portal's assertion (decision 0059).
   const loggedInChannelNames = new Set([
     config.channelNames["member-portal"],
     config.channelNames["agent-assist"],
   ]);
   const verify = config.portal
-    ? createAssertionVerifier(config.portal, Object.keys(config.companyNames) as CompanyId[])
+    ? createAssertionVerifier(config.portal, async () => (await companies()).map((c) => c.id))
     : null;
 
   return async (
@@ -123,14 +132,14 @@ export function portalCheck(config: ServerConfig) {
     const channels = [basicInformation?.channelName, claim?.channelName].filter(
       (name): name is string => typeof name === "string" && loggedInChannelNames.has(name),
     );
-    const companies = [basicInformation?.companyName, claim?.companyName].filter(
+    const companyNames = [basicInformation?.companyName, claim?.companyName].filter(
       (name) => name !== undefined,
     );
     const carried = request.headers[PORTAL_ASSERTION_HEADER] !== undefined;
-    const call = { companyNames: companies, channelNames: channels };
+    const call = { companyNames, channelNames: channels };
     const portal =
       spec.portal || channels.length > 0 || carried
-        ? await portalUserOf(request, call, { config, verify })
+        ? await portalUserOf(request, call, { config, verify, companies })
         : null;
     // The agent code of a body is the assertion's, or the call is not the agent's.
     if (agentCode !== undefined && (portal?.kind !== "agent" || portal.agentCode !== agentCode)) {

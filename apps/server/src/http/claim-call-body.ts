@@ -1,5 +1,6 @@
 import { UPLOAD_DOCUMENT_FIELDS } from "@kalinga/domain/claim-api";
 import type { ClaimCallSpec } from "@kalinga/domain/claim-calls";
+import type { CompanyConfig } from "@kalinga/domain/company-config";
 import { firstErrorPerField } from "@kalinga/domain/start-form";
 import { TRACKING_CALLS } from "@kalinga/domain/tracking-calls";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -16,8 +17,11 @@ type BasicInformation = { companyName: string; channelName: string };
 
 const issuesOf = (error: unknown) => (error as { issues: Issue[] }).issues;
 
-export function claimCallBodyReader(app: FastifyInstance, config: ServerConfig) {
-  const companyNames = new Set(Object.values(config.companyNames));
+export function claimCallBodyReader(
+  app: FastifyInstance,
+  config: ServerConfig,
+  companies: () => Promise<readonly CompanyConfig[]>,
+) {
   const channelNames = new Set(Object.values(config.channelNames));
   const maxFileBytes = config.documents.file.maxFileBytes;
   const readUploadForm = multipartFormReader(app, {
@@ -37,12 +41,16 @@ export function claimCallBodyReader(app: FastifyInstance, config: ServerConfig) 
     unexpectedFieldMessage: DOCUMENT_ROUTE_MESSAGES.unexpectedRequirementField,
   });
 
-  function parseJson<Body>(spec: ClaimCallSpec<Body>, body: unknown): Body {
+  async function parseJson<Body>(spec: ClaimCallSpec<Body>, body: unknown): Promise<Body> {
     const result = spec.request.safeParse(body);
     const issues: Issue[] = result.success ? [] : [...issuesOf(result.error)];
     const basic = (body as { basicInformation?: Partial<BasicInformation> } | null)
       ?.basicInformation;
-    if (typeof basic?.companyName === "string" && !companyNames.has(basic.companyName)) {
+    const companyName = basic?.companyName;
+    if (
+      typeof companyName === "string" &&
+      !(await companies()).some((company) => company.companyName === companyName)
+    ) {
       issues.push({
         path: ["basicInformation", "companyName"],
         message: API_MESSAGES.unknownCompany,
@@ -78,5 +86,5 @@ export function claimCallBodyReader(app: FastifyInstance, config: ServerConfig) 
   return async <Body>(spec: ClaimCallSpec<Body>, request: FastifyRequest) =>
     spec.encoding === "multipart"
       ? parseForm(spec, request)
-      : { body: parseJson(spec, request.body), file: null };
+      : { body: await parseJson(spec, request.body), file: null };
 }

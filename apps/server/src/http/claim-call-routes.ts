@@ -8,6 +8,7 @@ import {
   type ClaimCallSpec,
   type ClaimCalls,
 } from "@kalinga/domain/claim-calls";
+import type { CompanyConfig } from "@kalinga/domain/company-config";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
@@ -66,6 +67,8 @@ export type ClaimCallRoutesOptions = {
   /** Keys the per-address and per-claim buckets, so no bucket name holds an address. */
   secret: string;
   handlers: ClaimCallHandlers;
+  /** The configured companies as they are now (decision 0083). */
+  companies: () => Promise<readonly CompanyConfig[]>;
 };
 
 /** The request hash of an Idempotency-Key: the body, and on an upload the file's name and digest. */
@@ -76,17 +79,17 @@ function requestHashOf(path: string, body: unknown, file: FormFile | null) {
 }
 
 export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRoutesOptions) {
-  const { db, config, secret, handlers } = options;
+  const { db, config, secret, handlers, companies } = options;
   app.addHook("onRequest", apiKeyCheck(config.apiKeys));
   // Only the two uploads take multipart; every other call keeps taking JSON alone.
   await app.register(fastifyMultipart, {
     limits: { ...MULTIPART_LIMITS, fileSize: config.documents.file.maxFileBytes },
     throwFileSizeLimit: true,
   });
-  const readBody = claimCallBodyReader(app, config);
+  const readBody = claimCallBodyReader(app, config, companies);
   const limits = createClaimCallLimits({ db, config, secret });
   const claimOfToken = claimTokenCheck(db, config, limits);
-  const portalOfCall = portalCheck(config);
+  const portalOfCall = portalCheck(config, companies);
   // Under test every answer is held to its row of the table.
   const checkAnswers = config.mode === "test";
 

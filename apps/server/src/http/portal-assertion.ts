@@ -6,7 +6,7 @@ import type { PortalConfig } from "../config/portal-config.ts";
 // short-lived JWT the portal signs and hands to the widget, verified here on every call of those
 // channels. The widget never decides who its user is.
 
-/** `company` is the company's id as the configuration names it ("first", "bank-partner"). */
+/** `company` is the company's id as the configuration names it. */
 export type PortalIdentity =
   | { kind: "member"; company: CompanyId; subject: string; policies: string[] }
   | { kind: "agent"; company: CompanyId; subject: string; agentCode: string };
@@ -26,7 +26,11 @@ const MAX_ASSERTION_SECONDS = 3600;
 /** How far ahead of this server's clock a portal's clock may run: beyond it, `iat` is refused. */
 const MAX_CLOCK_SKEW_SECONDS = 60;
 
-export function createAssertionVerifier(config: PortalConfig, companies: readonly CompanyId[]) {
+/** `companies`: the configured ids, or how to read them now (the set changes without a restart). */
+export function createAssertionVerifier(
+  config: PortalConfig,
+  companies: readonly CompanyId[] | (() => Promise<readonly CompanyId[]>),
+) {
   const key =
     config.key.kind === "secret"
       ? new TextEncoder().encode(config.key.secret)
@@ -65,7 +69,8 @@ export function createAssertionVerifier(config: PortalConfig, companies: readonl
       return { refused: "issued-in-the-future" };
     if ((payload.exp ?? 0) - (payload.iat ?? 0) > MAX_ASSERTION_SECONDS)
       return { refused: "too-long-lived" };
-    const company = companies.find((id) => id === payload.company);
+    const ids = typeof companies === "function" ? await companies() : companies;
+    const company = ids.find((id) => id === payload.company);
     if (company === undefined) return { refused: "no-company" };
     const subject = payload.sub ?? "";
     const agentCode = payload.agentCode;

@@ -1,5 +1,6 @@
 import { CLAIM_API_PATHS, RETURN_CODES } from "@kalinga/domain/claim-api";
 import type { ClaimCallName } from "@kalinga/domain/claim-calls";
+import { TEST_COMPANIES } from "@kalinga/domain/fixtures/companies";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, useLocation } from "react-router";
@@ -81,6 +82,7 @@ export async function openWidget(
     resolveWidgetSetting(
       { apiBase: "/api", apiKey: "test-key", routerBase: "/", locale: "en", ...options },
       { pathname: PAGES[channel], host: "localhost" } as Location,
+      TEST_COMPANIES,
     ),
   );
 }

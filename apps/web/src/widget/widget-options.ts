@@ -1,13 +1,10 @@
 import {
-  type ChannelId,
-  type CompanyId,
   DEFAULT_CHANNEL_NAMES,
-  DEFAULT_COMPANY_NAMES,
-  detectChannel,
-  detectCompany,
   detectEnvironment,
   type Environment,
 } from "@kalinga/domain/channel";
+import type { PublicCompany } from "@kalinga/domain/company-config";
+import { selectCompany } from "@kalinga/domain/company-selection";
 
 /** How an insurer's page configures the widget (data-* attributes of the script, or mount()). */
 export type WidgetOptions = {
@@ -27,27 +24,39 @@ export type WidgetOptions = {
 };
 
 export type WidgetSetting = WidgetOptions & {
-  channel: ChannelId;
-  company: CompanyId;
+  channel: keyof typeof DEFAULT_CHANNEL_NAMES;
+  /** The configured company's id; "" when the companies could not be read. */
+  company: string;
   environment: Environment;
   channelName: string;
   companyName: string;
+  /** The company's brand colours, set on the widget's root; null leaves the host page's theme. */
+  brand: PublicCompany["brand"] | null;
 };
 
-/** The channel, company and environment come from where the widget is embedded (section 2). */
-export function resolveWidgetSetting(options: WidgetOptions, where: Location): WidgetSetting {
-  const channel = detectChannel(where.pathname);
-  const storedCompany = sessionStorage.getItem("kalinga:company");
-  const company = detectCompany(
+/**
+ * The channel, company and environment come from where the widget is embedded (section 2), read
+ * against the companies the service configures (decision 0083). Without them the widget still
+ * shows its screens, as the corporate website of no company: its calls are then refused.
+ */
+export function resolveWidgetSetting(
+  options: WidgetOptions,
+  where: Location,
+  companies: readonly PublicCompany[],
+): WidgetSetting {
+  const selected = selectCompany(
+    companies,
     { path: where.pathname, host: where.host },
-    storedCompany === "first" || storedCompany === "bank-partner" ? storedCompany : null,
+    sessionStorage.getItem("kalinga:company"),
   );
+  const channel = selected?.channel ?? "corporate-website";
   return {
     ...options,
     channel,
-    company,
+    company: selected?.company.id ?? "",
     environment: detectEnvironment(where.host),
     channelName: DEFAULT_CHANNEL_NAMES[channel],
-    companyName: DEFAULT_COMPANY_NAMES[company],
+    companyName: selected?.company.companyName ?? "",
+    brand: selected?.company.brand ?? null,
   };
 }
