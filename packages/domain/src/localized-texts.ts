@@ -1,0 +1,97 @@
+// Every word a claimant or examiner reads is a keyed text: its English default kept in one place per
+// feature (a `*-texts.ts` file declares them with defineTexts), every other locale and every insurer's
+// edit arriving as data — a catalogue of "<feature>.<key>" → text — so a locale is a data change.
+
+/** A catalogue of one locale: "<feature>.<key>" → the text, templates keeping their {slots}. */
+export type Catalogue = Readonly<Record<string, string>>;
+
+/** A feature's texts: each key's English default, plain or a template with {named} slots. */
+export type FeatureTexts = Readonly<Record<string, string>>;
+
+const FEATURE = Symbol("feature");
+type Declared = FeatureTexts & { readonly [FEATURE]?: string };
+
+/** Declares a feature's texts with their English defaults; `feature` prefixes its keys in catalogues. */
+export function defineTexts<const T extends FeatureTexts>(feature: string, defaults: T): T {
+  if (!/^[a-z][a-zA-Z0-9-]*$/.test(feature))
+    throw new Error(`Bad texts feature name "${feature}".`);
+  Object.defineProperty(defaults, FEATURE, { value: feature, enumerable: false });
+  return Object.freeze(defaults);
+}
+
+/** The feature name defineTexts gave these texts. */
+export function featureOf(texts: FeatureTexts): string {
+  const feature = (texts as Declared)[FEATURE];
+  if (feature === undefined) throw new Error("These texts were not declared with defineTexts.");
+  return feature;
+}
+
+const localized = new WeakMap<Catalogue, WeakMap<FeatureTexts, FeatureTexts>>();
+
+/** The texts in a catalogue's locale: each key its catalogue text, else its English default. */
+export function localize<T extends FeatureTexts>(texts: T, catalogue: Catalogue | null): T {
+  if (catalogue === null) return texts;
+  let byTexts = localized.get(catalogue);
+  if (!byTexts) {
+    byTexts = new WeakMap();
+    localized.set(catalogue, byTexts);
+  }
+  const known = byTexts.get(texts);
+  if (known) return known as T;
+  const feature = featureOf(texts);
+  const result = Object.freeze(
+    Object.fromEntries(
+      Object.entries(texts).map(([key, english]) => [
+        key,
+        catalogue[`${feature}.${key}`] ?? english,
+      ]),
+    ),
+  ) as T;
+  byTexts.set(texts, result);
+  return result;
+}
+
+/** A template with its {slots} filled; a slot without a value stays as written, so it shows. */
+export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (slot, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : slot,
+  );
+}
+
+/** The {slots} a template names, sorted, each once. */
+export function slotsOf(template: string): string[] {
+  return [
+    ...new Set([...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string)),
+  ].sort();
+}
+
+export type CatalogueProblem =
+  | { key: string; problem: "missing" }
+  | { key: string; problem: "unknown" }
+  | { key: string; problem: "slots"; expected: string[]; found: string[] };
+
+/**
+ * What a locale's catalogue lacks against every feature's English: keys missing, keys no feature has,
+ * and texts whose {slots} differ from the English (a translation that drops a name or a date).
+ */
+export function catalogueProblems(
+  features: readonly FeatureTexts[],
+  catalogue: Catalogue,
+): CatalogueProblem[] {
+  const problems: CatalogueProblem[] = [];
+  const expected = new Map<string, string>();
+  for (const texts of features) {
+    const feature = featureOf(texts);
+    for (const [key, english] of Object.entries(texts)) expected.set(`${feature}.${key}`, english);
+  }
+  for (const [key, english] of expected) {
+    const text = catalogue[key];
+    if (text === undefined) problems.push({ key, problem: "missing" });
+    else if (slotsOf(text).join() !== slotsOf(english).join())
+      problems.push({ key, problem: "slots", expected: slotsOf(english), found: slotsOf(text) });
+  }
+  for (const key of Object.keys(catalogue)) {
+    if (!expected.has(key)) problems.push({ key, problem: "unknown" });
+  }
+  return problems.sort((a, b) => a.key.localeCompare(b.key));
+}
