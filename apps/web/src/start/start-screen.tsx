@@ -1,12 +1,9 @@
 import type { FieldContent } from "@kalinga/content/page-content";
 import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { todayInManila } from "@kalinga/domain/dates";
-import { keepMobileDigits } from "@kalinga/domain/otp";
-import {
-  type PublicStartForm,
-  type PublicStartFormDraft,
-  toStep1,
-} from "@kalinga/domain/start-form";
+import { keepMobileDigits } from "@kalinga/domain/mobile-digits";
+import type { PublicStartForm, PublicStartFormDraft } from "@kalinga/domain/start-form";
+import { toStep1 } from "@kalinga/domain/start-form-values";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";

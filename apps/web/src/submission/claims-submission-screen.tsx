@@ -1,4 +1,5 @@
-import { type MissingDocument, RETURN_CODES } from "@kalinga/domain/claim-api";
+import type { MissingDocument } from "@kalinga/domain/claim-api";
+import { RETURN_CODES } from "@kalinga/domain/claim-api-names";
 import { MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { ALL_DECLARATIONS_AGREED } from "@kalinga/domain/declarations";
