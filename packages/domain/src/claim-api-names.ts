@@ -61,6 +61,16 @@ export const CONTINUED_ELSEWHERE = "continued-elsewhere";
 /** The header that carries the portal's signed assertion on the logged-in channels' calls. */
 export const PORTAL_ASSERTION_HEADER = "x-kalinga-assertion";
 
+/** The multipart field names of uploadDocument; the file part comes last and is named "file". */
+export const UPLOAD_DOCUMENT_FIELDS = {
+  webReferenceNumber: "webReferenceNumber",
+  slotKey: "slotKey",
+  replace: "replace",
+  file: "file",
+  /** uploadRequirementDocument: the insurer's request the file answers (in place of slotKey). */
+  requirementId: "requirementId",
+} as const;
+
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 
 /** returnCode values: "0" ok and the OTP codes of the specification; the rest are decided here. */

@@ -16,6 +16,7 @@ export {
   type ProofOfWorkChallenge,
   RETURN_CODES,
   type ReturnCode,
+  UPLOAD_DOCUMENT_FIELDS,
 } from "./claim-api-names.ts";
 export {
   type BasicInformation,
@@ -74,16 +75,6 @@ export const getPolicyDetailsSchema = z.object({
 });
 
 // ---- Documents, submission and the reference check (docs/decisions/0025).
-
-/** The multipart field names of uploadDocument; the file part comes last and is named "file". */
-export const UPLOAD_DOCUMENT_FIELDS = {
-  webReferenceNumber: "webReferenceNumber",
-  slotKey: "slotKey",
-  replace: "replace",
-  file: "file",
-  /** uploadRequirementDocument: the insurer's request the file answers (in place of slotKey). */
-  requirementId: "requirementId",
-} as const;
 
 export const deleteDocumentSchema = z.object({
   ...common,

@@ -5,7 +5,7 @@ import { type FieldErrors, useSubmitOnlyForm } from "../forms/use-submit-only-fo
 
 /** The domain's rules for Step 1, a lazy chunk with the validation library. */
 const loadStartFormSchema = () =>
-  import("@kalinga/domain/start-form").then((rules) => rules.publicStartFormSchema);
+  import("./start-form-checks.ts").then((rules) => rules.publicStartFormSchema);
 
 /**
  * Step 1's form on every channel (the public start and the portals' /cfm): the domain's rules on

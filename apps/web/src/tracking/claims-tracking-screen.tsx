@@ -1,9 +1,9 @@
-import { otpMobileNumberSchema } from "@kalinga/domain/otp";
 import { readWebReference } from "@kalinga/domain/web-reference-number";
 import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
+import { systemError } from "../api/system-error.ts";
 import { MobileNumberField } from "../otp/mobile-number-field.tsx";
 import * as trackingSession from "../session/tracking-session.ts";
 import { AsideLink } from "../ui/screen-links.tsx";
@@ -57,7 +57,13 @@ function NumberTracking() {
 
   const check = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const number = otpMobileNumberSchema.safeParse(mobileNumber);
+    // The rule comes with the validation library, fetched on the first check.
+    const rules = await import("@kalinga/domain/otp").catch(() => null);
+    if (rules === null) {
+      systemError.show();
+      return;
+    }
+    const number = rules.otpMobileNumberSchema.safeParse(mobileNumber);
     const typedReference = reference.trim();
     const readReference = typedReference ? readWebReference(typedReference) : null;
     const found = {
