@@ -54,10 +54,12 @@ export function StartScreen() {
   // A fix for a misspelt e-mail domain is offered once the claimant has left the field.
   const [emailLeft, setEmailLeft] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
-  // The OTP modal is needed only after Next: fetch it while the claimant types.
+  // The OTP modal is needed only after Next: fetch it once the claimant types (or at once when a
+  // saved Step 1 may be sent as it is), not before the page is drawn.
+  const firstValues = useRef(values);
   useEffect(() => {
-    void loadOtpModal();
-  }, []);
+    if (savedStep1 !== undefined || values !== firstValues.current) void loadOtpModal();
+  }, [savedStep1, values]);
 
   if (setting.channel !== "corporate-website") return <Navigate to="/cfm" replace />;
 
