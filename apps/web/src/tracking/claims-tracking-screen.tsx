@@ -57,6 +57,8 @@ function NumberTracking() {
 
   const check = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // React clears currentTarget once the handler yields: keep the form for the focus below.
+    const form = event.currentTarget;
     // The rule comes with the validation library, fetched on the first check.
     const rules = await import("@kalinga/domain/otp").catch(() => null);
     if (rules === null) {
@@ -76,7 +78,7 @@ function NumberTracking() {
     }
     if (found.mobileNumber || found.reference) {
       const firstInvalid = found.mobileNumber ? "trackingMobileNumber" : "trackingReference";
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+      form.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
     }
     // A new check each time: an earlier one (another number) never answers for this one.
