@@ -1,5 +1,3 @@
-import type { PublicStartForm, PublicStartFormDraft } from "./start-form.ts";
-
 // The Step 1 start form's values and how its messages are picked, without the schemas (start-form.ts),
 // so the widget's start step carries no validation library until the claimant fills the form in.
 
@@ -17,6 +15,7 @@ export function isMainlandChina(
   return citizenship?.value === CHINA || countryResident?.value === CHINA;
 }
 
+/** The start form before anything is typed (start-form.ts checks it is a draft of the schema). */
 export const emptyPublicStartForm = {
   firstName: "",
   middleName: "",
@@ -35,14 +34,23 @@ export const emptyPublicStartForm = {
   mainlandChinaStatement: "",
   marketingCampaignsConsent: "",
   financialServicesConsent: "",
-} satisfies PublicStartFormDraft;
+} as const;
+
+/** The fields of a start form that decide what its "step1" session item keeps. */
+type Step1Choices = {
+  middleName: string;
+  noMiddleName: boolean;
+  policyType: string;
+  company: Option | null;
+  companyOther: string;
+};
 
 /**
  * The "step1" session item (section 3): a middle name typed before ticking "No middle name" goes;
  * Corporate carries the "Others" company and its name;
  * choosing Individual clears the company name.
  */
-export function toStep1(form: PublicStartForm): PublicStartForm {
+export function toStep1<Form extends Step1Choices>(form: Form): Form {
   const corporate = form.policyType === "Corporate";
   return {
     ...form,

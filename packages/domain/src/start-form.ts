@@ -3,7 +3,12 @@ import { FIELD_LIMITS, PHILIPPINE_MOBILE_NUMBER } from "./constants.ts";
 import { isIsoDate, todayInManila } from "./dates.ts";
 import { freeText } from "./free-text.ts";
 import { DECIDED_MESSAGES, FIELD_MESSAGES as M } from "./messages.ts";
-import { type FieldError, isMainlandChina, type Option } from "./start-form-values.ts";
+import {
+  emptyPublicStartForm,
+  type FieldError,
+  isMainlandChina,
+  type Option,
+} from "./start-form-values.ts";
 
 // What the widget's start step needs before any check runs lives in start-form-values.ts, without
 // zod, so the schemas below load only when a form is checked.
@@ -187,6 +192,9 @@ export type PublicStartForm = z.infer<typeof publicStartFormSchema>;
 
 /** What the form holds before it is valid: every field may still be empty. */
 export type PublicStartFormDraft = z.input<typeof publicStartFormSchema>;
+
+// The empty form of start-form-values.ts must stay a draft of this schema: a type error here says not.
+void (emptyPublicStartForm satisfies PublicStartFormDraft);
 
 export const loggedInStartFormSchema = z
   .object({
