@@ -40,7 +40,8 @@ export default function FilingNotice() {
   // A window that opens or closes between two reads shows at its instant, not at the next read.
   useEffect(() => {
     const wait = nextNoticeChange(tip, notice.now);
-    if (wait === null) return;
+    // A timer longer than 2^31 - 1 ms fires at once; the 30 s reads cover so far a change.
+    if (wait === null || wait > 2 ** 31 - 1) return;
     const timer = setTimeout(() => setNotice({ tip, now: Date.now() }), wait);
     return () => clearTimeout(timer);
   }, [tip, notice.now]);
