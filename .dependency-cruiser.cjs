@@ -135,6 +135,7 @@ const NOT_FOR_THE_WIDGET = [
   "console-calls",
   "csv",
   "insurer-calls",
+  "notice-calls",
   "policy-record",
   "route-inputs",
   "staff-roles",

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { TemporarilyUnavailableTip } from "@kalinga/content/page-content";
 import type { ChannelId } from "@kalinga/domain/channel";
 import { type CompanyConfig, publicCompany } from "@kalinga/domain/company-config";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -33,9 +34,17 @@ function sendCached(
 
 export async function contentRoutes(
   app: FastifyInstance,
-  options: { content: ContentStore; companies: () => Promise<readonly CompanyConfig[]> },
+  options: {
+    content: ContentStore;
+    companies: () => Promise<readonly CompanyConfig[]>;
+    /** The notice scheduled from the console for a company and channel (decision 0086). */
+    scheduledNotice: (
+      company: string,
+      channel: ChannelId,
+    ) => Promise<TemporarilyUnavailableTip | null>;
+  },
 ) {
-  const { content, companies } = options;
+  const { content, companies, scheduledNotice } = options;
 
   app.get("/api/content/page", async (request, reply) => {
     const query = request.query as Record<string, unknown>;
@@ -80,12 +89,19 @@ export async function contentRoutes(
   });
 
   app.get("/api/content/notice", async (request, reply) => {
-    let tip: Awaited<ReturnType<ContentStore["notice"]>>;
+    const query = request.query as Record<string, unknown>;
+    let tip: TemporarilyUnavailableTip;
     try {
-      tip = await content.notice();
+      // The console's notice for this company and channel first; the file when it has none.
+      const { company, channel } = query;
+      const scheduled =
+        typeof company === "string" && CHANNEL_IDS.includes(channel as ChannelId)
+          ? await scheduledNotice(company, channel as ChannelId)
+          : null;
+      tip = scheduled ?? (await content.notice());
     } catch (error) {
-      // A notice file broken after start-up must not break the widget: show no notice instead.
-      request.log.error({ err: error }, "notice file unreadable");
+      // A notice unreadable after start-up must not break the widget: show no notice instead.
+      request.log.error({ err: error }, "notice unreadable");
       return reply.code(404).send({ returnCode: "404", message: "No notice." });
     }
     return sendCached(
