@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, type FieldError } from "../http/api-error.ts";
 import { CHANNEL_IDS, type ContentStore, SUPPORTED_LOCALES } from "./content-store.ts";
 
-// GET /api/content/page | app-config | companies | notice. Public, with an ETag so a revalidation costs a 304:
+// GET /api/content/page | app-config | claim-guide | companies | notice. Public, with an ETag so a revalidation costs a 304:
 // the page and app-config cacheable for 5 minutes; the notice revalidated on every read, since open
 // filing screens poll it and must show a change within a minute (decision 0069). No api key:
 // content carries no personal data and a plain GET needs no CORS preflight.
@@ -74,6 +74,17 @@ export async function contentRoutes(
       reply,
       content.page(company as string, channel as ChannelId, served),
     );
+  });
+
+  // Section 7's claim-guide page configuration; a company or channel it does not know gets the default.
+  app.get("/api/content/claim-guide", async (request, reply) => {
+    const { company, channel } = request.query as Record<string, unknown>;
+    const known = (await companies()).some((configured) => configured.id === company);
+    const guide =
+      known && CHANNEL_IDS.includes(channel as ChannelId)
+        ? content.claimGuide(company as string, channel as ChannelId)
+        : content.claimGuide(null, "corporate-website");
+    return sendCached(request, reply, guide);
   });
 
   app.get("/api/content/app-config", async (request, reply) => {
