@@ -30,7 +30,16 @@ const LAYERS = {
     },
     {
       layer: "features",
-      folders: ["details", "documents", "payout", "portal", "start", "submission", "tracking"],
+      folders: [
+        "details",
+        "documents",
+        "guide",
+        "payout",
+        "portal",
+        "start",
+        "submission",
+        "tracking",
+      ],
       apart: true,
       // The abeyance upload is Step 4's uploader on a requested item: one uploader, not two.
       mayImport: { tracking: ["documents"] },
