@@ -6,7 +6,7 @@ import type { AppConfig } from "../session/session-store.ts";
 // is logged (to the analytics data layer: the browser console stays quiet in production) and
 // nothing is stored, so the screens keep their defaults.
 
-export async function fetchAppConfig(apiBase: string): Promise<AppConfig | null> {
+async function fetchAppConfig(apiBase: string): Promise<AppConfig | null> {
   try {
     const response = await fetch(`${apiBase}/content/app-config`, {
       headers: { accept: "application/json" },

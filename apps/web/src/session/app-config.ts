@@ -9,7 +9,7 @@ export function keepAppConfig(config: AppConfig): void {
   session.set("config", config);
 }
 
-export function appConfig(): AppConfig | undefined {
+function appConfig(): AppConfig | undefined {
   return session.get("config");
 }
 
