@@ -178,6 +178,9 @@ export function StartScreen() {
 
         <StepActions back={{ href: "/" }} />
         <p className="k-aside">
+          <Link to="/claim-guide">{START_TEXTS.claimGuide}</Link>
+        </p>
+        <p className="k-aside">
           <Link to="/claims-tracking">{START_TEXTS.checkStatus}</Link>
         </p>
       </form>
