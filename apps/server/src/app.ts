@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
+import type { ChannelId } from "@kalinga/domain/channel";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { claimCalls } from "./claims/claim-calls.ts";
 import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
@@ -17,6 +18,7 @@ import { createStaffSessions, type StaffSessions } from "./console/staff-session
 import { createSignInThrottle, type SignInThrottle } from "./console/staff-sign-in.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore, SUPPORTED_LOCALES } from "./content/content-store.ts";
+import { servedNotice } from "./content/notice-repository.ts";
 import type { Database } from "./db/database.ts";
 import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
 import { readMigrations } from "./db/migrate.ts";
@@ -212,7 +214,9 @@ async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
     noticeFile: config.noticeFile,
     companyIds: (await companies()).map((company) => company.id),
   });
-  await app.register(contentRoutes, { content, companies });
+  const scheduledNotice = (company: string, channel: ChannelId) =>
+    servedNotice(db, { company, channel, now: config.now() });
+  await app.register(contentRoutes, { content, companies, scheduledNotice });
 }
 
 /** The insurer's API, the staff console, and the development and demo pages when asked for. */

@@ -1,5 +1,4 @@
 import { SYSTEM_ERROR, SYSTEM_ERROR_BUTTON } from "@kalinga/domain/messages";
-import { BrowserRouter } from "react-router";
 import { systemError, useSystemError } from "../api/system-error.ts";
 import type { LoadedContent } from "../content/page-content-client.ts";
 import { LoadingOverlay } from "../ui/loading-overlay.tsx";
@@ -8,6 +7,7 @@ import { type WidgetRoot, WidgetRootContext } from "../ui/widget-root.tsx";
 import { ContentContext, useWidgetSetting } from "../widget/contexts.ts";
 import { APP_TEXTS } from "./app-texts.ts";
 import { ClaimRoutes } from "./routes.tsx";
+import { WidgetRouter } from "./widget-router.tsx";
 
 type Props = { content: LoadedContent; widgetRoot: WidgetRoot };
 
@@ -35,9 +35,9 @@ export function App({ content, widgetRoot }: Props) {
   return (
     <WidgetRootContext.Provider value={widgetRoot}>
       <ContentContext.Provider value={content}>
-        <BrowserRouter basename={routerBase}>
+        <WidgetRouter basename={routerBase}>
           <ClaimRoutes />
-        </BrowserRouter>
+        </WidgetRouter>
         <SystemErrorPopup />
         <LoadingOverlay />
       </ContentContext.Provider>

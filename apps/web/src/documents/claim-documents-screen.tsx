@@ -2,7 +2,7 @@ import type { Beneficiary } from "@kalinga/domain/beneficiary";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { buildUploadSlots, type UploadSlot } from "@kalinga/domain/upload-slots";
 import { useMemo, useRef, useState } from "react";
-import { Navigate, useNavigate } from "react-router";
+import { Link, Navigate, useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
@@ -133,6 +133,9 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
     <TitledScreen id="k-documents-title" step={T.step} title={T.title}>
       <div className="k-form">
         <p className="k-intro">{T.intro}</p>
+        <p className="k-aside">
+          <Link to="/claim-guide">{T.claimGuide}</Link>
+        </p>
         {documents.ready ? (
           groupSlots(slots, tab.data.beneficiaries).map((group) => (
             <div className="k-section k-slots" key={group.key}>

@@ -1,5 +1,5 @@
 import { MOBILE_PREFIX } from "@kalinga/domain/constants";
-import { keepMobileDigits } from "@kalinga/domain/otp";
+import { keepMobileDigits } from "@kalinga/domain/mobile-digits";
 import {
   accountDigitsText,
   bankOf,

@@ -159,13 +159,14 @@ describe("session store: ending a claim", () => {
     const expected = Object.fromEntries(kept.map((name) => [name, ITEMS[name]]));
     expect(itemsOf(store)).toEqual(expected);
     // Starting another claim leaves the claimant's check of filed claims alone (decision 0056),
-    // and the agent who is filing (decision 0059).
+    // the agent who is filing (decision 0059) and the application config (decision 0086).
     expect(kept).toEqual([
       "isRemindedForLivingClaims",
       "submittedClaim",
       "trackingCheck",
       "trackedClaim",
       "agentCode",
+      "config",
     ]);
     await store.session.flushed();
 

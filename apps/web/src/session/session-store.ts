@@ -26,7 +26,12 @@ export type SessionItems = {
   trackedClaim: string;
   /** Agent assist: the agent's code from the portal's assertion, sent in every call's body. */
   agentCode: string;
+  /** Section 7's application config (data.jsonByPath.item.appConfig), as the content service had it. */
+  config: AppConfig;
 };
+
+/** The application config: what the widget reads of it is checked where it is read. */
+export type AppConfig = Record<string, unknown>;
 
 /** A tracking check: its own reference and token, and the number its OTP verified. */
 export type TrackingCheck = {
@@ -182,6 +187,7 @@ const ALL_KEYS: SessionKey[] = [
   "trackingCheck",
   "trackedClaim",
   "agentCode",
+  "config",
 ];
 
 /** Section 3's session clearing: what lets a request act on the claim. */

@@ -6,4 +6,5 @@ export const START_TEXTS = {
   step: "Step 1 of 4",
   title: "Start your claim",
   checkStatus: "Check claim status",
+  claimGuide: "What to prepare and who may file",
 } as const;
