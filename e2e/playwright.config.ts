@@ -114,9 +114,13 @@ function kalingaServer(
 
 /**
  * Journeys that change what every widget page of the main server shows (its notice, a company's
- * colours): they run after the other widget journeys, one at a time.
+ * colours): they run last, one at a time, when every other journey is done.
  */
-const WHOLE_SERVER = ["journeys/notice-every-channel.spec.ts", "console/companies.spec.ts"];
+const WHOLE_SERVER = [
+  "journeys/notice-every-channel.spec.ts",
+  "journeys/notice-scheduled.spec.ts",
+  "console/companies.spec.ts",
+];
 const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
 
 const PHONE = {
@@ -200,7 +204,7 @@ export default defineConfig({
     {
       name: "whole-server",
       testMatch: WHOLE_SERVER,
-      dependencies: ["phone", "desktop"],
+      dependencies: ["phone", "desktop", "console"],
       workers: 1,
       use: DESKTOP,
     },

@@ -10,4 +10,7 @@ export const APP_TEXTS = {
   originNotAllowedTitle: "Claims cannot be filed on this page yet",
   originNotAllowedBody: (companyName: string) =>
     `This page is not set up to file claims yet. To file a claim, please call the ${companyName} hotline or use the claims page of the ${companyName} website.`,
+  /** When the page's company is not known either: the service refuses the page its configuration too. */
+  originNotAllowedBodyNoCompany:
+    "This page is not set up to file claims yet. To file a claim, please call your insurer\u2019s hotline or use the claims page of its website.",
 } as const;

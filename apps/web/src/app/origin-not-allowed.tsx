@@ -7,7 +7,11 @@ export function OriginNotAllowed({ companyName }: { companyName: string }) {
       <h2 id="k-origin-title" className="k-screen-title">
         {APP_TEXTS.originNotAllowedTitle}
       </h2>
-      <p>{APP_TEXTS.originNotAllowedBody(companyName)}</p>
+      <p>
+        {companyName
+          ? APP_TEXTS.originNotAllowedBody(companyName)
+          : APP_TEXTS.originNotAllowedBodyNoCompany}
+      </p>
     </section>
   );
 }
