@@ -15,11 +15,11 @@
  * Server test files read KALINGA_TEST_DB to choose their database: `pglite` means an embedded PGlite
  * in a fresh temporary folder, copied from one migrated folder made per run (support/pglite-template.ts),
  * `postgres` means DATABASE_URL with a schema of the file's own. Each file starts its own server and
- * database. Within a project the files run one at a time (`maxWorkers: 1`) in one worker that
- * keeps its loaded modules from file to file (`isolate: false`: importing the server anew for each
- * file cost more than half the run); the two server projects run side by side, one file each, after
- * the unit projects (`sequence.groupOrder`), so both cores work: PGlite in the test's process,
- * PostgreSQL in its own. Every project gets NODE_ENV=test.
+ * database. Within a project the files run one at a time (`maxWorkers: 1`); the PostgreSQL project's
+ * worker keeps its loaded modules from file to file (`isolate: false`: importing the server anew for
+ * each file cost more than half its run), the PGlite project's cannot; the two server projects run
+ * side by side, one file each, after the unit projects (`sequence.groupOrder`), so both cores work:
+ * PGlite in the test's process, PostgreSQL in its own. Every project gets NODE_ENV=test.
  */
 import { defineConfig } from "vitest/config";
 
@@ -78,7 +78,8 @@ export default defineConfig({
           environment: "node",
           env: { NODE_ENV: "test", KALINGA_TEST_DB: "pglite", DATABASE_URL: "" },
           globalSetup: ["apps/server/test/support/pglite-template.ts"],
-          isolate: false,
+          // A fresh process per file: a hundred PGlite instances in one process crash V8's WebAssembly
+          // code tracking (a fatal "jit_page_->allocations_" check) a few dozen files in.
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
           ...serverTimeouts,

@@ -201,37 +201,33 @@ export function DateField({
         </>
       }
       popup={
-        <>
-          {open ? (
-            <dialog
-              ref={dialogRef}
-              id={calendarId}
-              className="k-calendar"
-              open={open === "desktop" ? true : undefined}
-              aria-label={label}
-              onBlur={onDialogBlur}
-              onCancel={(event) => {
-                event.preventDefault();
-                close(true);
-              }}
-            >
-              <Suspense
-                fallback={<p className="k-calendar__loading">{UI_TEXTS.calendarLoading}</p>}
-              >
-                <Calendar
-                  value={value}
-                  min={min}
-                  max={max}
-                  openOn={openOn}
-                  confirm={open === "phone"}
-                  onDone={onCalendarDone}
-                  cancelText={cancelText}
-                  okText={okText}
-                />
-              </Suspense>
-            </dialog>
-          ) : null}
-        </>
+        open ? (
+          <dialog
+            ref={dialogRef}
+            id={calendarId}
+            className="k-calendar"
+            open={open === "desktop" ? true : undefined}
+            aria-label={label}
+            onBlur={onDialogBlur}
+            onCancel={(event) => {
+              event.preventDefault();
+              close(true);
+            }}
+          >
+            <Suspense fallback={<p className="k-calendar__loading">{UI_TEXTS.calendarLoading}</p>}>
+              <Calendar
+                value={value}
+                min={min}
+                max={max}
+                openOn={openOn}
+                confirm={open === "phone"}
+                onDone={onCalendarDone}
+                cancelText={cancelText}
+                okText={okText}
+              />
+            </Suspense>
+          </dialog>
+        ) : null
       }
     />
   );
