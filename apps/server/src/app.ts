@@ -17,6 +17,8 @@ import { createStaffSessions, type StaffSessions } from "./console/staff-session
 import { createSignInThrottle, type SignInThrottle } from "./console/staff-sign-in.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore, SUPPORTED_LOCALES } from "./content/content-store.ts";
+import { readLocaleCatalogues } from "./content/locale-catalogues.ts";
+import { localeRoutes } from "./content/locale-routes.ts";
 import type { Database } from "./db/database.ts";
 import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
 import { readMigrations } from "./db/migrate.ts";
@@ -213,6 +215,7 @@ async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
     companyIds: (await companies()).map((company) => company.id),
   });
   await app.register(contentRoutes, { content, companies });
+  await app.register(localeRoutes, { catalogues: readLocaleCatalogues(config.contentDir) });
 }
 
 /** The insurer's API, the staff console, and the development and demo pages when asked for. */

@@ -15,7 +15,8 @@ const NOTICE_CACHE_CONTROL = "public, no-cache";
 /** A company's change reaches the widget within the minute every server re-reads the table in. */
 const COMPANIES_CACHE_CONTROL = "public, max-age=60";
 
-function sendCached(
+/** Sends a JSON body with an ETag; a request that already holds it gets a 304. */
+export function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   value: unknown,

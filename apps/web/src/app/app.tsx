@@ -3,23 +3,27 @@ import { BrowserRouter } from "react-router";
 import { systemError, useSystemError } from "../api/system-error.ts";
 import type { LoadedContent } from "../content/page-content-client.ts";
 import { LoadingOverlay } from "../ui/loading-overlay.tsx";
+import { useTexts } from "../ui/locale.ts";
 import { Popup } from "../ui/popup.tsx";
 import { type WidgetRoot, WidgetRootContext } from "../ui/widget-root.tsx";
-import { ContentContext, useWidgetSetting } from "../widget/contexts.ts";
+import { useWidgetSetting } from "../widget/contexts.ts";
 import { APP_TEXTS } from "./app-texts.ts";
+import { LanguageSwitch } from "./language-switch.tsx";
+import { type InitialLocale, LocaleProvider } from "./locale-provider.tsx";
 import { ClaimRoutes } from "./routes.tsx";
 
-type Props = { content: LoadedContent; widgetRoot: WidgetRoot };
+type Props = { content: LoadedContent; widgetRoot: WidgetRoot; locale: InitialLocale };
 
 function SystemErrorPopup() {
   const shown = useSystemError();
+  const texts = useTexts(APP_TEXTS);
   const retry = shown?.retry;
   const gotIt = { label: SYSTEM_ERROR_BUTTON, onClick: systemError.dismiss };
   return (
     <Popup
       open={shown !== null}
       type="normal"
-      ariaLabel={APP_TEXTS.systemErrorLabel}
+      ariaLabel={texts.systemErrorLabel}
       onClose={systemError.dismiss}
       containedButton={retry ? { label: retry.label, onClick: retry.run } : gotIt}
       outlinedButton={retry ? gotIt : undefined}
@@ -30,17 +34,18 @@ function SystemErrorPopup() {
   );
 }
 
-export function App({ content, widgetRoot }: Props) {
+export function App({ content, widgetRoot, locale }: Props) {
   const { routerBase } = useWidgetSetting();
   return (
     <WidgetRootContext.Provider value={widgetRoot}>
-      <ContentContext.Provider value={content}>
+      <LocaleProvider initial={locale} content={content} widgetRoot={widgetRoot}>
+        <LanguageSwitch />
         <BrowserRouter basename={routerBase}>
           <ClaimRoutes />
         </BrowserRouter>
         <SystemErrorPopup />
         <LoadingOverlay />
-      </ContentContext.Provider>
+      </LocaleProvider>
     </WidgetRootContext.Provider>
   );
 }

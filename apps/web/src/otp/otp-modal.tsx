@@ -20,6 +20,7 @@ import { type CallerSession, type ClaimResponse, callClaimApi } from "../api/cla
 import { systemError } from "../api/system-error.ts";
 import { offerDrafts, verify } from "../session/claim-verification.ts";
 import * as trackingSession from "../session/tracking-session.ts";
+import { useTexts } from "../ui/locale.ts";
 import { Popup } from "../ui/popup.tsx";
 import { adoptStyles } from "../ui/styles.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
@@ -28,7 +29,7 @@ import { MobileNumberField } from "./mobile-number-field.tsx";
 import otpCss from "./otp.css?inline";
 import type { OtpCodeBoxesHandle } from "./otp-code-boxes.tsx";
 import { CodePane } from "./otp-code-pane.tsx";
-import { OTP_TEXTS as T } from "./otp-texts.ts";
+import { OTP_TEXTS } from "./otp-texts.ts";
 import { useCountdown } from "./use-countdown.ts";
 
 adoptStyles(otpCss);
@@ -55,6 +56,7 @@ export default function OtpModal({
   const { companyName } = useWidgetSetting();
   // Every OTP call names this browser, so the number's limits bind the device (decision 0062).
   const options = { caller, headers: { [DEVICE_KEY_HEADER]: deviceKey(companyName) } };
+  const T = useTexts(OTP_TEXTS);
   const [pane, setPane] = useState<"mobile" | "code">("mobile");
   const [mobileNumber, setMobileNumber] = useState(startingNumber);
   const [mobileError, setMobileError] = useState<string>();

@@ -26,6 +26,8 @@ export type SessionItems = {
   trackedClaim: string;
   /** Agent assist: the agent's code from the portal's assertion, sent in every call's body. */
   agentCode: string;
+  /** The language the claimant chose, kept for the tab's session across claims. */
+  locale: string;
 };
 
 /** A tracking check: its own reference and token, and the number its OTP verified. */
@@ -182,6 +184,7 @@ const ALL_KEYS: SessionKey[] = [
   "trackingCheck",
   "trackedClaim",
   "agentCode",
+  "locale",
 ];
 
 /** Section 3's session clearing: what lets a request act on the claim. */

@@ -65,6 +65,7 @@ export const ITEMS: SessionItems = {
   },
   trackedClaim: CLAIM,
   agentCode: "AG-1001",
+  locale: "fil",
 };
 export const ITEM_NAMES = Object.keys(ITEMS) as SessionKey[];
 export const CLAIM_ITEMS: SessionKey[] = [

@@ -1,5 +1,6 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
 import { joseStep1 } from "@kalinga/domain/fixtures/claim-fixtures";
+import { fill } from "@kalinga/domain/localized-texts";
 import { DECIDED_MESSAGES, FIELD_MESSAGES, WRONG_OTP } from "@kalinga/domain/messages";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
@@ -46,7 +47,10 @@ async function verifyWithCode(user: UserEvent, code = "123456") {
   await user.click(screen.getByRole("button", { name: UI_TEXTS.next }));
   await user.click(await screen.findByRole("button", { name: OTP_TEXTS.send }, LAZY_MODAL));
   for (const [index, digit] of [...code].entries()) {
-    await user.type(screen.getByLabelText(OTP_TEXTS.digit(index + 1, code.length)), digit);
+    await user.type(
+      screen.getByLabelText(fill(OTP_TEXTS.digit, { position: index + 1, of: code.length })),
+      digit,
+    );
   }
   await user.click(screen.getByRole("button", { name: OTP_TEXTS.submit }));
 }

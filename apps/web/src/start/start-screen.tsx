@@ -19,6 +19,7 @@ import { Checkbox } from "../ui/checkbox.tsx";
 import { DateField } from "../ui/date-field.tsx";
 import { EmailSuggestion } from "../ui/email-suggestion.tsx";
 import { DATE_OF_BIRTH_OPENS_YEARS_BACK, yearsBeforeToday } from "../ui/local-date.ts";
+import { useTexts } from "../ui/locale.ts";
 import { StepActions } from "../ui/step-actions.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
@@ -31,6 +32,7 @@ const OtpModal = lazy(loadOtpModal);
 
 /** Step 1 of 4 on the corporate website: who is insured, who owns the policy, which kind. */
 export function StartScreen() {
+  const texts = useTexts(START_TEXTS);
   const setting = useWidgetSetting();
   const content = usePageContent();
   const navigate = useNavigate();
@@ -101,7 +103,7 @@ export function StartScreen() {
   return (
     <section className="k-screen" aria-labelledby="k-start-title">
       <h2 id="k-start-title" className="k-screen-title">
-        <span className="k-step">{START_TEXTS.step}</span> {START_TEXTS.title}
+        <span className="k-step">{texts.step}</span> {texts.title}
       </h2>
       {noticeOpen ? null : <ReminderPopup />}
       <form ref={formRef} className="k-form" noValidate onSubmit={onSubmit}>
@@ -178,7 +180,7 @@ export function StartScreen() {
 
         <StepActions back={{ href: "/" }} />
         <p className="k-aside">
-          <Link to="/claims-tracking">{START_TEXTS.checkStatus}</Link>
+          <Link to="/claims-tracking">{texts.checkStatus}</Link>
         </p>
       </form>
       {otpOpen ? (

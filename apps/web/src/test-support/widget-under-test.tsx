@@ -69,6 +69,7 @@ const EVERY_ITEM: Record<SessionKey, true> = {
   trackingCheck: true,
   trackedClaim: true,
   agentCode: true,
+  locale: true,
 };
 
 /** A new tab: the session emptied and opened again, the widget configured for `channel`. */

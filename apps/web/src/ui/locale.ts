@@ -1,0 +1,30 @@
+import { type Catalogue, type FeatureTexts, localize } from "@kalinga/domain/localized-texts";
+import { createContext, useContext } from "react";
+
+// The widget's chosen locale and its catalogue: screens read their texts through useTexts, so a
+// switch re-renders every screen in the chosen language; English is the defaults, no catalogue.
+
+export type LocaleState = {
+  /** "en", "fil"…: also the widget root's lang and the locale dates and numbers are written in. */
+  locale: string;
+  catalogue: Catalogue | null;
+  /** A locale chosen whose catalogue could not be loaded, or null. */
+  failed: string | null;
+  choose: (locale: string) => void;
+};
+
+export const LocaleContext = createContext<LocaleState>({
+  locale: "en",
+  catalogue: null,
+  failed: null,
+  choose: () => undefined,
+});
+
+export function useLocale(): LocaleState {
+  return useContext(LocaleContext);
+}
+
+/** A feature's texts in the chosen locale (each key its English default when the catalogue lacks it). */
+export function useTexts<T extends FeatureTexts>(texts: T): T {
+  return localize(texts, useContext(LocaleContext).catalogue);
+}

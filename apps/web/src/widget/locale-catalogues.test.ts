@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Catalogue, catalogueProblems } from "@kalinga/domain/localized-texts";
+import { describe, expect, it } from "vitest";
+import { APP_TEXTS } from "../app/app-texts.ts";
+import { CLAIM_TEXTS } from "../claim/claim-texts.ts";
+import { OTP_TEXTS } from "../otp/otp-texts.ts";
+import { START_TEXTS } from "../start/start-texts.ts";
+import { UI_TEXTS } from "../ui/ui-texts.ts";
+import { LOCALE_TEXTS } from "./locale-texts.ts";
+
+// Every catalogue the service serves is checked against every widget feature declared with
+// defineTexts: a locale file added later is checked here without a change to this test.
+
+const FEATURES = [LOCALE_TEXTS, APP_TEXTS, UI_TEXTS, START_TEXTS, CLAIM_TEXTS, OTP_TEXTS];
+
+const localesDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../../server/content/locales",
+);
+const files = readdirSync(localesDir).filter((file) => file.endsWith(".json"));
+const read = (file: string) =>
+  JSON.parse(readFileSync(path.join(localesDir, file), "utf8")) as Catalogue;
+
+describe("the locale catalogues", () => {
+  it("include Filipino", () => {
+    expect(files).toContain("fil.json");
+  });
+
+  it.each(files)("%s has every key, no unknown key, and the English slots", (file) => {
+    expect(catalogueProblems(FEATURES, read(file))).toEqual([]);
+  });
+
+  it.each(files)("%s leaves no text empty or equal to a template's slot alone", (file) => {
+    const empty = Object.entries(read(file)).filter(([, text]) => !/\p{L}/u.test(text));
+    expect(empty).toEqual([]);
+  });
+});
