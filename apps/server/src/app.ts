@@ -18,7 +18,6 @@ import { createSignInThrottle, type SignInThrottle } from "./console/staff-sign-
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore, SUPPORTED_LOCALES } from "./content/content-store.ts";
 import { readLocaleCatalogues } from "./content/locale-catalogues.ts";
-import { localeRoutes } from "./content/locale-routes.ts";
 import type { Database } from "./db/database.ts";
 import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
 import { readMigrations } from "./db/migrate.ts";
@@ -214,8 +213,8 @@ async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
     noticeFile: config.noticeFile,
     companyIds: (await companies()).map((company) => company.id),
   });
-  await app.register(contentRoutes, { content, companies });
-  await app.register(localeRoutes, { catalogues: readLocaleCatalogues(config.contentDir) });
+  const catalogues = readLocaleCatalogues(config.contentDir);
+  await app.register(contentRoutes, { content, companies, catalogues });
 }
 
 /** The insurer's API, the staff console, and the development and demo pages when asked for. */

@@ -4,8 +4,9 @@ import { type CompanyConfig, publicCompany } from "@kalinga/domain/company-confi
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, type FieldError } from "../http/api-error.ts";
 import { CHANNEL_IDS, type ContentStore, SUPPORTED_LOCALES } from "./content-store.ts";
+import type { LocaleCatalogues } from "./locale-catalogues.ts";
 
-// GET /api/content/page | app-config | companies | notice. Public, with an ETag so a revalidation costs a 304:
+// GET /api/content/page | app-config | companies | notice | texts[/<locale>]. Public, with an ETag so a revalidation costs a 304:
 // the page and app-config cacheable for 5 minutes; the notice revalidated on every read, since open
 // filing screens poll it and must show a change within a minute (decision 0069). No api key:
 // content carries no personal data and a plain GET needs no CORS preflight.
@@ -15,8 +16,7 @@ const NOTICE_CACHE_CONTROL = "public, no-cache";
 /** A company's change reaches the widget within the minute every server re-reads the table in. */
 const COMPANIES_CACHE_CONTROL = "public, max-age=60";
 
-/** Sends a JSON body with an ETag; a request that already holds it gets a 304. */
-export function sendCached(
+function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   value: unknown,
@@ -34,9 +34,13 @@ export function sendCached(
 
 export async function contentRoutes(
   app: FastifyInstance,
-  options: { content: ContentStore; companies: () => Promise<readonly CompanyConfig[]> },
+  options: {
+    content: ContentStore;
+    companies: () => Promise<readonly CompanyConfig[]>;
+    catalogues: LocaleCatalogues;
+  },
 ) {
-  const { content, companies } = options;
+  const { content, companies, catalogues } = options;
 
   app.get("/api/content/page", async (request, reply) => {
     const query = request.query as Record<string, unknown>;
@@ -95,5 +99,22 @@ export async function contentRoutes(
       { item: { temporarilyUnavailableTip: tip } },
       NOTICE_CACHE_CONTROL,
     );
+  });
+
+  // The locales the widget can switch to, and one locale's catalogue, fetched only when chosen.
+  app.get("/api/content/texts", async (request, reply) =>
+    sendCached(request, reply, { locales: catalogues.list() }),
+  );
+
+  app.get("/api/content/texts/:locale", async (request, reply) => {
+    const { locale } = request.params as { locale: string };
+    const texts = catalogues.catalogue(locale);
+    if (texts === null) {
+      return reply
+        .code(404)
+        .send({ returnCode: "404", message: `No texts for the locale "${locale}".` });
+    }
+    reply.header("content-language", locale);
+    return sendCached(request, reply, { locale, texts });
   });
 }

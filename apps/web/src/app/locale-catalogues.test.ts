@@ -3,12 +3,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Catalogue, catalogueProblems } from "@kalinga/domain/localized-texts";
 import { describe, expect, it } from "vitest";
-import { APP_TEXTS } from "../app/app-texts.ts";
 import { CLAIM_TEXTS } from "../claim/claim-texts.ts";
 import { OTP_TEXTS } from "../otp/otp-texts.ts";
 import { START_TEXTS } from "../start/start-texts.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
-import { LOCALE_TEXTS } from "./locale-texts.ts";
+import { LOCALE_TEXTS } from "../widget/locale-texts.ts";
+import { APP_TEXTS } from "./app-texts.ts";
 
 // Every catalogue the service serves is checked against every widget feature declared with
 // defineTexts: a locale file added later is checked here without a change to this test.
