@@ -46,6 +46,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The mount and the catalogue's fetch take longer when the machine is busy. */
+const WAIT = { timeout: 5000 };
+
 const rootOf = () => host.shadowRoot?.querySelector(".k-root") as HTMLElement;
 
 describe("the language switch", () => {
@@ -53,9 +56,9 @@ describe("the language switch", () => {
     catalogueServed = false;
     await mount(host, { routerBase: "/help-support/claims" });
     const root = within(rootOf());
-    await userEvent.click(await root.findByRole("button", { name: "Filipino" }));
+    await userEvent.click(await root.findByRole("button", { name: "Filipino" }, WAIT));
     expect(
-      await root.findByText(fill(LOCALE_TEXTS.unavailable, { language: "Filipino" })),
+      await root.findByText(fill(LOCALE_TEXTS.unavailable, { language: "Filipino" }), {}, WAIT),
     ).toBeTruthy();
     expect(root.getByRole("button", { name: "English" }).getAttribute("aria-pressed")).toBe("true");
     await waitFor(() =>
@@ -68,12 +71,12 @@ describe("the language switch", () => {
     await mount(host, { routerBase: "/help-support/claims" });
     const root = within(rootOf());
     expect(asked).not.toContain("/api/content/texts/fil");
-    const english = await root.findByRole("button", { name: "English" });
+    const english = await root.findByRole("button", { name: "English" }, WAIT);
     expect(english.getAttribute("aria-pressed")).toBe("true");
     expect(root.getByRole("group", { name: LOCALE_TEXTS.switchLabel })).toBeTruthy();
 
     await userEvent.click(root.getByRole("button", { name: "Filipino" }));
-    await root.findByRole("heading", { name: new RegExp(FILIPINO["start.title"] as string) });
+    await root.findByRole("heading", { name: new RegExp(FILIPINO["start.title"] as string) }, WAIT);
     expect(root.getByRole("button", { name: "Filipino" }).getAttribute("aria-pressed")).toBe(
       "true",
     );
@@ -86,22 +89,30 @@ describe("the language switch", () => {
     // A reload in the same tab opens in Filipino.
     unmount(host);
     await mount(host, { routerBase: "/help-support/claims" });
-    await within(rootOf()).findByRole("heading", {
-      name: new RegExp(FILIPINO["start.title"] as string),
-    });
+    await within(rootOf()).findByRole(
+      "heading",
+      {
+        name: new RegExp(FILIPINO["start.title"] as string),
+      },
+      WAIT,
+    );
     expect(rootOf().lang).toBe("fil");
 
-    await userEvent.click(await within(rootOf()).findByRole("button", { name: "English" }));
-    await within(rootOf()).findByRole("heading", { name: new RegExp(START_TEXTS.title) });
+    await userEvent.click(await within(rootOf()).findByRole("button", { name: "English" }, WAIT));
+    await within(rootOf()).findByRole("heading", { name: new RegExp(START_TEXTS.title) }, WAIT);
     expect(rootOf().lang).toBe("en");
     expect(session.get("locale")).toBe("en");
   });
 
   it("the mount option sets the first language", async () => {
     await mount(host, { routerBase: "/help-support/claims", locale: "fil" });
-    await within(rootOf()).findByRole("heading", {
-      name: new RegExp(FILIPINO["start.title"] as string),
-    });
+    await within(rootOf()).findByRole(
+      "heading",
+      {
+        name: new RegExp(FILIPINO["start.title"] as string),
+      },
+      WAIT,
+    );
     expect(rootOf().lang).toBe("fil");
   });
 });
