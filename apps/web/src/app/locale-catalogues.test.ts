@@ -49,7 +49,7 @@ describe("the locale catalogues", () => {
 
   it.each(files)("%s leaves no text without words where the English has words", (file) => {
     const hasWords = (text: string) => /\p{L}/u.test(text.replace(/\{\w+\}/g, ""));
-    const english = new Map(
+    const english = new Map<string, string>(
       FEATURES.flatMap((texts) =>
         Object.entries(texts).map(([key, text]) => [`${featureOf(texts)}.${key}`, text] as const),
       ),
