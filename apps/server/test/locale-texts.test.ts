@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { englishPageContent, type PageContent } from "@kalinga/content/page-content";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { useServerTest } from "./support/server-test.ts";
 import { testApp, testConfig } from "./support/test-app.ts";
@@ -37,6 +38,22 @@ async function contentDir(name: string, locales: Record<string, string>) {
     await writeFile(path.join(dir, "locales", file), text);
   return dir;
 }
+
+describe("GET /api/content/page in Filipino", () => {
+  test("has the Filipino labels and tips of locales/fil.page.json; English keeps its own", async () => {
+    const fil = (
+      await get("/api/content/page?company=first&channel=corporate-website&locale=fil")
+    ).json() as PageContent;
+    expect(fil.microsite.mainInfo.insuredInformation.fields.firstName.label).toBe("Pangalan");
+    expect(fil.reminder.proceedLabel).toBe("Magpatuloy");
+    // What the file does not name stays as the insurer configured it.
+    expect(fil.reminder.enrollUrl).toBe(englishPageContent.reminder.enrollUrl);
+    const en = (
+      await get("/api/content/page?company=first&channel=corporate-website&locale=en")
+    ).json() as PageContent;
+    expect(en.microsite.mainInfo.insuredInformation.fields.firstName.label).toBe("First name");
+  });
+});
 
 describe("GET /api/content/texts", () => {
   test("lists the locales whose files are present, each named in its own language", async () => {
