@@ -7,6 +7,7 @@ import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { CLAIM_TEXTS } from "../claim/claim-texts.ts";
 import { PAYOUT_TEXTS } from "../claim/payout-texts.ts";
 import { DOCUMENT_TEXTS } from "../documents/document-texts.ts";
+import { DRAFT_TEXTS } from "../drafts/draft-texts.ts";
 import { OTP_TEXTS } from "../otp/otp-texts.ts";
 import { START_TEXTS } from "../start/start-texts.ts";
 import { SUBMISSION_TEXTS } from "../submission/submission-texts.ts";
@@ -28,13 +29,15 @@ const FEATURES = [
   PAYOUT_TEXTS,
   DOCUMENT_TEXTS,
   SUBMISSION_TEXTS,
+  DRAFT_TEXTS,
 ];
 
 const localesDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   "../../../server/content/locales",
 );
-const files = readdirSync(localesDir).filter((file) => file.endsWith(".json"));
+// Catalogues only: "<locale>.page.json" is the page content of a locale, checked by the server.
+const files = readdirSync(localesDir).filter((file) => /^[a-z]{2,3}(-[A-Z]{2})?\.json$/.test(file));
 const read = (file: string) =>
   JSON.parse(readFileSync(path.join(localesDir, file), "utf8")) as Catalogue;
 

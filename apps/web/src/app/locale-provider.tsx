@@ -2,7 +2,7 @@ import type { Catalogue } from "@kalinga/domain/localized-texts";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { type LoadedContent, loadContent } from "../content/page-content-client.ts";
 import { session } from "../session/session-store.ts";
-import { LocaleContext, type LocaleState } from "../ui/locale.ts";
+import { LocaleContext, type LocaleState, setCurrentCatalogue } from "../ui/locale.ts";
 import type { WidgetRoot } from "../ui/widget-root.tsx";
 import { ContentContext, useWidgetSetting } from "../widget/contexts.ts";
 import { loadCatalogue } from "../widget/locale-catalogue.ts";
@@ -43,7 +43,8 @@ export function LocaleProvider({ initial, content: initialContent, widgetRoot, c
 
   useEffect(() => {
     widgetRoot.container.lang = chosen.locale;
-  }, [widgetRoot, chosen.locale]);
+    setCurrentCatalogue(chosen.catalogue);
+  }, [widgetRoot, chosen]);
 
   const state = useMemo<LocaleState>(
     () => ({ locale: chosen.locale, catalogue: chosen.catalogue, failed, choose }),

@@ -24,6 +24,18 @@ export function useLocale(): LocaleState {
   return useContext(LocaleContext);
 }
 
+let current: Catalogue | null = null;
+
+/** Kept by the widget's locale provider, for code that runs outside a screen (a failed save's popup). */
+export function setCurrentCatalogue(catalogue: Catalogue | null): void {
+  current = catalogue;
+}
+
+/** A feature's texts in the locale chosen now, for code outside React; screens use useTexts. */
+export function textsNow<T extends FeatureTexts>(texts: T): T {
+  return localize(texts, current);
+}
+
 /** A feature's texts in the chosen locale (each key its English default when the catalogue lacks it). */
 export function useTexts<T extends FeatureTexts>(texts: T): T {
   return localize(texts, useContext(LocaleContext).catalogue);
