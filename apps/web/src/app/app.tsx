@@ -3,7 +3,7 @@ import { BrowserRouter } from "react-router";
 import { systemError, useSystemError } from "../api/system-error.ts";
 import type { LoadedContent } from "../content/page-content-client.ts";
 import { LoadingOverlay } from "../ui/loading-overlay.tsx";
-import { useTexts } from "../ui/locale.ts";
+import { useMessage, useTexts } from "../ui/locale.ts";
 import { Popup } from "../ui/popup.tsx";
 import { type WidgetRoot, WidgetRootContext } from "../ui/widget-root.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
@@ -17,8 +17,9 @@ type Props = { content: LoadedContent; widgetRoot: WidgetRoot; locale: InitialLo
 function SystemErrorPopup() {
   const shown = useSystemError();
   const texts = useTexts(APP_TEXTS);
+  const inLocale = useMessage();
   const retry = shown?.retry;
-  const gotIt = { label: SYSTEM_ERROR_BUTTON, onClick: systemError.dismiss };
+  const gotIt = { label: inLocale(SYSTEM_ERROR_BUTTON), onClick: systemError.dismiss };
   return (
     <Popup
       open={shown !== null}
@@ -28,7 +29,7 @@ function SystemErrorPopup() {
       containedButton={retry ? { label: retry.label, onClick: retry.run } : gotIt}
       outlinedButton={retry ? gotIt : undefined}
     >
-      <p>{SYSTEM_ERROR}</p>
+      <p>{inLocale(SYSTEM_ERROR)}</p>
       {shown?.detail ? <p>{shown.detail}</p> : null}
     </Popup>
   );

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fill } from "@kalinga/domain/localized-texts";
+import { FIELD_MESSAGES } from "@kalinga/domain/messages";
 import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -25,6 +26,8 @@ let asked: string[];
 beforeEach(() => {
   window.history.replaceState(null, "", "/help-support/claims/cf");
   session.remove("locale");
+  // The living-claim reminder is a modal over the start form: already seen in this tab.
+  session.set("isRemindedForLivingClaims", true);
   catalogueServed = true;
   asked = [];
   vi.stubGlobal("fetch", async (url: string) => {
@@ -85,6 +88,12 @@ describe("the language switch", () => {
     expect(root.queryByRole("button", { name: UI_TEXTS.next })).toBeNull();
     expect(rootOf().lang).toBe("fil");
     expect(session.get("locale")).toBe("fil");
+    // The domain's messages come in Filipino too; their English stays as the specification has it.
+    await userEvent.click(root.getByRole("button", { name: FILIPINO["ui.next"] }));
+    expect(
+      await root.findByText(FILIPINO["fieldMessages.firstNameRequired"] as string, {}, WAIT),
+    ).toBeTruthy();
+    expect(root.queryByText(FIELD_MESSAGES.firstNameRequired)).toBeNull();
 
     // A reload in the same tab opens in Filipino.
     unmount(host);

@@ -2,6 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Catalogue, catalogueProblems, featureOf } from "@kalinga/domain/localized-texts";
+import {
+  DECIDED_MESSAGES,
+  FIELD_MESSAGES,
+  FILING_MESSAGES,
+  SPEC_MESSAGES,
+} from "@kalinga/domain/messages";
 import { describe, expect, it } from "vitest";
 import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { CLAIM_TEXTS } from "../claim/claim-texts.ts";
@@ -30,6 +36,10 @@ const FEATURES = [
   DOCUMENT_TEXTS,
   SUBMISSION_TEXTS,
   DRAFT_TEXTS,
+  SPEC_MESSAGES,
+  FIELD_MESSAGES,
+  DECIDED_MESSAGES,
+  FILING_MESSAGES,
 ];
 
 const localesDir = path.resolve(

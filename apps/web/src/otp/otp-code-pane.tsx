@@ -38,6 +38,7 @@ export function CodePane({
   onResend,
 }: Props) {
   const T = useTexts(OTP_TEXTS);
+  const decided = useTexts(DECIDED_MESSAGES);
   const codeLabelId = useId();
   const codeErrorId = useId();
   const guessesLeftId = useId();
@@ -73,7 +74,7 @@ export function CodePane({
       </div>
       <p className="k-otp-countdown" aria-live="off">
         {sendsLeft <= 0
-          ? DECIDED_MESSAGES.otpNoMoreSends
+          ? decided.otpNoMoreSends
           : secondsLeft > 0
             ? fill(T.resendIn, { countdown: formatCountdown(secondsLeft) })
             : T.resendNow}
