@@ -142,8 +142,8 @@ test("a claim filed in Filipino from the start form to the confirmation", async 
 
   await expect(page).toHaveURL(/\/claims-details$/);
   await expect(page.getByRole("heading", { name: t("claimDetails.title") })).toBeVisible();
-  await chooseTile(page, t("claimDetails.claimTypeQuestion"), "Living");
-  await chooseTile(page, t("claimDetails.livingSubtypeQuestion"), "Accident");
+  await chooseTile(page, t("claimDetails.claimTypeQuestion"), t("claimDetails.typeLiving"));
+  await chooseTile(page, t("claimDetails.livingSubtypeQuestion"), t("claimDetails.causeAccident"));
   await typeDate(page, t("claimDetails.accidentDate"), motorcycleAccident.accidentDate);
   await field(page, t("claimDetails.accidentPlace")).fill(motorcycleAccident.place);
   await field(page, t("claimDetails.injuryDetails")).fill(motorcycleAccident.injury);
@@ -190,8 +190,9 @@ test("a claim filed in Filipino from the start form to the confirmation", async 
   await expect(page.getByRole("region", { name: t("submission.detailsGroup") })).toBeVisible();
   await expectNoEnglishOf(page);
   await expectNoAxeViolations(page);
-  for (const declaration of await page.locator(".k-declarations input[type=checkbox]").all()) {
-    await declaration.check();
+  await expect(page.getByText(/^I declare that the information/)).toHaveCount(0);
+  for (const key of ["truthful", "medicalRecordsRelease", "dataPrivacy"]) {
+    await page.getByRole("checkbox", { name: pattern(`declarations.${key}`) }).check();
   }
   await page.getByRole("button", { name: t("submission.submit") }).click();
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { DECLARATION_MESSAGES, DECLARATION_TEXTS } from "@kalinga/domain/declarations";
 import { type Catalogue, catalogueProblems, featureOf } from "@kalinga/domain/localized-texts";
 import {
   DECIDED_MESSAGES,
@@ -40,6 +41,8 @@ const FEATURES = [
   FIELD_MESSAGES,
   DECIDED_MESSAGES,
   FILING_MESSAGES,
+  DECLARATION_TEXTS,
+  DECLARATION_MESSAGES,
 ];
 
 const localesDir = path.resolve(

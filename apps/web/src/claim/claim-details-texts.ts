@@ -1,4 +1,9 @@
-import type { YesNoAnswer } from "@kalinga/domain/claim-details";
+import {
+  CLAIM_TYPES,
+  LIVING_SUBTYPES,
+  NATURES_OF_DEATH,
+  type YesNoAnswer,
+} from "@kalinga/domain/claim-details";
 import { defineTexts } from "@kalinga/domain/localized-texts";
 
 // Every text of Step 2 (claim details) and of its answers on the review, keyed, with its English
@@ -9,6 +14,11 @@ export const CLAIM_DETAILS_TEXTS = defineTexts("claimDetails", {
   title: "Claim details",
   webReferenceNumber: "Web reference number",
   claimTypeQuestion: "Type of claim",
+  /** The tiles of the claim type and of accident or illness (the domain's values, these labels). */
+  typeLiving: "Living",
+  typeDeath: "Death",
+  causeAccident: "Accident",
+  causeIllness: "Illness",
   livingSubtypeQuestion: "Was it an accident or an illness?",
 
   accidentSection: "The accident",
@@ -73,4 +83,20 @@ export function yesNoOptions(
 /** "Yes", "No" or "" for an answer, as the review shows it. */
 export function yesNoLabel(answer: YesNoAnswer, texts: DetailsTexts): string {
   return yesNoOptions(texts).find((option) => option.value === answer)?.label ?? "";
+}
+
+/** The claim type tiles with their labels in the texts' locale. */
+export function claimTypeOptions(texts: DetailsTexts) {
+  return CLAIM_TYPES.map((option) => ({
+    ...option,
+    label: option.value === "Living" ? texts.typeLiving : texts.typeDeath,
+  }));
+}
+
+/** Accident or illness, for a living claim or for the nature of a death, labelled in the texts' locale. */
+export function causeOptions(texts: DetailsTexts, of: "living" | "death" = "living") {
+  return (of === "living" ? LIVING_SUBTYPES : NATURES_OF_DEATH).map((option) => ({
+    ...option,
+    label: option.value === "AC" ? texts.causeAccident : texts.causeIllness,
+  }));
 }

@@ -1,10 +1,4 @@
-import {
-  CLAIM_TYPES,
-  type ClaimDetails,
-  claimDetailsSchema,
-  LIVING_SUBTYPES,
-  NATURES_OF_DEATH,
-} from "@kalinga/domain/claim-details";
+import { type ClaimDetails, claimDetailsSchema } from "@kalinga/domain/claim-details";
 import { FIELD_LIMITS } from "@kalinga/domain/constants";
 import { isIsoDate, todayInManila } from "@kalinga/domain/dates";
 import { useMemo } from "react";
@@ -12,7 +6,12 @@ import { useWatch } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { useLeaveGuard } from "../claim/claim-data-store.ts";
-import { CLAIM_DETAILS_TEXTS, yesNoOptions } from "../claim/claim-details-texts.ts";
+import {
+  CLAIM_DETAILS_TEXTS,
+  causeOptions,
+  claimTypeOptions,
+  yesNoOptions,
+} from "../claim/claim-details-texts.ts";
 import claimStepsCss from "../claim/claim-steps.css?inline";
 import { useClaimForm } from "../claim/use-claim-form.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
@@ -95,14 +94,14 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
             form={form}
             name="claimType"
             legend={T.claimTypeQuestion}
-            options={CLAIM_TYPES}
+            options={claimTypeOptions(T)}
           />
           {claimType === "Living" ? (
             <TileSwitchField
               form={form}
               name="livingSubtype"
               legend={T.livingSubtypeQuestion}
-              options={LIVING_SUBTYPES}
+              options={causeOptions(T)}
             />
           ) : null}
         </div>
@@ -165,7 +164,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
               form={form}
               name="natureOfDeath"
               legend={T.natureOfDeathQuestion}
-              options={NATURES_OF_DEATH}
+              options={causeOptions(T, "death")}
             />
           </fieldset>
         ) : null}

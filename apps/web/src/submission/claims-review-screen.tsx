@@ -7,17 +7,13 @@ import {
   needsGuardian,
 } from "@kalinga/domain/beneficiary";
 import type { UploadedDocument } from "@kalinga/domain/claim-api";
-import {
-  CLAIM_TYPES,
-  type ClaimDetails,
-  LIVING_SUBTYPES,
-  NATURES_OF_DEATH,
-} from "@kalinga/domain/claim-details";
+import type { ClaimDetails } from "@kalinga/domain/claim-details";
 import { MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import {
   CLAIM_DECLARATIONS,
   DECLARATION_MESSAGES,
+  DECLARATION_TEXTS,
   type DeclarationKey,
   declarationText,
 } from "@kalinga/domain/declarations";
@@ -32,7 +28,12 @@ import { Link, Navigate, useNavigate } from "react-router";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
 import { BENEFICIARY_TEXTS } from "../claim/beneficiary-texts.ts";
-import { CLAIM_DETAILS_TEXTS, yesNoLabel } from "../claim/claim-details-texts.ts";
+import {
+  CLAIM_DETAILS_TEXTS,
+  causeOptions,
+  claimTypeOptions,
+  yesNoLabel,
+} from "../claim/claim-details-texts.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
 import { PAYOUT_TEXTS } from "../claim/payout-texts.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
@@ -90,9 +91,9 @@ function insuredRows(step1: PublicStartForm, content: PageContent, texts: Review
 
 function detailRows(details: ClaimDetails, texts: ReviewTexts): Row[] {
   const { T, D, date } = texts;
-  const rows: Row[] = [[D.claimTypeQuestion, labelOf(CLAIM_TYPES, details.claimType)]];
+  const rows: Row[] = [[D.claimTypeQuestion, labelOf(claimTypeOptions(D), details.claimType)]];
   if (details.claimType === "Living") {
-    rows.push([T.accidentOrIllness, labelOf(LIVING_SUBTYPES, details.livingSubtype)]);
+    rows.push([T.accidentOrIllness, labelOf(causeOptions(D), details.livingSubtype)]);
     if (details.livingSubtype === "AC") {
       rows.push(
         [D.accidentDate, date(details.accidentDate)],
@@ -121,7 +122,7 @@ function detailRows(details: ClaimDetails, texts: ReviewTexts): Row[] {
     rows.push(
       [D.dateOfDeath, date(details.dateOfLoss)],
       [D.causeOfDeath, details.causeOfLoss],
-      [T.accidentOrIllness, labelOf(NATURES_OF_DEATH, details.natureOfDeath)],
+      [T.accidentOrIllness, labelOf(causeOptions(D, "death"), details.natureOfDeath)],
     );
   }
   rows.push([T.policyNumber, details.policyNumber]);
@@ -209,6 +210,8 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
   const T = useTexts(SUBMISSION_TEXTS);
   const D = useTexts(CLAIM_DETAILS_TEXTS);
   const P = useTexts(PAYOUT_TEXTS);
+  const declarations = useTexts(DECLARATION_TEXTS);
+  const declarationMessages = useTexts(DECLARATION_MESSAGES);
   const { locale } = useLocale();
   const date = (iso: string) => (iso ? formatDisplayDate(iso, locale) : "");
   const texts: ReviewTexts = { T, D, P, date };
@@ -357,10 +360,10 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
             <Checkbox
               key={key}
               name={key}
-              label={declarationText(key, setting.companyName)}
+              label={declarationText(key, setting.companyName, declarations)}
               checked={agreed[key] === true}
               onChange={(event) => toggle(key, event.currentTarget.checked)}
-              error={showErrors && !agreed[key] ? DECLARATION_MESSAGES.required : undefined}
+              error={showErrors && !agreed[key] ? declarationMessages.required : undefined}
             />
           ))}
         </fieldset>
