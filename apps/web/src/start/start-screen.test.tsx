@@ -1,12 +1,7 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
 import { joseStep1 } from "@kalinga/domain/fixtures/claim-fixtures";
 import { fill } from "@kalinga/domain/localized-texts";
-import {
-  DECIDED_MESSAGES,
-  FIELD_MESSAGES,
-  otpGuessesLeft,
-  WRONG_OTP,
-} from "@kalinga/domain/messages";
+import { FIELD_MESSAGES, otpGuessesLeft, WRONG_OTP } from "@kalinga/domain/messages";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
