@@ -133,7 +133,9 @@ async function initialLocale(
     loadCatalogue(setting.apiBase, locale).catch(() => undefined),
     locale === setting.locale ? content : loadContent({ ...setting, locale }).catch(() => content),
   ]);
-  return catalogue === undefined ? english : { initial: { locale, catalogue }, content: localized };
+  if (catalogue === undefined)
+    return { ...english, initial: { ...english.initial, failed: locale } };
+  return { initial: { locale, catalogue }, content: localized };
 }
 
 /**

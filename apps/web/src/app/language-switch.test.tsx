@@ -69,6 +69,18 @@ describe("the language switch", () => {
     );
     expect(rootOf().lang).toBe("en");
     expect(session.get("locale")).toBeUndefined();
+
+    // Asked for by the mount option, it starts in English and says so too.
+    unmount(host);
+    await mount(host, { routerBase: "/help-support/claims", locale: "fil" });
+    expect(
+      await within(rootOf()).findByText(
+        fill(LOCALE_TEXTS.unavailable, { language: "Filipino" }),
+        {},
+        WAIT,
+      ),
+    ).toBeTruthy();
+    expect(rootOf().lang).toBe("en");
   });
   it("switches every text to Filipino, keeps the choice for the session, and marks the root's lang", async () => {
     await mount(host, { routerBase: "/help-support/claims" });

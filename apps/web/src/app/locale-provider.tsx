@@ -10,7 +10,8 @@ import { loadCatalogue } from "../widget/locale-catalogue.ts";
 // Holds the chosen locale, its catalogue and the page content in that locale. A choice is kept for
 // the session; a catalogue that cannot be loaded leaves the widget in its current language.
 
-export type InitialLocale = { locale: string; catalogue: Catalogue | null };
+/** The first locale; `failed` names one asked for (session or mount option) that could not load. */
+export type InitialLocale = { locale: string; catalogue: Catalogue | null; failed?: string };
 
 type Props = {
   initial: InitialLocale;
@@ -22,7 +23,7 @@ type Props = {
 export function LocaleProvider({ initial, content: initialContent, widgetRoot, children }: Props) {
   const setting = useWidgetSetting();
   const [chosen, setChosen] = useState(initial);
-  const [failed, setFailed] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(initial.failed ?? null);
   const [content, setContent] = useState(initialContent);
 
   const choose = useCallback(
