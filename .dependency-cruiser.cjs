@@ -30,7 +30,16 @@ const LAYERS = {
     },
     {
       layer: "features",
-      folders: ["details", "documents", "payout", "portal", "start", "submission", "tracking"],
+      folders: [
+        "details",
+        "documents",
+        "guide",
+        "payout",
+        "portal",
+        "start",
+        "submission",
+        "tracking",
+      ],
       apart: true,
       // The abeyance upload is Step 4's uploader on a requested item: one uploader, not two.
       mayImport: { tracking: ["documents"] },
@@ -135,6 +144,7 @@ const NOT_FOR_THE_WIDGET = [
   "console-calls",
   "csv",
   "insurer-calls",
+  "notice-calls",
   "policy-record",
   "route-inputs",
   "staff-roles",

@@ -13,20 +13,25 @@
  *                     present only when DATABASE_URL is set.
  *
  * Server test files read KALINGA_TEST_DB to choose their database: `pglite` means an embedded PGlite
- * in a fresh temporary folder, `postgres` means DATABASE_URL. Each file starts its own server and
- * database, so server files run one at a time (`fileParallelism: false`) and the two server projects
- * run after the unit projects and after each other (`sequence.groupOrder`), never side by side.
- * Every project gets NODE_ENV=test.
+ * in a fresh temporary folder, copied from one migrated folder made per run (support/pglite-template.ts),
+ * `postgres` means DATABASE_URL with a schema of the file's own. Each file starts its own server and
+ * database. Within a project the files run one at a time (`maxWorkers: 1`) in one worker that
+ * keeps its loaded modules from file to file (`isolate: false`: importing the server anew for each
+ * file cost more than half the run); the two server projects run side by side, one file each, after
+ * the unit projects (`sequence.groupOrder`), so both cores work: PGlite in the test's process,
+ * PostgreSQL in its own. Every project gets NODE_ENV=test.
  */
 import { defineConfig } from "vitest/config";
 
 const databaseUrl = process.env.DATABASE_URL ?? "";
 const serverTests = ["apps/server/test/**/*.test.ts"];
-// PGlite needs about 2.6 s to start and migrations run once per file, so set-up hooks get room.
-const serverTimeouts = { testTimeout: 20_000, hookTimeout: 60_000 };
+// A server and its database take a few seconds to start on a loaded 2-core machine: hooks get room.
+const serverTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
+    // Both cores, whatever the machine reports: the server projects use one worker each.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -73,7 +78,8 @@ export default defineConfig({
           environment: "node",
           env: { NODE_ENV: "test", KALINGA_TEST_DB: "pglite", DATABASE_URL: "" },
           globalSetup: ["apps/server/test/support/pglite-template.ts"],
-          fileParallelism: false,
+          isolate: false,
+          maxWorkers: 1,
           sequence: { groupOrder: 1 },
           ...serverTimeouts,
         },
@@ -87,8 +93,9 @@ export default defineConfig({
                 include: serverTests,
                 environment: "node" as const,
                 env: { NODE_ENV: "test", KALINGA_TEST_DB: "postgres", DATABASE_URL: databaseUrl },
-                fileParallelism: false,
-                sequence: { groupOrder: 2 },
+                isolate: false,
+                maxWorkers: 1,
+                sequence: { groupOrder: 1 },
                 ...serverTimeouts,
               },
             },

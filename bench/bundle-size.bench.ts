@@ -6,8 +6,8 @@
  * imports), against the 110 kB budget (decision 0082). CSS = emitted .css files plus the CSS the
  * widget inlines into its JS (`?inline`), estimated from apps/web/src/**\/*.css minified.
  *
- * Each later step: the JS its lazy screen adds on top of what is loaded before it (the start step,
- * then each earlier step), found in the manifest by the screen module's `src` and followed through
+ * Each later step: the JS its lazy screen adds on top of what is loaded before it (the start step
+ * with the start form's checks, fetched on the first change, then each earlier step), found in the manifest by the screen module's `src` and followed through
  * its static imports; and the CSS its modules import that earlier steps did not. A step's figure is
  * required once its source folder holds a module; before that it is noted as not built yet.
  */
@@ -28,8 +28,16 @@ const LOADER_FILE = "widget.js";
  * Lazy modules the start step fetches before anyone touches the page, by manifest `src`: a build
  * that no longer has one fails the bench, so the list is kept true.
  */
-const prefetchedOnStart = [
-  // start-screen.tsx: the OTP modal is needed only after Next, so it is fetched while the claimant types.
+const prefetchedOnStart: string[] = [];
+
+/**
+ * Lazy modules the start step fetches once the claimant changes a field, by manifest `src`: not
+ * part of the page before any touch, but loaded before Next leads to the filing steps.
+ */
+const fetchedOnFirstChange = [
+  // use-start-form.ts: the start form's rules and the validation library (decision 0085).
+  "src/claim/start-form-checks.ts",
+  // start-screen.tsx: the OTP modal is needed only after Next.
   "src/otp/otp-modal.tsx",
 ];
 
@@ -224,7 +232,29 @@ async function measure(): Promise<BenchFigure[]> {
     },
   ];
 
-  figures.push(...(await laterStepFigures(manifest, initialKeys, entry[0])));
+  // What a claimant who fills the start form in has loaded when Next leads to the filing steps.
+  const checkedKeys = new Set<string>();
+  const visitChecks = (key: string) => {
+    if (initialKeys.has(key) || checkedKeys.has(key)) return;
+    checkedKeys.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visitChecks(imported);
+  };
+  for (const src of fetchedOnFirstChange) {
+    const fetched = entries.find(([, chunk]) => chunk.src === src);
+    if (fetched === undefined) {
+      throw new Error(`no chunk of the build has src ${src}: update fetchedOnFirstChange`);
+    }
+    visitChecks(fetched[0]);
+  }
+  const checkedFiles = [...checkedKeys].map((key) => manifest[key]?.file ?? key);
+  figures.push({
+    name: "  fetched on the first change of the start form (gzip)",
+    value: checkedFiles.reduce((sum, file) => sum + fileGzipKb(file), 0),
+    unit: "kB",
+    note: `${checkedFiles.length} file(s): ${checkedFiles.join(", ")}`,
+  });
+
+  figures.push(...(await laterStepFigures(manifest, initialKeys, checkedKeys, entry[0])));
 
   const lazyChunks = entries
     .filter(([key, chunk]) => !initialKeys.has(key) && chunk.file.endsWith(".js"))
@@ -248,6 +278,7 @@ async function measure(): Promise<BenchFigure[]> {
 async function laterStepFigures(
   manifest: Record<string, ManifestChunk>,
   initialKeys: Set<string>,
+  checkedKeys: Set<string>,
   entryKey: string,
 ): Promise<BenchFigure[]> {
   const loaded = new Set(initialKeys);
@@ -264,6 +295,8 @@ async function laterStepFigures(
   const startLoaded = new Set(loaded);
   const startCss = new Set(loadedCss);
   const startEmittedCss = new Set(loadedEmittedCss);
+  // Next on the start form runs its checks: the filing steps come after they were fetched.
+  for (const key of checkedKeys) loaded.add(key);
   const figures: BenchFigure[] = [];
   for (const step of laterSteps) {
     // A screen reached from the start step counts everything it needs beyond the start step.

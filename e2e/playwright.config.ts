@@ -112,6 +112,24 @@ function kalingaServer(
   };
 }
 
+/**
+ * Journeys that change what every widget page of the main server shows (its notice, a company's
+ * colours): they run last, one at a time, when every other journey is done.
+ */
+const WHOLE_SERVER = [
+  "journeys/notice-every-channel.spec.ts",
+  "journeys/notice-scheduled.spec.ts",
+  "console/companies.spec.ts",
+];
+const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+
+const PHONE = {
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
+
 const chromiumArgs = [
   "--no-sandbox",
   "--disable-gpu",
@@ -129,7 +147,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  workers: 1,
+  // Two at a time, one per project at most: the phone and desktop journeys (and the console's) run
+  // side by side, while the files of one project, which share its accounts and limits, never do.
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [
@@ -157,29 +177,36 @@ export default defineConfig({
   projects: [
     {
       name: "phone",
-      testIgnore: "console/**",
-      use: {
-        viewport: { width: 375, height: 812 },
-        isMobile: true,
-        hasTouch: true,
-        deviceScaleFactor: 2,
-      },
+      testIgnore: ["console/**", ...WHOLE_SERVER],
+      workers: 1,
+      use: PHONE,
     },
     {
       name: "desktop",
       // Following a claim is a phone journey: it runs at 375 px only.
+      workers: 1,
       testIgnore: [
         "console/**",
+        ...WHOLE_SERVER,
         "journeys/claim-tracking*.spec.ts",
         "journeys/after-the-submit.spec.ts",
       ],
-      use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+      use: DESKTOP,
     },
     {
       // The claims-staff console is for an office screen and a tablet, not a phone.
       name: "console",
       testMatch: "console/**/*.spec.ts",
-      use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+      testIgnore: WHOLE_SERVER,
+      workers: 1,
+      use: DESKTOP,
+    },
+    {
+      name: "whole-server",
+      testMatch: WHOLE_SERVER,
+      dependencies: ["phone", "desktop", "console"],
+      workers: 1,
+      use: DESKTOP,
     },
   ],
   webServer: [

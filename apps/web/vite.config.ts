@@ -93,9 +93,32 @@ export default defineConfig({
           groups: [
             // Everything the start step loads statically stays in the entry (the group holds the entry
             // module, so it becomes the entry chunk): otherwise modules the start step shares with the
-            // lazy steps (UI widgets, zod, React) go to common chunks, a phone makes more requests and
+            // lazy steps (UI widgets, React) go to common chunks, a phone makes more requests and
             // gzip sees smaller files. Lazy steps import what they share from the entry.
             { name: "widget", tags: ["$initial"] },
+            // The next groups (decision 0085) gather modules the lazy steps share into one chunk each
+            // where rolldown would cut one small chunk per set of importers: each small file costs a
+            // request and gzip's dictionary. Dependencies stay where they were, so a group brings no
+            // module a screen does not ask for. First, the validation library and the rules every
+            // checked form builds on, fetched when the start form first changes.
+            {
+              name: "rules",
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]domain[\\/]src[\\/](free-text|claim-call-parts|start-form)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // What the filing steps after the OTP share: the claim data store and its domain
+            // defaults, the verified-claim layout and the texts of Steps 2 and 3.
+            {
+              name: "filing",
+              test: /[\\/]apps[\\/]web[\\/]src[\\/]claim[\\/](claim-data-store|verified-claim|beneficiary-texts|claim-details-texts|payout-texts|claim-texts)\.tsx?$|[\\/]packages[\\/]domain[\\/]src[\\/](payout|beneficiary|claim-details|claim-draft|age)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // Small pieces both filing and tracking screens use.
+            {
+              name: "shared",
+              test: /[\\/]apps[\\/]web[\\/]src[\\/](session[\\/]claim-answers|ui[\\/]confirm-popup|ui[\\/]screen-text|drafts[\\/]draft-texts)/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -42,6 +42,11 @@ export function Layout() {
                 <NavLink to="/companies">{TEXTS.nav.companies}</NavLink>
               </li>
             )}
+            {may(staff, "manage-notices") && (
+              <li>
+                <NavLink to="/notices">{TEXTS.nav.notices}</NavLink>
+              </li>
+            )}
             {may(staff, "read-audit-log") && (
               <li>
                 <NavLink to="/audit">{TEXTS.nav.audit}</NavLink>

@@ -6,6 +6,7 @@ import { Layout } from "./layout.tsx";
 import { AuditScreen } from "./screens/audit-screen.tsx";
 import { ClaimScreen } from "./screens/claim-screen.tsx";
 import { CompaniesScreen } from "./screens/companies-screen.tsx";
+import { NoticesScreen } from "./screens/notices-screen.tsx";
 import { PasswordScreen } from "./screens/password-screen.tsx";
 import { QueueScreen } from "./screens/queue-screen.tsx";
 import { SignInScreen } from "./screens/sign-in-screen.tsx";
@@ -13,7 +14,7 @@ import { StaffScreen } from "./screens/staff-screen.tsx";
 import { SessionProvider } from "./session.tsx";
 
 // The claims-staff console at /console: sign-in, then the queue, one claim, staff, companies, the
-// audit log and the member's own password.
+// notices, the audit log and the member's own password.
 
 const router = createBrowserRouter(
   [
@@ -25,6 +26,7 @@ const router = createBrowserRouter(
         { path: "claims/:reference", element: <ClaimScreen /> },
         { path: "staff", element: <StaffScreen /> },
         { path: "companies", element: <CompaniesScreen /> },
+        { path: "notices", element: <NoticesScreen /> },
         { path: "audit", element: <AuditScreen /> },
         { path: "password", element: <PasswordScreen /> },
         { path: "*", element: <Navigate to="/" replace /> },

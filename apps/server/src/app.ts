@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
+import type { ChannelId } from "@kalinga/domain/channel";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { claimCalls } from "./claims/claim-calls.ts";
 import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
@@ -18,6 +19,7 @@ import { createSignInThrottle, type SignInThrottle } from "./console/staff-sign-
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore, SUPPORTED_LOCALES } from "./content/content-store.ts";
 import { readLocaleCatalogues } from "./content/locale-catalogues.ts";
+import { servedNotice } from "./content/notice-repository.ts";
 import type { Database } from "./db/database.ts";
 import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
 import { readMigrations } from "./db/migrate.ts";
@@ -214,7 +216,9 @@ async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
     companyIds: (await companies()).map((company) => company.id),
   });
   const catalogues = readLocaleCatalogues(config.contentDir);
-  await app.register(contentRoutes, { content, companies, catalogues });
+  const scheduledNotice = (company: string, channel: ChannelId) =>
+    servedNotice(db, { company, channel, now: config.now() });
+  await app.register(contentRoutes, { content, companies, catalogues, scheduledNotice });
 }
 
 /** The insurer's API, the staff console, and the development and demo pages when asked for. */

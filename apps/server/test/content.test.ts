@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { englishClaimGuide } from "@kalinga/content/claim-guide";
 import { countryOptions } from "@kalinga/content/countries";
 import { englishPageContent, type PageContent } from "@kalinga/content/page-content";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
@@ -94,6 +95,39 @@ describe("GET /api/content/app-config", () => {
       },
       analytics: { enabled: false },
     });
+  });
+});
+
+describe("GET /api/content/claim-guide", () => {
+  const configurationOf = (tree: {
+    items: { id: string; element: { pageConfiguration: string } }[];
+  }) =>
+    Object.fromEntries(
+      tree.items.map((item) => [item.id, JSON.parse(item.element.pageConfiguration)]),
+    );
+
+  test("the English default is a tree of items, each an id and its configuration as JSON text, with an ETag", async () => {
+    const response = await get("/api/content/claim-guide?company=first&channel=corporate-website");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=300");
+    expect(configurationOf(response.json())).toEqual(englishClaimGuide);
+    const again = await get("/api/content/claim-guide?company=first&channel=corporate-website", {
+      "if-none-match": response.headers.etag as string,
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  test("the bank-partner company's corporate website has its own guide; its other channels the default", async () => {
+    const bank = await get(
+      "/api/content/claim-guide?company=bank-partner&channel=corporate-website",
+    );
+    expect(configurationOf(bank.json()).overview.title).toBe(
+      "What to prepare for your Bank Life claim",
+    );
+    const portal = await get("/api/content/claim-guide?company=bank-partner&channel=member-portal");
+    expect(configurationOf(portal.json())).toEqual(englishClaimGuide);
+    const unknown = await get("/api/content/claim-guide?company=nobody&channel=corporate-website");
+    expect(configurationOf(unknown.json())).toEqual(englishClaimGuide);
   });
 });
 

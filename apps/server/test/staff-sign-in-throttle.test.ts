@@ -156,9 +156,11 @@ describe("known and unknown e-mails", () => {
       );
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+    // Without the dummy hash an unknown e-mail skips Argon2 and answers in a small fraction of the time:
+    // bounds this wide catch that and hold on a loaded 2-core machine.
     const ratio = median(unknown) / median(known);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    expect(ratio).toBeGreaterThan(0.25);
+    expect(ratio).toBeLessThan(4);
   });
 });
 

@@ -4,6 +4,7 @@ import appCss from "./app/app.css?inline";
 import { App } from "./app/app.tsx";
 import type { InitialLocale } from "./app/locale-provider.tsx";
 import { OriginNotAllowed } from "./app/origin-not-allowed.tsx";
+import { loadAppConfig } from "./content/app-config-client.ts";
 import { defaultContent, type LoadedContent, loadContent } from "./content/page-content-client.ts";
 import { openSession, session } from "./session/session-store.ts";
 import { adoptStyles, registerWidgetRoot } from "./ui/styles.ts";
@@ -84,13 +85,16 @@ export async function mount(
     notice: null,
     fromService: false,
   };
+  const sessionOpened = openSession();
+  // The application config never holds the form back: screens read it when it has come.
+  void loadAppConfig(setting.apiBase, sessionOpened);
   const [content, allowed] = await Promise.all([
     Promise.race([
       loadContent(setting).catch(() => fallback),
       new Promise<LoadedContent>((resolve) => setTimeout(() => resolve(fallback), CONTENT_WAIT_MS)),
     ]),
     pageOriginAllowed(setting.apiBase, CONTENT_WAIT_MS),
-    openSession(),
+    sessionOpened,
   ]);
   const locale = await initialLocale(setting, content);
   // Unmounted (or mounted again) while the content came: nothing more to render here.

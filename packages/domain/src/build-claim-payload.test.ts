@@ -89,7 +89,7 @@ describe("buildClaimPayload", () => {
   it("builds a death claim with two beneficiaries, a US citizen and a minor, field for field", () => {
     const corporateStep1 = toStep1({
       ...step1,
-      policyType: "Corporate",
+      policyType: "Corporate" as const,
       companyOther: "Acme Trading Corp",
     });
     expect(

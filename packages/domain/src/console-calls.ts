@@ -43,6 +43,7 @@ import {
   staffParams,
 } from "./console-requests.ts";
 import { policyMatchBody, requirementsBody, statusChangeBody } from "./lifecycle-requests.ts";
+import { NOTICE_CALLS } from "./notice-calls.ts";
 
 // Every call of the claims-staff console, declared once (docs/decisions/0072): its method and path
 // under /console/api, what it needs of the caller, what it accepts and answers, how it can refuse,
@@ -392,6 +393,7 @@ export const CONSOLE_CALLS = {
     idempotent: false,
     summary: "The claim's notes alone, oldest first: fresh notes without a whole claim view.",
   }),
+  ...NOTICE_CALLS,
 } as const satisfies Record<ConsoleCallRouteName, ConsoleCallSpec>;
 
 export type ConsoleCalls = typeof CONSOLE_CALLS;

@@ -41,7 +41,7 @@ const unsavable = {
 } as const;
 
 /** Free text a person writes: trimmed, not empty, at most `max` characters, storable. */
-const writtenText = (max: number) =>
+export const writtenText = (max: number) =>
   z.string().check(
     z.trim(),
     z.minLength(1, M.emptyText),

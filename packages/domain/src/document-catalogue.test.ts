@@ -5,6 +5,7 @@ import {
   catalogueEntrySchema,
   coversNature,
   DOCUMENT_CATALOGUE,
+  documentsToPrepare,
   findCatalogueEntry,
   isPerBeneficiary,
 } from "./document-catalogue.ts";
@@ -148,5 +149,17 @@ describe("document catalogue", () => {
   it("cannot be changed at run time", () => {
     expect(Object.isFrozen(DOCUMENT_CATALOGUE)).toBe(true);
     expect(Object.isFrozen(DOCUMENT_CATALOGUE[0])).toBe(true);
+  });
+});
+
+describe("documents to prepare, for the claim guide", () => {
+  it("are the claim type's mandatory documents, those of accidents marked", () => {
+    const living = documentsToPrepare("Living");
+    expect(living).toContainEqual({ name: "Attending physician's statement", accidentOnly: false });
+    expect(living).toContainEqual({ name: "Police or narration report", accidentOnly: true });
+    expect(living.map((d) => d.name)).not.toContain("Laboratory results");
+    const death = documentsToPrepare("Death").map((d) => d.name);
+    expect(death).toContain("PSA death certificate of the insured");
+    expect(death).not.toContain("Attending physician's statement");
   });
 });

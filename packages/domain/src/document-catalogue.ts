@@ -329,3 +329,15 @@ export function acceptedValidIds(claimType: ClaimType, side: "front" | "back"): 
       !entry.typeOfId.startsWith("Valid government ID"),
   );
 }
+
+/**
+ * What a claimant may be asked for in a claim of this type, for the claim guide: the catalogue's
+ * mandatory documents (each asked only when its condition applies), those of accidents marked.
+ */
+export function documentsToPrepare(
+  claimType: ClaimType,
+): { name: string; accidentOnly: boolean }[] {
+  return DOCUMENT_CATALOGUE.filter(
+    (entry) => entry.claimType === claimType && entry.docType === "Mandatory",
+  ).map((entry) => ({ name: entry.typeOfId, accidentOnly: !coversNature(entry, "IL") }));
+}

@@ -19,6 +19,8 @@ export const STAFF_PERMISSIONS = [
   "read-audit-log",
   /** Change the insurer's companies: names, brand, senders, portal pages, patterns (decision 0083). */
   "manage-companies",
+  /** Schedule, change and end the temporarily-unavailable notice (decision 0086). */
+  "manage-notices",
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

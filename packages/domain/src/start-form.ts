@@ -3,17 +3,30 @@ import { FIELD_LIMITS, PHILIPPINE_MOBILE_NUMBER } from "./constants.ts";
 import { isIsoDate, todayInManila } from "./dates.ts";
 import { freeText } from "./free-text.ts";
 import { DECIDED_MESSAGES, FIELD_MESSAGES as M } from "./messages.ts";
+import {
+  emptyPublicStartForm,
+  type FieldError,
+  isMainlandChina,
+  type Option,
+} from "./start-form-values.ts";
+
+// What the widget's start step needs before any check runs lives in start-form-values.ts, without
+// zod, so the schemas below load only when a form is checked.
+export {
+  emptyPublicStartForm,
+  type FieldError,
+  firstErrorPerField,
+  isMainlandChina,
+  type Option,
+  toStep1,
+  type YesOrEmpty,
+} from "./start-form-values.ts";
 
 // The Step 1 start forms (section 5). Validation runs on submit only; the first issue of a field
 // is the message shown beneath it.
 
-export type Option = { label: string; value: string };
-export type YesOrEmpty = "Y" | "";
-
 /** Country option values are ISO 3166-1 alpha-2 codes. */
-const CHINA = "CN";
 export const USA = "US";
-const CORPORATE_COMPANY_OTHERS: Option = { label: "Others", value: "Others" };
 
 /** Letters (any script, so Peña and Niño pass), digits and spaces. */
 export const NAME_PATTERN = /^[\p{L}\p{M}0-9 ]*$/u;
@@ -63,13 +76,6 @@ export const option = (requiredMessage: string) =>
   );
 
 export const yesOrEmpty = z._default(z.enum(["Y", ""]), "");
-
-export function isMainlandChina(
-  citizenship: Option | null | undefined,
-  countryResident: Option | null | undefined,
-): boolean {
-  return citizenship?.value === CHINA || countryResident?.value === CHINA;
-}
 
 const dateOfBirth = z.string({ error: M.dateOfBirthRequired }).check(
   required(M.dateOfBirthRequired),
@@ -187,40 +193,8 @@ export type PublicStartForm = z.infer<typeof publicStartFormSchema>;
 /** What the form holds before it is valid: every field may still be empty. */
 export type PublicStartFormDraft = z.input<typeof publicStartFormSchema>;
 
-export const emptyPublicStartForm = {
-  firstName: "",
-  middleName: "",
-  noMiddleName: false,
-  lastName: "",
-  suffix: "",
-  dateOfBirth: "",
-  phoneNumber: "",
-  emailAddress: "",
-  homeAddress: "",
-  citizenship: null,
-  countryResident: null,
-  policyType: "",
-  company: null,
-  companyOther: "",
-  mainlandChinaStatement: "",
-  marketingCampaignsConsent: "",
-  financialServicesConsent: "",
-} satisfies PublicStartFormDraft;
-
-/**
- * The "step1" session item (section 3): a middle name typed before ticking "No middle name" goes;
- * Corporate carries the "Others" company and its name;
- * choosing Individual clears the company name.
- */
-export function toStep1(form: PublicStartForm): PublicStartForm {
-  const corporate = form.policyType === "Corporate";
-  return {
-    ...form,
-    middleName: form.noMiddleName ? "" : form.middleName,
-    company: corporate ? CORPORATE_COMPANY_OTHERS : null,
-    companyOther: corporate ? form.companyOther : "",
-  };
-}
+// The empty form of start-form-values.ts must stay a draft of this schema: a type error here says not.
+void (emptyPublicStartForm satisfies PublicStartFormDraft);
 
 export const loggedInStartFormSchema = z
   .object({
@@ -230,17 +204,3 @@ export const loggedInStartFormSchema = z
     ...countryFields,
   })
   .check(crossFieldCheck);
-
-export type FieldError = { field: string; message: string };
-
-/** The first message of each field, in the order the fields were checked. */
-export function firstErrorPerField(
-  issues: readonly { path: PropertyKey[]; message: string }[],
-): FieldError[] {
-  const seen = new Map<string, string>();
-  for (const issue of issues) {
-    const field = issue.path.map(String).join(".") || "body";
-    if (!seen.has(field)) seen.set(field, issue.message);
-  }
-  return [...seen].map(([field, message]) => ({ field, message }));
-}

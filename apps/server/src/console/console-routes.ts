@@ -29,6 +29,7 @@ import { claimViewHandlers } from "./handlers/claim-view.ts";
 import { companyHandlers } from "./handlers/companies.ts";
 import { lifecycleChangeHandlers } from "./handlers/lifecycle-changes.ts";
 import { notesAndAssignmentHandlers } from "./handlers/notes-assignment.ts";
+import { noticeHandlers } from "./handlers/notices.ts";
 import { queueHandlers } from "./handlers/queue.ts";
 import { signInHandlers } from "./handlers/sign-in.ts";
 import { staffAccountHandlers } from "./handlers/staff-accounts.ts";
@@ -82,6 +83,7 @@ export async function consoleRoutes(app: FastifyInstance, services: ConsoleRoute
     ...staffAccountHandlers(services),
     ...auditLogHandlers(services),
     ...companyHandlers(services),
+    ...noticeHandlers(services),
     ...queueHandlers(services),
     ...claimViewHandlers(services),
     ...lifecycleChangeHandlers(services),

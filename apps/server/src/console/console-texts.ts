@@ -35,6 +35,8 @@ export const CONSOLE_MESSAGES = {
   cannotDisableSelf: "You cannot disable your own account.",
   cannotResetSelf: "Ask another administrator to reset your own password or authenticator.",
   staffNotFound: "No staff account has this id.",
+  noticeNotFound: "No notice has this id.",
+  noticeEnded: "This notice has ended already: schedule a new one.",
   companyChanged:
     "Someone changed this company since you opened it. Reload the companies and make your change again.",
 } as const;

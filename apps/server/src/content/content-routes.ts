@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { TemporarilyUnavailableTip } from "@kalinga/content/page-content";
 import type { ChannelId } from "@kalinga/domain/channel";
 import { type CompanyConfig, publicCompany } from "@kalinga/domain/company-config";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -6,7 +7,7 @@ import { badRequest, type FieldError } from "../http/api-error.ts";
 import { CHANNEL_IDS, type ContentStore, SUPPORTED_LOCALES } from "./content-store.ts";
 import type { LocaleCatalogues } from "./locale-catalogues.ts";
 
-// GET /api/content/page | app-config | companies | notice | texts[/<locale>]. Public, with an ETag so a revalidation costs a 304:
+// GET /api/content/page | app-config | claim-guide | companies | notice | texts[/<locale>]. Public, with an ETag so a revalidation costs a 304:
 // the page and app-config cacheable for 5 minutes; the notice revalidated on every read, since open
 // filing screens poll it and must show a change within a minute (decision 0069). No api key:
 // content carries no personal data and a plain GET needs no CORS preflight.
@@ -38,9 +39,14 @@ export async function contentRoutes(
     content: ContentStore;
     companies: () => Promise<readonly CompanyConfig[]>;
     catalogues: LocaleCatalogues;
+    /** The notice scheduled from the console for a company and channel (decision 0086). */
+    scheduledNotice: (
+      company: string,
+      channel: ChannelId,
+    ) => Promise<TemporarilyUnavailableTip | null>;
   },
 ) {
-  const { content, companies, catalogues } = options;
+  const { content, companies, catalogues, scheduledNotice } = options;
 
   app.get("/api/content/page", async (request, reply) => {
     const query = request.query as Record<string, unknown>;
@@ -72,6 +78,17 @@ export async function contentRoutes(
     );
   });
 
+  // Section 7's claim-guide page configuration; a company or channel it does not know gets the default.
+  app.get("/api/content/claim-guide", async (request, reply) => {
+    const { company, channel } = request.query as Record<string, unknown>;
+    const known = (await companies()).some((configured) => configured.id === company);
+    const guide =
+      known && CHANNEL_IDS.includes(channel as ChannelId)
+        ? content.claimGuide(company as string, channel as ChannelId)
+        : content.claimGuide(null, "corporate-website");
+    return sendCached(request, reply, guide);
+  });
+
   app.get("/api/content/app-config", async (request, reply) => {
     return sendCached(request, reply, {
       data: { jsonByPath: { item: { appConfig: content.appConfig() } } },
@@ -85,12 +102,19 @@ export async function contentRoutes(
   });
 
   app.get("/api/content/notice", async (request, reply) => {
-    let tip: Awaited<ReturnType<ContentStore["notice"]>>;
+    const query = request.query as Record<string, unknown>;
+    let tip: TemporarilyUnavailableTip;
     try {
-      tip = await content.notice();
+      // The console's notice for this company and channel first; the file when it has none.
+      const { company, channel } = query;
+      const scheduled =
+        typeof company === "string" && CHANNEL_IDS.includes(channel as ChannelId)
+          ? await scheduledNotice(company, channel as ChannelId)
+          : null;
+      tip = scheduled ?? (await content.notice());
     } catch (error) {
-      // A notice file broken after start-up must not break the widget: show no notice instead.
-      request.log.error({ err: error }, "notice file unreadable");
+      // A notice unreadable after start-up must not break the widget: show no notice instead.
+      request.log.error({ err: error }, "notice unreadable");
       return reply.code(404).send({ returnCode: "404", message: "No notice." });
     }
     return sendCached(

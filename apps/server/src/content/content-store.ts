@@ -1,6 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import {
+  type ClaimGuideTree,
+  claimGuideTree,
+  englishClaimGuide,
+} from "@kalinga/content/claim-guide";
 import { countryOptions } from "@kalinga/content/countries";
 import {
   englishPageContent,
@@ -63,6 +68,29 @@ function parseNotice(value: unknown, source: string): TemporarilyUnavailableTip 
   return tip as TemporarilyUnavailableTip;
 }
 
+/** A claim-guide file: a tree of items, each an id and its page configuration as JSON text. */
+function parseClaimGuide(value: Json, source: string): ClaimGuideTree {
+  const items = isPlainObject(value) ? value.items : null;
+  if (!Array.isArray(items)) throw new Error(`${source}: "items" must be a list.`);
+  for (const item of items) {
+    const element = isPlainObject(item) ? item.element : null;
+    const text = isPlainObject(element) ? element.pageConfiguration : null;
+    if (!isPlainObject(item) || typeof item.id !== "string" || typeof text !== "string") {
+      throw new Error(
+        `${source}: each item needs an "id" and an element's "pageConfiguration" text.`,
+      );
+    }
+    if (!isPlainObject(JSON.parse(text))) {
+      throw new Error(
+        `${source}: item "${item.id}": pageConfiguration must be a JSON object's text.`,
+      );
+    }
+  }
+  return value as ClaimGuideTree;
+}
+
+const DEFAULT_CLAIM_GUIDE = claimGuideTree(englishClaimGuide);
+
 export type ContentStore = ReturnType<typeof createContentStore>;
 
 export function createContentStore(options: {
@@ -79,6 +107,7 @@ export function createContentStore(options: {
   };
 
   const overrides = new Map<string, Json>();
+  const guides = new Map<string, ClaimGuideTree>();
   const read = new Set<CompanyId>();
   const readCompany = (company: CompanyId) => {
     if (read.has(company)) return;
@@ -87,6 +116,9 @@ export function createContentStore(options: {
     for (const channel of CHANNEL_IDS) {
       const channelOverride = optionalFile(`${company}.${channel}.json`);
       if (channelOverride !== null) overrides.set(`${company}.${channel}`, channelOverride);
+      const guideName = `claim-guide.${company}.${channel}.json`;
+      const guide = optionalFile(guideName);
+      if (guide !== null) guides.set(`${company}.${channel}`, parseClaimGuide(guide, guideName));
     }
     read.add(company);
   };
@@ -119,6 +151,12 @@ export function createContentStore(options: {
       page = mergeContent(page, overrides.get(`${company}.${channel}`) ?? null);
       pages.set(key, page);
       return page;
+    },
+    /** The claim guide of a company and channel: its own file, else the English default. */
+    claimGuide(company: CompanyId | null, channel: ChannelId): ClaimGuideTree {
+      if (company === null) return DEFAULT_CLAIM_GUIDE;
+      readCompany(company);
+      return guides.get(`${company}.${channel}`) ?? DEFAULT_CLAIM_GUIDE;
     },
     appConfig(): Json {
       return appConfig;

@@ -7,7 +7,7 @@ import {
   PORTAL_ASSERTION_HEADER,
   type ProofOfWorkChallenge,
   RETURN_CODES,
-} from "@kalinga/domain/claim-api";
+} from "@kalinga/domain/claim-api-names";
 import type {
   ClaimCallName,
   ClaimCallRefusalBody,

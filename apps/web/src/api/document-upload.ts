@@ -1,9 +1,9 @@
+import type { UploadedDocument } from "@kalinga/domain/claim-api";
 import {
   CONTINUED_ELSEWHERE,
   UPLOAD_DOCUMENT_FIELDS as FIELDS,
   RETURN_CODES,
-  type UploadedDocument,
-} from "@kalinga/domain/claim-api";
+} from "@kalinga/domain/claim-api-names";
 import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { DECIDED_MESSAGES } from "@kalinga/domain/messages";

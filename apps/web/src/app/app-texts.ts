@@ -12,4 +12,7 @@ export const APP_TEXTS = defineTexts("app", {
   originNotAllowedTitle: "Claims cannot be filed on this page yet",
   originNotAllowedBody:
     "This page is not set up to file claims yet. To file a claim, please call the {companyName} hotline or use the claims page of the {companyName} website.",
+  /** When the page's company is not known either: the service refuses the page its configuration too. */
+  originNotAllowedBodyNoCompany:
+    "This page is not set up to file claims yet. To file a claim, please call your insurer\u2019s hotline or use the claims page of its website.",
 });

@@ -1,5 +1,4 @@
 import { SYSTEM_ERROR, SYSTEM_ERROR_BUTTON } from "@kalinga/domain/messages";
-import { BrowserRouter } from "react-router";
 import { systemError, useSystemError } from "../api/system-error.ts";
 import type { LoadedContent } from "../content/page-content-client.ts";
 import { LoadingOverlay } from "../ui/loading-overlay.tsx";
@@ -11,6 +10,7 @@ import { APP_TEXTS } from "./app-texts.ts";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { type InitialLocale, LocaleProvider } from "./locale-provider.tsx";
 import { ClaimRoutes } from "./routes.tsx";
+import { WidgetRouter } from "./widget-router.tsx";
 
 type Props = { content: LoadedContent; widgetRoot: WidgetRoot; locale: InitialLocale };
 
@@ -41,9 +41,9 @@ export function App({ content, widgetRoot, locale }: Props) {
     <WidgetRootContext.Provider value={widgetRoot}>
       <LocaleProvider initial={locale} content={content} widgetRoot={widgetRoot}>
         <LanguageSwitch />
-        <BrowserRouter basename={routerBase}>
+        <WidgetRouter basename={routerBase}>
           <ClaimRoutes />
-        </BrowserRouter>
+        </WidgetRouter>
         <SystemErrorPopup />
         <LoadingOverlay />
       </LocaleProvider>

@@ -15,6 +15,7 @@ import { CLAIM_TEXTS } from "../claim/claim-texts.ts";
 import { PAYOUT_TEXTS } from "../claim/payout-texts.ts";
 import { DOCUMENT_TEXTS } from "../documents/document-texts.ts";
 import { DRAFT_TEXTS } from "../drafts/draft-texts.ts";
+import { GUIDE_TEXTS } from "../guide/guide-texts.ts";
 import { OTP_TEXTS } from "../otp/otp-texts.ts";
 import { START_TEXTS } from "../start/start-texts.ts";
 import { SUBMISSION_TEXTS } from "../submission/submission-texts.ts";
@@ -37,6 +38,7 @@ const FEATURES = [
   DOCUMENT_TEXTS,
   SUBMISSION_TEXTS,
   DRAFT_TEXTS,
+  GUIDE_TEXTS,
   SPEC_MESSAGES,
   FIELD_MESSAGES,
   DECIDED_MESSAGES,

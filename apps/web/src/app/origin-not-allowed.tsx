@@ -10,7 +10,11 @@ export function OriginNotAllowed({ companyName }: { companyName: string }) {
       <h2 id="k-origin-title" className="k-screen-title">
         {texts.originNotAllowedTitle}
       </h2>
-      <p>{fill(texts.originNotAllowedBody, { companyName })}</p>
+      <p>
+        {companyName
+          ? fill(texts.originNotAllowedBody, { companyName })
+          : texts.originNotAllowedBodyNoCompany}
+      </p>
     </section>
   );
 }

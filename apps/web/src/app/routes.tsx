@@ -15,6 +15,7 @@ const PortalStartScreen = lazyScreen(() => import("../portal/portal-start-screen
 const ClaimsReportScreen = lazyScreen(() => import("../portal/claims-report-screen.tsx"));
 const ClaimDocumentsScreen = lazyScreen(() => import("../documents/claim-documents-screen.tsx"));
 const ContinueClaimScreen = lazyScreen(() => import("../drafts/continue-claim-screen.tsx"));
+const ClaimGuideScreen = lazyScreen(() => import("../guide/claim-guide-screen.tsx"));
 
 /** The screens one lazy chunk exports by name: each is fetched with the chunk, once for all. */
 function screensOf<Chunk>(load: () => Promise<Chunk>) {
@@ -89,6 +90,7 @@ export function ClaimRoutes() {
             <Route path="abeyance-review" element={<AbeyanceReviewScreen />} />
           </Route>
           <Route path="continue-claim" element={<ContinueClaimScreen />} />
+          <Route path="claim-guide" element={<ClaimGuideScreen />} />
           <Route element={<VerifiedClaimLayout />}>
             <Route element={<RequireVerifiedClaim />}>
               <Route path="claims-details" element={<ClaimsDetailsScreen />} />

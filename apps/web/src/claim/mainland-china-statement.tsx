@@ -1,4 +1,4 @@
-import type { YesOrEmpty } from "@kalinga/domain/start-form";
+import type { YesOrEmpty } from "@kalinga/domain/start-form-values";
 import { useEffect, useRef } from "react";
 import { track } from "../analytics/analytics.ts";
 import { Checkbox } from "../ui/checkbox.tsx";

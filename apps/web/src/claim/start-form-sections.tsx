@@ -1,5 +1,6 @@
 import type { FieldContent, Option } from "@kalinga/content/page-content";
-import { isMainlandChina, type PublicStartFormDraft } from "@kalinga/domain/start-form";
+import type { PublicStartFormDraft } from "@kalinga/domain/start-form";
+import { isMainlandChina } from "@kalinga/domain/start-form-values";
 import { useRef } from "react";
 import type { FieldErrors } from "../forms/use-submit-only-form.ts";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";

@@ -1,11 +1,11 @@
 import type { FieldContent } from "@kalinga/content/page-content";
-import {
-  emptyPublicStartForm,
-  type PublicStartForm,
-  type PublicStartFormDraft,
-  publicStartFormSchema,
-} from "@kalinga/domain/start-form";
+import type { PublicStartForm, PublicStartFormDraft } from "@kalinga/domain/start-form";
+import { emptyPublicStartForm } from "@kalinga/domain/start-form-values";
 import { type FieldErrors, useSubmitOnlyForm } from "../forms/use-submit-only-form.ts";
+
+/** The domain's rules for Step 1, a lazy chunk with the validation library. */
+const loadStartFormSchema = () =>
+  import("./start-form-checks.ts").then((rules) => rules.publicStartFormSchema);
 
 /**
  * Step 1's form on every channel (the public start and the portals' /cfm): the domain's rules on
@@ -20,7 +20,7 @@ export function useStartForm(
 ) {
   // The draft type, so the shared sections (start-form-sections.tsx) take this form's setter.
   const form = useSubmitOnlyForm<PublicStartFormDraft, PublicStartForm>(
-    publicStartFormSchema,
+    loadStartFormSchema,
     { ...emptyPublicStartForm, ...saved },
     handlers,
   );

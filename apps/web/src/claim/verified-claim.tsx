@@ -1,7 +1,8 @@
 import { createContext, useContext, useEffect, useMemo } from "react";
-import { Link, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { saveDraftAt } from "../drafts/save-draft.ts";
 import * as claimSession from "../session/claim-session.ts";
+import { Link } from "../ui/link.tsx";
 import { useTexts } from "../ui/locale.ts";
 import { type ClaimData, readClaimData, saveClaimData } from "./claim-data-store.ts";
 import { CLAIM_TEXTS } from "./claim-texts.ts";

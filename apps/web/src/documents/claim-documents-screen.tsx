@@ -3,7 +3,7 @@ import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { fill } from "@kalinga/domain/localized-texts";
 import { buildUploadSlots, type UploadSlot } from "@kalinga/domain/upload-slots";
 import { useMemo, useRef, useState } from "react";
-import { Navigate, useNavigate } from "react-router";
+import { Link, Navigate, useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
@@ -144,6 +144,9 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
     <TitledScreen id="k-documents-title" step={T.step} title={T.title}>
       <div className="k-form">
         <p className="k-intro">{T.intro}</p>
+        <p className="k-aside">
+          <Link to="/claim-guide">{T.claimGuide}</Link>
+        </p>
         {documents.ready ? (
           groupSlots(slots, tab.data.beneficiaries, T).map((group) => (
             <div className="k-section k-slots" key={group.key}>

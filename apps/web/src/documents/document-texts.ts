@@ -9,6 +9,7 @@ export const DOCUMENT_TEXTS = defineTexts("documents", {
   intro:
     "Send a clear photo or PDF of each document. Photos are made smaller before they are sent, to save your mobile data. Each file can be a JPEG, PNG or PDF of up to 10 MB.",
   loading: "Loading your documents\u2026",
+  claimGuide: "What each claim type needs",
   requiredGroup: "Required documents",
   /** "Beneficiary 2: Maria Santos". */
   beneficiaryGroup: "Beneficiary {number}: {name}",

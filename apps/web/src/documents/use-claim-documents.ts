@@ -1,4 +1,5 @@
-import { RETURN_CODES, type UploadedDocument } from "@kalinga/domain/claim-api";
+import type { UploadedDocument } from "@kalinga/domain/claim-api";
+import { RETURN_CODES } from "@kalinga/domain/claim-api-names";
 import { formatFileSize } from "@kalinga/domain/document-files";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { callClaimApi, callClaimApiOrShowError } from "../api/claim-api-client.ts";

@@ -1,4 +1,4 @@
-import { RETURN_CODES } from "@kalinga/domain/claim-api";
+import { RETURN_CODES } from "@kalinga/domain/claim-api-names";
 import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { fill } from "@kalinga/domain/localized-texts";

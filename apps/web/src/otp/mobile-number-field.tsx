@@ -1,5 +1,5 @@
 import { MOBILE_PREFIX } from "@kalinga/domain/constants";
-import { keepMobileDigits } from "@kalinga/domain/otp";
+import { keepMobileDigits } from "@kalinga/domain/mobile-digits";
 import { TextField } from "../ui/text-field.tsx";
 
 /** The claimant's Philippine mobile number after its +63, kept to digits as it is typed. */

@@ -1,4 +1,5 @@
-import { type OtpSentResponse, RETURN_CODES } from "@kalinga/domain/claim-api";
+import type { OtpSentResponse } from "@kalinga/domain/claim-api";
+import { RETURN_CODES } from "@kalinga/domain/claim-api-names";
 import {
   COUNTRY_CODE,
   OTP_COUNTDOWN_SECONDS,
@@ -14,7 +15,6 @@ import {
   otpGuessesLeft,
   WRONG_OTP,
 } from "@kalinga/domain/messages";
-import { otpMobileNumberSchema } from "@kalinga/domain/otp";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { type CallerSession, type ClaimResponse, callClaimApi } from "../api/claim-api-client.ts";
@@ -98,7 +98,13 @@ export default function OtpModal({
 
   const sendCode = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = otpMobileNumberSchema.safeParse(mobileNumber);
+    // The rule comes with the validation library, which the start step does not carry.
+    const rules = await import("@kalinga/domain/otp").catch(() => null);
+    if (rules === null) {
+      systemError.show();
+      return;
+    }
+    const checked = rules.otpMobileNumberSchema.safeParse(mobileNumber);
     if (!checked.success) {
       const message = checked.error.issues[0]?.message ?? "";
       setMobileError(message);

@@ -1,6 +1,6 @@
 import { MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { fill } from "@kalinga/domain/localized-texts";
-import { keepMobileDigits } from "@kalinga/domain/otp";
+import { keepMobileDigits } from "@kalinga/domain/mobile-digits";
 import {
   accountDigitsText,
   bankOf,

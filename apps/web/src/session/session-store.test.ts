@@ -159,13 +159,15 @@ describe("session store: ending a claim", () => {
     const expected = Object.fromEntries(kept.map((name) => [name, ITEMS[name]]));
     expect(itemsOf(store)).toEqual(expected);
     // Starting another claim leaves the claimant's check of filed claims alone (decision 0056),
-    // and the agent who is filing (decision 0059), and the language chosen (decision 0087).
+    // the agent who is filing (decision 0059), the application config (decision 0086) and the
+    // language chosen (decision 0087).
     expect(kept).toEqual([
       "isRemindedForLivingClaims",
       "submittedClaim",
       "trackingCheck",
       "trackedClaim",
       "agentCode",
+      "config",
       "locale",
     ]);
     await store.session.flushed();

@@ -26,9 +26,14 @@ export type SessionItems = {
   trackedClaim: string;
   /** Agent assist: the agent's code from the portal's assertion, sent in every call's body. */
   agentCode: string;
+  /** Section 7's application config (data.jsonByPath.item.appConfig), as the content service had it. */
+  config: AppConfig;
   /** The language the claimant chose, kept for the tab's session across claims. */
   locale: string;
 };
+
+/** The application config: what the widget reads of it is checked where it is read. */
+export type AppConfig = Record<string, unknown>;
 
 /** A tracking check: its own reference and token, and the number its OTP verified. */
 export type TrackingCheck = {
@@ -184,6 +189,7 @@ const ALL_KEYS: SessionKey[] = [
   "trackingCheck",
   "trackedClaim",
   "agentCode",
+  "config",
   "locale",
 ];
 

@@ -1,5 +1,5 @@
 import type { TemporarilyUnavailableTip } from "@kalinga/content/page-content";
-import { noticeVisibility } from "@kalinga/domain/notice-window";
+import { nextNoticeChange, noticeVisibility } from "@kalinga/domain/notice-window";
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { loadNotice } from "../content/page-content-client.ts";
@@ -36,6 +36,15 @@ export default function FilingNotice() {
   const open = filing && show && JSON.stringify(tip) !== closed;
 
   useEffect(() => setNoticeOpen(open), [open]);
+
+  // A window that opens or closes between two reads shows at its instant, not at the next read.
+  useEffect(() => {
+    const wait = nextNoticeChange(tip, notice.now);
+    // A timer longer than 2^31 - 1 ms fires at once; the 30 s reads cover so far a change.
+    if (wait === null || wait > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => setNotice({ tip, now: Date.now() }), wait);
+    return () => clearTimeout(timer);
+  }, [tip, notice.now]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each step opened reads it again.
   useEffect(() => {

@@ -1,11 +1,13 @@
 import { useState } from "react";
+import { memberPortalEnrollUrl } from "../session/app-config.ts";
 import * as claimSession from "../session/claim-session.ts";
 import { Popup } from "../ui/popup.tsx";
-import { usePageContent } from "../widget/contexts.ts";
+import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 
 /** Once per session on the public start form: living claims may go through the member portal. */
 export function ReminderPopup() {
   const reminder = usePageContent().reminder;
+  const { company } = useWidgetSetting();
   const [open, setOpen] = useState(() => !claimSession.wasReminded());
 
   const dismiss = () => {
@@ -24,7 +26,8 @@ export function ReminderPopup() {
         label: reminder.enrollLabel,
         onClick: () => {
           claimSession.markReminded();
-          window.location.assign(reminder.enrollUrl);
+          // The config names each company's portal; the page content's link serves without it.
+          window.location.assign(memberPortalEnrollUrl(company) ?? reminder.enrollUrl);
         },
       }}
     >

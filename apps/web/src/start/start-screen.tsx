@@ -1,14 +1,11 @@
 import type { FieldContent } from "@kalinga/content/page-content";
 import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { todayInManila } from "@kalinga/domain/dates";
-import { keepMobileDigits } from "@kalinga/domain/otp";
-import {
-  type PublicStartForm,
-  type PublicStartFormDraft,
-  toStep1,
-} from "@kalinga/domain/start-form";
+import { keepMobileDigits } from "@kalinga/domain/mobile-digits";
+import type { PublicStartForm, PublicStartFormDraft } from "@kalinga/domain/start-form";
+import { toStep1 } from "@kalinga/domain/start-form-values";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Navigate, useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { PolicyInformationSection, ResidenceFields } from "../claim/start-form-sections.tsx";
@@ -18,6 +15,7 @@ import * as claimSession from "../session/claim-session.ts";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { DateField } from "../ui/date-field.tsx";
 import { EmailSuggestion } from "../ui/email-suggestion.tsx";
+import { Link } from "../ui/link.tsx";
 import { DATE_OF_BIRTH_OPENS_YEARS_BACK, yearsBeforeToday } from "../ui/local-date.ts";
 import { useTexts } from "../ui/locale.ts";
 import { StepActions } from "../ui/step-actions.tsx";
@@ -58,10 +56,12 @@ export function StartScreen() {
   // A fix for a misspelt e-mail domain is offered once the claimant has left the field.
   const [emailLeft, setEmailLeft] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
-  // The OTP modal is needed only after Next: fetch it while the claimant types.
+  // The OTP modal is needed only after Next: fetch it once the claimant types (or at once when a
+  // saved Step 1 may be sent as it is), not before the page is drawn.
+  const firstValues = useRef(values);
   useEffect(() => {
-    void loadOtpModal();
-  }, []);
+    if (savedStep1 !== undefined || values !== firstValues.current) void loadOtpModal();
+  }, [savedStep1, values]);
 
   if (setting.channel !== "corporate-website") return <Navigate to="/cfm" replace />;
 
@@ -179,6 +179,9 @@ export function StartScreen() {
         <PolicyInformationSection {...startForm} />
 
         <StepActions back={{ href: "/" }} />
+        <p className="k-aside">
+          <Link to="/claim-guide">{texts.claimGuide}</Link>
+        </p>
         <p className="k-aside">
           <Link to="/claims-tracking">{texts.checkStatus}</Link>
         </p>

@@ -8,4 +8,5 @@ export const START_TEXTS = defineTexts("start", {
   step: "Step 1 of 4",
   title: "Start your claim",
   checkStatus: "Check claim status",
+  claimGuide: "What to prepare and who may file",
 });

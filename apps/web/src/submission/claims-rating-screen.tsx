@@ -6,13 +6,14 @@ import {
   rateClaimSchema,
 } from "@kalinga/domain/rating";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link, Navigate } from "react-router";
+import { Navigate } from "react-router";
 import * as z from "zod/mini";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { StartClaimFirst, useClaimIfAny } from "../claim/verified-claim.tsx";
 import type { ClaimReceipt } from "../session/claim-session.ts";
 import { FieldError } from "../ui/field-error.tsx";
+import { Link } from "../ui/link.tsx";
 import { useTexts } from "../ui/locale.ts";
 import { AsideLink } from "../ui/screen-links.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";

@@ -69,6 +69,7 @@ const EVERY_ITEM: Record<SessionKey, true> = {
   trackingCheck: true,
   trackedClaim: true,
   agentCode: true,
+  config: true,
   locale: true,
 };
 

@@ -1,6 +1,6 @@
 import type { TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
-import { Link } from "react-router";
+import { Link } from "../ui/link.tsx";
 import { AsideLink } from "../ui/screen-links.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";

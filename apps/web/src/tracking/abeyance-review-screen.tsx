@@ -1,7 +1,8 @@
 import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import type { ReadTrackedClaimResponse } from "@kalinga/domain/claim-tracking";
 import { useEffect, useRef, useState } from "react";
-import { Link, Navigate } from "react-router";
+import { Navigate } from "react-router";
+import { Link } from "../ui/link.tsx";
 import { useTexts } from "../ui/locale.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";

@@ -2,13 +2,14 @@ import type { ReadTrackedClaimResponse, TrackedRequirement } from "@kalinga/doma
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import type { UploadSlot } from "@kalinga/domain/upload-slots";
 import { useMemo, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Navigate, useNavigate } from "react-router";
 import { removeWithConfirmation, useUploadsInFlight } from "../documents/document-actions.ts";
 import { DocumentSlot, UploadNotices } from "../documents/document-slot.tsx";
 import { DOCUMENT_TEXTS } from "../documents/document-texts.ts";
 import documentsCss from "../documents/documents.css?inline";
 import { useClaimDocuments } from "../documents/use-claim-documents.ts";
 import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
+import { Link } from "../ui/link.tsx";
 import { useTexts } from "../ui/locale.ts";
 import { adoptStyles } from "../ui/styles.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";

@@ -55,6 +55,10 @@ describe("claim tracking", () => {
     await user.type(screen.getByLabelText(T.referenceNumber), "not a reference");
     await user.click(screen.getByRole("button", { name: T.checkButton }));
     expect(await screen.findByText(T.badReference)).toBeTruthy();
+    // The rule is fetched before the check: focus still goes to the field in error.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText(T.referenceNumber)),
+    );
     expect(calls).toEqual([]);
   });
 

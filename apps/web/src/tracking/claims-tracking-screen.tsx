@@ -1,9 +1,9 @@
-import { otpMobileNumberSchema } from "@kalinga/domain/otp";
 import { readWebReference } from "@kalinga/domain/web-reference-number";
 import { type FormEvent, lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { trackFieldError } from "../analytics/analytics.ts";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
+import { systemError } from "../api/system-error.ts";
 import { MobileNumberField } from "../otp/mobile-number-field.tsx";
 import * as trackingSession from "../session/tracking-session.ts";
 import { AsideLink } from "../ui/screen-links.tsx";
@@ -57,7 +57,15 @@ function NumberTracking() {
 
   const check = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const number = otpMobileNumberSchema.safeParse(mobileNumber);
+    // React clears currentTarget once the handler yields: keep the form for the focus below.
+    const form = event.currentTarget;
+    // The rule comes with the validation library, fetched on the first check.
+    const rules = await import("@kalinga/domain/otp").catch(() => null);
+    if (rules === null) {
+      systemError.show();
+      return;
+    }
+    const number = rules.otpMobileNumberSchema.safeParse(mobileNumber);
     const typedReference = reference.trim();
     const readReference = typedReference ? readWebReference(typedReference) : null;
     const found = {
@@ -70,7 +78,7 @@ function NumberTracking() {
     }
     if (found.mobileNumber || found.reference) {
       const firstInvalid = found.mobileNumber ? "trackingMobileNumber" : "trackingReference";
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+      form.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
     }
     // A new check each time: an earlier one (another number) never answers for this one.

@@ -2,7 +2,7 @@ import { WITH_DECISION } from "@kalinga/domain/claim-lifecycle";
 import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import type { ReadTrackedClaimResponse, SentDocument } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
-import { Link } from "react-router";
+import { Link } from "../ui/link.tsx";
 import { ActionLink, AsideLink } from "../ui/screen-links.tsx";
 import { DecisionOutcome } from "./decision-outcome.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";

@@ -1,4 +1,5 @@
-import { RETURN_CODES, type UploadedDocument } from "@kalinga/domain/claim-api";
+import type { UploadedDocument } from "@kalinga/domain/claim-api";
+import { RETURN_CODES } from "@kalinga/domain/claim-api-names";
 import type { ClaimCallResponse } from "@kalinga/domain/claim-calls";
 import type { ReadTrackedClaimResponse } from "@kalinga/domain/claim-tracking";
 import { useCallback, useEffect, useState } from "react";

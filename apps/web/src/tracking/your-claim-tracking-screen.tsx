@@ -1,4 +1,4 @@
-import { RETURN_CODES } from "@kalinga/domain/claim-api";
+import { RETURN_CODES } from "@kalinga/domain/claim-api-names";
 import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import {
   claimStatusLabel,
@@ -8,10 +8,11 @@ import {
 import type { TrackedClaimRecord } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { systemError } from "../api/system-error.ts";
 import { saved } from "../session/claim-answers.ts";
 import * as trackingSession from "../session/tracking-session.ts";
+import { Link } from "../ui/link.tsx";
 import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { TrackingRefusal } from "./tracked-claim-screen.tsx";

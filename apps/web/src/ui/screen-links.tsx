@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 
 /** The screen's one way on: a link drawn as the main button, alone in the actions row. */
 export function ActionLink({

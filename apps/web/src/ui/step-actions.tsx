@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 import { useTexts } from "./locale.ts";
 import { UI_TEXTS } from "./ui-texts.ts";
 

@@ -11,7 +11,7 @@ import {
 } from "@kalinga/domain/beneficiary";
 import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { todayInManila } from "@kalinga/domain/dates";
-import { keepMobileDigits } from "@kalinga/domain/otp";
+import { keepMobileDigits } from "@kalinga/domain/mobile-digits";
 import { useEffect, useRef } from "react";
 import { Controller, type FieldPathByValue, useWatch } from "react-hook-form";
 import { BENEFICIARY_TEXTS as T } from "../../claim/beneficiary-texts.ts";

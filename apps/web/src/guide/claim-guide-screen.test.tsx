@@ -1,0 +1,45 @@
+import { cleanup, screen, within } from "@testing-library/react";
+import { Route, Routes } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { openWidget, renderAt } from "../test-support/widget-under-test.tsx";
+import ClaimGuideScreen from "./claim-guide-screen.tsx";
+
+// The claim guide: its words from the claim-guide configuration, the documents of each claim type
+// from the domain's catalogue, the defaults when the content service fails.
+
+afterEach(cleanup);
+
+const overview = {
+  title: "What to prepare for your Bank Life claim",
+  intro: "Gather these first.",
+};
+
+function serveGuide(status: number) {
+  vi.stubGlobal("fetch", async () =>
+    Response.json(
+      { items: [{ id: "overview", element: { pageConfiguration: JSON.stringify(overview) } }] },
+      { status },
+    ),
+  );
+}
+
+describe("the claim guide screen", () => {
+  it("shows the configuration's words and each claim type's documents and who may file it", async () => {
+    await openWidget("corporate-website");
+    serveGuide(200);
+    renderAt(
+      "/claim-guide",
+      <Routes>
+        <Route path="claim-guide" element={<ClaimGuideScreen />} />
+      </Routes>,
+    );
+    expect(await screen.findByRole("heading", { name: overview.title })).toBeTruthy();
+    const living = screen.getByRole("region", { name: "Living claim (accident or illness)" });
+    expect(within(living).getByText("Who may file")).toBeTruthy();
+    expect(within(living).getByText("Attending physician's statement")).toBeTruthy();
+    expect(within(living).getByText("Police or narration report (accidents only)")).toBeTruthy();
+    const death = screen.getByRole("region", { name: "Death claim" });
+    expect(within(death).getByText("PSA death certificate of the insured")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Back" })).toBeTruthy();
+  });
+});
