@@ -1,9 +1,4 @@
-import {
-  CLAIM_TYPES,
-  LIVING_SUBTYPES,
-  NATURES_OF_DEATH,
-  type YesNoAnswer,
-} from "@kalinga/domain/claim-details";
+import { CLAIM_TYPES, LIVING_SUBTYPES, type YesNoAnswer } from "@kalinga/domain/claim-details";
 import { defineTexts } from "@kalinga/domain/localized-texts";
 
 // Every text of Step 2 (claim details) and of its answers on the review, keyed, with its English
@@ -93,9 +88,9 @@ export function claimTypeOptions(texts: DetailsTexts) {
   }));
 }
 
-/** Accident or illness, for a living claim or for the nature of a death, labelled in the texts' locale. */
-export function causeOptions(texts: DetailsTexts, of: "living" | "death" = "living") {
-  return (of === "living" ? LIVING_SUBTYPES : NATURES_OF_DEATH).map((option) => ({
+/** Accident or illness, labelled in the texts' locale: a living claim's subtype and a death's nature share the domain's values. */
+export function causeOptions(texts: DetailsTexts) {
+  return LIVING_SUBTYPES.map((option) => ({
     ...option,
     label: option.value === "AC" ? texts.causeAccident : texts.causeIllness,
   }));

@@ -164,7 +164,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
               form={form}
               name="natureOfDeath"
               legend={T.natureOfDeathQuestion}
-              options={causeOptions(T, "death")}
+              options={causeOptions(T)}
             />
           </fieldset>
         ) : null}

@@ -123,7 +123,7 @@ function detailRows(details: ClaimDetails, texts: ReviewTexts): Row[] {
     rows.push(
       [D.dateOfDeath, date(details.dateOfLoss)],
       [D.causeOfDeath, details.causeOfLoss],
-      [T.accidentOrIllness, labelOf(causeOptions(D, "death"), details.natureOfDeath)],
+      [T.accidentOrIllness, labelOf(causeOptions(D), details.natureOfDeath)],
     );
   }
   rows.push([T.policyNumber, details.policyNumber]);
