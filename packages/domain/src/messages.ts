@@ -3,16 +3,25 @@
 // words for them while the English stays exactly as written.
 
 import { defineTexts, fill } from "./localized-texts.ts";
+import {
+  EXPIRED_OTP,
+  OTP_ATTEMPTS_EXHAUSTED,
+  OTP_ATTEMPTS_EXHAUSTED_BUTTON,
+  SYSTEM_ERROR,
+  SYSTEM_ERROR_BUTTON,
+  UNEXPECTED_APPLICATION_ERROR,
+  WRONG_OTP,
+} from "./spec-messages.ts";
 
-export const SYSTEM_ERROR = "There\u2019s a system error, please try again.";
-export const SYSTEM_ERROR_BUTTON = "Got it";
-export const WRONG_OTP = "You have entered a wrong OTP";
-export const EXPIRED_OTP =
-  "The OTP you entered has expired. Please request a new OTP and try again.";
-export const OTP_ATTEMPTS_EXHAUSTED =
-  "Sorry, you have entered an invalid OTP. After 3 attempts, we will no longer be able to generate a new OTP for you. Kindly seek assistance from your financial advisor.";
-export const OTP_ATTEMPTS_EXHAUSTED_BUTTON = "Exit";
-export const UNEXPECTED_APPLICATION_ERROR = "Unexpected Application Error!";
+export {
+  EXPIRED_OTP,
+  OTP_ATTEMPTS_EXHAUSTED,
+  OTP_ATTEMPTS_EXHAUSTED_BUTTON,
+  SYSTEM_ERROR,
+  SYSTEM_ERROR_BUTTON,
+  UNEXPECTED_APPLICATION_ERROR,
+  WRONG_OTP,
+};
 
 /** The messages above, keyed for catalogues. */
 export const SPEC_MESSAGES = defineTexts("messages", {

@@ -1,4 +1,4 @@
-import { SYSTEM_ERROR, SYSTEM_ERROR_BUTTON } from "@kalinga/domain/messages";
+import { SYSTEM_ERROR, SYSTEM_ERROR_BUTTON } from "@kalinga/domain/spec-messages";
 import { systemError, useSystemError } from "../api/system-error.ts";
 import type { LoadedContent } from "../content/page-content-client.ts";
 import { LoadingOverlay } from "../ui/loading-overlay.tsx";

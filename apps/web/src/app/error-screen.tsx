@@ -1,4 +1,4 @@
-import { UNEXPECTED_APPLICATION_ERROR } from "@kalinga/domain/messages";
+import { UNEXPECTED_APPLICATION_ERROR } from "@kalinga/domain/spec-messages";
 import { Component, type ReactNode } from "react";
 import { useMessage, useTexts } from "../ui/locale.ts";
 import { APP_TEXTS } from "./app-texts.ts";

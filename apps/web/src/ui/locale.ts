@@ -1,15 +1,4 @@
-import {
-  type Catalogue,
-  type FeatureTexts,
-  featureOf,
-  localize,
-} from "@kalinga/domain/localized-texts";
-import {
-  DECIDED_MESSAGES,
-  FIELD_MESSAGES,
-  FILING_MESSAGES,
-  SPEC_MESSAGES,
-} from "@kalinga/domain/messages";
+import { type Catalogue, type FeatureTexts, localize } from "@kalinga/domain/localized-texts";
 import { createContext, useContext } from "react";
 
 // The widget's chosen locale and its catalogue: screens read their texts through useTexts, so a
@@ -52,27 +41,19 @@ export function useTexts<T extends FeatureTexts>(texts: T): T {
   return localize(texts, useContext(LocaleContext).catalogue);
 }
 
-/** The domain's messages arrive as their English text (from a rule or the server): found by it. */
-const MESSAGE_FEATURES = [SPEC_MESSAGES, FIELD_MESSAGES, DECIDED_MESSAGES, FILING_MESSAGES];
-let keysOfMessages: Map<string, string> | null = null;
+let keysOfMessages: ReadonlyMap<string, string> | null = null;
 
-function keyOfMessage(english: string): string | undefined {
-  if (!keysOfMessages) {
-    keysOfMessages = new Map();
-    for (const texts of MESSAGE_FEATURES) {
-      for (const [key, text] of Object.entries(texts)) {
-        if (!keysOfMessages.has(text)) keysOfMessages.set(text, `${featureOf(texts)}.${key}`);
-      }
-    }
-  }
-  return keysOfMessages.get(english);
+/** Fetched beside every catalogue: English needs no lookup, so the start page carries none. */
+export async function loadMessageKeys(): Promise<void> {
+  keysOfMessages ??= (await import("./message-keys.ts")).messageKeys();
 }
 
 /** A domain message in the chosen locale: its catalogue text, else the English as written. */
 export function useMessage(): (english: string) => string {
   const { catalogue } = useContext(LocaleContext);
   return (english) => {
-    const key = keyOfMessage(english);
+    // The domain's messages arrive as their English text (from a rule or the server): found by it.
+    const key = catalogue ? keysOfMessages?.get(english) : undefined;
     return (key !== undefined ? catalogue?.[key] : undefined) ?? english;
   };
 }

@@ -1,4 +1,5 @@
 import type { Catalogue } from "@kalinga/domain/localized-texts";
+import { loadMessageKeys } from "../ui/locale.ts";
 
 // Catalogues come from the content service when a locale is chosen, never in the start bundle; each
 // is fetched once per page and the browser's cache revalidates it by its ETag.
@@ -18,7 +19,10 @@ export function loadCatalogue(apiBase: string, locale: string): Promise<Catalogu
   if (locale === "en") return Promise.resolve(null);
   let loading = catalogues.get(locale);
   if (!loading) {
-    loading = getJson(`${apiBase}/content/texts/${encodeURIComponent(locale)}`).then((value) => {
+    loading = Promise.all([
+      getJson(`${apiBase}/content/texts/${encodeURIComponent(locale)}`),
+      loadMessageKeys(),
+    ]).then(([value]) => {
       const texts = (value as { texts?: unknown }).texts;
       if (typeof texts !== "object" || texts === null) throw new Error("No texts.");
       return texts as Catalogue;
