@@ -18,6 +18,7 @@ import { createStaffSessions, type StaffSessions } from "./console/staff-session
 import { createSignInThrottle, type SignInThrottle } from "./console/staff-sign-in.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore, SUPPORTED_LOCALES } from "./content/content-store.ts";
+import { readLocaleCatalogues } from "./content/locale-catalogues.ts";
 import { servedNotice } from "./content/notice-repository.ts";
 import type { Database } from "./db/database.ts";
 import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
@@ -214,9 +215,10 @@ async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
     noticeFile: config.noticeFile,
     companyIds: (await companies()).map((company) => company.id),
   });
+  const catalogues = readLocaleCatalogues(config.contentDir);
   const scheduledNotice = (company: string, channel: ChannelId) =>
     servedNotice(db, { company, channel, now: config.now() });
-  await app.register(contentRoutes, { content, companies, scheduledNotice });
+  await app.register(contentRoutes, { content, companies, catalogues, scheduledNotice });
 }
 
 /** The insurer's API, the staff console, and the development and demo pages when asked for. */

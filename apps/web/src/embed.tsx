@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import appCss from "./app/app.css?inline";
 import { App } from "./app/app.tsx";
+import type { InitialLocale } from "./app/locale-provider.tsx";
 import { OriginNotAllowed } from "./app/origin-not-allowed.tsx";
 import { loadAppConfig } from "./content/app-config-client.ts";
 import { defaultContent, type LoadedContent, loadContent } from "./content/page-content-client.ts";
@@ -10,9 +11,14 @@ import { adoptStyles, registerWidgetRoot } from "./ui/styles.ts";
 import uiCss from "./ui/ui.css?inline";
 import { loadCompanies } from "./widget/company-client.ts";
 import type { KalingaApi, KalingaMountOptions, KalingaWidget } from "./widget/kalinga-widget.d.ts";
+import { loadCatalogue } from "./widget/locale-catalogue.ts";
 import { pageOriginAllowed } from "./widget/origin-check.ts";
 import { readPortalUser } from "./widget/portal-user.ts";
-import { resolveWidgetSetting, type WidgetOptions } from "./widget/widget-options.ts";
+import {
+  resolveWidgetSetting,
+  type WidgetOptions,
+  type WidgetSetting,
+} from "./widget/widget-options.ts";
 import { configureWidget } from "./widget/widget-setting.ts";
 import { stopWidgetWork } from "./widget/widget-work.ts";
 
@@ -90,6 +96,7 @@ export async function mount(
     pageOriginAllowed(setting.apiBase, CONTENT_WAIT_MS),
     sessionOpened,
   ]);
+  const locale = await initialLocale(setting, content);
   // Unmounted (or mounted again) while the content came: nothing more to render here.
   if (record.ended) return handle;
   // Section 7: the agent code rides in every body of agent assist, kept encrypted in the session.
@@ -102,13 +109,37 @@ export async function mount(
   record.root.render(
     <StrictMode>
       {allowed ? (
-        <App content={content} widgetRoot={{ root: shadow, container }} />
+        <App
+          content={locale.content}
+          widgetRoot={{ root: shadow, container }}
+          locale={locale.initial}
+        />
       ) : (
         <OriginNotAllowed companyName={setting.companyName} />
       )}
     </StrictMode>,
   );
   return handle;
+}
+
+/**
+ * The session's chosen locale, else the mount option's, with its catalogue and page content; a
+ * catalogue that cannot be loaded starts the widget in English (the switch then says so).
+ */
+async function initialLocale(
+  setting: WidgetSetting,
+  content: LoadedContent,
+): Promise<{ initial: InitialLocale; content: LoadedContent }> {
+  const locale = session.get("locale") ?? setting.locale;
+  const english = { initial: { locale: "en", catalogue: null }, content };
+  if (locale === "en") return english;
+  const [catalogue, localized] = await Promise.all([
+    loadCatalogue(setting.apiBase, locale).catch(() => undefined),
+    locale === setting.locale ? content : loadContent({ ...setting, locale }).catch(() => content),
+  ]);
+  if (catalogue === undefined)
+    return { ...english, initial: { ...english.initial, failed: locale } };
+  return { initial: { locale, catalogue }, content: localized };
 }
 
 /**

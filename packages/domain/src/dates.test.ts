@@ -18,6 +18,14 @@ describe("dates", () => {
     expect(fromPayloadDate("02/30/1980")).toBeNull();
   });
 
+  it("shows the month in the chosen locale, English unchanged", () => {
+    expect(formatDisplayDate("1980-08-05", "en")).toBe("05 Aug 1980");
+    expect(formatDisplayDate("1980-08-05", "fil")).toBe("05 Ago 1980");
+    expect(formatDisplayDate("2026-01-31", "fil")).toBe("31 Ene 2026");
+    expect(formatDisplayDate("2026-12-01", "fil-PH")).toBe("01 Dis 2026");
+    expect(formatDisplayDate("2026-02-30", "fil")).toBe("");
+  });
+
   it("reads what a person types", () => {
     expect(parseDisplayDate("5 mar 1980")).toBe("1980-03-05");
     expect(parseDisplayDate("05 March 1980")).toBe("1980-03-05");

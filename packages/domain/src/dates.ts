@@ -27,10 +27,17 @@ export function isIsoDate(value: string): boolean {
   return parts(value) !== null;
 }
 
-/** "1980-03-05" → "05 Mar 1980"; "" for anything that is not a real date. */
-export function formatDisplayDate(iso: IsoDate): string {
+/** "1980-03-05" → "05 Mar 1980", another locale's month by Intl ("05 Ago" in fil); "" if not a date. */
+export function formatDisplayDate(iso: IsoDate, locale = "en"): string {
   const p = parts(iso);
-  return p ? `${pad(p.day)} ${MONTHS[p.month - 1]} ${pad(p.year, 4)}` : "";
+  if (!p) return "";
+  const month =
+    locale === "en"
+      ? MONTHS[p.month - 1]
+      : new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" }).format(
+          Date.UTC(2000, p.month - 1, 15),
+        );
+  return `${pad(p.day)} ${month} ${pad(p.year, 4)}`;
 }
 
 /** "5 mar 1980" or "05 Mar 1980" → "1980-03-05"; null when it is not a real date. */

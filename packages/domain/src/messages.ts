@@ -1,16 +1,40 @@
 // Messages the specification states, to the character. The widget and the server both show these.
+// Each group is declared with defineTexts, so a locale's catalogue can give the widget its own
+// words for them while the English stays exactly as written.
 
-export const SYSTEM_ERROR = "There\u2019s a system error, please try again.";
-export const SYSTEM_ERROR_BUTTON = "Got it";
-export const WRONG_OTP = "You have entered a wrong OTP";
-export const EXPIRED_OTP =
-  "The OTP you entered has expired. Please request a new OTP and try again.";
-export const OTP_ATTEMPTS_EXHAUSTED =
-  "Sorry, you have entered an invalid OTP. After 3 attempts, we will no longer be able to generate a new OTP for you. Kindly seek assistance from your financial advisor.";
-export const OTP_ATTEMPTS_EXHAUSTED_BUTTON = "Exit";
-export const UNEXPECTED_APPLICATION_ERROR = "Unexpected Application Error!";
+import { defineTexts, fill } from "./localized-texts.ts";
+import {
+  EXPIRED_OTP,
+  OTP_ATTEMPTS_EXHAUSTED,
+  OTP_ATTEMPTS_EXHAUSTED_BUTTON,
+  SYSTEM_ERROR,
+  SYSTEM_ERROR_BUTTON,
+  UNEXPECTED_APPLICATION_ERROR,
+  WRONG_OTP,
+} from "./spec-messages.ts";
 
-export const FIELD_MESSAGES = {
+export {
+  EXPIRED_OTP,
+  OTP_ATTEMPTS_EXHAUSTED,
+  OTP_ATTEMPTS_EXHAUSTED_BUTTON,
+  SYSTEM_ERROR,
+  SYSTEM_ERROR_BUTTON,
+  UNEXPECTED_APPLICATION_ERROR,
+  WRONG_OTP,
+};
+
+/** The messages above, keyed for catalogues. */
+export const SPEC_MESSAGES = defineTexts("messages", {
+  systemError: SYSTEM_ERROR,
+  systemErrorButton: SYSTEM_ERROR_BUTTON,
+  wrongOtp: WRONG_OTP,
+  expiredOtp: EXPIRED_OTP,
+  otpAttemptsExhausted: OTP_ATTEMPTS_EXHAUSTED,
+  otpAttemptsExhaustedButton: OTP_ATTEMPTS_EXHAUSTED_BUTTON,
+  unexpectedApplicationError: UNEXPECTED_APPLICATION_ERROR,
+});
+
+export const FIELD_MESSAGES = defineTexts("fieldMessages", {
   firstNameRequired: "Please provide First Name",
   middleNameRequired: "Please provide Middle Initial",
   lastNameRequired: "Please provide Last Name",
@@ -32,27 +56,36 @@ export const FIELD_MESSAGES = {
     "Please make sure to agree on the terms and conditions in order to proceed.",
   otpMobileRequired: "Mobile number is required.",
   otpMobileInvalid: "Please provide a correct Mobile number.",
-} as const;
+});
 
 // Not stated by the specification; decided in docs/decisions/0003-messages-the-specification-leaves-open.md.
-export const DECIDED_MESSAGES = {
+export const DECIDED_MESSAGES = defineTexts("decidedMessages", {
   dateOfBirthInFuture: "Date of birth cannot be later than today",
   dateInvalid: "Please enter the date as DD MMM YYYY",
   otpCodeIncomplete: "Please enter the 6-digit code",
   otpCodeLocked: "Too many wrong codes. Please request a new OTP.",
   otpNoMoreSends: "That was the last code we can send for this claim. Enter it before it expires.",
-  otpGuessesLeft: (guesses: number) =>
-    guesses === 0
-      ? "That was the last try for this code. Please request a new OTP."
-      : guesses === 1
-        ? "1 more try for this code; after that, request a new OTP."
-        : `${guesses} more tries for this code; after that, request a new OTP.`,
+  /** The tries left for a code: none, then the locale's plural forms ("1 more try", "2 more tries"). */
+  otpGuessesNone: "That was the last try for this code. Please request a new OTP.",
+  otpGuessesOne: "{guesses} more try for this code; after that, request a new OTP.",
+  otpGuessesOther: "{guesses} more tries for this code; after that, request a new OTP.",
   tooManyRequests: "Too many attempts. Please wait a moment and try again.",
-} as const;
+});
+
+/** "2 more tries for this code; …" in `texts`' locale, its plural form chosen by Intl.PluralRules. */
+export function otpGuessesLeft(
+  guesses: number,
+  texts: typeof DECIDED_MESSAGES = DECIDED_MESSAGES,
+  locale = "en",
+): string {
+  if (guesses === 0) return texts.otpGuessesNone;
+  const one = new Intl.PluralRules(locale).select(guesses) === "one";
+  return fill(one ? texts.otpGuessesOne : texts.otpGuessesOther, { guesses });
+}
 
 // Steps 2 and 3 of the filing journey: the specification gives none of these; decided in
 // docs/decisions/0021-claim-details-beneficiaries-payout.md.
-export const FILING_MESSAGES = {
+export const FILING_MESSAGES = defineTexts("filingMessages", {
   claimTypeRequired: "Please provide Type of claim",
   livingSubtypeRequired: "Please provide Accident or Illness",
   accidentDateRequired: "Please provide Date of accident",
@@ -101,11 +134,11 @@ export const FILING_MESSAGES = {
   accountNumberRequired: "Please provide Account number",
   accountNumberInvalid: "Please provide a correct Account number",
   /** "Account number should be 10 digits", "… 10 or 12 digits", "… 10 to 16 digits". */
-  accountNumberLength: (digits: string) => `Account number should be ${digits} digits`,
+  accountNumberLength: "Account number should be {digits} digits",
   walletNumberRequired: "Please provide the e-wallet's mobile number",
   payloadMismatch: "This value does not match the rest of the claim",
   payloadDateInvalid: "Date should be MM/dd/yyyy",
-} as const;
+});
 
 // Text that cannot be saved (a NUL, a control character, half of an emoji): decided in
 // docs/decisions/0032-free-text-and-mobile-numbers.md. The message names the field by its label.

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { PHILIPPINE_MOBILE_NUMBER } from "./constants.ts";
 import { freeText } from "./free-text.ts";
+import { fill } from "./localized-texts.ts";
 import { FILING_MESSAGES as F, FIELD_MESSAGES as M } from "./messages.ts";
 import { required } from "./start-form.ts";
 
@@ -146,7 +147,7 @@ function accountNumberIssue(accountNumber: string, bankCode: string): string | n
   const fits = bank?.accountDigits
     ? bank.accountDigits.includes(length)
     : length >= ACCOUNT_NUMBER_DIGITS.min && length <= ACCOUNT_NUMBER_DIGITS.max;
-  return fits ? null : F.accountNumberLength(accountDigitsText(bank));
+  return fits ? null : fill(F.accountNumberLength, { digits: accountDigitsText(bank) });
 }
 
 function walletNumberIssue(mobileNumber: string): string | null {

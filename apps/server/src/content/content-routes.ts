@@ -5,8 +5,9 @@ import { type CompanyConfig, publicCompany } from "@kalinga/domain/company-confi
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, type FieldError } from "../http/api-error.ts";
 import { CHANNEL_IDS, type ContentStore, SUPPORTED_LOCALES } from "./content-store.ts";
+import type { LocaleCatalogues } from "./locale-catalogues.ts";
 
-// GET /api/content/page | app-config | claim-guide | companies | notice. Public, with an ETag so a revalidation costs a 304:
+// GET /api/content/page | app-config | claim-guide | companies | notice | texts[/<locale>]. Public, with an ETag so a revalidation costs a 304:
 // the page and app-config cacheable for 5 minutes; the notice revalidated on every read, since open
 // filing screens poll it and must show a change within a minute (decision 0069). No api key:
 // content carries no personal data and a plain GET needs no CORS preflight.
@@ -37,6 +38,7 @@ export async function contentRoutes(
   options: {
     content: ContentStore;
     companies: () => Promise<readonly CompanyConfig[]>;
+    catalogues: LocaleCatalogues;
     /** The notice scheduled from the console for a company and channel (decision 0086). */
     scheduledNotice: (
       company: string,
@@ -44,7 +46,7 @@ export async function contentRoutes(
     ) => Promise<TemporarilyUnavailableTip | null>;
   },
 ) {
-  const { content, companies, scheduledNotice } = options;
+  const { content, companies, catalogues, scheduledNotice } = options;
 
   app.get("/api/content/page", async (request, reply) => {
     const query = request.query as Record<string, unknown>;
@@ -121,5 +123,22 @@ export async function contentRoutes(
       { item: { temporarilyUnavailableTip: tip } },
       NOTICE_CACHE_CONTROL,
     );
+  });
+
+  // The locales the widget can switch to, and one locale's catalogue, fetched only when chosen.
+  app.get("/api/content/texts", async (request, reply) =>
+    sendCached(request, reply, { locales: catalogues.list() }),
+  );
+
+  app.get("/api/content/texts/:locale", async (request, reply) => {
+    const { locale } = request.params as { locale: string };
+    const texts = catalogues.catalogue(locale);
+    if (texts === null) {
+      return reply
+        .code(404)
+        .send({ returnCode: "404", message: `No texts for the locale "${locale}".` });
+    }
+    reply.header("content-language", locale);
+    return sendCached(request, reply, { locale, texts });
   });
 }

@@ -15,7 +15,7 @@ import {
 import type { ChannelId, CompanyId } from "@kalinga/domain/channel";
 
 // The content the widget reads: page content per company, channel and locale (the English
-// defaults with the JSON overrides of the content folder merged in), the application config, and
+// defaults, then the locale's, then the JSON overrides of the content folder merged in), the application config, and
 // the temporarily-unavailable notice, re-read on each call so it can change without a restart.
 
 export const CHANNEL_IDS: ChannelId[] = ["corporate-website", "member-portal", "agent-assist"];
@@ -125,6 +125,13 @@ export function createContentStore(options: {
   // Read once at start-up so a broken file stops the server, not a claimant.
   for (const company of options.companyIds) readCompany(company);
   const appConfig = optionalFile("app-config.json") ?? {};
+  // A locale's labels, tips and lists (locales/<locale>.page.json), under the insurer's own edits.
+  const localePages = new Map(
+    SUPPORTED_LOCALES.map((locale) => [
+      locale as string,
+      optionalFile(`locales/${locale}.page.json`),
+    ]),
+  );
   parseNotice(readJsonFile(noticeFile), noticeFile);
 
   const pages = new Map<string, PageContent>();
@@ -139,6 +146,7 @@ export function createContentStore(options: {
         ...englishPageContent,
         dropdownList: { ...englishPageContent.dropdownList, country: countryOptions(locale) },
       };
+      page = mergeContent(page, localePages.get(locale) ?? null);
       page = mergeContent(page, overrides.get(company) ?? null);
       page = mergeContent(page, overrides.get(`${company}.${channel}`) ?? null);
       pages.set(key, page);

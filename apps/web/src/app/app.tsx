@@ -1,46 +1,52 @@
-import { SYSTEM_ERROR, SYSTEM_ERROR_BUTTON } from "@kalinga/domain/messages";
+import { SYSTEM_ERROR, SYSTEM_ERROR_BUTTON } from "@kalinga/domain/spec-messages";
 import { systemError, useSystemError } from "../api/system-error.ts";
 import type { LoadedContent } from "../content/page-content-client.ts";
 import { LoadingOverlay } from "../ui/loading-overlay.tsx";
+import { useMessage, useTexts } from "../ui/locale.ts";
 import { Popup } from "../ui/popup.tsx";
 import { type WidgetRoot, WidgetRootContext } from "../ui/widget-root.tsx";
-import { ContentContext, useWidgetSetting } from "../widget/contexts.ts";
+import { useWidgetSetting } from "../widget/contexts.ts";
 import { APP_TEXTS } from "./app-texts.ts";
+import { LanguageSwitch } from "./language-switch.tsx";
+import { type InitialLocale, LocaleProvider } from "./locale-provider.tsx";
 import { ClaimRoutes } from "./routes.tsx";
 import { WidgetRouter } from "./widget-router.tsx";
 
-type Props = { content: LoadedContent; widgetRoot: WidgetRoot };
+type Props = { content: LoadedContent; widgetRoot: WidgetRoot; locale: InitialLocale };
 
 function SystemErrorPopup() {
   const shown = useSystemError();
+  const texts = useTexts(APP_TEXTS);
+  const inLocale = useMessage();
   const retry = shown?.retry;
-  const gotIt = { label: SYSTEM_ERROR_BUTTON, onClick: systemError.dismiss };
+  const gotIt = { label: inLocale(SYSTEM_ERROR_BUTTON), onClick: systemError.dismiss };
   return (
     <Popup
       open={shown !== null}
       type="normal"
-      ariaLabel={APP_TEXTS.systemErrorLabel}
+      ariaLabel={texts.systemErrorLabel}
       onClose={systemError.dismiss}
       containedButton={retry ? { label: retry.label, onClick: retry.run } : gotIt}
       outlinedButton={retry ? gotIt : undefined}
     >
-      <p>{SYSTEM_ERROR}</p>
+      <p>{inLocale(SYSTEM_ERROR)}</p>
       {shown?.detail ? <p>{shown.detail}</p> : null}
     </Popup>
   );
 }
 
-export function App({ content, widgetRoot }: Props) {
+export function App({ content, widgetRoot, locale }: Props) {
   const { routerBase } = useWidgetSetting();
   return (
     <WidgetRootContext.Provider value={widgetRoot}>
-      <ContentContext.Provider value={content}>
+      <LocaleProvider initial={locale} content={content} widgetRoot={widgetRoot}>
+        <LanguageSwitch />
         <WidgetRouter basename={routerBase}>
           <ClaimRoutes />
         </WidgetRouter>
         <SystemErrorPopup />
         <LoadingOverlay />
-      </ContentContext.Provider>
+      </LocaleProvider>
     </WidgetRootContext.Provider>
   );
 }

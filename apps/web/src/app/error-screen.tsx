@@ -1,15 +1,18 @@
-import { UNEXPECTED_APPLICATION_ERROR } from "@kalinga/domain/messages";
+import { UNEXPECTED_APPLICATION_ERROR } from "@kalinga/domain/spec-messages";
 import { Component, type ReactNode } from "react";
+import { useMessage, useTexts } from "../ui/locale.ts";
 import { APP_TEXTS } from "./app-texts.ts";
 
 /** The fallback when a screen fails to load or render. */
 function ErrorScreen() {
+  const texts = useTexts(APP_TEXTS);
+  const inLocale = useMessage();
   return (
     <section className="k-screen" aria-labelledby="k-error-title">
       <h2 id="k-error-title" className="k-screen-title">
-        {UNEXPECTED_APPLICATION_ERROR}
+        {inLocale(UNEXPECTED_APPLICATION_ERROR)}
       </h2>
-      <p>{APP_TEXTS.reloadHint}</p>
+      <p>{texts.reloadHint}</p>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { useContinuedElsewhere } from "../api/system-error.ts";
 import { StartRoute } from "../start/start-route.tsx";
+import { useTexts } from "../ui/locale.ts";
 import { APP_TEXTS } from "./app-texts.ts";
 import { ScreenErrorBoundary } from "./error-screen.tsx";
 import { lazyScreen } from "./lazy-screen.ts";
@@ -55,9 +56,10 @@ function ContinuedElsewhere() {
 }
 
 function ScreenLoading() {
+  const texts = useTexts(APP_TEXTS);
   return (
     <p className="k-screen-loading" role="status">
-      {APP_TEXTS.loading}
+      {texts.loading}
     </p>
   );
 }

@@ -1,13 +1,19 @@
-import type { YesNoAnswer } from "@kalinga/domain/claim-details";
+import { CLAIM_TYPES, LIVING_SUBTYPES, type YesNoAnswer } from "@kalinga/domain/claim-details";
+import { defineTexts } from "@kalinga/domain/localized-texts";
 
 // Every text of Step 2 (claim details) and of its answers on the review, keyed, with its English
 // default. Validation messages are the domain's (FILING_MESSAGES), shared with the server.
 
-export const CLAIM_DETAILS_TEXTS = {
+export const CLAIM_DETAILS_TEXTS = defineTexts("claimDetails", {
   step: "Step 2 of 4",
   title: "Claim details",
   webReferenceNumber: "Web reference number",
   claimTypeQuestion: "Type of claim",
+  /** The tiles of the claim type and of accident or illness (the domain's values, these labels). */
+  typeLiving: "Living",
+  typeDeath: "Death",
+  causeAccident: "Accident",
+  causeIllness: "Illness",
   livingSubtypeQuestion: "Was it an accident or an illness?",
 
   accidentSection: "The accident",
@@ -17,10 +23,10 @@ export const CLAIM_DETAILS_TEXTS = {
   partOfBodyInjured: "Part of body injured",
   /** accidentResult: Y sends the claim for a lasting loss to the neurological-exam variant. */
   accidentNeurologicalQuestion: "Did the accident injure the head, brain, spine or nerves?",
-  accidentNeurologicalTips: [
+  accidentNeurologicalTip1:
     "For example a head injury or concussion, a skull or spine fracture, a spinal cord injury, or numbness, weakness or paralysis after the accident.",
+  accidentNeurologicalTip2:
     "If you answer Yes and claim for disability or dismemberment, we will ask for a neurological examination report from your doctor.",
-  ],
   accidentFirstConsultation: "Date of first consultation (optional)",
 
   illnessSection: "The illness",
@@ -28,10 +34,10 @@ export const CLAIM_DETAILS_TEXTS = {
   illnessDetails: "Illness details",
   /** illnessResult: Y sends the claim to the neurological-exam variant. */
   illnessNeurologicalQuestion: "Is the illness a condition of the brain, spinal cord or nerves?",
-  illnessNeurologicalTips: [
+  illnessNeurologicalTip1:
     "For example a stroke, paralysis, Parkinson's disease, Alzheimer's disease or another dementia, multiple sclerosis, epilepsy, a brain tumour, meningitis or encephalitis.",
+  illnessNeurologicalTip2:
     "If you answer Yes, we will ask for a neurological examination report from your doctor.",
-  ],
   dateSymptomsDiscovered: "Date symptoms were discovered",
   illnessFirstConsultation: "Date of first consultation",
 
@@ -55,15 +61,37 @@ export const CLAIM_DETAILS_TEXTS = {
   /** The review's names for the two answers, shorter than the questions. */
   reviewAccidentNeurological: "Head, brain, spine or nerves injured",
   reviewIllnessNeurological: "Illness of the brain, spinal cord or nerves",
-} as const;
+});
+
+type DetailsTexts = typeof CLAIM_DETAILS_TEXTS;
 
 /** The Yes and No tiles of a per-item question, in the order a claimant reads them. */
-export const YES_NO_OPTIONS: readonly { label: string; value: Exclude<YesNoAnswer, ""> }[] = [
-  { label: CLAIM_DETAILS_TEXTS.yes, value: "Y" },
-  { label: CLAIM_DETAILS_TEXTS.no, value: "N" },
-];
+export function yesNoOptions(
+  texts: DetailsTexts,
+): readonly { label: string; value: Exclude<YesNoAnswer, ""> }[] {
+  return [
+    { label: texts.yes, value: "Y" },
+    { label: texts.no, value: "N" },
+  ];
+}
 
 /** "Yes", "No" or "" for an answer, as the review shows it. */
-export function yesNoLabel(answer: YesNoAnswer): string {
-  return YES_NO_OPTIONS.find((option) => option.value === answer)?.label ?? "";
+export function yesNoLabel(answer: YesNoAnswer, texts: DetailsTexts): string {
+  return yesNoOptions(texts).find((option) => option.value === answer)?.label ?? "";
+}
+
+/** The claim type tiles with their labels in the texts' locale. */
+export function claimTypeOptions(texts: DetailsTexts) {
+  return CLAIM_TYPES.map((option) => ({
+    ...option,
+    label: option.value === "Living" ? texts.typeLiving : texts.typeDeath,
+  }));
+}
+
+/** Accident or illness, labelled in the texts' locale: a living claim's subtype and a death's nature share the domain's values. */
+export function causeOptions(texts: DetailsTexts) {
+  return LIVING_SUBTYPES.map((option) => ({
+    ...option,
+    label: option.value === "AC" ? texts.causeAccident : texts.causeIllness,
+  }));
 }

@@ -1,11 +1,15 @@
+import { defineTexts } from "@kalinga/domain/localized-texts";
+
 // Texts of Step 3 for a living claim (the payout) and of its review, keyed, with their English
 // defaults. Messages are the domain's (FILING_MESSAGES).
 
-export const PAYOUT_TEXTS = {
+export const PAYOUT_TEXTS = defineTexts("payout", {
   step: "Step 3 of 4",
   title: "How should we pay you?",
   methodQuestion: "Where should we send the benefit?",
-  methods: { bank: "Bank account", gcash: "GCash", maya: "Maya" },
+  methodBank: "Bank account",
+  methodGcash: "GCash",
+  methodMaya: "Maya",
 
   bankSection: "Bank credit",
   bankIntro:
@@ -15,21 +19,18 @@ export const PAYOUT_TEXTS = {
   accountName: "Account name",
   accountNumber: "Account number",
   /** "An account number at BDO Unibank has 10 or 12 digits." */
-  accountDigitsAt: (bank: string, digits: string) =>
-    `An account number at ${bank} has ${digits} digits.`,
-  accountDigitsAny: (digits: string) =>
-    `An account number has ${digits} digits, depending on the bank.`,
+  accountDigitsAt: "An account number at {bank} has {digits} digits.",
+  accountDigitsAny: "An account number has {digits} digits, depending on the bank.",
   digitsOnly: "Digits only, without spaces or dashes.",
 
   /** "GCash": the wallet's name fills these in. */
-  walletSection: (wallet: string) => `${wallet} e-wallet`,
-  walletIntro: (wallet: string) =>
-    `We send the benefit to your ${wallet} account. Use the mobile number and the name exactly as ${wallet} shows them in the app.`,
-  walletNumber: (wallet: string) => `${wallet} mobile number`,
-  walletNumberTip: (wallet: string) => `The mobile number your ${wallet} account is registered to.`,
-  walletName: (wallet: string) => `Name as registered in ${wallet}`,
-  walletNameTip: (wallet: string) =>
-    `${wallet} shows it under your profile; a name that differs may delay the payout.`,
+  walletSection: "{wallet} e-wallet",
+  walletIntro:
+    "We send the benefit to your {wallet} account. Use the mobile number and the name exactly as {wallet} shows them in the app.",
+  walletNumber: "{wallet} mobile number",
+  walletNumberTip: "The mobile number your {wallet} account is registered to.",
+  walletName: "Name as registered in {wallet}",
+  walletNameTip: "{wallet} shows it under your profile; a name that differs may delay the payout.",
   walletLimitTip:
     "A fully verified e-wallet can receive a larger amount: if your wallet is not yet verified, verify it in the app first.",
 
@@ -37,4 +38,4 @@ export const PAYOUT_TEXTS = {
   reviewMethod: "Paid by",
   reviewBankCredit: "Bank credit",
   reviewWalletNumber: "Mobile number",
-} as const;
+});

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { saveDraftAt } from "../drafts/save-draft.ts";
 import * as claimSession from "../session/claim-session.ts";
 import { Link } from "../ui/link.tsx";
+import { useTexts } from "../ui/locale.ts";
 import { type ClaimData, readClaimData, saveClaimData } from "./claim-data-store.ts";
 import { CLAIM_TEXTS } from "./claim-texts.ts";
 
@@ -68,14 +69,15 @@ export function useVerifiedClaim(): VerifiedClaim {
 
 /** Shown by Steps 2 and 3 when the claim was not started and verified in this tab. */
 export function StartClaimFirst() {
+  const texts = useTexts(CLAIM_TEXTS);
   return (
     <section className="k-screen" aria-labelledby="k-start-first-title">
       <h2 id="k-start-first-title" className="k-screen-title">
-        {CLAIM_TEXTS.startFirstTitle}
+        {texts.startFirstTitle}
       </h2>
-      <p>{CLAIM_TEXTS.startFirstText}</p>
+      <p>{texts.startFirstText}</p>
       <p className="k-aside">
-        <Link to="/cf">{CLAIM_TEXTS.startFirstLink}</Link>
+        <Link to="/cf">{texts.startFirstLink}</Link>
       </p>
     </section>
   );

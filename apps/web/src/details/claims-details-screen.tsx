@@ -1,10 +1,4 @@
-import {
-  CLAIM_TYPES,
-  type ClaimDetails,
-  claimDetailsSchema,
-  LIVING_SUBTYPES,
-  NATURES_OF_DEATH,
-} from "@kalinga/domain/claim-details";
+import { type ClaimDetails, claimDetailsSchema } from "@kalinga/domain/claim-details";
 import { FIELD_LIMITS } from "@kalinga/domain/constants";
 import { isIsoDate, todayInManila } from "@kalinga/domain/dates";
 import { useMemo } from "react";
@@ -12,7 +6,12 @@ import { useWatch } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { useLeaveGuard } from "../claim/claim-data-store.ts";
-import { CLAIM_DETAILS_TEXTS as T, YES_NO_OPTIONS } from "../claim/claim-details-texts.ts";
+import {
+  CLAIM_DETAILS_TEXTS,
+  causeOptions,
+  claimTypeOptions,
+  yesNoOptions,
+} from "../claim/claim-details-texts.ts";
 import claimStepsCss from "../claim/claim-steps.css?inline";
 import { useClaimForm } from "../claim/use-claim-form.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
@@ -20,6 +19,7 @@ import { DateInputField } from "../forms/date-input-field.tsx";
 import { DigitsInputField, TextInputField } from "../forms/text-input-field.tsx";
 import { TileSwitchField } from "../forms/tile-switch-field.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
+import { useTexts } from "../ui/locale.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
@@ -27,12 +27,12 @@ import { adoptStyles } from "../ui/styles.ts";
 adoptStyles(screenTextCss);
 adoptStyles(claimStepsCss);
 
-const BENEFITS: readonly { field: keyof ClaimDetails & string; label: string }[] = [
-  { field: "surgery", label: T.surgery },
-  { field: "confinement", label: T.confinement },
-  { field: "dismembermentAmputation", label: T.dismembermentAmputation },
-  { field: "disability", label: T.disability },
-];
+const BENEFITS = [
+  "surgery",
+  "confinement",
+  "dismembermentAmputation",
+  "disability",
+] as const satisfies readonly (keyof ClaimDetails & keyof typeof CLAIM_DETAILS_TEXTS)[];
 
 /** Step 2 of 4: what happened, reached once the mobile number is verified. */
 export default function ClaimsDetailsScreen() {
@@ -41,6 +41,8 @@ export default function ClaimsDetailsScreen() {
 }
 
 function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
+  const T = useTexts(CLAIM_DETAILS_TEXTS);
+  const yesNo = yesNoOptions(T);
   const navigate = useNavigate();
   const location = useLocation();
   const nextRoute = useNextRoute("/payout-option");
@@ -92,14 +94,14 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
             form={form}
             name="claimType"
             legend={T.claimTypeQuestion}
-            options={CLAIM_TYPES}
+            options={claimTypeOptions(T)}
           />
           {claimType === "Living" ? (
             <TileSwitchField
               form={form}
               name="livingSubtype"
               legend={T.livingSubtypeQuestion}
-              options={LIVING_SUBTYPES}
+              options={causeOptions(T)}
             />
           ) : null}
         </div>
@@ -115,8 +117,8 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
               form={form}
               name="accidentResult"
               legend={T.accidentNeurologicalQuestion}
-              options={YES_NO_OPTIONS}
-              tips={T.accidentNeurologicalTips}
+              options={yesNo}
+              tips={[T.accidentNeurologicalTip1, T.accidentNeurologicalTip2]}
             />
             <DateInputField {...firstConsultation} label={T.accidentFirstConsultation} />
           </fieldset>
@@ -131,8 +133,8 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
               form={form}
               name="illnessResult"
               legend={T.illnessNeurologicalQuestion}
-              options={YES_NO_OPTIONS}
-              tips={T.illnessNeurologicalTips}
+              options={yesNo}
+              tips={[T.illnessNeurologicalTip1, T.illnessNeurologicalTip2]}
             />
             <DateInputField
               {...dateProps}
@@ -147,8 +149,8 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
           <fieldset className="k-section k-benefits">
             <legend className="k-section-title">{T.benefitsSection}</legend>
             <p className="k-hint">{T.benefitsHint}</p>
-            {BENEFITS.map(({ field, label }) => (
-              <Checkbox key={field} label={label} {...form.register(field)} />
+            {BENEFITS.map((field) => (
+              <Checkbox key={field} label={T[field]} {...form.register(field)} />
             ))}
           </fieldset>
         ) : null}
@@ -162,7 +164,7 @@ function ClaimDetailsForm({ claim }: { claim: VerifiedClaim }) {
               form={form}
               name="natureOfDeath"
               legend={T.natureOfDeathQuestion}
-              options={NATURES_OF_DEATH}
+              options={causeOptions(T)}
             />
           </fieldset>
         ) : null}

@@ -1,5 +1,6 @@
 import type { Beneficiary } from "@kalinga/domain/beneficiary";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
+import { fill } from "@kalinga/domain/localized-texts";
 import { buildUploadSlots, type UploadSlot } from "@kalinga/domain/upload-slots";
 import { useMemo, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
@@ -7,6 +8,7 @@ import { useNextRoute } from "../claim/back-to-review.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
+import { useTexts } from "../ui/locale.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
@@ -14,7 +16,7 @@ import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { removeWithConfirmation, useUploadsInFlight } from "./document-actions.ts";
 import { DocumentSlot, UploadNotices } from "./document-slot.tsx";
-import { DOCUMENT_TEXTS as T } from "./document-texts.ts";
+import { DOCUMENT_TEXTS } from "./document-texts.ts";
 import documentsCss from "./documents.css?inline";
 import { showsMissingDocument } from "./missing-document.ts";
 import { useClaimDocuments } from "./use-claim-documents.ts";
@@ -36,7 +38,11 @@ function fullName(beneficiary: Beneficiary | undefined): string {
 }
 
 /** Required claim documents, then each beneficiary's, then the optional ones. */
-function groupSlots(slots: UploadSlot[], beneficiaries: Beneficiary[]): SlotGroup[] {
+function groupSlots(
+  slots: UploadSlot[],
+  beneficiaries: Beneficiary[],
+  T: typeof DOCUMENT_TEXTS,
+): SlotGroup[] {
   const groups: SlotGroup[] = [
     {
       key: "claim",
@@ -48,7 +54,7 @@ function groupSlots(slots: UploadSlot[], beneficiaries: Beneficiary[]): SlotGrou
   for (const index of indexes) {
     groups.push({
       key: `beneficiary-${index}`,
-      title: T.beneficiaryGroup(index, fullName(beneficiaries[index - 1])),
+      title: fill(T.beneficiaryGroup, { number: index, name: fullName(beneficiaries[index - 1]) }),
       slots: slots.filter((s) => s.mandatory && s.beneficiaryIndex === index),
     });
   }
@@ -61,6 +67,7 @@ function groupSlots(slots: UploadSlot[], beneficiaries: Beneficiary[]): SlotGrou
 }
 
 function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
+  const T = useTexts(DOCUMENT_TEXTS);
   const { channel } = useWidgetSetting();
   const navigate = useNavigate();
   const nextRoute = useNextRoute("/claims-review");
@@ -87,7 +94,7 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
   // Files of slots the claim no longer asks for (the claim changed after they were sent).
   const earlierFiles = documents.files.filter((file) => !slotKeys.has(file.slotKey));
 
-  const askToRemove = removeWithConfirmation(documents, setConfirm);
+  const askToRemove = removeWithConfirmation(documents, setConfirm, T);
 
   const onNext = () => {
     if (uploading) {
@@ -109,7 +116,11 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
     <DocumentSlot
       key={slot.key}
       slot={slot}
-      forWhom={slot.beneficiaryIndex ? T.forBeneficiary(slot.beneficiaryIndex) : undefined}
+      forWhom={
+        slot.beneficiaryIndex
+          ? fill(T.forBeneficiary, { number: slot.beneficiaryIndex })
+          : undefined
+      }
       files={filesOf(slot.key)}
       error={
         showsMissingDocument(slot, filesOf(slot.key), showMissing)
@@ -137,7 +148,7 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
           <Link to="/claim-guide">{T.claimGuide}</Link>
         </p>
         {documents.ready ? (
-          groupSlots(slots, tab.data.beneficiaries).map((group) => (
+          groupSlots(slots, tab.data.beneficiaries, T).map((group) => (
             <div className="k-section k-slots" key={group.key}>
               <h3 className="k-section-title">{group.title}</h3>
               {group.slots.map(renderSlot)}

@@ -1,6 +1,7 @@
+import { fill } from "@kalinga/domain/localized-texts";
 import { useEffect } from "react";
 import type { Confirm } from "../ui/confirm-popup.tsx";
-import { DOCUMENT_TEXTS as T } from "./document-texts.ts";
+import type { DOCUMENT_TEXTS } from "./document-texts.ts";
 import type { ClaimDocuments, DocumentFile } from "./use-claim-documents.ts";
 
 // What every screen of uploads does alike: Step 4 and the insurer's requests (abeyance upload).
@@ -23,6 +24,7 @@ export function useUploadsInFlight(documents: ClaimDocuments): boolean {
 export function removeWithConfirmation(
   documents: ClaimDocuments,
   confirm: (question: Confirm) => void,
+  T: typeof DOCUMENT_TEXTS,
 ): (file: DocumentFile) => void {
   return (file) => {
     if (file.state === "failed") {
@@ -31,7 +33,7 @@ export function removeWithConfirmation(
     }
     confirm({
       title: T.removeTitle,
-      text: T.removeText(file.name),
+      text: fill(T.removeText, { fileName: file.name }),
       confirmLabel: T.remove,
       onConfirm: () => void documents.remove(file),
     });

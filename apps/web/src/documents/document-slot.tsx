@@ -1,6 +1,8 @@
+import { fill } from "@kalinga/domain/localized-texts";
 import type { UploadSlot } from "@kalinga/domain/upload-slots";
 import { type Ref, useId, useLayoutEffect, useRef } from "react";
 import { FieldError } from "../ui/field-error.tsx";
+import { useTexts } from "../ui/locale.ts";
 import { useWidgetRoot } from "../ui/widget-root.tsx";
 import { DOCUMENT_TEXTS } from "./document-texts.ts";
 import type { DocumentFile } from "./use-claim-documents.ts";
@@ -38,6 +40,7 @@ export function DocumentSlot({
   chooseRef,
   note,
 }: DocumentSlotProps) {
+  const T = useTexts(DOCUMENT_TEXTS);
   const titleId = useId();
   const errorId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -88,15 +91,15 @@ export function DocumentSlot({
     >
       <h4 id={titleId} className="k-slot__title">
         {slot.label}
-        {forWhom ? <span className="k-vh"> {DOCUMENT_TEXTS.forWhom(forWhom)}</span> : null}
+        {forWhom ? <span className="k-vh"> {fill(T.forWhom, { whom: forWhom })}</span> : null}
       </h4>
       <p className="k-slot__need">
-        {slot.mandatory ? DOCUMENT_TEXTS.required : DOCUMENT_TEXTS.optional}
-        {slot.max === 1 ? DOCUMENT_TEXTS.oneFile : ""}
+        {slot.mandatory ? T.required : T.optional}
+        {slot.max === 1 ? T.oneFile : ""}
       </p>
       {note ? <p className="k-slot__need">{note}</p> : null}
       {files.length > 0 ? (
-        <ul className="k-files" aria-label={DOCUMENT_TEXTS.filesFor(slot.label)}>
+        <ul className="k-files" aria-label={fill(T.filesFor, { slotLabel: slot.label })}>
           {files.map((file) => (
             <FileRow
               key={file.id}
@@ -118,7 +121,7 @@ export function DocumentSlot({
               aria-describedby={`${titleId}${error ? ` ${errorId}` : ""}`}
               onClick={() => pick(cameraInput.current, null)}
             >
-              {DOCUMENT_TEXTS.takePhoto}
+              {T.takePhoto}
             </button>
           ) : null}
           <button
@@ -128,7 +131,7 @@ export function DocumentSlot({
             aria-describedby={`${titleId}${error ? ` ${errorId}` : ""}`}
             onClick={() => pick(fileInput.current, null)}
           >
-            {DOCUMENT_TEXTS.chooseFile}
+            {T.chooseFile}
           </button>
         </div>
       )}
@@ -163,6 +166,7 @@ function FileRow({
   onRetry: () => void;
   onRemove: () => void;
 }) {
+  const T = useTexts(DOCUMENT_TEXTS);
   const percent = Math.round(file.progress * 100);
   return (
     <li className={`k-file k-file--${file.state}`}>
@@ -171,7 +175,7 @@ function FileRow({
           <img
             className="k-file__preview"
             src={file.previewUrl}
-            alt={DOCUMENT_TEXTS.photoPreview(file.photoName)}
+            alt={fill(T.photoPreview, { photoName: file.photoName })}
             width={56}
             height={56}
           />
@@ -180,19 +184,19 @@ function FileRow({
           <p className="k-file__name">{file.name}</p>
           <p className="k-file__facts">
             <span>{file.sizeText}</span>
-            <span>{stateText(file, percent)}</span>
+            <span>{stateText(file, percent, T)}</span>
           </p>
         </div>
       </div>
       {file.photoName ? (
-        <p className="k-file__pdf">{DOCUMENT_TEXTS.photoKeptAsPdf(file.photoName)}</p>
+        <p className="k-file__pdf">{fill(T.photoKeptAsPdf, { photoName: file.photoName })}</p>
       ) : null}
       {file.state === "uploading" || file.state === "preparing" ? (
         <progress
           className="k-file__progress"
           max={100}
           value={file.state === "preparing" ? undefined : percent}
-          aria-label={DOCUMENT_TEXTS.uploadingNamed(file.name)}
+          aria-label={fill(T.uploadingNamed, { fileName: file.name })}
         />
       ) : null}
       {file.state === "failed" && file.message ? (
@@ -203,19 +207,19 @@ function FileRow({
       <div className="k-file__actions">
         {file.state === "failed" && file.canRetry ? (
           <button type="button" className="k-btn k-btn--contained" onClick={onRetry}>
-            {DOCUMENT_TEXTS.tryAgain}
-            <span className="k-vh"> {DOCUMENT_TEXTS.tryAgainNamed(file.name)}</span>
+            {T.tryAgain}
+            <span className="k-vh"> {fill(T.tryAgainNamed, { fileName: file.name })}</span>
           </button>
         ) : null}
         {file.state === "uploaded" ? (
           <button type="button" className="k-btn k-btn--outlined" onClick={onReplace}>
-            {DOCUMENT_TEXTS.replace}
+            {T.replace}
             <span className="k-vh"> {file.name}</span>
           </button>
         ) : null}
         {file.state === "uploaded" || file.state === "failed" ? (
           <button type="button" className="k-btn k-btn--text" onClick={onRemove}>
-            {DOCUMENT_TEXTS.remove}
+            {T.remove}
             <span className="k-vh"> {file.name}</span>
           </button>
         ) : null}
@@ -224,16 +228,16 @@ function FileRow({
   );
 }
 
-function stateText(file: DocumentFile, percent: number): string {
+function stateText(file: DocumentFile, percent: number, T: typeof DOCUMENT_TEXTS): string {
   switch (file.state) {
     case "preparing":
-      return DOCUMENT_TEXTS.preparing;
+      return T.preparing;
     case "uploading":
-      return DOCUMENT_TEXTS.uploading(percent);
+      return fill(T.uploading, { percent });
     case "uploaded":
-      return DOCUMENT_TEXTS.uploaded;
+      return T.uploaded;
     case "failed":
-      return DOCUMENT_TEXTS.notUploaded;
+      return T.notUploaded;
   }
 }
 

@@ -1,7 +1,9 @@
+import { defineTexts } from "@kalinga/domain/localized-texts";
+
 // Every text of the documents step, keyed, with its English default. Messages about uploads are the
 // domain's (DOCUMENT_MESSAGES).
 
-export const DOCUMENT_TEXTS = {
+export const DOCUMENT_TEXTS = defineTexts("documents", {
   step: "Step 4 of 4",
   title: "Documents",
   intro:
@@ -10,36 +12,36 @@ export const DOCUMENT_TEXTS = {
   claimGuide: "What each claim type needs",
   requiredGroup: "Required documents",
   /** "Beneficiary 2: Maria Santos". */
-  beneficiaryGroup: (number: number, name: string) => `Beneficiary ${number}: ${name}`,
+  beneficiaryGroup: "Beneficiary {number}: {name}",
   optionalGroup: "Other documents (optional)",
   /** For screen readers after a beneficiary's slot title: "for beneficiary 2". */
-  forBeneficiary: (number: number) => `beneficiary ${number}`,
-  forWhom: (whom: string) => `for ${whom}`,
+  forBeneficiary: "beneficiary {number}",
+  forWhom: "for {whom}",
   required: "Required",
   optional: "Optional",
   oneFile: " \u00b7 one file",
-  filesFor: (slotLabel: string) => `Files for ${slotLabel}`,
+  filesFor: "Files for {slotLabel}",
   takePhoto: "Take a photo",
   chooseFile: "Choose a file",
   preparing: "Preparing\u2026",
-  uploading: (percent: number) => `Uploading\u2026 ${percent}%`,
-  uploadingNamed: (fileName: string) => `Uploading ${fileName}`,
+  uploading: "Uploading\u2026 {percent}%",
+  uploadingNamed: "Uploading {fileName}",
   uploaded: "Uploaded",
   notUploaded: "Not uploaded",
   tryAgain: "Try again",
   /** Read after "Try again": "to upload photo.pdf". */
-  tryAgainNamed: (fileName: string) => `to upload ${fileName}`,
+  tryAgainNamed: "to upload {fileName}",
   replace: "Replace",
   remove: "Remove",
   removeTitle: "Remove this file?",
-  removeText: (fileName: string) => `${fileName} will be removed from your claim.`,
+  removeText: "{fileName} will be removed from your claim.",
   earlierFiles: "Files your claim no longer needs",
   earlierFilesHint:
     "You sent these before you changed your claim. They stay with your claim unless you remove them.",
 
   /** Beside a photo's thumbnail: "photo.jpg is kept as a PDF." */
-  photoKeptAsPdf: (photoName: string) =>
-    `${photoName} is kept as a PDF, so the claims team receives every document in one format.`,
+  photoKeptAsPdf:
+    "{photoName} is kept as a PDF, so the claims team receives every document in one format.",
   /** The thumbnail's text for screen readers: "Preview of photo.jpg". */
-  photoPreview: (photoName: string) => `Preview of ${photoName}`,
-} as const;
+  photoPreview: "Preview of {photoName}",
+});

@@ -1,6 +1,7 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api-names";
 import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
+import { fill } from "@kalinga/domain/localized-texts";
 import { useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { callClaimApi } from "../api/claim-api-client.ts";
@@ -8,10 +9,11 @@ import { systemError } from "../api/system-error.ts";
 import { saved } from "../session/claim-answers.ts";
 import * as claimSession from "../session/claim-session.ts";
 import { offerDrafts } from "../session/claim-verification.ts";
+import { useLocale, useTexts } from "../ui/locale.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TitledScreen } from "../ui/titled-screen.tsx";
-import { DRAFT_TEXTS as T } from "./draft-texts.ts";
+import { DRAFT_TEXTS } from "./draft-texts.ts";
 import draftsCss from "./drafts.css?inline";
 import { restoreDraft } from "./restore-draft.ts";
 
@@ -21,7 +23,17 @@ adoptStyles(draftsCss);
 // After the OTP, the open drafts of the verified number: continue one (everything restored, the
 // step reached) or start a new claim (decision 0044).
 
+/** "No documents yet", "1 document", "3 documents": the plural form is the locale's. */
+function documentCount(T: typeof DRAFT_TEXTS, locale: string, count: number): string {
+  if (count === 0) return T.documentsNone;
+  const form =
+    new Intl.PluralRules(locale).select(count) === "one" ? T.documentsOne : T.documentsOther;
+  return fill(form, { count });
+}
+
 export default function ContinueClaimScreen() {
+  const T = useTexts(DRAFT_TEXTS);
+  const { locale } = useLocale();
   const navigate = useNavigate();
   const [drafts] = useState<OpenDraft[]>(claimSession.draftsOffered);
   const [error, setError] = useState<string>();
@@ -61,9 +73,19 @@ export default function ContinueClaimScreen() {
         {drafts.map((draft) => (
           <li key={draft.webReferenceNumber} className="k-draft k-card">
             <p className="k-draft-facts">
-              <strong>{T.claimType[draft.claimType]}</strong>
-              <span>{T.started(formatDisplayDate(todayInManila(new Date(draft.startedAt))))}</span>
-              <span>{T.documents(draft.documentCount)}</span>
+              <strong>
+                {draft.claimType === "Death"
+                  ? T.claimTypeDeath
+                  : draft.claimType === "Living"
+                    ? T.claimTypeLiving
+                    : T.claimTypeOther}
+              </strong>
+              <span>
+                {fill(T.started, {
+                  date: formatDisplayDate(todayInManila(new Date(draft.startedAt)), locale),
+                })}
+              </span>
+              <span>{documentCount(T, locale, draft.documentCount)}</span>
             </p>
             <button
               className="k-btn k-btn--contained"

@@ -3,6 +3,7 @@ import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
 import type { ClaimData } from "../claim/claim-data-store.ts";
 import * as claimSession from "../session/claim-session.ts";
+import { textsNow } from "../ui/locale.ts";
 import { DRAFT_TEXTS } from "./draft-texts.ts";
 
 // The claim's draft goes to the server each time the claimant reaches a step (decision 0043), in
@@ -37,9 +38,10 @@ export function saveDraftAt(pathname: string, readData: () => ClaimData, backgro
     { background },
   ).then((response) => {
     if (response.ok) return;
+    const texts = textsNow(DRAFT_TEXTS);
     systemError.show({
-      detail: DRAFT_TEXTS.notSaved,
-      retry: { label: DRAFT_TEXTS.saveAgain, run: () => saveDraftAt(pathname, readData, false) },
+      detail: texts.notSaved,
+      retry: { label: texts.saveAgain, run: () => saveDraftAt(pathname, readData, false) },
     });
   });
 }

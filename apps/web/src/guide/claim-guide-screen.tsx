@@ -3,9 +3,10 @@ import { documentsToPrepare } from "@kalinga/domain/document-catalogue";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { loadClaimGuide } from "../content/claim-guide-client.ts";
+import { useTexts } from "../ui/locale.ts";
 import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
-import { GUIDE_TEXTS as T } from "./guide-texts.ts";
+import { GUIDE_TEXTS } from "./guide-texts.ts";
 
 const CLAIM_TYPES = ["Death", "Living"] as const;
 
@@ -17,6 +18,7 @@ const CLAIM_TYPES = ["Death", "Living"] as const;
 export default function ClaimGuideScreen() {
   const setting = useWidgetSetting();
   const navigate = useNavigate();
+  const texts = useTexts(GUIDE_TEXTS);
   const [guide, setGuide] = useState<ClaimGuide | null>(null);
 
   useEffect(() => {
@@ -28,7 +30,7 @@ export default function ClaimGuideScreen() {
   }, [setting]);
 
   return (
-    <TitledScreen id="k-guide-title" title={guide?.overview.title ?? T.loadingTitle}>
+    <TitledScreen id="k-guide-title" title={guide?.overview.title ?? texts.loadingTitle}>
       {guide ? (
         <div className="k-form">
           <p className="k-intro">{guide.overview.intro}</p>
@@ -43,14 +45,14 @@ export default function ClaimGuideScreen() {
                 <h3 className="k-section-title" id={`k-guide-${claimType}`}>
                   {part.heading}
                 </h3>
-                <h4>{T.whoMayFile}</h4>
+                <h4>{texts.whoMayFile}</h4>
                 <p>{part.whoMayFile}</p>
                 <p>{part.prepare}</p>
                 <ul>
                   {documentsToPrepare(claimType).map((document) => (
                     <li key={document.name}>
                       {document.name}
-                      {document.accidentOnly ? ` ${T.accidentOnly}` : null}
+                      {document.accidentOnly ? ` ${texts.accidentOnly}` : null}
                     </li>
                   ))}
                 </ul>
@@ -59,11 +61,11 @@ export default function ClaimGuideScreen() {
           })}
         </div>
       ) : (
-        <p role="status">{T.loading}</p>
+        <p role="status">{texts.loading}</p>
       )}
       <div className="k-actions">
         <button type="button" className="k-btn k-btn--outlined" onClick={() => navigate(-1)}>
-          {T.back}
+          {texts.back}
         </button>
       </div>
     </TitledScreen>

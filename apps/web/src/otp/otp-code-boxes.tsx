@@ -1,4 +1,5 @@
 import { OTP_LENGTH } from "@kalinga/domain/constants";
+import { fill } from "@kalinga/domain/localized-texts";
 import {
   type ClipboardEvent,
   type KeyboardEvent,
@@ -6,6 +7,7 @@ import {
   useImperativeHandle,
   useRef,
 } from "react";
+import { useTexts } from "../ui/locale.ts";
 import { OTP_TEXTS } from "./otp-texts.ts";
 
 const POSITIONS = Array.from({ length: OTP_LENGTH }, (_, index) => `digit-${index + 1}`);
@@ -24,6 +26,7 @@ type Props = {
 
 /** Six single-digit boxes: digits only, auto-advance, and a pasted or autofilled code fills them all. */
 export function OtpCodeBoxes({ digits, onChange, legend, describedBy, invalid, ref }: Props) {
+  const texts = useTexts(OTP_TEXTS);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (index: number) =>
     boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))]?.focus();
@@ -72,7 +75,7 @@ export function OtpCodeBoxes({ digits, onChange, legend, describedBy, invalid, r
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete={index === 0 ? "one-time-code" : "off"}
-          aria-label={OTP_TEXTS.digit(index + 1, OTP_LENGTH)}
+          aria-label={fill(texts.digit, { position: index + 1, of: OTP_LENGTH })}
           aria-invalid={invalid || undefined}
           value={digits[index] ?? ""}
           onChange={(event) => {

@@ -1,9 +1,11 @@
 import { MOBILE_PREFIX, OTP_LENGTH } from "@kalinga/domain/constants";
+import { fill } from "@kalinga/domain/localized-texts";
 import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 import { type FormEvent, type Ref, useId } from "react";
 import { FieldError } from "../ui/field-error.tsx";
+import { useTexts } from "../ui/locale.ts";
 import { OtpCodeBoxes, type OtpCodeBoxesHandle } from "./otp-code-boxes.tsx";
-import { OTP_TEXTS as T } from "./otp-texts.ts";
+import { OTP_TEXTS } from "./otp-texts.ts";
 import { formatCountdown } from "./use-countdown.ts";
 
 type Props = {
@@ -35,12 +37,14 @@ export function CodePane({
   onSubmit,
   onResend,
 }: Props) {
+  const T = useTexts(OTP_TEXTS);
+  const decided = useTexts(DECIDED_MESSAGES);
   const codeLabelId = useId();
   const codeErrorId = useId();
   const guessesLeftId = useId();
   return (
     <form className="k-otp-pane" noValidate onSubmit={onSubmit}>
-      <p id={codeLabelId}>{T.codeIntro(MOBILE_PREFIX, mobileNumber)}</p>
+      <p id={codeLabelId}>{fill(T.codeIntro, { prefix: MOBILE_PREFIX, mobileNumber })}</p>
       <OtpCodeBoxes
         ref={ref}
         digits={digits}
@@ -70,9 +74,9 @@ export function CodePane({
       </div>
       <p className="k-otp-countdown" aria-live="off">
         {sendsLeft <= 0
-          ? DECIDED_MESSAGES.otpNoMoreSends
+          ? decided.otpNoMoreSends
           : secondsLeft > 0
-            ? T.resendIn(formatCountdown(secondsLeft))
+            ? fill(T.resendIn, { countdown: formatCountdown(secondsLeft) })
             : T.resendNow}
       </p>
       <button
@@ -82,7 +86,7 @@ export function CodePane({
         disabled={secondsLeft > 0 || sendsLeft <= 0}
         onClick={onResend}
       >
-        {T.resend(sendsLeft)}
+        {fill(T.resend, { sendsLeft })}
       </button>
       <p className="k-otp-tip">{tip}</p>
     </form>

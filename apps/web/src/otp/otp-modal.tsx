@@ -12,6 +12,7 @@ import {
   EXPIRED_OTP,
   OTP_ATTEMPTS_EXHAUSTED,
   OTP_ATTEMPTS_EXHAUSTED_BUTTON,
+  otpGuessesLeft,
   WRONG_OTP,
 } from "@kalinga/domain/messages";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -20,6 +21,7 @@ import { type CallerSession, type ClaimResponse, callClaimApi } from "../api/cla
 import { systemError } from "../api/system-error.ts";
 import { offerDrafts, verify } from "../session/claim-verification.ts";
 import * as trackingSession from "../session/tracking-session.ts";
+import { useLocale, useMessage, useTexts } from "../ui/locale.ts";
 import { Popup } from "../ui/popup.tsx";
 import { adoptStyles } from "../ui/styles.ts";
 import { useWidgetSetting } from "../widget/contexts.ts";
@@ -28,7 +30,7 @@ import { MobileNumberField } from "./mobile-number-field.tsx";
 import otpCss from "./otp.css?inline";
 import type { OtpCodeBoxesHandle } from "./otp-code-boxes.tsx";
 import { CodePane } from "./otp-code-pane.tsx";
-import { OTP_TEXTS as T } from "./otp-texts.ts";
+import { OTP_TEXTS } from "./otp-texts.ts";
 import { useCountdown } from "./use-countdown.ts";
 
 adoptStyles(otpCss);
@@ -55,6 +57,10 @@ export default function OtpModal({
   const { companyName } = useWidgetSetting();
   // Every OTP call names this browser, so the number's limits bind the device (decision 0062).
   const options = { caller, headers: { [DEVICE_KEY_HEADER]: deviceKey(companyName) } };
+  const T = useTexts(OTP_TEXTS);
+  const decided = useTexts(DECIDED_MESSAGES);
+  const inLocale = useMessage();
+  const { locale } = useLocale();
   const [pane, setPane] = useState<"mobile" | "code">("mobile");
   const [mobileNumber, setMobileNumber] = useState(startingNumber);
   const [mobileError, setMobileError] = useState<string>();
@@ -158,7 +164,7 @@ export default function OtpModal({
     } else if (response.status === 417 && response.returnCode === RETURN_CODES.wrongOtp) {
       setCodeError(WRONG_OTP);
       setGuessesLeftHint(
-        typeof guessesLeft === "number" ? DECIDED_MESSAGES.otpGuessesLeft(guessesLeft) : undefined,
+        typeof guessesLeft === "number" ? otpGuessesLeft(guessesLeft, decided, locale) : undefined,
       );
       trackFieldError("otp", "oneTimePIN", WRONG_OTP);
     } else if (response.status === 417 && response.returnCode === RETURN_CODES.expiredOtp) {
@@ -180,9 +186,9 @@ export default function OtpModal({
         closable={false}
         onClose={() => onClose(false)}
         // Exit closes the popup, whose onClose ends the attempt.
-        containedButton={{ label: OTP_ATTEMPTS_EXHAUSTED_BUTTON }}
+        containedButton={{ label: inLocale(OTP_ATTEMPTS_EXHAUSTED_BUTTON) }}
       >
-        <p>{OTP_ATTEMPTS_EXHAUSTED}</p>
+        <p>{inLocale(OTP_ATTEMPTS_EXHAUSTED)}</p>
       </Popup>
     );
   }

@@ -1,4 +1,5 @@
 import { MOBILE_PREFIX } from "@kalinga/domain/constants";
+import { fill } from "@kalinga/domain/localized-texts";
 import { keepMobileDigits } from "@kalinga/domain/mobile-digits";
 import {
   accountDigitsText,
@@ -13,26 +14,29 @@ import { useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
 import { useLeaveGuard } from "../claim/claim-data-store.ts";
-import { PAYOUT_TEXTS as T } from "../claim/payout-texts.ts";
+import { PAYOUT_TEXTS } from "../claim/payout-texts.ts";
 import { useClaimForm } from "../claim/use-claim-form.ts";
 import type { VerifiedClaim } from "../claim/verified-claim.tsx";
 import { DropdownField } from "../forms/dropdown-field.tsx";
 import { DigitsInputField, TextInputField } from "../forms/text-input-field.tsx";
 import { TileSwitchField } from "../forms/tile-switch-field.tsx";
+import { useTexts } from "../ui/locale.ts";
 import { StepActions } from "../ui/step-actions.tsx";
 
 const bankOptions = PHILIPPINE_BANKS.map(({ label, value }) => ({ label, value }));
-const methodOptions = [
-  { label: T.methods.bank, value: "bank" },
-  { label: T.methods.gcash, value: "gcash" },
-  { label: T.methods.maya, value: "maya" },
-] as const;
+const methodOptions = (T: typeof PAYOUT_TEXTS) =>
+  [
+    { label: T.methodBank, value: "bank" },
+    { label: T.methodGcash, value: "gcash" },
+    { label: T.methodMaya, value: "maya" },
+  ] as const;
 
 /**
  * Step 3 of a living claim: where the benefit goes — a Philippine bank account, or a GCash or Maya
  * e-wallet named by its mobile number (docs/decisions/0045-payout-methods.md).
  */
 export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
+  const T = useTexts(PAYOUT_TEXTS);
   const navigate = useNavigate();
   const nextRoute = useNextRoute("/claims-documents");
   useLeaveGuard();
@@ -70,29 +74,31 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
           form={form}
           name="method"
           legend={T.methodQuestion}
-          options={methodOptions}
+          options={methodOptions(T)}
           // The account number means a bank account or a mobile number.
           recheck={["accountNumber"]}
         />
         {wallet ? (
           <fieldset className="k-section" key={wallet.method}>
-            <legend className="k-section-title">{T.walletSection(wallet.label)}</legend>
-            <p className="k-intro">{T.walletIntro(wallet.label)}</p>
+            <legend className="k-section-title">
+              {fill(T.walletSection, { wallet: wallet.label })}
+            </legend>
+            <p className="k-intro">{fill(T.walletIntro, { wallet: wallet.label })}</p>
             <DigitsInputField
               form={form}
               name="accountNumber"
-              label={T.walletNumber(wallet.label)}
+              label={fill(T.walletNumber, { wallet: wallet.label })}
               keep={keepMobileDigits}
               prefix={MOBILE_PREFIX}
-              tips={[T.walletNumberTip(wallet.label), T.walletLimitTip]}
+              tips={[fill(T.walletNumberTip, { wallet: wallet.label }), T.walletLimitTip]}
               notAllowBlank
             />
             <TextInputField
               form={form}
               name="accountName"
-              label={T.walletName(wallet.label)}
+              label={fill(T.walletName, { wallet: wallet.label })}
               autoComplete="name"
-              tips={[T.walletNameTip(wallet.label)]}
+              tips={[fill(T.walletNameTip, { wallet: wallet.label })]}
             />
           </fieldset>
         ) : (
@@ -121,8 +127,8 @@ export function BankPayoutForm({ claim }: { claim: VerifiedClaim }) {
               label={T.accountNumber}
               tips={[
                 bank
-                  ? T.accountDigitsAt(bank.label, accountDigitsText(bank))
-                  : T.accountDigitsAny(accountDigitsText(null)),
+                  ? fill(T.accountDigitsAt, { bank: bank.label, digits: accountDigitsText(bank) })
+                  : fill(T.accountDigitsAny, { digits: accountDigitsText(null) }),
                 T.digitsOnly,
               ]}
             />

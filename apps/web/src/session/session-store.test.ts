@@ -159,7 +159,8 @@ describe("session store: ending a claim", () => {
     const expected = Object.fromEntries(kept.map((name) => [name, ITEMS[name]]));
     expect(itemsOf(store)).toEqual(expected);
     // Starting another claim leaves the claimant's check of filed claims alone (decision 0056),
-    // the agent who is filing (decision 0059) and the application config (decision 0086).
+    // the agent who is filing (decision 0059), the application config (decision 0086) and the
+    // language chosen (decision 0087).
     expect(kept).toEqual([
       "isRemindedForLivingClaims",
       "submittedClaim",
@@ -167,6 +168,7 @@ describe("session store: ending a claim", () => {
       "trackedClaim",
       "agentCode",
       "config",
+      "locale",
     ]);
     await store.session.flushed();
 

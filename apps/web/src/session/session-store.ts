@@ -28,6 +28,8 @@ export type SessionItems = {
   agentCode: string;
   /** Section 7's application config (data.jsonByPath.item.appConfig), as the content service had it. */
   config: AppConfig;
+  /** The language the claimant chose, kept for the tab's session across claims. */
+  locale: string;
 };
 
 /** The application config: what the widget reads of it is checked where it is read. */
@@ -188,6 +190,7 @@ const ALL_KEYS: SessionKey[] = [
   "trackedClaim",
   "agentCode",
   "config",
+  "locale",
 ];
 
 /** Section 3's session clearing: what lets a request act on the claim. */

@@ -66,6 +66,7 @@ export const ITEMS: SessionItems = {
   trackedClaim: CLAIM,
   agentCode: "AG-1001",
   config: { memberPortalUrl: { first: "/customer-portal" } },
+  locale: "fil",
 };
 export const ITEM_NAMES = Object.keys(ITEMS) as SessionKey[];
 export const CLAIM_ITEMS: SessionKey[] = [

@@ -1,6 +1,7 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
 import { joseStep1 } from "@kalinga/domain/fixtures/claim-fixtures";
-import { DECIDED_MESSAGES, FIELD_MESSAGES, WRONG_OTP } from "@kalinga/domain/messages";
+import { fill } from "@kalinga/domain/localized-texts";
+import { FIELD_MESSAGES, otpGuessesLeft, WRONG_OTP } from "@kalinga/domain/messages";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
@@ -46,7 +47,10 @@ async function verifyWithCode(user: UserEvent, code = "123456") {
   await user.click(screen.getByRole("button", { name: UI_TEXTS.next }));
   await user.click(await screen.findByRole("button", { name: OTP_TEXTS.send }, LAZY_MODAL));
   for (const [index, digit] of [...code].entries()) {
-    await user.type(screen.getByLabelText(OTP_TEXTS.digit(index + 1, code.length)), digit);
+    await user.type(
+      screen.getByLabelText(fill(OTP_TEXTS.digit, { position: index + 1, of: code.length })),
+      digit,
+    );
   }
   await user.click(screen.getByRole("button", { name: OTP_TEXTS.submit }));
 }
@@ -132,7 +136,7 @@ describe("public start form", () => {
     await verifyWithCode(user, "000000");
 
     expect(await screen.findByText(WRONG_OTP)).toBeTruthy();
-    expect(screen.getByText(DECIDED_MESSAGES.otpGuessesLeft(2))).toBeTruthy();
+    expect(screen.getByText(otpGuessesLeft(2))).toBeTruthy();
     expect(route()).toBe("/cf");
     expect(claimSession.isVerified()).toBe(false);
   });

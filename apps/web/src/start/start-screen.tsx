@@ -17,6 +17,7 @@ import { DateField } from "../ui/date-field.tsx";
 import { EmailSuggestion } from "../ui/email-suggestion.tsx";
 import { Link } from "../ui/link.tsx";
 import { DATE_OF_BIRTH_OPENS_YEARS_BACK, yearsBeforeToday } from "../ui/local-date.ts";
+import { useTexts } from "../ui/locale.ts";
 import { StepActions } from "../ui/step-actions.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
@@ -29,6 +30,7 @@ const OtpModal = lazy(loadOtpModal);
 
 /** Step 1 of 4 on the corporate website: who is insured, who owns the policy, which kind. */
 export function StartScreen() {
+  const texts = useTexts(START_TEXTS);
   const setting = useWidgetSetting();
   const content = usePageContent();
   const navigate = useNavigate();
@@ -101,7 +103,7 @@ export function StartScreen() {
   return (
     <section className="k-screen" aria-labelledby="k-start-title">
       <h2 id="k-start-title" className="k-screen-title">
-        <span className="k-step">{START_TEXTS.step}</span> {START_TEXTS.title}
+        <span className="k-step">{texts.step}</span> {texts.title}
       </h2>
       {noticeOpen ? null : <ReminderPopup />}
       <form ref={formRef} className="k-form" noValidate onSubmit={onSubmit}>
@@ -178,10 +180,10 @@ export function StartScreen() {
 
         <StepActions back={{ href: "/" }} />
         <p className="k-aside">
-          <Link to="/claim-guide">{START_TEXTS.claimGuide}</Link>
+          <Link to="/claim-guide">{texts.claimGuide}</Link>
         </p>
         <p className="k-aside">
-          <Link to="/claims-tracking">{START_TEXTS.checkStatus}</Link>
+          <Link to="/claims-tracking">{texts.checkStatus}</Link>
         </p>
       </form>
       {otpOpen ? (

@@ -1,3 +1,4 @@
+import { fill } from "@kalinga/domain/localized-texts";
 import {
   RATING_LIMITS,
   RATING_MESSAGES,
@@ -13,13 +14,14 @@ import { StartClaimFirst, useClaimIfAny } from "../claim/verified-claim.tsx";
 import type { ClaimReceipt } from "../session/claim-session.ts";
 import { FieldError } from "../ui/field-error.tsx";
 import { Link } from "../ui/link.tsx";
+import { useTexts } from "../ui/locale.ts";
 import { AsideLink } from "../ui/screen-links.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TileSwitch } from "../ui/tile-switch.tsx";
 import { TitledScreen } from "../ui/titled-screen.tsx";
 import submissionCss from "./submission.css?inline";
-import { SUBMISSION_TEXTS as T } from "./submission-texts.ts";
+import { SUBMISSION_TEXTS } from "./submission-texts.ts";
 import {
   canRate,
   markRated,
@@ -37,10 +39,13 @@ const ratingFormSchema = z.object({
 });
 
 /** The five tiles, "1 · Very hard" to "5 · Very easy", valued "1" to "5". */
-const RATINGS = T.ratings.map((label, index) => ({ value: String(index + 1), label }));
+const RATING_KEYS = ["rating1", "rating2", "rating3", "rating4", "rating5"] as const;
+const ratingsOf = (T: typeof SUBMISSION_TEXTS) =>
+  RATING_KEYS.map((key, index) => ({ value: String(index + 1), label: T[key] }));
 
 /** /claims-rating: after the submit, how filing the claim went, from 1 to 5 with a comment. */
 export default function ClaimsRatingScreen() {
+  const T = useTexts(SUBMISSION_TEXTS);
   const claim = useClaimIfAny();
   const receipt = useMemo(() => submittedClaimOfTab(claim), [claim]);
   if (receipt?.rated) return <ThankYou />;
@@ -64,6 +69,8 @@ export default function ClaimsRatingScreen() {
 type RatingErrors = { rating?: string; comment?: string };
 
 function RatingForm({ receipt }: { receipt: ClaimReceipt }) {
+  const T = useTexts(SUBMISSION_TEXTS);
+  const D = useTexts(CLAIM_DETAILS_TEXTS);
   const commentId = useId();
   const [rating, setRating] = useState("");
   const [comment, setComment] = useState("");
@@ -103,14 +110,13 @@ function RatingForm({ receipt }: { receipt: ClaimReceipt }) {
   return (
     <TitledScreen id="k-rating-title" title={T.ratingTitle}>
       <p className="k-claim-reference">
-        {CLAIM_DETAILS_TEXTS.webReferenceNumber}{" "}
-        <strong className="k-reference">{receipt.webReferenceNumber}</strong>
+        {D.webReferenceNumber} <strong className="k-reference">{receipt.webReferenceNumber}</strong>
       </p>
       <form className="k-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TileSwitch
           legend={T.ratingQuestion}
           name="rating"
-          options={RATINGS}
+          options={ratingsOf(T)}
           value={rating}
           onChange={(value) => {
             setRating(value);
@@ -136,7 +142,7 @@ function RatingForm({ receipt }: { receipt: ClaimReceipt }) {
             />
           </div>
           <p className="k-hint" id={`${commentId}-count`}>
-            {T.commentCount(comment.length, RATING_LIMITS.commentLength)}
+            {fill(T.commentCount, { count: comment.length, most: RATING_LIMITS.commentLength })}
           </p>
           <FieldError id={`${commentId}-error`} message={errors.comment} />
         </div>
@@ -154,6 +160,7 @@ function RatingForm({ receipt }: { receipt: ClaimReceipt }) {
 }
 
 function ThankYou() {
+  const T = useTexts(SUBMISSION_TEXTS);
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
   return (

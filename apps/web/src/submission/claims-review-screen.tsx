@@ -7,21 +7,18 @@ import {
   needsGuardian,
 } from "@kalinga/domain/beneficiary";
 import type { UploadedDocument } from "@kalinga/domain/claim-api";
-import {
-  CLAIM_TYPES,
-  type ClaimDetails,
-  LIVING_SUBTYPES,
-  NATURES_OF_DEATH,
-} from "@kalinga/domain/claim-details";
+import type { ClaimDetails } from "@kalinga/domain/claim-details";
 import { MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import {
   CLAIM_DECLARATIONS,
   DECLARATION_MESSAGES,
+  DECLARATION_TEXTS,
   type DeclarationKey,
   declarationText,
 } from "@kalinga/domain/declarations";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
+import { fill } from "@kalinga/domain/localized-texts";
 import { maskLast4 } from "@kalinga/domain/mask";
 import { bankOf, eWalletOf, type Payout } from "@kalinga/domain/payout";
 import type { PublicStartForm } from "@kalinga/domain/start-form";
@@ -31,19 +28,25 @@ import { Navigate, useNavigate } from "react-router";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
 import { BENEFICIARY_TEXTS } from "../claim/beneficiary-texts.ts";
-import { CLAIM_DETAILS_TEXTS, yesNoLabel } from "../claim/claim-details-texts.ts";
+import {
+  CLAIM_DETAILS_TEXTS,
+  causeOptions,
+  claimTypeOptions,
+  yesNoLabel,
+} from "../claim/claim-details-texts.ts";
 import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
-import { PAYOUT_TEXTS as P } from "../claim/payout-texts.ts";
+import { PAYOUT_TEXTS } from "../claim/payout-texts.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { Link } from "../ui/link.tsx";
+import { useLocale, useTexts } from "../ui/locale.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
 import { TitledScreen } from "../ui/titled-screen.tsx";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import submissionCss from "./submission.css?inline";
-import { SUBMISSION_TEXTS as T } from "./submission-texts.ts";
+import { SUBMISSION_TEXTS } from "./submission-texts.ts";
 
 adoptStyles(screenTextCss);
 adoptStyles(submissionCss);
@@ -58,10 +61,17 @@ type Row = [label: string, value: ReactNode];
 
 const labelOf = (options: readonly { label: string; value: string }[], value: string) =>
   options.find((option) => option.value === value)?.label ?? value;
-const date = (iso: string) => (iso ? formatDisplayDate(iso) : "");
+/** The texts of the review's rows in the chosen locale, and its dates written in that locale. */
+type ReviewTexts = {
+  T: typeof SUBMISSION_TEXTS;
+  D: typeof CLAIM_DETAILS_TEXTS;
+  P: typeof PAYOUT_TEXTS;
+  date: (iso: string) => string;
+};
 
 /** The start form's labels are the page content's, as the insurer words them. */
-function insuredRows(step1: PublicStartForm, content: PageContent): Row[] {
+function insuredRows(step1: PublicStartForm, content: PageContent, texts: ReviewTexts): Row[] {
+  const { T, date } = texts;
   const { insuredInformation, policyOwnerDetails } = content.microsite.mainInfo;
   const owner = policyOwnerDetails.fields;
   const name = [step1.firstName, step1.middleName, step1.lastName, step1.suffix]
@@ -80,24 +90,24 @@ function insuredRows(step1: PublicStartForm, content: PageContent): Row[] {
   ];
 }
 
-function detailRows(details: ClaimDetails): Row[] {
-  const D = CLAIM_DETAILS_TEXTS;
-  const rows: Row[] = [[D.claimTypeQuestion, labelOf(CLAIM_TYPES, details.claimType)]];
+function detailRows(details: ClaimDetails, texts: ReviewTexts): Row[] {
+  const { T, D, date } = texts;
+  const rows: Row[] = [[D.claimTypeQuestion, labelOf(claimTypeOptions(D), details.claimType)]];
   if (details.claimType === "Living") {
-    rows.push([T.accidentOrIllness, labelOf(LIVING_SUBTYPES, details.livingSubtype)]);
+    rows.push([T.accidentOrIllness, labelOf(causeOptions(D), details.livingSubtype)]);
     if (details.livingSubtype === "AC") {
       rows.push(
         [D.accidentDate, date(details.accidentDate)],
         [D.accidentPlace, details.accidentPlace],
         [D.injuryDetails, details.injuryDetails],
         [D.partOfBodyInjured, details.partOfBodyInjured],
-        [D.reviewAccidentNeurological, yesNoLabel(details.accidentResult)],
+        [D.reviewAccidentNeurological, yesNoLabel(details.accidentResult, D)],
       );
     } else {
       rows.push(
         [D.diagnosis, details.diagnosis],
         [D.illnessDetails, details.illnessDetails],
-        [D.reviewIllnessNeurological, yesNoLabel(details.illnessResult)],
+        [D.reviewIllnessNeurological, yesNoLabel(details.illnessResult, D)],
         [D.dateSymptomsDiscovered, date(details.dateSymptomsDiscovered)],
       );
     }
@@ -113,20 +123,20 @@ function detailRows(details: ClaimDetails): Row[] {
     rows.push(
       [D.dateOfDeath, date(details.dateOfLoss)],
       [D.causeOfDeath, details.causeOfLoss],
-      [T.accidentOrIllness, labelOf(NATURES_OF_DEATH, details.natureOfDeath)],
+      [T.accidentOrIllness, labelOf(causeOptions(D), details.natureOfDeath)],
     );
   }
   rows.push([T.policyNumber, details.policyNumber]);
   return rows;
 }
 
-function payoutRows(payout: Payout): Row[] {
+function payoutRows(payout: Payout, { P }: ReviewTexts): Row[] {
   const wallet = eWalletOf(payout.method);
   // Account and mobile numbers shown in part: the review may be read over the claimant's shoulder.
   if (wallet) {
     return [
-      [P.reviewMethod, P.walletSection(wallet.label)],
-      [P.walletName(wallet.label), payout.accountName],
+      [P.reviewMethod, fill(P.walletSection, { wallet: wallet.label })],
+      [fill(P.walletName, { wallet: wallet.label }), payout.accountName],
       [P.reviewWalletNumber, maskLast4(`0${payout.accountNumber}`)],
     ];
   }
@@ -168,6 +178,7 @@ function ReviewGroup({
   editTo: string;
   children: ReactNode;
 }) {
+  const T = useTexts(SUBMISSION_TEXTS);
   return (
     <section className="k-review-group k-card" aria-label={title}>
       <div className="k-review-group__head">
@@ -183,6 +194,7 @@ function ReviewGroup({
 }
 
 function Facts({ rows }: { rows: Row[] }) {
+  const T = useTexts(SUBMISSION_TEXTS);
   return (
     <dl className="k-facts">
       {rows.map(([label, value]) => (
@@ -196,6 +208,14 @@ function Facts({ rows }: { rows: Row[] }) {
 }
 
 function ClaimReview({ claim }: { claim: VerifiedClaim }) {
+  const T = useTexts(SUBMISSION_TEXTS);
+  const D = useTexts(CLAIM_DETAILS_TEXTS);
+  const P = useTexts(PAYOUT_TEXTS);
+  const declarations = useTexts(DECLARATION_TEXTS);
+  const declarationMessages = useTexts(DECLARATION_MESSAGES);
+  const { locale } = useLocale();
+  const date = (iso: string) => (iso ? formatDisplayDate(iso, locale) : "");
+  const texts: ReviewTexts = { T, D, P, date };
   const setting = useWidgetSetting();
   const content = usePageContent();
   const navigate = useNavigate();
@@ -262,21 +282,21 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
   return (
     <TitledScreen id="k-review-title" step={T.reviewStep} title={T.reviewTitle}>
       <p className="k-claim-reference">
-        {CLAIM_DETAILS_TEXTS.webReferenceNumber}{" "}
+        {texts.D.webReferenceNumber}{" "}
         <strong className="k-reference">{claim.webReferenceNumber}</strong>
       </p>
       <form ref={formRef} className="k-form" noValidate onSubmit={onSubmit}>
         <p className="k-intro">{T.reviewIntro}</p>
         <ReviewGroup title={T.insuredGroup} editTo="/cf">
-          <Facts rows={insuredRows(step1, content)} />
+          <Facts rows={insuredRows(step1, content, texts)} />
           <p className="k-hint">{T.newMobileHint}</p>
         </ReviewGroup>
         <ReviewGroup title={T.detailsGroup} editTo="/claims-details">
-          <Facts rows={detailRows(data.details)} />
+          <Facts rows={detailRows(data.details, texts)} />
         </ReviewGroup>
         {data.details.claimType === "Living" ? (
           <ReviewGroup title={T.payoutGroup} editTo="/payout-option">
-            <Facts rows={payoutRows(data.payout)} />
+            <Facts rows={payoutRows(data.payout, texts)} />
           </ReviewGroup>
         ) : (
           <ReviewGroup title={T.beneficiariesGroup} editTo="/payout-option">
@@ -287,7 +307,7 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
                   {isMinor(beneficiary.dateOfBirth, today) ? T.minor : ""}
                   <br />
                   {beneficiary.relationship} ·{" "}
-                  {BENEFICIARY_TEXTS.born(date(beneficiary.dateOfBirth))}
+                  {BENEFICIARY_TEXTS.born(texts.date(beneficiary.dateOfBirth))}
                   {needsGuardian(beneficiary.dateOfBirth, today) ? (
                     <>
                       <br />
@@ -311,7 +331,9 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
                   return (
                     <li key={slot.key}>
                       <strong>{slot.label}</strong>
-                      {slot.beneficiaryIndex ? T.ofBeneficiary(slot.beneficiaryIndex) : ""}
+                      {slot.beneficiaryIndex
+                        ? fill(T.ofBeneficiary, { number: slot.beneficiaryIndex })
+                        : ""}
                       <br />
                       {files.length > 0 ? (
                         files.map((file) => `${file.name} (${file.sizeText})`).join(", ")
@@ -339,10 +361,10 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
             <Checkbox
               key={key}
               name={key}
-              label={declarationText(key, setting.companyName)}
+              label={declarationText(key, setting.companyName, declarations)}
               checked={agreed[key] === true}
               onChange={(event) => toggle(key, event.currentTarget.checked)}
-              error={showErrors && !agreed[key] ? DECLARATION_MESSAGES.required : undefined}
+              error={showErrors && !agreed[key] ? declarationMessages.required : undefined}
             />
           ))}
         </fieldset>

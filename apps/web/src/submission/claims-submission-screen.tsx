@@ -4,6 +4,7 @@ import { MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { ALL_DECLARATIONS_AGREED } from "@kalinga/domain/declarations";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
+import { fill } from "@kalinga/domain/localized-texts";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Navigate } from "react-router";
 import { callClaimApi } from "../api/claim-api-client.ts";
@@ -14,13 +15,14 @@ import { claimOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, useClaimIfAny, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import type { ClaimReceipt } from "../session/claim-session.ts";
 import { Link } from "../ui/link.tsx";
+import { useLocale, useTexts } from "../ui/locale.ts";
 import { ActionLink } from "../ui/screen-links.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import submissionCss from "./submission.css?inline";
-import { SUBMISSION_TEXTS as T } from "./submission-texts.ts";
+import { SUBMISSION_TEXTS } from "./submission-texts.ts";
 import {
   canRate,
   saveSubmittedClaim,
@@ -48,6 +50,7 @@ type Outcome =
   | { kind: "failed" };
 
 function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
+  const T = useTexts(SUBMISSION_TEXTS);
   const { channel } = useWidgetSetting();
   const initial = useMemo(() => claim.readData(), [claim]);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "sending" });
@@ -140,19 +143,23 @@ function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
   }
 }
 
-const manilaTime = new Intl.DateTimeFormat("en-PH", {
-  timeZone: "Asia/Manila",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
 /** The receipt of the claim; the rating link shows while the rating can still be sent. */
 function Confirmation({ receipt }: { receipt: ClaimReceipt }) {
+  const T = useTexts(SUBMISSION_TEXTS);
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
   useEndSubmittedClaimOnLeave();
   const [ratingOpen] = useState(() => canRate(receipt));
   const submittedAt = new Date(receipt.submittedAt);
+  const { locale } = useLocale();
+  const D = useTexts(CLAIM_DETAILS_TEXTS);
+  const manilaTime = new Intl.DateTimeFormat(`${locale}-PH`, {
+    timeZone: "Asia/Manila",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+  const mobileNumber = `${MOBILE_PREFIX} ${receipt.maskedMobileNumber}`;
+  const email = receipt.emailAddress;
 
   return (
     <section className="k-screen k-confirmation" aria-labelledby="k-confirmation-title">
@@ -161,27 +168,31 @@ function Confirmation({ receipt }: { receipt: ClaimReceipt }) {
       </h2>
       <div className="k-receipt">
         <p className="k-claim-reference">
-          {CLAIM_DETAILS_TEXTS.webReferenceNumber}{" "}
+          {D.webReferenceNumber}{" "}
           <strong className="k-reference" data-testid="web-reference-number">
             {receipt.webReferenceNumber}
           </strong>
         </p>
         <p className="k-hint">
-          {T.submittedOn(
-            formatDisplayDate(todayInManila(submittedAt)),
-            manilaTime.format(submittedAt),
-          )}
+          {fill(T.submittedOn, {
+            date: formatDisplayDate(todayInManila(submittedAt), locale),
+            time: manilaTime.format(submittedAt),
+          })}
         </p>
       </div>
       <p>
-        {T.acknowledgment(`${MOBILE_PREFIX} ${receipt.maskedMobileNumber}`, receipt.emailAddress)}
+        {email
+          ? fill(T.acknowledgment, { mobileNumber, email })
+          : fill(T.acknowledgmentSms, { mobileNumber })}
       </p>
       <h3 className="k-section-title">{T.nextStepsTitle}</h3>
       <ol className="k-next-steps">
         <li>{T.nextStepExamine}</li>
         <li>{T.nextStepMissing}</li>
         <li>
-          {T.nextStepDecided(receipt.claimType === "Death" ? T.paidToBeneficiaries : T.paidToBank)}
+          {fill(T.nextStepDecided, {
+            paidTo: receipt.claimType === "Death" ? T.paidToBeneficiaries : T.paidToBank,
+          })}
         </li>
       </ol>
       <div className="k-actions">

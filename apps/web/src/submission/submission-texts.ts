@@ -1,9 +1,11 @@
+import { defineTexts } from "@kalinga/domain/localized-texts";
+
 // Every text of the review, the submission with its confirmation, and the rating, keyed, with its
 // English default. Labels the claim steps already own (claim details, payout, beneficiaries) and the
 // start form's field labels (page content) are used from there; messages are the domain's
 // (DOCUMENT_MESSAGES, DECLARATION_MESSAGES, RATING_MESSAGES).
 
-export const SUBMISSION_TEXTS = {
+export const SUBMISSION_TEXTS = defineTexts("submission", {
   /** The review. */
   reviewStep: "Almost done",
   reviewTitle: "Review your claim",
@@ -34,7 +36,7 @@ export const SUBMISSION_TEXTS = {
   /** After a beneficiary's name. */
   minor: " (minor)",
   /** After a beneficiary's document: " (beneficiary 2)". */
-  ofBeneficiary: (number: number) => ` (beneficiary ${number})`,
+  ofBeneficiary: " (beneficiary {number})",
   loadingDocuments: "Loading your documents\u2026",
   notUploaded: "Not uploaded yet",
   addDocuments: "Add the documents",
@@ -54,18 +56,19 @@ export const SUBMISSION_TEXTS = {
   /** The confirmation. */
   submittedTitle: "Your claim has been submitted",
   /** "Submitted on 05 Mar 2025 at 2:30 PM (Philippine time). …" */
-  submittedOn: (date: string, time: string) =>
-    `Submitted on ${date} at ${time} (Philippine time). Keep this number: you need it to check your claim.`,
-  /** "… by SMS to +63 ******4567 and by e-mail to name@example.com." */
-  acknowledgment: (mobileNumber: string, email: string) =>
-    `We are sending an acknowledgment by SMS to ${mobileNumber}${email ? ` and by e-mail to ${email}` : ""}.`,
+  submittedOn:
+    "Submitted on {date} at {time} (Philippine time). Keep this number: you need it to check your claim.",
+  /** "… by SMS to +63 ******4567 and by e-mail to name@example.com.", or by SMS alone. */
+  acknowledgment:
+    "We are sending an acknowledgment by SMS to {mobileNumber} and by e-mail to {email}.",
+  acknowledgmentSms: "We are sending an acknowledgment by SMS to {mobileNumber}.",
   nextStepsTitle: "What happens next",
   nextStepExamine: "A claims examiner reviews your claim and the documents you sent.",
   nextStepMissing:
     "If anything is missing, we tell you by SMS and e-mail. You can send it from Check claim status with your web reference number.",
   /** "… is paid to the beneficiaries you named.": paidToBeneficiaries or paidToBank. */
-  nextStepDecided: (paidTo: string) =>
-    `Once your claim is decided, we let you know. An approved benefit is paid ${paidTo}.`,
+  nextStepDecided:
+    "Once your claim is decided, we let you know. An approved benefit is paid {paidTo}.",
   paidToBeneficiaries: "to the beneficiaries you named",
   paidToBank: "to the bank account you gave",
   checkStatus: "Check claim status",
@@ -76,19 +79,17 @@ export const SUBMISSION_TEXTS = {
   reviewLink: "Review your claim",
   ratingTitle: "Rate your experience",
   ratingQuestion: "How easy was it to file your claim?",
-  ratings: [
-    "1 \u00b7 Very hard",
-    "2 \u00b7 Hard",
-    "3 \u00b7 Okay",
-    "4 \u00b7 Easy",
-    "5 \u00b7 Very easy",
-  ],
+  rating1: "1 \u00b7 Very hard",
+  rating2: "2 \u00b7 Hard",
+  rating3: "3 \u00b7 Okay",
+  rating4: "4 \u00b7 Easy",
+  rating5: "5 \u00b7 Very easy",
   comment: "Tell us more (optional)",
   /** "12 of 500 characters". */
-  commentCount: (count: number, most: number) => `${count} of ${most} characters`,
+  commentCount: "{count} of {most} characters",
   back: "Back",
   sendRating: "Send rating",
   thanksTitle: "Thank you for your rating",
   thanksText: "It helps us make filing a claim easier for the next family.",
   backToClaim: "Back to your claim",
-} as const;
+});

@@ -70,6 +70,7 @@ const EVERY_ITEM: Record<SessionKey, true> = {
   trackedClaim: true,
   agentCode: true,
   config: true,
+  locale: true,
 };
 
 /** A new tab: the session emptied and opened again, the widget configured for `channel`. */

@@ -3,6 +3,7 @@ import type { ReadTrackedClaimResponse } from "@kalinga/domain/claim-tracking";
 import { useEffect, useRef, useState } from "react";
 import { Navigate } from "react-router";
 import { Link } from "../ui/link.tsx";
+import { useTexts } from "../ui/locale.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import {
@@ -38,6 +39,7 @@ function ToSend({
   onSent: (sent: { count: number; status: string }) => void;
 }) {
   const endCheck = useEndCheck();
+  const ui = useTexts(UI_TEXTS);
   const [refusal, setRefusal] = useState<string | null>(null);
   // One key for this send: pressing Send again after a lost answer gets the first answer back.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -90,7 +92,7 @@ function ToSend({
       ) : null}
       <div className="k-actions">
         <Link className="k-btn k-btn--outlined" to="/abeyance-upload" state={{ back: true }}>
-          {UI_TEXTS.back}
+          {ui.back}
         </Link>
         <button className="k-btn k-btn--contained" type="button" onClick={() => void send()}>
           {T.send}

@@ -5,10 +5,12 @@ import { useMemo, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { removeWithConfirmation, useUploadsInFlight } from "../documents/document-actions.ts";
 import { DocumentSlot, UploadNotices } from "../documents/document-slot.tsx";
+import { DOCUMENT_TEXTS } from "../documents/document-texts.ts";
 import documentsCss from "../documents/documents.css?inline";
 import { useClaimDocuments } from "../documents/use-claim-documents.ts";
 import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
 import { Link } from "../ui/link.tsx";
+import { useTexts } from "../ui/locale.ts";
 import { adoptStyles } from "../ui/styles.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
@@ -49,11 +51,13 @@ function RequestedDocuments({ tracked }: { tracked: ReadTrackedClaimResponse }) 
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const hasCamera = useMemo(() => window.matchMedia("(pointer: coarse)").matches, []);
   const uploading = useUploadsInFlight(documents);
+  const documentTexts = useTexts(DOCUMENT_TEXTS);
+  const ui = useTexts(UI_TEXTS);
 
   if (requests.length === 0) return <Navigate to="/abeyance-details" replace />;
 
   const filesOf = (id: string) => documents.files.filter((file) => file.slotKey === id);
-  const askToRemove = removeWithConfirmation(documents, setConfirm);
+  const askToRemove = removeWithConfirmation(documents, setConfirm, documentTexts);
   const onNext = () => {
     if (uploading) return setMessage(T.stillUploading);
     if (!documents.files.some((file) => file.state === "uploaded")) {
@@ -87,7 +91,7 @@ function RequestedDocuments({ tracked }: { tracked: ReadTrackedClaimResponse }) 
       <UploadNotices announcement={documents.announcement} message={message} />
       <div className="k-actions">
         <Link className="k-btn k-btn--outlined" to="/abeyance-details" state={{ back: true }}>
-          {UI_TEXTS.back}
+          {ui.back}
         </Link>
         <button className="k-btn k-btn--contained" type="button" onClick={onNext}>
           {T.reviewButton}

@@ -1,4 +1,5 @@
 import { joseStep1 } from "@kalinga/domain/fixtures/claim-fixtures";
+import { fill } from "@kalinga/domain/localized-texts";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
@@ -81,7 +82,10 @@ describe("claim tracking", () => {
     await user.click(screen.getByRole("button", { name: T.checkButton }));
     await user.click(await screen.findByRole("button", { name: OTP_TEXTS.send }, LAZY_MODAL));
     for (const [index, digit] of [..."123456"].entries()) {
-      await user.type(screen.getByLabelText(OTP_TEXTS.digit(index + 1, 6)), digit);
+      await user.type(
+        screen.getByLabelText(fill(OTP_TEXTS.digit, { position: index + 1, of: 6 })),
+        digit,
+      );
     }
     await user.click(screen.getByRole("button", { name: OTP_TEXTS.submit }));
 

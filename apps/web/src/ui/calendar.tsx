@@ -3,6 +3,7 @@ import { DayPicker } from "react-day-picker";
 import dayPickerCss from "react-day-picker/style.css?inline";
 import calendarCss from "./calendar.css?inline";
 import { clampIsoDate, isoToLocalDate, localDateToIso } from "./local-date.ts";
+import { useTexts } from "./locale.ts";
 import { adoptStyles } from "./styles.ts";
 import { UI_TEXTS } from "./ui-texts.ts";
 
@@ -39,15 +40,6 @@ export interface CalendarProps {
   okText: string;
 }
 
-// The month and year dropdowns are native selects, named from the keyed texts.
-const labels = {
-  labelDayButton,
-  labelMonthDropdown: () => UI_TEXTS.calendarMonth,
-  labelYearDropdown: () => UI_TEXTS.calendarYear,
-  labelPrevious: () => UI_TEXTS.calendarPrevious,
-  labelNext: () => UI_TEXTS.calendarNext,
-};
-
 /**
  * The month grid with month and year dropdowns (dates of birth are decades back): the years run
  * from min's to max's, and an empty field opens on openOn's month (decision 0041).
@@ -62,6 +54,15 @@ export function Calendar({
   cancelText,
   okText,
 }: CalendarProps) {
+  const texts = useTexts(UI_TEXTS);
+  // The month and year dropdowns are native selects, named from the keyed texts.
+  const labels = {
+    labelDayButton,
+    labelMonthDropdown: () => texts.calendarMonth,
+    labelYearDropdown: () => texts.calendarYear,
+    labelPrevious: () => texts.calendarPrevious,
+    labelNext: () => texts.calendarNext,
+  };
   const chosen = isoToLocalDate(value);
   const [pending, setPending] = useState(chosen);
   const minDate = isoToLocalDate(min);

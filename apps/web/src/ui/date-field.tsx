@@ -4,6 +4,7 @@ import {
   DISPLAY_DATE_PLACEHOLDER,
 } from "@kalinga/domain/constants";
 import { formatDisplayDate, isIsoDate, parseDisplayDate } from "@kalinga/domain/dates";
+import { fill } from "@kalinga/domain/localized-texts";
 import {
   type FocusEvent,
   lazy,
@@ -18,6 +19,7 @@ import {
 import { describedBy } from "./describedby.ts";
 import { errorIdOf, FieldFrame } from "./field-frame.tsx";
 import { tipsIdOf } from "./field-label.tsx";
+import { useTexts } from "./locale.ts";
 import { UI_TEXTS } from "./ui-texts.ts";
 import { useDismiss } from "./use-dismiss.ts";
 
@@ -82,9 +84,10 @@ export function DateField({
   autoComplete = "off",
   ref,
   calendarButtonLabel,
-  cancelText = UI_TEXTS.calendarCancel,
-  okText = UI_TEXTS.calendarOk,
+  cancelText,
+  okText,
 }: DateFieldProps) {
+  const texts = useTexts(UI_TEXTS);
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = errorIdOf(inputId);
@@ -178,7 +181,7 @@ export function DateField({
               ref={buttonRef}
               type="button"
               className="k-icon-btn"
-              aria-label={calendarButtonLabel ?? UI_TEXTS.chooseDate(label)}
+              aria-label={calendarButtonLabel ?? fill(texts.chooseDate, { label })}
               aria-haspopup="dialog"
               aria-expanded={open !== false}
               aria-controls={open ? calendarId : undefined}
@@ -214,7 +217,7 @@ export function DateField({
               close(true);
             }}
           >
-            <Suspense fallback={<p className="k-calendar__loading">{UI_TEXTS.calendarLoading}</p>}>
+            <Suspense fallback={<p className="k-calendar__loading">{texts.calendarLoading}</p>}>
               <Calendar
                 value={value}
                 min={min}
@@ -222,8 +225,8 @@ export function DateField({
                 openOn={openOn}
                 confirm={open === "phone"}
                 onDone={onCalendarDone}
-                cancelText={cancelText}
-                okText={okText}
+                cancelText={cancelText ?? texts.calendarCancel}
+                okText={okText ?? texts.calendarOk}
               />
             </Suspense>
           </dialog>

@@ -1,4 +1,6 @@
+import { fill } from "@kalinga/domain/localized-texts";
 import { useCallback, useId, useLayoutEffect, useRef, useState } from "react";
+import { useTexts } from "./locale.ts";
 import { UI_TEXTS } from "./ui-texts.ts";
 import { useDismiss } from "./use-dismiss.ts";
 
@@ -21,6 +23,7 @@ const EDGE_PX = 8;
  * or not, and the button stays for a press or a tap.
  */
 export function InfoTooltip({ label, tips, buttonLabel, id }: InfoTooltipProps) {
+  const texts = useTexts(UI_TEXTS);
   const [open, setOpen] = useState(false);
   const autoId = useId();
   const bubbleId = id ?? autoId;
@@ -52,7 +55,7 @@ export function InfoTooltip({ label, tips, buttonLabel, id }: InfoTooltipProps) 
         type="button"
         className="k-icon-btn k-tip__button"
         tabIndex={-1}
-        aria-label={buttonLabel ?? UI_TEXTS.moreAbout(label)}
+        aria-label={buttonLabel ?? fill(texts.moreAbout, { label })}
         aria-expanded={open}
         aria-controls={bubbleId}
         onClick={() => setOpen((was) => !was)}

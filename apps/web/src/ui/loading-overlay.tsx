@@ -1,12 +1,14 @@
 import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { isChecking, isLoading, loading } from "./loading.ts";
+import { useTexts } from "./locale.ts";
 import { UI_TEXTS } from "./ui-texts.ts";
 
 /**
  * A full-screen spinner while the widget waits. It is a modal dialog, so everything beneath is
  * inert (no clicks, no keys) and focus comes back where it was when it closes.
  */
-export function LoadingOverlay({ label = UI_TEXTS.loading }: { label?: string }) {
+export function LoadingOverlay({ label }: { label?: string }) {
+  const texts = useTexts(UI_TEXTS);
   const shown = useSyncExternalStore(loading.subscribe, isLoading, () => false);
   const checking = useSyncExternalStore(loading.subscribe, isChecking, () => false);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -42,7 +44,7 @@ export function LoadingOverlay({ label = UI_TEXTS.loading }: { label?: string })
       <div className="k-spinner" aria-hidden="true" />
       {/* Solving a challenge may take a few seconds: then the overlay says why it waits. */}
       <p className={checking ? "k-loading__text" : "k-vh"} role="status" aria-live="polite">
-        {shown ? (checking ? UI_TEXTS.checkingConnection : label) : ""}
+        {shown ? (checking ? texts.checkingConnection : (label ?? texts.loading)) : ""}
       </p>
     </dialog>
   );

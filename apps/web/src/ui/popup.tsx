@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useLayoutEffect, useRef, useState } from "react";
+import { useTexts } from "./locale.ts";
 import { UI_TEXTS } from "./ui-texts.ts";
 import { useWidgetRoot } from "./widget-root.tsx";
 
@@ -38,8 +39,9 @@ export function Popup({
   onClose,
   containedButton,
   outlinedButton,
-  closeLabel = UI_TEXTS.close,
+  closeLabel,
 }: PopupProps) {
+  const texts = useTexts(UI_TEXTS);
   const { root } = useWidgetRoot();
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -124,7 +126,7 @@ export function Popup({
             <button
               type="button"
               className="k-icon-btn k-popup__close"
-              aria-label={closeLabel}
+              aria-label={closeLabel ?? texts.close}
               onClick={closePopup}
             >
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">

@@ -1,3 +1,4 @@
+import { fill } from "@kalinga/domain/localized-texts";
 import {
   type KeyboardEvent,
   type Ref,
@@ -11,6 +12,7 @@ import {
 import { describedBy } from "./describedby.ts";
 import { errorIdOf, FieldFrame } from "./field-frame.tsx";
 import { tipsIdOf } from "./field-label.tsx";
+import { useTexts } from "./locale.ts";
 import { optionMatches } from "./option-matches.ts";
 import { UI_TEXTS } from "./ui-texts.ts";
 
@@ -63,8 +65,9 @@ function Combobox({
   placeholder,
   required,
   ref,
-  noMatchesText = UI_TEXTS.noMatches,
+  noMatchesText,
 }: SearchableDropdownProps) {
+  const texts = useTexts(UI_TEXTS);
   const autoId = useId();
   const inputId = id ?? autoId;
   const listId = `${inputId}-list`;
@@ -208,7 +211,7 @@ function Combobox({
           <button
             type="button"
             className="k-icon-btn k-dropdown__toggle"
-            aria-label={UI_TEXTS.showOptions(label)}
+            aria-label={fill(texts.showOptions, { label })}
             aria-controls={listId}
             aria-expanded={open}
             tabIndex={-1}
@@ -233,7 +236,7 @@ function Combobox({
             id={listId}
             className="k-listbox"
             role="listbox"
-            aria-label={UI_TEXTS.optionsOf(label)}
+            aria-label={fill(texts.optionsOf, { label })}
             // A press on an option or the scrollbar must not blur the box before the choice.
             onMouseDown={(event) => event.preventDefault()}
           >
@@ -256,7 +259,7 @@ function Combobox({
           </div>
           {/* Always present, so screen readers announce the text when it appears. */}
           <p className="k-nomatch" role="status">
-            {noMatches ? noMatchesText : null}
+            {noMatches ? (noMatchesText ?? texts.noMatches) : null}
           </p>
         </>
       }

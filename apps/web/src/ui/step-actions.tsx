@@ -1,4 +1,5 @@
 import { Link } from "./link.tsx";
+import { useTexts } from "./locale.ts";
 import { UI_TEXTS } from "./ui-texts.ts";
 
 export type StepActionsProps = {
@@ -11,22 +12,18 @@ export type StepActionsProps = {
 };
 
 /** The Back link and the Next button at the foot of every claim step. */
-export function StepActions({
-  back,
-  nextLabel = UI_TEXTS.next,
-  onNext,
-  disabled,
-}: StepActionsProps) {
+export function StepActions({ back, nextLabel, onNext, disabled }: StepActionsProps) {
+  const texts = useTexts(UI_TEXTS);
   return (
     <div className="k-actions">
       {"href" in back ? (
         <a className="k-btn k-btn--outlined" href={back.href}>
-          {UI_TEXTS.back}
+          {texts.back}
         </a>
       ) : (
         // Marked as going back, so the step opens where the claimant left it.
         <Link className="k-btn k-btn--outlined" to={back.to} state={{ back: true }}>
-          {UI_TEXTS.back}
+          {texts.back}
         </Link>
       )}
       <button
@@ -35,7 +32,7 @@ export function StepActions({
         onClick={onNext}
         disabled={disabled}
       >
-        {nextLabel}
+        {nextLabel ?? texts.next}
       </button>
     </div>
   );

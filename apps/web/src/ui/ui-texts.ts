@@ -1,7 +1,9 @@
+import { defineTexts } from "@kalinga/domain/localized-texts";
+
 // Texts of the shared field components, keyed, with their English defaults. A screen may pass its
 // own through the components' props.
 
-export const UI_TEXTS = {
+export const UI_TEXTS = defineTexts("ui", {
   /** The two buttons at the foot of a step. */
   back: "Back",
   next: "Next",
@@ -13,9 +15,9 @@ export const UI_TEXTS = {
   /** Shown under the spinner while the widget answers the server's proof-of-work challenge. */
   checkingConnection: "Checking your connection\u2026",
   /** The info button beside a label: "More about Mobile number". */
-  moreAbout: (label: string) => `More about ${label}`,
+  moreAbout: "More about {label}",
   /** The calendar button of a date field: "Choose date, Date of birth". */
-  chooseDate: (label: string) => `Choose date, ${label}`,
+  chooseDate: "Choose date, {label}",
   calendarLoading: "Loading calendar\u2026",
   calendarCancel: "Cancel",
   calendarOk: "OK",
@@ -24,8 +26,8 @@ export const UI_TEXTS = {
   calendarPrevious: "Previous month",
   calendarNext: "Next month",
   /** The dropdown's toggle: "Show options, Bank". */
-  showOptions: (label: string) => `Show options, ${label}`,
+  showOptions: "Show options, {label}",
   /** The dropdown's list: "Bank options". */
-  optionsOf: (label: string) => `${label} options`,
+  optionsOf: "{label} options",
   noMatches: "No matches",
-} as const;
+});

@@ -1,0 +1,210 @@
+import { readFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { bpiAccount, motorcycleAccident } from "../support/claim-steps.ts";
+import { phonePhoto, scannedPdf, type TestFile } from "../support/documents.ts";
+import { readOtpFromOutbox } from "../support/outbox.ts";
+import {
+  CORPORATE_START,
+  maria,
+  proceedPastReminder,
+  uniqueMobile,
+} from "../support/start-form.ts";
+
+// A living accident claim filed from the start form to the confirmation after switching to
+// Filipino (decision 0087): each screen shows its Filipino heading and none of the English texts
+// it replaced, passes axe at 375 px, and a reload keeps Filipino.
+
+const FIL = JSON.parse(
+  readFileSync(new URL("../../apps/server/content/locales/fil.json", import.meta.url), "utf8"),
+) as Record<string, string>;
+const t = (key: string) => {
+  const text = FIL[key];
+  if (text === undefined) throw new Error(`fil.json has no ${key}`);
+  return text;
+};
+/** A {slot} template as a pattern: the slots' values are whatever the screen shows. */
+const pattern = (key: string) =>
+  new RegExp(
+    t(key)
+      .split(/\{\w+\}/)
+      .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))
+      .join(".+"),
+  );
+
+/** What the widget shows in English for the texts asserted absent. */
+const ENGLISH_GONE = [
+  "Start your claim",
+  "Claim details",
+  "How should we pay you?",
+  "Review your claim",
+  "Your claim has been submitted",
+  "Verify your mobile number",
+];
+
+async function expectNoEnglishOf(page: Page): Promise<void> {
+  for (const english of ENGLISH_GONE) {
+    await expect(page.getByText(english, { exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByRole("button", { name: "Next", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Back", exact: true })).toHaveCount(0);
+}
+
+async function nextStep(page: Page): Promise<void> {
+  await page.getByRole("button", { name: t("ui.next"), exact: true }).click();
+}
+
+const field = (page: Page, label: string) =>
+  page.locator("input").and(page.getByLabel(label, { exact: true }));
+
+async function typeDate(page: Page, label: string, text: string): Promise<void> {
+  const box = page.getByRole("textbox", { name: label, exact: true });
+  await box.fill(text);
+  await box.blur();
+}
+
+async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  const box = page.getByRole("combobox", { name: label, exact: true });
+  await box.fill(option.slice(0, 5));
+  await page.getByRole("option", { name: option, exact: true }).click();
+  await expect(box).toHaveValue(option);
+}
+
+async function chooseTile(page: Page, question: string, choice: string): Promise<void> {
+  const tile = page
+    .getByRole("group", { name: question })
+    .getByRole("radio", { name: choice, exact: true });
+  await tile.check();
+  await expect(tile).toBeChecked();
+}
+
+let photo: TestFile;
+let pdf: TestFile;
+test.beforeAll(async () => {
+  photo = await phonePhoto("IMG_20261102_1015.jpg", 1600, 1200);
+  pdf = await scannedPdf("scan.pdf", "Certified true copy");
+});
+
+test("a claim filed in Filipino from the start form to the confirmation", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const mobile = uniqueMobile();
+  await page.goto(CORPORATE_START);
+  await proceedPastReminder(page);
+
+  // The switch, by keyboard: English is pressed, Filipino is one Tab away.
+  const english = page.getByRole("button", { name: "English", exact: true });
+  await expect(english).toHaveAttribute("aria-pressed", "true");
+  await english.focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Filipino", exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: t("start.title") })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Filipino" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page.getByRole("group", { name: t("locale.switchLabel") })).toBeVisible();
+  // The start form's labels come from the Filipino page content.
+  await expect(field(page, "Pangalan")).toBeVisible();
+
+  // A reload in the tab keeps Filipino.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: t("start.title") })).toBeVisible();
+  await expectNoEnglishOf(page);
+  await expectNoAxeViolations(page);
+
+  await field(page, "Pangalan").fill(maria.firstName);
+  await field(page, "Middle initial").fill(maria.middleName);
+  await field(page, "Apelyido").fill(maria.lastName);
+  await field(page, "Suffix").fill(maria.suffix);
+  await typeDate(page, "Petsa ng kapanganakan", maria.dateOfBirth);
+  await field(page, "Mobile number").fill(mobile);
+  await field(page, "E-mail address").fill(maria.email);
+  await field(page, "Tirahan").fill(maria.homeAddress);
+  await chooseOption(page, "Bansa ng citizenship", "Pilipinas");
+  await chooseOption(page, "Bansang tinitirhan", "Pilipinas");
+  await page.getByRole("radio", { name: "Individual" }).check();
+  await nextStep(page);
+
+  const otp = page.getByRole("dialog", { name: t("otp.title") });
+  await expect(otp).toBeVisible();
+  await expectNoEnglishOf(page);
+  await otp.getByRole("button", { name: t("otp.send") }).click();
+  const code = await readOtpFromOutbox(request, `63${mobile}`);
+  await expect(otp.getByText(pattern("otp.codeIntro"))).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("textbox", { name: "Digit 1 sa 6" }).click();
+  await page.keyboard.type(code, { delay: 20 });
+  await otp.getByRole("button", { name: t("otp.submit") }).click();
+
+  await expect(page).toHaveURL(/\/claims-details$/);
+  await expect(page.getByRole("heading", { name: t("claimDetails.title") })).toBeVisible();
+  await chooseTile(page, t("claimDetails.claimTypeQuestion"), t("claimDetails.typeLiving"));
+  await chooseTile(page, t("claimDetails.livingSubtypeQuestion"), t("claimDetails.causeAccident"));
+  await typeDate(page, t("claimDetails.accidentDate"), motorcycleAccident.accidentDate);
+  await field(page, t("claimDetails.accidentPlace")).fill(motorcycleAccident.place);
+  await field(page, t("claimDetails.injuryDetails")).fill(motorcycleAccident.injury);
+  await field(page, t("claimDetails.partOfBodyInjured")).fill(motorcycleAccident.partOfBody);
+  await chooseTile(page, t("claimDetails.accidentNeurologicalQuestion"), t("claimDetails.no"));
+  await page.getByRole("checkbox", { name: t("claimDetails.surgery") }).check();
+  await expectNoEnglishOf(page);
+  await expectNoAxeViolations(page);
+  await nextStep(page);
+
+  await expect(page.getByRole("heading", { name: t("payout.title") })).toBeVisible();
+  await chooseOption(page, t("payout.bank"), bpiAccount.bank);
+  await field(page, t("payout.accountName")).fill(bpiAccount.accountName);
+  await field(page, t("payout.accountNumber")).fill(bpiAccount.accountNumber);
+  await expectNoEnglishOf(page);
+  await expectNoAxeViolations(page);
+  await nextStep(page);
+
+  await expect(page).toHaveURL(/\/claims-documents$/);
+  await expect(page.getByRole("heading", { name: t("documents.title") })).toBeVisible();
+  const required = page.locator("section.k-slot").filter({ hasText: t("documents.required") });
+  await expect(required.first()).toBeVisible();
+  const titles = await required.locator("h4").allTextContents();
+  for (const title of titles) {
+    const card = page.getByRole("region", { name: title, exact: true });
+    const chooser = page.waitForEvent("filechooser");
+    await card.getByRole("button", { name: t("documents.chooseFile") }).click();
+    await (await chooser).setFiles([/ID/.test(title) ? photo : pdf]);
+    await expect(
+      card
+        .getByRole("listitem")
+        .filter({ hasText: t("documents.uploaded") })
+        .first(),
+    ).toBeVisible({ timeout: 30_000 });
+  }
+  await expect(page.getByText("Uploaded", { exact: true })).toHaveCount(0);
+  await expectNoEnglishOf(page);
+  await expectNoAxeViolations(page);
+  await nextStep(page);
+
+  await expect(page).toHaveURL(/\/claims-review$/);
+  await expect(page.getByRole("heading", { name: t("submission.reviewTitle") })).toBeVisible();
+  await expect(page.getByText(t("submission.loadingDocuments"))).toHaveCount(0);
+  await expect(page.getByRole("region", { name: t("submission.detailsGroup") })).toBeVisible();
+  await expectNoEnglishOf(page);
+  await expectNoAxeViolations(page);
+  await expect(page.getByText(/^I declare that the information/)).toHaveCount(0);
+  for (const key of ["truthful", "medicalRecordsRelease", "dataPrivacy"]) {
+    await page.getByRole("checkbox", { name: pattern(`declarations.${key}`) }).check();
+  }
+  await page.getByRole("button", { name: t("submission.submit") }).click();
+
+  await expect(page).toHaveURL(/\/claims-submission$/);
+  const submitted = page.getByRole("heading", { name: t("submission.submittedTitle") });
+  await expect(submitted).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(pattern("submission.acknowledgment"))).toBeVisible();
+  // The date is written with the Filipino month.
+  const months = "Ene|Peb|Mar|Abr|May|Hun|Hul|Ago|Set|Okt|Nob|Dis";
+  await expect(page.getByText(new RegExp(`\\d{2} (${months}) \\d{4}`))).toBeVisible();
+  await expect(page.getByText("What happens next", { exact: true })).toHaveCount(0);
+  await expectNoEnglishOf(page);
+  await expectNoAxeViolations(page);
+  await expect(page.locator(".k-root")).toHaveAttribute("lang", "fil");
+});
