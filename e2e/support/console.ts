@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
@@ -6,37 +7,56 @@ import { Secret, TOTP } from "otpauth";
 // Signing in to the claims-staff console as staff do: e-mail and password, then a code from an
 // authenticator app, computed here from the set-up key the console shows at the first sign-in.
 
-const lastStep = new Map<string, number>();
+// Set-up keys read at a first sign-in, one file per account beside the server's data, so a later spec
+// file of the same run can sign the same account in, whichever file or worker ran first.
+const keysDir = () =>
+  path.join(process.env.KALINGA_E2E_DATA_DIR ?? ".", "console-authenticator-keys");
+const keyFile = (email: string) => path.join(keysDir(), `${email}.key`);
+const knownKey = (email: string): string | undefined =>
+  existsSync(keyFile(email)) ? readFileSync(keyFile(email), "utf8") : undefined;
+const rememberKey = (email: string, secret: string) => {
+  mkdirSync(keysDir(), { recursive: true });
+  writeFileSync(keyFile(email), secret);
+};
 
-// Set-up keys read at a first sign-in, kept beside the server's data so a later spec file of the
-// same run can sign the same account in, whichever file ran first.
-const keysFile = () =>
-  path.join(process.env.KALINGA_E2E_DATA_DIR ?? ".", "console-authenticator-keys.json");
-const knownKeys = (): Record<string, string> =>
-  existsSync(keysFile())
-    ? (JSON.parse(readFileSync(keysFile(), "utf8")) as Record<string, string>)
-    : {};
-const rememberKey = (email: string, secret: string) =>
-  writeFileSync(keysFile(), JSON.stringify({ ...knownKeys(), [email]: secret }));
-
-/** The current code for a key; waits for the next 30 s step if this account used this one already. */
-async function freshCode(secret: string): Promise<string> {
-  let step = Math.floor(Date.now() / 30_000);
-  if (lastStep.get(secret) === step) {
-    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 200));
-    step = Math.floor(Date.now() / 30_000);
+/**
+ * Takes a key's 30 s step for this process alone: the server accepts each code once, and journeys
+ * in other workers (or this project's worker restarted after a failure) sign the same account in.
+ */
+function takeStep(secret: string, step: number): boolean {
+  mkdirSync(keysDir(), { recursive: true });
+  const name = createHash("sha256").update(secret).digest("hex").slice(0, 16);
+  try {
+    closeSync(openSync(path.join(keysDir(), `${name}-${step}.used`), "wx"));
+    return true;
+  } catch {
+    return false;
   }
-  lastStep.set(secret, step);
-  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
-    timestamp: step * 30_000 + 1_000,
-  });
 }
 
-/** Presses Tab until the locator has the focus; fails after `most` presses. */
-export async function tabTo(page: Page, target: Locator, most = 20): Promise<void> {
+/** The current code for a key; waits for the next 30 s step if anyone used this one already. */
+async function freshCode(secret: string): Promise<string> {
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000);
+    if (takeStep(secret, step)) {
+      return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+        timestamp: step * 30_000 + 1_000,
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 200));
+  }
+}
+
+/** Presses Tab (or Shift+Tab, going back) until the locator has the focus; fails after `most`. */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  most = 20,
+  key: "Tab" | "Shift+Tab" = "Tab",
+): Promise<void> {
   for (let presses = 0; presses < most; presses++) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press("Tab");
+    await page.keyboard.press(key);
   }
   await expect(target).toBeFocused();
 }
@@ -65,7 +85,7 @@ export async function signInToConsole(
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Continue" }).click();
   }
-  let secret = account.secret ?? knownKeys()[account.email];
+  let secret = account.secret ?? knownKey(account.email);
   const enrol = page.getByRole("heading", { name: "Set up your authenticator app" });
   const code = page.getByRole("heading", { name: "Enter the code from your authenticator app" });
   await expect(enrol.or(code)).toBeVisible();
@@ -105,7 +125,7 @@ export async function consoleApi(
   });
   expect(first.status(), await first.text()).toBe(200);
   const half = (await first.json()) as { csrfToken: string; secret?: string };
-  const secret = half.secret ?? knownKeys()[account.email];
+  const secret = half.secret ?? knownKey(account.email);
   if (!secret) throw new Error(`No authenticator key for ${account.email}`);
   if (half.secret) rememberKey(account.email, half.secret);
   const second = await context.post("/console/api/sign-in/code", {
