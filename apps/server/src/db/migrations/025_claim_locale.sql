@@ -1,0 +1,3 @@
+-- The language a claim was filed in (decision 0089): its SMS and e-mails go out in it. Claims filed
+-- before it was recorded were filed in English.
+ALTER TABLE claims ADD COLUMN locale text NOT NULL DEFAULT 'en';
