@@ -51,6 +51,7 @@ import { insurerApiOff } from "./insurer/insurer-api-off.ts";
 import { insurerRoutes } from "./insurer/insurer-routes.ts";
 import { createLifecycleService, type LifecycleService } from "./lifecycle/lifecycle-service.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
+import { useMessageCatalogues } from "./notifications/message-locale.ts";
 import {
   createNotificationWorker,
   type NotificationWorker,
@@ -341,6 +342,7 @@ export async function buildApp(
   const { sms, email, notificationWorker } = createSenders(app, db, config);
   const documentStore = createDiskDocumentStore(config.documents.dir);
   const catalogues = readLocaleCatalogues(config.contentDir);
+  useMessageCatalogues(catalogues);
   const otpService = createOtpService({ db, config, secret, sms });
 
   // Content and pages leave compressed; the widget's own files are compressed once, at build time.

@@ -1,7 +1,9 @@
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
+import { fill } from "@kalinga/domain/localized-texts";
 import { toInternationalMobile } from "@kalinga/domain/otp";
 import type { Database } from "../db/database.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
+import { messageTexts } from "../notifications/message-locale.ts";
 import { deleteClosedDrafts, takeDueReminders } from "./draft-repository.ts";
 import { DRAFT_TEXTS } from "./draft-texts.ts";
 
@@ -19,10 +21,10 @@ export async function sweepDrafts(db: Database, now: Date) {
           claimId: draft.claimId,
           channel: "sms",
           to: toInternationalMobile(draft.mobileNumber),
-          text: DRAFT_TEXTS.reminderSms({
-            companyName: draft.companyName,
-            webReferenceNumber: draft.webReferenceNumber,
-            expiresOn: formatDisplayDate(todayInManila(draft.expiresAt)),
+          text: fill(messageTexts(DRAFT_TEXTS, draft.locale).reminderSms, {
+            company: draft.companyName,
+            reference: draft.webReferenceNumber,
+            expiresOn: formatDisplayDate(todayInManila(draft.expiresAt), draft.locale),
           }),
         },
         now,

@@ -21,7 +21,8 @@ import {
   statusMessage,
 } from "./claimant-messages.ts";
 import { enqueueNotification } from "./enqueue-notification.ts";
-import { NOTIFICATION_TEXTS } from "./notification-texts.ts";
+import { messageTexts } from "./message-locale.ts";
+import { greetingOf, NOTIFICATION_TEXTS } from "./notification-texts.ts";
 
 // What happened to a submitted claim, as the lifecycle says it, turned into the claimant's SMS and
 // e-mail: queued in the caller's transaction, or shown to staff as a preview before they act.
@@ -55,26 +56,28 @@ export type ClaimantNews =
     };
 
 export function createClaimantNotifier(config: { statusPageUrl: string | null }) {
-  const link = (status: ClaimStatus) => statusLink(config.statusPageUrl, statusSlug(status));
+  const link = (status: ClaimStatus, locale: string) =>
+    statusLink(config.statusPageUrl, statusSlug(status), locale);
 
   /** The message this news gives the claimant; null when their label does not change. */
   function messageOf(news: ClaimantNews): ClaimantMessage | null {
     const { claim } = news;
+    const linkOf = (status: ClaimStatus) => link(status, claim.locale);
     switch (news.kind) {
       case "status-changed": {
         const decided =
           news.to === WITH_DECISION ? claimantDecision(news.decision, claim.payload) : null;
-        if (decided) return decisionMessage(claim, decided, link(news.to));
+        if (decided) return decisionMessage(claim, decided, linkOf(news.to));
         if (!claimantSeesChange(news.from, news.to)) return null;
-        return statusMessage(claim, news.to, link(news.to));
+        return statusMessage(claim, news.to, linkOf(news.to));
       }
       case "requirements-requested":
-        return requirementsMessage(claim, news.items, link(PENDING_REQUIREMENTS));
+        return requirementsMessage(claim, news.items, linkOf(PENDING_REQUIREMENTS));
       case "document-not-accepted":
-        return notAcceptedMessage(claim, news.item, link(PENDING_REQUIREMENTS));
+        return notAcceptedMessage(claim, news.item, linkOf(PENDING_REQUIREMENTS));
       case "documents-received": {
         const label = claimantSeesChange(news.from, news.to) ? claimStatusLabel(news.to) : null;
-        return documentsReceivedMessage(claim, news.count, label, link(news.to));
+        return documentsReceivedMessage(claim, news.count, label, linkOf(news.to));
       }
     }
   }
@@ -85,7 +88,7 @@ export function createClaimantNotifier(config: { statusPageUrl: string | null })
     return {
       role: addressee.role,
       name: addressee.fullName,
-      greeting: NOTIFICATION_TEXTS.greeting(addressee.firstName),
+      greeting: greetingOf(messageTexts(NOTIFICATION_TEXTS, claim.locale), addressee.firstName),
       mobile: addressee.mobile ? toInternationalMobile(addressee.mobile) : null,
       email: addressee.email,
     };

@@ -92,6 +92,8 @@ type Reserved = {
   code: string;
   mobile: string;
   companyName: string;
+  /** The claim's language: its code SMS is written in it. */
+  locale: string;
   sendsLeft: number;
 };
 
@@ -230,7 +232,15 @@ async function reserveSend(
     now,
     expiresAt: new Date(now.getTime() + config.otp.ttlSeconds * 1000),
   });
-  return { id, code, mobile, companyName: claim.companyName, sendsLeft: sendsLeft - 1, hits };
+  return {
+    id,
+    code,
+    mobile,
+    companyName: claim.companyName,
+    locale: claim.locale,
+    sendsLeft: sendsLeft - 1,
+    hits,
+  };
 }
 
 /** requestOneTimePIN (mobile given) and resetOneTimePIN (the number of the last send). */
@@ -251,7 +261,7 @@ async function sendCode(
   try {
     await sms.send({
       to: toInternationalMobile(reserved.mobile),
-      text: otpSmsText(reserved.companyName, reserved.code, config.otp.ttlSeconds),
+      text: otpSmsText(reserved.companyName, reserved.code, config.otp.ttlSeconds, reserved.locale),
     });
   } catch (error) {
     await db.transaction(async (tx) => {
