@@ -13,14 +13,10 @@ export function useMessageCatalogues(catalogues: LocaleCatalogues): void {
   served = catalogues;
 }
 
-/** The catalogue of a locale; null for English or a locale without one (English words). */
-export function messageCatalogue(locale: string): Catalogue | null {
-  return served?.catalogue(locale) ?? null;
-}
-
-/** A feature's message texts in the claim's locale. */
+/** A feature's message texts in the claim's locale: English for "en" or a locale without a file. */
 export function messageTexts<T extends FeatureTexts>(texts: T, locale: string): T {
-  return localize(texts, messageCatalogue(locale));
+  const catalogue: Catalogue | null = served?.catalogue(locale) ?? null;
+  return localize(texts, catalogue);
 }
 
 /** A date as claimants write it in that language: "February 24, 2027" in English. */
