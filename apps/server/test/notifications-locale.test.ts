@@ -41,6 +41,12 @@ describe("messages in the claim's language", () => {
     expect(message.text).toContain("Ano ang susunod:");
     expect(message.text).toContain("Kalinga Life Claims");
     expect(message.html).toContain('<html lang="fil">');
+    // The company's footer in the claim's language closes it, after the signature.
+    expect(message.text.trimEnd().split("\n").slice(-3)).toEqual([
+      "Kalinga Life Claims",
+      "",
+      "Kalinga Life Claims. Ipinadala ang mensaheng ito dahil may claim na inihain sa amin.",
+    ]);
   });
 
   test("a Filipino SMS stays within one part; English stays as it was", () => {

@@ -1,6 +1,7 @@
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { fill } from "@kalinga/domain/localized-texts";
 import { toInternationalMobile } from "@kalinga/domain/otp";
+import { companySenders } from "../companies/company-senders.ts";
 import type { Database } from "../db/database.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
 import { messageTexts } from "../notifications/message-locale.ts";
@@ -15,6 +16,7 @@ export async function sweepDrafts(db: Database, now: Date) {
   const reminders = await db.transaction(async (tx) => {
     const due = await takeDueReminders(tx, now);
     for (const draft of due) {
+      const { smsSender } = await companySenders(tx, draft.companyName, draft.locale);
       await enqueueNotification(
         tx,
         {
@@ -26,6 +28,7 @@ export async function sweepDrafts(db: Database, now: Date) {
             reference: draft.webReferenceNumber,
             expiresOn: formatDisplayDate(todayInManila(draft.expiresAt), draft.locale),
           }),
+          from: smsSender,
         },
         now,
       );

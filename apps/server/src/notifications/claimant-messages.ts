@@ -48,7 +48,12 @@ function claimWordsOf(claim: ClaimantFacts) {
     : fill(T.claimWords, { reference });
 }
 
-export function emailText(claim: ClaimantFacts, lines: readonly string[]): string {
+/** The e-mail's text: greeting, the lines, the warning, the signature and the company's footer. */
+export function emailText(
+  claim: ClaimantFacts,
+  lines: readonly string[],
+  footer: string | null = null,
+): string {
   const T = messageTexts(NOTIFICATION_TEXTS, claim.locale);
   return [
     greetingOf(T, addresseeOf(claim).firstName),
@@ -59,6 +64,7 @@ export function emailText(claim: ClaimantFacts, lines: readonly string[]): strin
     "",
     fill(T.signature, { company: claim.companyName }),
     "",
+    ...(footer ? [footer, ""] : []),
   ].join("\n");
 }
 

@@ -1,6 +1,7 @@
 import type { ClaimType } from "@kalinga/domain/claim-details";
 import { fill } from "@kalinga/domain/localized-texts";
 import { toInternationalMobile } from "@kalinga/domain/otp";
+import { companySenders } from "../companies/company-senders.ts";
 import type { Queryable } from "../db/database.ts";
 import { messageTexts } from "./message-locale.ts";
 import { insertNotification } from "./notification-repository.ts";
@@ -10,7 +11,7 @@ import { greetingOf, NOTIFICATION_TEXTS, stepsOf } from "./notification-texts.ts
 // and the message commit together or not at all; the notification worker sends it afterwards.
 
 export type NotificationInput =
-  | { claimId: string | null; channel: "sms"; to: string; text: string }
+  | { claimId: string | null; channel: "sms"; to: string; text: string; from?: string | null }
   | {
       claimId: string | null;
       channel: "email";
@@ -18,6 +19,8 @@ export type NotificationInput =
       subject: string;
       text: string;
       html?: string;
+      /** The company's From (decision 0089); the setting's when null or absent. */
+      from?: string | null;
     };
 
 const SMS_RECIPIENT = /^\d{6,15}$/;
@@ -45,6 +48,7 @@ export async function enqueueNotification(
       subject: email?.subject ?? null,
       body: notification.text,
       html: email?.html ?? null,
+      sender: notification.from ?? null,
     },
     now,
   );
@@ -60,6 +64,8 @@ export type AcknowledgmentFacts = {
   lateInsured?: string | null;
   /** The claim's language (decision 0089); English when not given. */
   locale?: string;
+  /** The company's e-mail footer in that language, after the signature; none when null. */
+  footer?: string | null;
 };
 
 export type AcknowledgmentMessages = {
@@ -118,6 +124,7 @@ export function acknowledgmentMessages(facts: AcknowledgmentFacts): Acknowledgme
     "",
     signature,
     "",
+    ...(facts.footer ? [facts.footer, ""] : []),
   ].join("\n");
 
   const e = escapeHtml;
@@ -133,6 +140,7 @@ export function acknowledgmentMessages(facts: AcknowledgmentFacts): Acknowledgme
     `<p>${e(follow)}</p>`,
     `<p>${e(T.warning)}</p>`,
     `<p>${e(signature)}</p>`,
+    ...(facts.footer ? [`<p style="font-size: 13px; color: #555;">${e(facts.footer)}</p>`] : []),
     "</body></html>",
     "",
   ].join("\n");
@@ -157,7 +165,9 @@ export async function enqueueClaimAcknowledgment(
   acknowledgment: ClaimAcknowledgment,
   now: Date,
 ): Promise<string[]> {
-  const messages = acknowledgmentMessages(acknowledgment);
+  const locale = acknowledgment.locale ?? "en";
+  const senders = await companySenders(q, acknowledgment.companyName, locale);
+  const messages = acknowledgmentMessages({ ...acknowledgment, footer: senders.emailFooter });
   const ids: string[] = [];
   if (acknowledgment.mobileNumber) {
     ids.push(
@@ -168,6 +178,7 @@ export async function enqueueClaimAcknowledgment(
           channel: "sms",
           to: toInternationalMobile(acknowledgment.mobileNumber),
           text: messages.sms,
+          from: senders.smsSender,
         },
         now,
       ),
@@ -182,6 +193,7 @@ export async function enqueueClaimAcknowledgment(
           channel: "email",
           to: acknowledgment.emailAddress.trim(),
           ...messages.email,
+          from: senders.emailFrom,
         },
         now,
       ),

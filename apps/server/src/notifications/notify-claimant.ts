@@ -7,6 +7,7 @@ import {
 import { claimantDecision } from "@kalinga/domain/claim-messages";
 import { claimStatusLabel, statusSlug } from "@kalinga/domain/claim-status";
 import { toInternationalMobile } from "@kalinga/domain/otp";
+import { companySenders } from "../companies/company-senders.ts";
 import type { Queryable } from "../db/database.ts";
 import {
   addresseeOf,
@@ -101,11 +102,18 @@ export function createClaimantNotifier(config: { statusPageUrl: string | null })
       if (!message) return;
       const { claim } = news;
       const addressee = addresseeOf(claim);
+      const senders = await companySenders(tx, claim.companyName, claim.locale);
       if (addressee.mobile) {
         const to = toInternationalMobile(addressee.mobile);
         await enqueueNotification(
           tx,
-          { claimId: claim.claimId, channel: "sms", to, text: message.sms },
+          {
+            claimId: claim.claimId,
+            channel: "sms",
+            to,
+            text: message.sms,
+            from: senders.smsSender,
+          },
           now,
         );
       }
@@ -115,22 +123,24 @@ export function createClaimantNotifier(config: { statusPageUrl: string | null })
           channel: "email" as const,
           to: addressee.email,
           subject: message.subject,
-          text: emailText(claim, message.lines),
+          text: emailText(claim, message.lines, senders.emailFooter),
+          from: senders.emailFrom,
         };
         await enqueueNotification(tx, email, now);
       }
     },
 
     /** The messages as the claimant would read them, with their recipient, without sending. */
-    previewNews(news: ClaimantNews) {
+    async previewNews(q: Queryable, news: ClaimantNews) {
       const recipient = recipientOf(news.claim);
       const message = messageOf(news);
+      const { emailFooter } = await companySenders(q, news.claim.companyName, news.claim.locale);
       return {
         recipient,
         sms: message && recipient.mobile ? message.sms : null,
         email:
           message && recipient.email
-            ? { subject: message.subject, text: emailText(news.claim, message.lines) }
+            ? { subject: message.subject, text: emailText(news.claim, message.lines, emailFooter) }
             : null,
       };
     },
@@ -138,4 +148,4 @@ export function createClaimantNotifier(config: { statusPageUrl: string | null })
 }
 
 export type ClaimantNotifier = ReturnType<typeof createClaimantNotifier>;
-export type MessagePreview = ReturnType<ClaimantNotifier["previewNews"]>;
+export type MessagePreview = Awaited<ReturnType<ClaimantNotifier["previewNews"]>>;

@@ -20,6 +20,7 @@ import {
   recordMobileNumber,
   recordVerifiedMobileNumber,
 } from "../claims/claim-repository.ts";
+import { companySenders } from "../companies/company-senders.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { openDraftsForClaim } from "../drafts/draft-service.ts";
@@ -94,6 +95,8 @@ type Reserved = {
   companyName: string;
   /** The claim's language: its code SMS is written in it. */
   locale: string;
+  /** The claim's company's SMS sender name; null for the setting's. */
+  smsSender: string | null;
   sendsLeft: number;
 };
 
@@ -232,12 +235,14 @@ async function reserveSend(
     now,
     expiresAt: new Date(now.getTime() + config.otp.ttlSeconds * 1000),
   });
+  const { smsSender } = await companySenders(tx, claim.companyName, claim.locale);
   return {
     id,
     code,
     mobile,
     companyName: claim.companyName,
     locale: claim.locale,
+    smsSender,
     sendsLeft: sendsLeft - 1,
     hits,
   };
@@ -262,6 +267,7 @@ async function sendCode(
     await sms.send({
       to: toInternationalMobile(reserved.mobile),
       text: otpSmsText(reserved.companyName, reserved.code, config.otp.ttlSeconds, reserved.locale),
+      ...(reserved.smsSender ? { from: reserved.smsSender } : {}),
     });
   } catch (error) {
     await db.transaction(async (tx) => {
