@@ -89,6 +89,10 @@ export const TEXTS = {
     status: "Status",
     type: "Claim type",
     company: "Company",
+    /** The claim's language, named in English by the browser's own list: a new locale needs no text. */
+    language: "Language of messages",
+    languageName: (locale: string) =>
+      `${new Intl.DisplayNames(["en"], { type: "language" }).of(locale) ?? locale} (${locale})`,
     submitted: "Submitted",
     assignee: "Assigned to",
     nobody: "Nobody",

@@ -5,6 +5,7 @@ import fastifyCompress from "@fastify/compress";
 import type { ChannelId } from "@kalinga/domain/channel";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { claimCalls } from "./claims/claim-calls.ts";
+import { claimLocales } from "./claims/claim-locale.ts";
 import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
 import { type CompanyDirectory, createCompanyDirectory } from "./companies/company-directory.ts";
 import { companyKeyWarnings } from "./companies/company-keys.ts";
@@ -18,7 +19,7 @@ import { createStaffSessions, type StaffSessions } from "./console/staff-session
 import { createSignInThrottle, type SignInThrottle } from "./console/staff-sign-in.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore, SUPPORTED_LOCALES } from "./content/content-store.ts";
-import { readLocaleCatalogues } from "./content/locale-catalogues.ts";
+import { type LocaleCatalogues, readLocaleCatalogues } from "./content/locale-catalogues.ts";
 import { servedNotice } from "./content/notice-repository.ts";
 import type { Database } from "./db/database.ts";
 import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
@@ -50,6 +51,7 @@ import { insurerApiOff } from "./insurer/insurer-api-off.ts";
 import { insurerRoutes } from "./insurer/insurer-routes.ts";
 import { createLifecycleService, type LifecycleService } from "./lifecycle/lifecycle-service.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
+import { useMessageCatalogues } from "./notifications/message-locale.ts";
 import {
   createNotificationWorker,
   type NotificationWorker,
@@ -182,20 +184,23 @@ type AppParts = {
   otpService: OtpService;
   lifecycle: LifecycleService;
   companies: CompanyDirectory;
+  catalogues: LocaleCatalogues;
 };
 
 /** The claimant's API, its OpenAPI description and the texts. */
 async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
   const { db, config, secret, notificationWorker, documentStore, otpService, lifecycle } = parts;
   const companies = () => parts.companies.companies();
+  const locales = claimLocales(db, () => parts.catalogues.list().map((entry) => entry.locale));
   await app.register(claimCallRoutes, {
     prefix: CLAIM_API_PREFIX,
     db,
     config,
     secret,
     companies,
+    recordCallLocale: locales.recordCallLocale,
     handlers: {
-      ...claimCalls(db, config),
+      ...claimCalls(db, config, locales),
       ...otpCalls(otpService),
       ...documentCalls(db, config, documentStore),
       ...submissionCalls(db, () => notificationWorker.wake()),
@@ -215,7 +220,7 @@ async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
     noticeFile: config.noticeFile,
     companyIds: (await companies()).map((company) => company.id),
   });
-  const catalogues = readLocaleCatalogues(config.contentDir);
+  const { catalogues } = parts;
   const scheduledNotice = (company: string, channel: ChannelId) =>
     servedNotice(db, { company, channel, now: config.now() });
   await app.register(contentRoutes, { content, companies, catalogues, scheduledNotice });
@@ -336,6 +341,8 @@ export async function buildApp(
 
   const { sms, email, notificationWorker } = createSenders(app, db, config);
   const documentStore = createDiskDocumentStore(config.documents.dir);
+  const catalogues = readLocaleCatalogues(config.contentDir);
+  useMessageCatalogues(catalogues);
   const otpService = createOtpService({ db, config, secret, sms });
 
   // Content and pages leave compressed; the widget's own files are compressed once, at build time.
@@ -367,7 +374,7 @@ export async function buildApp(
   }
   const parts = {
     ...{ db, config, secret, notificationWorker, documentStore, otpService },
-    ...{ lifecycle, companies },
+    ...{ lifecycle, companies, catalogues },
   };
   await registerClaimantApi(app, parts);
   const staff = await registerStaffAndDemo(app, parts);

@@ -138,7 +138,7 @@ describe("CORS and headers", () => {
 
   test("a preflight from a host origin allows every header the widget sends, the portal's assertion included", async () => {
     const widgetHeaders =
-      "content-type, x-api-key, authorization, idempotency-key, x-kalinga-assertion";
+      "content-type, x-api-key, authorization, idempotency-key, x-kalinga-assertion, x-kalinga-locale";
     const response = await server.app.inject({
       method: "OPTIONS",
       url: "/api/claims/listPortalPolicies",

@@ -33,6 +33,7 @@ beforeAll(async () => {
 type File = { id: string; displayName: string; size: number };
 type View = {
   statusLabel: string;
+  locale: string;
   details: DetailSection[];
   documents: (File & { slot: string; beneficiary: { no: number; name: string } | null })[];
   requirements: { id: string; name: string; state: string; documents: File[] }[];
@@ -212,6 +213,8 @@ describe("the console's claim view", () => {
       "Account number": "******7890",
     });
     expect(view.statusLabel).toBe("Claim application submitted");
+    // Filed without naming a language: its messages went out in English (decision 0089).
+    expect(view.locale).toBe("en");
 
     const queue = (await staff.call("GET", "/claims")).json() as {
       statuses: { status: string; label: string }[];

@@ -81,7 +81,8 @@ describe("http SMS provider", () => {
     const body = JSON.parse(sms?.body ?? "{}") as { to: string; from: string; message: string };
     expect(Object.keys(body).sort()).toEqual(["from", "message", "to"]);
     expect(body.to).toBe(MOBILE_63);
-    expect(body.from).toBe("KALINGALIFE");
+    // The claim's company names its sender (decision 0089); SMS_SENDER_NAME serves messages without one.
+    expect(body.from).toBe("KalingaLife");
     expect(body.message).toMatch(
       /^Your Kalinga Life claim code is \d{6}\. It expires in 5 minutes\. Never share this code\.$/,
     );

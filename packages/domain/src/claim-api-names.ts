@@ -30,6 +30,9 @@ export const CLAIM_API_PATHS = {
 
 export const API_KEY_HEADER = "x-api-key";
 
+/** The widget's chosen locale on every claim call: the claim's messages go out in it (decision 0089). */
+export const LOCALE_HEADER = "x-kalinga-locale";
+
 /**
  * A claim call above its address's normal rate is answered 429 with an ALTCHA challenge; the
  * client repeats it with the solution, base64 JSON `{ challenge, solution }`, in this header

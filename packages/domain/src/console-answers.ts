@@ -126,6 +126,8 @@ export const claimViewAnswer = z.object({
   statusLabel: z.string(),
   claimType,
   companyName: z.string(),
+  /** The language the claim was filed in, as a locale ("en", "fil"): its messages go out in it. */
+  locale: z.string(),
   submittedAt: z.string(),
   assignedTo: z.nullable(z.string()),
   assigneeName: z.nullable(z.string()),

@@ -95,3 +95,16 @@ export function catalogueProblems(
   }
   return problems.sort((a, b) => a.key.localeCompare(b.key));
 }
+
+/** The server's SMS and e-mail features are named "sms-…" or "messages-…", never like a widget's. */
+const MESSAGE_FEATURE = /^(?:sms|messages)-/;
+
+/** A locale file's keys split between the server's messages and the widget's, each checked apart. */
+export function splitCatalogue(catalogue: Catalogue): { widget: Catalogue; messages: Catalogue } {
+  const entries = Object.entries(catalogue);
+  const isMessage = ([key]: [string, string]) => MESSAGE_FEATURE.test(key);
+  return {
+    widget: Object.fromEntries(entries.filter((entry) => !isMessage(entry))),
+    messages: Object.fromEntries(entries.filter(isMessage)),
+  };
+}

@@ -27,6 +27,8 @@ describe("the claim screen", () => {
     expect(fieldOf(summary, "Status")).toBe("Under review");
     expect(fieldOf(summary, "Claim type")).toBe("Death");
     expect(fieldOf(summary, "Company")).toBe("Kalinga Life");
+    // The claim was filed in Filipino: its SMS and e-mails went out in it.
+    expect(fieldOf(summary, "Language of messages")).toBe("Filipino (fil)");
     expect(fieldOf(summary, "Submitted")).toBe("Nov 20, 2026");
     expect(fieldOf(summary, "Assigned to")).toBe("Ana Reyes");
     expect(fieldOf(summary, "Policy number")).toBe("1234567890");

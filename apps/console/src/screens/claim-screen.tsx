@@ -37,6 +37,7 @@ export function ClaimScreen() {
                 <Row name={T.status} value={claim.statusLabel} />
                 <Row name={T.type} value={claim.claimType} />
                 <Row name={T.company} value={claim.companyName} />
+                <Row name={T.language} value={T.languageName(claim.locale)} />
                 <Row name={T.submitted} value={manilaDate(claim.submittedAt)} />
                 <Row name={T.assignee} value={claim.assigneeName ?? T.nobody} />
                 <Row name={T.policy} value={claim.policyNumber ?? T.empty} />

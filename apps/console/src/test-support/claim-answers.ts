@@ -40,6 +40,7 @@ export const claimUnderReview = {
   statusLabel: "Under review",
   claimType: "Death" as const,
   companyName: "Kalinga Life",
+  locale: "fil",
   submittedAt: "2026-11-20T03:15:00.000Z",
   assignedTo: "staff-ana",
   assigneeName: "Ana Reyes",

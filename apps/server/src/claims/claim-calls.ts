@@ -3,6 +3,7 @@ import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { ServerConfig } from "../config.ts";
 import type { Queryable } from "../db/database.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
+import type { ClaimLocales } from "./claim-locale.ts";
 import { findClaim, startClaim } from "./claim-repository.ts";
 
 // initClaimRequest and validateReferenceNumber: a claim begins, and a claim token says where its
@@ -11,6 +12,7 @@ import { findClaim, startClaim } from "./claim-repository.ts";
 export function claimCalls(
   db: Queryable,
   config: ServerConfig,
+  locales: ClaimLocales,
 ): Pick<ClaimCallHandlers, "initClaimRequest" | "validateReferenceNumber"> {
   return {
     async initClaimRequest({ request, body, now, portal }) {
@@ -18,6 +20,7 @@ export function claimCalls(
         companyName: body.basicInformation.companyName,
         channelName: body.basicInformation.channelName,
         agentCode: portal?.kind === "agent" ? portal.agentCode : null,
+        locale: locales.localeOf(request) ?? "en",
         now,
         tokenExpiresAt: new Date(now.getTime() + config.token.maxAgeSeconds * 1000),
       });

@@ -25,6 +25,8 @@ export type Claim = {
   channelName: string;
   mobileNumber: string | null;
   verifiedMobileNumber: string | null;
+  /** The language the claimant last chose before submitting: its messages go out in it. */
+  locale: string;
 };
 
 type ClaimRow = {
@@ -36,10 +38,11 @@ type ClaimRow = {
   channel_name: string;
   mobile_number: string | null;
   verified_mobile_number: string | null;
+  locale: string;
 };
 
 const COLUMNS =
-  "id, purpose, web_reference_number, status, company_name, channel_name, mobile_number, verified_mobile_number";
+  "id, purpose, web_reference_number, status, company_name, channel_name, mobile_number, verified_mobile_number, locale";
 
 function toClaim(row: ClaimRow): Claim {
   return {
@@ -51,6 +54,7 @@ function toClaim(row: ClaimRow): Claim {
     channelName: row.channel_name,
     mobileNumber: row.mobile_number,
     verifiedMobileNumber: row.verified_mobile_number,
+    locale: row.locale,
   };
 }
 
@@ -72,6 +76,8 @@ export async function startClaim(
     agentCode?: string | null;
     /** A tracking check the portal's sign-in verified starts verified (decision 0059). */
     tokenRights?: TokenRights;
+    /** A known locale (claim-locale.ts); English when not given. */
+    locale?: string;
   },
 ): Promise<{ claim: Claim; token: string }> {
   // A collision is rare (8.5 × 10^11 numbers); on one, draw again.
@@ -79,8 +85,8 @@ export async function startClaim(
     const token = newToken();
     const { rows } = await q.query<ClaimRow>(
       `WITH claim AS (
-         INSERT INTO claims (id, web_reference_number, status, company_name, channel_name, created_at, updated_at, purpose, agent_code)
-         VALUES ($1, $2, $8, $3, $4, $5, $5, $9, $10)
+         INSERT INTO claims (id, web_reference_number, status, company_name, channel_name, created_at, updated_at, purpose, agent_code, locale)
+         VALUES ($1, $2, $8, $3, $4, $5, $5, $9, $10, $12)
          ON CONFLICT (web_reference_number) DO NOTHING
          RETURNING ${COLUMNS}
        ), token AS (
@@ -99,6 +105,7 @@ export async function startClaim(
         input.purpose ?? "filing",
         input.agentCode ?? null,
         input.tokenRights ?? "unverified",
+        input.locale ?? "en",
       ],
     );
     if (rows[0]) return { claim: toClaim(rows[0]), token };
@@ -112,6 +119,15 @@ export async function findClaim(q: Queryable, id: string, lock = false): Promise
     [id],
   );
   return rows[0] ? toClaim(rows[0]) : null;
+}
+
+/** A draft follows the language its claimant chooses; a submitted claim keeps the one it had. */
+export async function recordDraftLocale(q: Queryable, claimId: string, locale: string) {
+  await q.query("UPDATE claims SET locale = $2 WHERE id = $1 AND status = $3 AND locale <> $2", [
+    claimId,
+    locale,
+    CLAIM_RECORD_STATUS.draft,
+  ]);
 }
 
 /** The number of the last code sent; a claim submitted while that SMS was on its way keeps its own. */

@@ -26,6 +26,15 @@ export async function readCompanyRows(q: Queryable): Promise<CompanyRow[]> {
   }));
 }
 
+/** The configuration claims filed under this company name follow (names are unique, case apart). */
+export async function findCompanyConfig(q: Queryable, companyName: string): Promise<unknown> {
+  const { rows } = await q.query<{ config: unknown }>(
+    "SELECT config FROM companies WHERE lower(config->>'companyName') = lower($1) LIMIT 1",
+    [companyName],
+  );
+  return rows[0]?.config ?? null;
+}
+
 /** The seed's companies, when the table is empty; two servers starting together add them once. */
 export async function seedCompanies(
   q: Queryable,

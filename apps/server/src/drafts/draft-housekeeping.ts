@@ -1,7 +1,10 @@
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
+import { fill } from "@kalinga/domain/localized-texts";
 import { toInternationalMobile } from "@kalinga/domain/otp";
+import { companySenders } from "../companies/company-senders.ts";
 import type { Database } from "../db/database.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
+import { messageTexts } from "../notifications/message-locale.ts";
 import { deleteClosedDrafts, takeDueReminders } from "./draft-repository.ts";
 import { DRAFT_TEXTS } from "./draft-texts.ts";
 
@@ -13,17 +16,19 @@ export async function sweepDrafts(db: Database, now: Date) {
   const reminders = await db.transaction(async (tx) => {
     const due = await takeDueReminders(tx, now);
     for (const draft of due) {
+      const { smsSender } = await companySenders(tx, draft.companyName, draft.locale);
       await enqueueNotification(
         tx,
         {
           claimId: draft.claimId,
           channel: "sms",
           to: toInternationalMobile(draft.mobileNumber),
-          text: DRAFT_TEXTS.reminderSms({
-            companyName: draft.companyName,
-            webReferenceNumber: draft.webReferenceNumber,
-            expiresOn: formatDisplayDate(todayInManila(draft.expiresAt)),
+          text: fill(messageTexts(DRAFT_TEXTS, draft.locale).reminderSms, {
+            company: draft.companyName,
+            reference: draft.webReferenceNumber,
+            expiresOn: formatDisplayDate(todayInManila(draft.expiresAt), draft.locale),
           }),
+          from: smsSender,
         },
         now,
       );

@@ -120,6 +120,8 @@ export type DueReminder = {
   companyName: string;
   mobileNumber: string;
   expiresAt: Date;
+  /** The draft's language (decision 0089): its reminder is written in it. */
+  locale: string;
 };
 
 /** Takes the drafts whose reminder is due, marking each sent in the same statement (once only). */
@@ -130,12 +132,13 @@ export async function takeDueReminders(q: Queryable, now: Date): Promise<DueRemi
     company_name: string;
     verified_mobile_number: string;
     expires_at: Date;
+    locale: string;
   }>(
     `UPDATE claim_drafts d SET reminder_sent_at = $1
      FROM claims c
      WHERE c.id = d.claim_id AND ${OPEN} AND d.reminder_sent_at IS NULL
        AND d.reminder_due_at <= $1 AND c.verified_mobile_number IS NOT NULL
-     RETURNING d.claim_id, c.web_reference_number, c.company_name, c.verified_mobile_number, d.expires_at`,
+     RETURNING d.claim_id, c.web_reference_number, c.company_name, c.verified_mobile_number, d.expires_at, c.locale`,
     [now],
   );
   return rows.map((row) => ({
@@ -144,6 +147,7 @@ export async function takeDueReminders(q: Queryable, now: Date): Promise<DueRemi
     companyName: row.company_name,
     mobileNumber: row.verified_mobile_number,
     expiresAt: new Date(row.expires_at),
+    locale: row.locale,
   }));
 }
 

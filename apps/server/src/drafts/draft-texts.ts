@@ -1,15 +1,9 @@
-// Every word a claimant reads about a kept draft, with its English default, in one place.
+import { defineTexts } from "@kalinga/domain/localized-texts";
 
-export type DraftReminderFacts = {
-  companyName: string;
-  webReferenceNumber: string;
-  /** "30 Nov 2026", Manila's calendar. */
-  expiresOn: string;
-};
+// Every word a claimant reads about a kept draft, keyed, with its English default (decision 0089).
 
-export const DRAFT_TEXTS = {
-  /** The one SMS before a draft is deleted; plain characters, one GSM part. */
-  reminderSms: ({ companyName, webReferenceNumber, expiresOn }: DraftReminderFacts) =>
-    `${companyName}: your unfinished claim ${webReferenceNumber} will be deleted on ${expiresOn}. ` +
-    "To continue, start a claim with this mobile number on our website.",
-} as const;
+export const DRAFT_TEXTS = defineTexts("sms-draft-reminder", {
+  /** The one SMS before a draft is deleted; plain characters, one GSM part. {expiresOn}: "30 Nov 2026". */
+  reminderSms:
+    "{company}: your unfinished claim {reference} will be deleted on {expiresOn}. To continue, start a claim with this mobile number on our website.",
+});

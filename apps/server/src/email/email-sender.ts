@@ -6,6 +6,8 @@ export type EmailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** The claim's company's From; the setting's when absent. */
+  from?: string;
 };
 
 export interface EmailSender {

@@ -24,7 +24,7 @@ export function createOutboxEmailSender(db: Queryable, from: string, now: () => 
         [
           randomUUID(),
           message.to,
-          from,
+          message.from ?? from,
           message.subject,
           message.text,
           message.html ?? null,

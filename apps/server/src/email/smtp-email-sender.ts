@@ -48,7 +48,7 @@ export function createSmtpEmailSender(config: SmtpEmailConfig): EmailSender {
     async send(message: EmailMessage) {
       try {
         await transport.sendMail({
-          from: config.from,
+          from: message.from ?? config.from,
           to: message.to,
           subject: message.subject,
           text: message.text,

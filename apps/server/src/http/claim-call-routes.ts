@@ -69,6 +69,8 @@ export type ClaimCallRoutesOptions = {
   handlers: ClaimCallHandlers;
   /** The configured companies as they are now (decision 0083). */
   companies: () => Promise<readonly CompanyConfig[]>;
+  /** Keeps the claim's language as the widget names it on each call (decision 0089). */
+  recordCallLocale: (claimId: string, request: FastifyRequest) => Promise<void>;
 };
 
 /** The request hash of an Idempotency-Key: the body, and on an upload the file's name and digest. */
@@ -79,7 +81,7 @@ function requestHashOf(path: string, body: unknown, file: FormFile | null) {
 }
 
 export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRoutesOptions) {
-  const { db, config, secret, handlers, companies } = options;
+  const { db, config, secret, handlers, companies, recordCallLocale } = options;
   app.addHook("onRequest", apiKeyCheck(config.apiKeys));
   // Only the two uploads take multipart; every other call keeps taking JSON alone.
   await app.register(fastifyMultipart, {
@@ -105,6 +107,7 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
     deviceKeyOf(request);
     const now = config.now();
     await limits.pass(name, spec.limits, { request, claim, now });
+    if (claim) await recordCallLocale(claim.claimId, request);
     return { spec, claim, body, file, portal, key, now };
   }
 

@@ -3,8 +3,9 @@ import {
   API_KEY_HEADER,
   CHALLENGE_HEADER,
   IDEMPOTENCY_KEY_HEADER,
+  LOCALE_HEADER,
   PORTAL_ASSERTION_HEADER,
-} from "@kalinga/domain/claim-api";
+} from "@kalinga/domain/claim-api-names";
 import { DEVICE_KEY_HEADER } from "@kalinga/domain/device-key";
 import { WIDGET_ORIGIN_PATH } from "@kalinga/domain/widget-origin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -23,6 +24,7 @@ const CORS_ALLOWED_HEADERS = [
   PORTAL_ASSERTION_HEADER,
   CHALLENGE_HEADER,
   DEVICE_KEY_HEADER,
+  LOCALE_HEADER,
 ];
 const EXPOSED_HEADERS = ["retry-after", "x-request-id"];
 

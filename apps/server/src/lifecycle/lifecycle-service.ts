@@ -108,7 +108,7 @@ async function previewStatusChange(
   if (!claim || !isClaimStatus(request.status)) return null;
   const decision = request.decision ?? claim.decision;
   const news = { kind: "status-changed" as const, claim, from: claim.status, decision };
-  return notifier.previewNews({ ...news, to: request.status });
+  return notifier.previewNews(db, { ...news, to: request.status });
 }
 
 /** Everything the insurer reads of one claim. */

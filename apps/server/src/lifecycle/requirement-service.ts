@@ -266,7 +266,11 @@ async function previewRequirements(
   const claim = await findSubmittedClaim(context.db, webReferenceNumber);
   if (!claim) return null;
   const rows = withDueDates(context, items, context.clock());
-  return context.notifier.previewNews({ kind: "requirements-requested", claim, items: rows });
+  return context.notifier.previewNews(context.db, {
+    kind: "requirements-requested",
+    claim,
+    items: rows,
+  });
 }
 
 /** The requirement calls bound to their lifecycle context. */

@@ -5,8 +5,10 @@ import {
   claimAddressee,
 } from "@kalinga/domain/claim-messages";
 import { claimStatusLabel } from "@kalinga/domain/claim-status";
-import { CLAIM_CHANGE_TEXTS as T } from "./claim-change-texts.ts";
-import { NOTIFICATION_TEXTS } from "./notification-texts.ts";
+import { fill } from "@kalinga/domain/localized-texts";
+import { CLAIM_CHANGE_TEXTS } from "./claim-change-texts.ts";
+import { messageDate, messageTexts } from "./message-locale.ts";
+import { greetingOf, NOTIFICATION_TEXTS } from "./notification-texts.ts";
 
 // Each message a claimant gets about their submitted claim, composed from the keyed texts: the SMS,
 // the e-mail's subject and its lines. Nothing here writes; notify-claimant.ts queues or previews.
@@ -20,6 +22,8 @@ export type ClaimantFacts = {
   payload: Record<string, unknown>;
   /** The number the OTP proved; null on the channels that file without one. */
   verifiedMobileNumber: string | null;
+  /** The claim's language (decision 0089): its messages are written in it. */
+  locale: string;
 };
 
 export type ClaimantMessage = { sms: string; subject: string; lines: string[] };
@@ -27,43 +31,51 @@ export type ClaimantMessage = { sms: string; subject: string; lines: string[] };
 /** Where a message sends the claimant, by SMS and by e-mail. */
 type StatusLink = { sms: string; email: string };
 
-/** "February 24, 2027": a due date as claimants in the Philippines write it. */
-function readableDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-PH", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
+/** The claim-change texts in the claim's language. */
+const textsOf = (claim: ClaimantFacts) => messageTexts(CLAIM_CHANGE_TEXTS, claim.locale);
 
 /** Whom this claim's messages go to and greet (docs/decisions/0067). */
 export const addresseeOf = (claim: ClaimantFacts): ClaimAddressee =>
   claimAddressee(claim.payload, claim.verifiedMobileNumber);
 
 /** How the e-mails name the claim: a death claim names the insured only as the one it is for. */
-const claimWordsOf = (claim: ClaimantFacts) =>
-  T.claimWords(claim.webReferenceNumber, addresseeOf(claim).lateInsured);
+function claimWordsOf(claim: ClaimantFacts) {
+  const T = textsOf(claim);
+  const reference = claim.webReferenceNumber;
+  const { lateInsured } = addresseeOf(claim);
+  return lateInsured
+    ? fill(T.claimWordsLate, { reference, lateInsured })
+    : fill(T.claimWords, { reference });
+}
 
-export function emailText(claim: ClaimantFacts, lines: readonly string[]): string {
+/** The e-mail's text: greeting, the lines, the warning, the signature and the company's footer. */
+export function emailText(
+  claim: ClaimantFacts,
+  lines: readonly string[],
+  footer: string | null = null,
+): string {
+  const T = messageTexts(NOTIFICATION_TEXTS, claim.locale);
   return [
-    NOTIFICATION_TEXTS.greeting(addresseeOf(claim).firstName),
+    greetingOf(T, addresseeOf(claim).firstName),
     "",
     ...lines,
     "",
-    NOTIFICATION_TEXTS.warning,
+    T.warning,
     "",
-    NOTIFICATION_TEXTS.signature(claim.companyName),
+    fill(T.signature, { company: claim.companyName }),
     "",
+    ...(footer ? [footer, ""] : []),
   ].join("\n");
 }
 
 /** The claims pages' status route for this status, by SMS and by e-mail, or where to find it. */
-export function statusLink(statusPageUrl: string | null, slug: string): StatusLink {
+export function statusLink(statusPageUrl: string | null, slug: string, locale: string): StatusLink {
+  const T = messageTexts(CLAIM_CHANGE_TEXTS, locale);
   const base = statusPageUrl?.replace(/\/+$/, "") ?? null;
+  if (!base) return { sms: T.followWithoutLink, email: T.followWithoutLink };
   return {
-    sms: T.follow(base && `${base}/link-status/${slug}`),
-    email: T.follow(base && `${base}/claims-link-status/${slug}`),
+    sms: fill(T.follow, { link: `${base}/link-status/${slug}` }),
+    email: fill(T.follow, { link: `${base}/claims-link-status/${slug}` }),
   };
 }
 
@@ -73,18 +85,33 @@ export function requirementsMessage(
   rows: readonly { description: string; dueDate: string }[],
   link: StatusLink,
 ): ClaimantMessage {
+  const T = textsOf(claim);
+  const date = (iso: string) => messageDate(iso, claim.locale);
   const dates = rows.map((row) => row.dueDate).sort();
-  const first = readableDate(dates[0] as string);
+  const due = date(dates[0] as string);
   const sameDay = dates[0] === dates.at(-1);
+  const count = rows.length;
+  const sms =
+    count === 1
+      ? T.requirementsSmsOne
+      : sameDay
+        ? T.requirementsSmsSameDay
+        : T.requirementsSmsOther;
   const reference = claim.webReferenceNumber;
+  const company = claim.companyName;
+  const claimWords = claimWordsOf(claim);
   return {
-    sms: T.requirementsSms(claim.companyName, reference, rows.length, first, sameDay, link.sms),
-    subject: T.requirementsSubject(reference),
+    sms: fill(sms, { company, reference, count, due, link: link.sms }),
+    subject: fill(T.requirementsSubject, { reference }),
     lines: [
-      T.requirementsIntro(claimWordsOf(claim), rows.length),
+      fill(count === 1 ? T.requirementsIntroOne : T.requirementsIntroOther, { claimWords }),
       "",
       ...rows.map((row, index) =>
-        T.requirementItem(index + 1, row.description, readableDate(row.dueDate)),
+        fill(T.requirementItem, {
+          index: index + 1,
+          description: row.description,
+          due: date(row.dueDate),
+        }),
       ),
       "",
       link.email,
@@ -98,15 +125,17 @@ export function notAcceptedMessage(
   item: { description: string; reason: string; dueDate: string },
   link: StatusLink,
 ): ClaimantMessage {
-  const due = readableDate(item.dueDate);
+  const T = textsOf(claim);
+  const due = messageDate(item.dueDate, claim.locale);
+  const reference = claim.webReferenceNumber;
   return {
-    sms: T.notAcceptedSms(claim.companyName, claim.webReferenceNumber, due, link.sms),
-    subject: T.notAcceptedSubject(claim.webReferenceNumber),
+    sms: fill(T.notAcceptedSms, { company: claim.companyName, reference, due, link: link.sms }),
+    subject: fill(T.notAcceptedSubject, { reference }),
     lines: [
-      T.notAcceptedIntro(claimWordsOf(claim), item.description),
-      T.reason(item.reason),
+      fill(T.notAcceptedIntro, { claimWords: claimWordsOf(claim), description: item.description }),
+      fill(T.reason, { reason: item.reason }),
       "",
-      T.notAcceptedReplace(due),
+      fill(T.notAcceptedReplace, { due }),
       "",
       link.email,
     ],
@@ -119,27 +148,40 @@ export function statusMessage(
   to: ClaimStatus,
   link: StatusLink,
 ): ClaimantMessage {
+  const T = textsOf(claim);
   const label = claimStatusLabel(to);
   const reference = claim.webReferenceNumber;
   return {
-    sms: T.statusSms(claim.companyName, reference, label, link.sms),
-    subject: T.statusSubject(reference, label),
-    lines: [T.statusIntro(claimWordsOf(claim), label), "", link.email],
+    sms: fill(T.statusSms, { company: claim.companyName, reference, label, link: link.sms }),
+    subject: fill(T.statusSubject, { reference, label }),
+    lines: [fill(T.statusIntro, { claimWords: claimWordsOf(claim), label }), "", link.email],
   };
 }
 
 /** Where the money goes, in the claimant's words. */
 function payoutWords(claim: ClaimantFacts, decision: ClaimantDecision): string {
+  const T = textsOf(claim);
   if (decision.payout) {
-    return T.payout(
-      decision.payout.method,
-      decision.payout.provider,
-      decision.payout.account,
-      decision.outcome === "partly-approved",
-    );
+    const { method, provider, account } = decision.payout;
+    const partly = decision.outcome === "partly-approved";
+    const eWallet = method === "e-wallet";
+    const template = partly
+      ? eWallet
+        ? T.payoutPartlyEWallet
+        : T.payoutPartlyBank
+      : eWallet
+        ? T.payoutEWallet
+        : T.payoutBank;
+    return fill(template, { provider, account });
   }
   return claim.claimType === "Death" ? T.deathPayout : T.otherPayout;
 }
+
+const OUTCOME_KEYS = {
+  approved: "outcomeApproved",
+  "partly-approved": "outcomePartlyApproved",
+  denied: "outcomeDenied",
+} as const;
 
 /** What the claimant is told of the decision: the outcome, where the money goes, or why not and what they can do. */
 export function decisionMessage(
@@ -147,23 +189,25 @@ export function decisionMessage(
   decision: ClaimantDecision,
   link: StatusLink,
 ): ClaimantMessage {
-  const outcome = T.outcome[decision.outcome];
+  const T = textsOf(claim);
+  const outcome = T[OUTCOME_KEYS[decision.outcome]];
   const reference = claim.webReferenceNumber;
   const payout = payoutWords(claim, decision);
   const notApproved = decision.outcome !== "approved";
   const paid = decision.outcome !== "denied";
+  const next = [paid ? payout : "", notApproved ? T.reasonElsewhere : ""].filter(Boolean).join(" ");
   return {
-    sms: T.decisionSms(
-      claim.companyName,
+    sms: fill(T.decisionSms, {
+      company: claim.companyName,
       reference,
       outcome,
-      [paid ? payout : "", notApproved ? T.reasonElsewhere : ""].filter(Boolean).join(" "),
-      link.sms,
-    ),
-    subject: T.decisionSubject(reference),
+      next,
+      link: link.sms,
+    }),
+    subject: fill(T.decisionSubject, { reference }),
     lines: [
-      T.decisionIntro(claimWordsOf(claim), outcome),
-      ...(decision.reason ? ["", T.reason(decision.reason)] : []),
+      fill(T.decisionIntro, { claimWords: claimWordsOf(claim), outcome }),
+      ...(decision.reason ? ["", fill(T.reason, { reason: decision.reason })] : []),
       ...(paid ? ["", T.nextTitle, `${payout} ${T.paidLater}`] : []),
       ...(notApproved
         ? ["", T.whatYouCanDoTitle, `- ${T.askReview}`, `- ${T.insuranceCommission}`]
@@ -181,10 +225,27 @@ export function documentsReceivedMessage(
   label: string | null,
   link: StatusLink,
 ): ClaimantMessage {
+  const T = textsOf(claim);
   const reference = claim.webReferenceNumber;
+  const one = count === 1;
+  const sms = label
+    ? one
+      ? T.documentsReceivedSmsOneStatus
+      : T.documentsReceivedSmsOtherStatus
+    : one
+      ? T.documentsReceivedSmsOne
+      : T.documentsReceivedSmsOther;
+  const intro = label
+    ? one
+      ? T.documentsReceivedIntroOneStatus
+      : T.documentsReceivedIntroOtherStatus
+    : one
+      ? T.documentsReceivedIntroOne
+      : T.documentsReceivedIntroOther;
+  const values = { company: claim.companyName, reference, count, label: label ?? "" };
   return {
-    sms: T.documentsReceivedSms(claim.companyName, reference, count, label),
-    subject: T.documentsReceivedSubject(reference),
-    lines: [T.documentsReceivedIntro(claimWordsOf(claim), count, label), "", link.email],
+    sms: fill(sms, values),
+    subject: fill(T.documentsReceivedSubject, { reference }),
+    lines: [fill(intro, { ...values, claimWords: claimWordsOf(claim) }), "", link.email],
   };
 }

@@ -1,14 +1,17 @@
 import type { ClaimType } from "@kalinga/domain/claim-details";
+import { fill } from "@kalinga/domain/localized-texts";
 import { toInternationalMobile } from "@kalinga/domain/otp";
+import { companySenders } from "../companies/company-senders.ts";
 import type { Queryable } from "../db/database.ts";
+import { messageTexts } from "./message-locale.ts";
 import { insertNotification } from "./notification-repository.ts";
-import { NOTIFICATION_TEXTS as T } from "./notification-texts.ts";
+import { greetingOf, NOTIFICATION_TEXTS, stepsOf } from "./notification-texts.ts";
 
 // A notification is a row written inside the caller's transaction, so the change that causes it
 // and the message commit together or not at all; the notification worker sends it afterwards.
 
 export type NotificationInput =
-  | { claimId: string | null; channel: "sms"; to: string; text: string }
+  | { claimId: string | null; channel: "sms"; to: string; text: string; from?: string | null }
   | {
       claimId: string | null;
       channel: "email";
@@ -16,6 +19,8 @@ export type NotificationInput =
       subject: string;
       text: string;
       html?: string;
+      /** The company's From (decision 0089); the setting's when null or absent. */
+      from?: string | null;
     };
 
 const SMS_RECIPIENT = /^\d{6,15}$/;
@@ -43,6 +48,7 @@ export async function enqueueNotification(
       subject: email?.subject ?? null,
       body: notification.text,
       html: email?.html ?? null,
+      sender: notification.from ?? null,
     },
     now,
   );
@@ -56,6 +62,10 @@ export type AcknowledgmentFacts = {
   firstName: string;
   /** Death claims: the insured who died, named only as the one the claim is for. */
   lateInsured?: string | null;
+  /** The claim's language (decision 0089); English when not given. */
+  locale?: string;
+  /** The company's e-mail footer in that language, after the signature; none when null. */
+  footer?: string | null;
 };
 
 export type AcknowledgmentMessages = {
@@ -71,29 +81,42 @@ const escapeHtml = (value: string) =>
       character,
   );
 
+/** The acknowledgment's opening: condolences and the late insured's name on a death claim. */
+function introOf(T: typeof NOTIFICATION_TEXTS, facts: AcknowledgmentFacts): string {
+  const company = facts.companyName;
+  if (facts.claimType !== "Death") return fill(T.acknowledgmentIntroLiving, { company });
+  const lateInsured = facts.lateInsured;
+  return lateInsured
+    ? fill(T.acknowledgmentIntroDeathNamed, { company, lateInsured })
+    : fill(T.acknowledgmentIntroDeath, { company });
+}
+
 /**
  * The claim acknowledgment: what was received, what happens next and how to follow the claim.
  * It greets its reader by first name only and holds no diagnosis, ID number or mobile number.
  * The SMS keeps to plain characters so that it fits the GSM alphabet (160 characters a part).
  */
 export function acknowledgmentMessages(facts: AcknowledgmentFacts): AcknowledgmentMessages {
-  const { webReferenceNumber, companyName } = facts;
-  const greeting = T.greeting(facts.firstName.trim());
-  const sms = T.acknowledgmentSms(companyName, webReferenceNumber);
-  const subject = T.acknowledgmentSubject(webReferenceNumber);
-  const intro = T.acknowledgmentIntro(companyName, facts.claimType, facts.lateInsured ?? null);
-  const follow = T.follow(webReferenceNumber);
-  const signature = T.signature(companyName);
+  const { webReferenceNumber: reference, companyName: company } = facts;
+  const locale = facts.locale ?? "en";
+  const T = messageTexts(NOTIFICATION_TEXTS, locale);
+  const greeting = greetingOf(T, facts.firstName.trim());
+  const sms = fill(T.acknowledgmentSms, { company, reference });
+  const subject = fill(T.acknowledgmentSubject, { reference });
+  const intro = introOf(T, facts);
+  const follow = fill(T.follow, { reference });
+  const signature = fill(T.signature, { company });
+  const steps = stepsOf(T);
 
   const text = [
     greeting,
     "",
     intro,
     "",
-    `${T.referenceLine} ${webReferenceNumber}`,
+    `${T.referenceLine} ${reference}`,
     "",
     `${T.nextTitle}:`,
-    ...T.steps.map((step, index) => `${index + 1}. ${step}`),
+    ...steps.map((step, index) => `${index + 1}. ${step}`),
     "",
     follow,
     "",
@@ -101,21 +124,23 @@ export function acknowledgmentMessages(facts: AcknowledgmentFacts): Acknowledgme
     "",
     signature,
     "",
+    ...(facts.footer ? [facts.footer, ""] : []),
   ].join("\n");
 
   const e = escapeHtml;
   const html = [
     "<!doctype html>",
-    `<html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
+    `<html lang="${e(locale)}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>`,
     '<body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a;">',
     `<p>${e(greeting)}</p>`,
     `<p>${e(intro)}</p>`,
-    `<p>${e(T.referenceLine)} <strong>${e(webReferenceNumber)}</strong></p>`,
+    `<p>${e(T.referenceLine)} <strong>${e(reference)}</strong></p>`,
     `<h2 style="font-size: 18px;">${e(T.nextTitle)}</h2>`,
-    `<ol>${T.steps.map((step) => `<li>${e(step)}</li>`).join("")}</ol>`,
+    `<ol>${steps.map((step) => `<li>${e(step)}</li>`).join("")}</ol>`,
     `<p>${e(follow)}</p>`,
     `<p>${e(T.warning)}</p>`,
     `<p>${e(signature)}</p>`,
+    ...(facts.footer ? [`<p style="font-size: 13px; color: #555;">${e(facts.footer)}</p>`] : []),
     "</body></html>",
     "",
   ].join("\n");
@@ -140,7 +165,9 @@ export async function enqueueClaimAcknowledgment(
   acknowledgment: ClaimAcknowledgment,
   now: Date,
 ): Promise<string[]> {
-  const messages = acknowledgmentMessages(acknowledgment);
+  const locale = acknowledgment.locale ?? "en";
+  const senders = await companySenders(q, acknowledgment.companyName, locale);
+  const messages = acknowledgmentMessages({ ...acknowledgment, footer: senders.emailFooter });
   const ids: string[] = [];
   if (acknowledgment.mobileNumber) {
     ids.push(
@@ -151,6 +178,7 @@ export async function enqueueClaimAcknowledgment(
           channel: "sms",
           to: toInternationalMobile(acknowledgment.mobileNumber),
           text: messages.sms,
+          from: senders.smsSender,
         },
         now,
       ),
@@ -165,6 +193,7 @@ export async function enqueueClaimAcknowledgment(
           channel: "email",
           to: acknowledgment.emailAddress.trim(),
           ...messages.email,
+          from: senders.emailFrom,
         },
         now,
       ),

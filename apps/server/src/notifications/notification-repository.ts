@@ -13,6 +13,8 @@ export type NotificationRow = {
   subject: string | null;
   body: string;
   html: string | null;
+  /** The company's sender name or From; null for the settings'. */
+  sender: string | null;
   attempts: number;
 };
 
@@ -26,15 +28,19 @@ export async function insertNotification(
     subject: string | null;
     body: string;
     html?: string | null;
+    sender?: string | null;
   },
   now: Date,
 ): Promise<string> {
   const id = randomUUID();
   await q.query(
     `INSERT INTO notifications
-       (id, claim_id, channel, recipient, subject, body, html, status, attempts, next_attempt_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', 0, $8, $8)`,
-    [id, row.claimId, row.channel, row.recipient, row.subject, row.body, row.html ?? null, now],
+       (id, claim_id, channel, recipient, subject, body, html, sender, status, attempts, next_attempt_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $9, 'pending', 0, $8, $8)`,
+    [
+      ...[id, row.claimId, row.channel, row.recipient, row.subject, row.body, row.html ?? null],
+      ...[now, row.sender ?? null],
+    ],
   );
   return id;
 }
@@ -68,7 +74,7 @@ export async function takeDueNotifications(
        LIMIT $3
        FOR UPDATE SKIP LOCKED
      )
-     RETURNING id, claim_id, channel, recipient, subject, body, html, attempts`,
+     RETURNING id, claim_id, channel, recipient, subject, body, html, sender, attempts`,
     [at, options.lockedUntil, options.limit, options.withWebhooks],
   );
   return rows;

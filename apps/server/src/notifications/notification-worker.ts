@@ -136,10 +136,13 @@ async function take(
   });
 }
 
+/** The company's sender when the row names one; else the provider's own from the settings. */
+const fromOf = (row: TakenRow) => (row.sender !== null ? { from: row.sender } : {});
+
 async function deliver({ sms, email, webhook, sendLimitMs }: WorkerDeps, row: TakenRow) {
   const sending =
     row.channel === "sms"
-      ? sms.send({ to: row.recipient, text: row.body })
+      ? sms.send({ to: row.recipient, text: row.body, ...fromOf(row) })
       : row.channel === "webhook"
         ? (webhook?.send({ id: row.id, type: row.subject ?? "", body: row.body }) ??
           Promise.reject(new Error("no webhook endpoint")))
@@ -148,6 +151,7 @@ async function deliver({ sms, email, webhook, sendLimitMs }: WorkerDeps, row: Ta
             subject: row.subject ?? "",
             text: row.body,
             ...(row.html !== null ? { html: row.html } : {}),
+            ...fromOf(row),
           });
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {

@@ -7,6 +7,7 @@ import {
 import { claimantDecision } from "@kalinga/domain/claim-messages";
 import { claimStatusLabel, statusSlug } from "@kalinga/domain/claim-status";
 import { toInternationalMobile } from "@kalinga/domain/otp";
+import { companySenders } from "../companies/company-senders.ts";
 import type { Queryable } from "../db/database.ts";
 import {
   addresseeOf,
@@ -21,7 +22,8 @@ import {
   statusMessage,
 } from "./claimant-messages.ts";
 import { enqueueNotification } from "./enqueue-notification.ts";
-import { NOTIFICATION_TEXTS } from "./notification-texts.ts";
+import { messageTexts } from "./message-locale.ts";
+import { greetingOf, NOTIFICATION_TEXTS } from "./notification-texts.ts";
 
 // What happened to a submitted claim, as the lifecycle says it, turned into the claimant's SMS and
 // e-mail: queued in the caller's transaction, or shown to staff as a preview before they act.
@@ -55,26 +57,28 @@ export type ClaimantNews =
     };
 
 export function createClaimantNotifier(config: { statusPageUrl: string | null }) {
-  const link = (status: ClaimStatus) => statusLink(config.statusPageUrl, statusSlug(status));
+  const link = (status: ClaimStatus, locale: string) =>
+    statusLink(config.statusPageUrl, statusSlug(status), locale);
 
   /** The message this news gives the claimant; null when their label does not change. */
   function messageOf(news: ClaimantNews): ClaimantMessage | null {
     const { claim } = news;
+    const linkOf = (status: ClaimStatus) => link(status, claim.locale);
     switch (news.kind) {
       case "status-changed": {
         const decided =
           news.to === WITH_DECISION ? claimantDecision(news.decision, claim.payload) : null;
-        if (decided) return decisionMessage(claim, decided, link(news.to));
+        if (decided) return decisionMessage(claim, decided, linkOf(news.to));
         if (!claimantSeesChange(news.from, news.to)) return null;
-        return statusMessage(claim, news.to, link(news.to));
+        return statusMessage(claim, news.to, linkOf(news.to));
       }
       case "requirements-requested":
-        return requirementsMessage(claim, news.items, link(PENDING_REQUIREMENTS));
+        return requirementsMessage(claim, news.items, linkOf(PENDING_REQUIREMENTS));
       case "document-not-accepted":
-        return notAcceptedMessage(claim, news.item, link(PENDING_REQUIREMENTS));
+        return notAcceptedMessage(claim, news.item, linkOf(PENDING_REQUIREMENTS));
       case "documents-received": {
         const label = claimantSeesChange(news.from, news.to) ? claimStatusLabel(news.to) : null;
-        return documentsReceivedMessage(claim, news.count, label, link(news.to));
+        return documentsReceivedMessage(claim, news.count, label, linkOf(news.to));
       }
     }
   }
@@ -85,7 +89,7 @@ export function createClaimantNotifier(config: { statusPageUrl: string | null })
     return {
       role: addressee.role,
       name: addressee.fullName,
-      greeting: NOTIFICATION_TEXTS.greeting(addressee.firstName),
+      greeting: greetingOf(messageTexts(NOTIFICATION_TEXTS, claim.locale), addressee.firstName),
       mobile: addressee.mobile ? toInternationalMobile(addressee.mobile) : null,
       email: addressee.email,
     };
@@ -98,11 +102,18 @@ export function createClaimantNotifier(config: { statusPageUrl: string | null })
       if (!message) return;
       const { claim } = news;
       const addressee = addresseeOf(claim);
+      const senders = await companySenders(tx, claim.companyName, claim.locale);
       if (addressee.mobile) {
         const to = toInternationalMobile(addressee.mobile);
         await enqueueNotification(
           tx,
-          { claimId: claim.claimId, channel: "sms", to, text: message.sms },
+          {
+            claimId: claim.claimId,
+            channel: "sms",
+            to,
+            text: message.sms,
+            from: senders.smsSender,
+          },
           now,
         );
       }
@@ -112,22 +123,24 @@ export function createClaimantNotifier(config: { statusPageUrl: string | null })
           channel: "email" as const,
           to: addressee.email,
           subject: message.subject,
-          text: emailText(claim, message.lines),
+          text: emailText(claim, message.lines, senders.emailFooter),
+          from: senders.emailFrom,
         };
         await enqueueNotification(tx, email, now);
       }
     },
 
     /** The messages as the claimant would read them, with their recipient, without sending. */
-    previewNews(news: ClaimantNews) {
+    async previewNews(q: Queryable, news: ClaimantNews) {
       const recipient = recipientOf(news.claim);
       const message = messageOf(news);
+      const { emailFooter } = await companySenders(q, news.claim.companyName, news.claim.locale);
       return {
         recipient,
         sms: message && recipient.mobile ? message.sms : null,
         email:
           message && recipient.email
-            ? { subject: message.subject, text: emailText(news.claim, message.lines) }
+            ? { subject: message.subject, text: emailText(news.claim, message.lines, emailFooter) }
             : null,
       };
     },
@@ -135,4 +148,4 @@ export function createClaimantNotifier(config: { statusPageUrl: string | null })
 }
 
 export type ClaimantNotifier = ReturnType<typeof createClaimantNotifier>;
-export type MessagePreview = ReturnType<ClaimantNotifier["previewNews"]>;
+export type MessagePreview = Awaited<ReturnType<ClaimantNotifier["previewNews"]>>;

@@ -1,6 +1,9 @@
 import { randomInt } from "node:crypto";
 import { OTP_LENGTH } from "@kalinga/domain/constants";
+import { fill } from "@kalinga/domain/localized-texts";
 import { keyedHash, sameHash } from "../http/keyed-hash.ts";
+import { messageTexts } from "../notifications/message-locale.ts";
+import { OTP_SMS_TEXTS } from "./otp-texts.ts";
 
 // A code is 6 digits from the CSPRNG (leading zeros allowed). Only its HMAC is stored, keyed by the
 // server secret and bound to the row it belongs to, so a hash cannot be replayed on another code.
@@ -18,8 +21,13 @@ export function otpCodeMatches(secret: string, codeId: string, code: string, sto
 }
 
 /** "Your Kalinga Life claim code is 123456. It expires in 5 minutes. Never share this code." */
-export function otpSmsText(companyName: string, code: string, ttlSeconds: number): string {
+export function otpSmsText(
+  companyName: string,
+  code: string,
+  ttlSeconds: number,
+  locale = "en",
+): string {
   const minutes = Math.max(1, Math.ceil(ttlSeconds / 60));
-  const expiry = minutes === 1 ? "1 minute" : `${minutes} minutes`;
-  return `Your ${companyName} claim code is ${code}. It expires in ${expiry}. Never share this code.`;
+  const T = messageTexts(OTP_SMS_TEXTS, locale);
+  return fill(minutes === 1 ? T.codeOneMinute : T.code, { company: companyName, code, minutes });
 }

@@ -20,6 +20,7 @@ import {
   recordMobileNumber,
   recordVerifiedMobileNumber,
 } from "../claims/claim-repository.ts";
+import { companySenders } from "../companies/company-senders.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import { openDraftsForClaim } from "../drafts/draft-service.ts";
@@ -92,6 +93,10 @@ type Reserved = {
   code: string;
   mobile: string;
   companyName: string;
+  /** The claim's language: its code SMS is written in it. */
+  locale: string;
+  /** The claim's company's SMS sender name; null for the setting's. */
+  smsSender: string | null;
   sendsLeft: number;
 };
 
@@ -230,7 +235,17 @@ async function reserveSend(
     now,
     expiresAt: new Date(now.getTime() + config.otp.ttlSeconds * 1000),
   });
-  return { id, code, mobile, companyName: claim.companyName, sendsLeft: sendsLeft - 1, hits };
+  const { smsSender } = await companySenders(tx, claim.companyName, claim.locale);
+  return {
+    id,
+    code,
+    mobile,
+    companyName: claim.companyName,
+    locale: claim.locale,
+    smsSender,
+    sendsLeft: sendsLeft - 1,
+    hits,
+  };
 }
 
 /** requestOneTimePIN (mobile given) and resetOneTimePIN (the number of the last send). */
@@ -251,7 +266,8 @@ async function sendCode(
   try {
     await sms.send({
       to: toInternationalMobile(reserved.mobile),
-      text: otpSmsText(reserved.companyName, reserved.code, config.otp.ttlSeconds),
+      text: otpSmsText(reserved.companyName, reserved.code, config.otp.ttlSeconds, reserved.locale),
+      ...(reserved.smsSender ? { from: reserved.smsSender } : {}),
     });
   } catch (error) {
     await db.transaction(async (tx) => {

@@ -19,7 +19,11 @@ export function createHttpSmsSender(config: HttpSmsConfig): SmsSender {
             accept: "application/json",
             authorization: `Bearer ${config.token}`,
           },
-          body: JSON.stringify({ to: message.to, from: config.senderName, message: message.text }),
+          body: JSON.stringify({
+            to: message.to,
+            from: message.from ?? config.senderName,
+            message: message.text,
+          }),
           signal: AbortSignal.timeout(config.timeoutMs),
         });
       } catch (error) {

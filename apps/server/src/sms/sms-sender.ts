@@ -5,6 +5,8 @@ type SmsMessage = {
   /** International form without "+", e.g. "639171234567". */
   to: string;
   text: string;
+  /** The claim's company's sender name; the setting's when absent. */
+  from?: string;
 };
 
 export interface SmsSender {

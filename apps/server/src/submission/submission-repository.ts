@@ -122,6 +122,8 @@ export type SubmittedClaim = {
   matchCode: number | null;
   /** The number the OTP proved; null on the channels that file without one. */
   verifiedMobileNumber: string | null;
+  /** The language it was filed in (decision 0089). */
+  locale: string;
 };
 
 type SubmittedClaimRow = {
@@ -137,11 +139,12 @@ type SubmittedClaimRow = {
   policy_number: string | null;
   match_code: number | null;
   verified_mobile_number: string | null;
+  locale: string;
 };
 
 const SUBMITTED_COLUMNS = `c.id, c.web_reference_number, c.status, s.claim_type, c.company_name,
   c.submitted_at, c.updated_at, s.payload, c.decision, c.policy_number, c.match_code,
-  c.verified_mobile_number`;
+  c.verified_mobile_number, c.locale`;
 
 const submittedClaimOf = (row: SubmittedClaimRow): SubmittedClaim => ({
   claimId: row.id,
@@ -156,6 +159,7 @@ const submittedClaimOf = (row: SubmittedClaimRow): SubmittedClaim => ({
   policyNumber: row.policy_number,
   matchCode: row.match_code,
   verifiedMobileNumber: row.verified_mobile_number,
+  locale: row.locale,
 });
 
 /** A submitted claim by its reference number; `lock` holds its row until the transaction ends. */

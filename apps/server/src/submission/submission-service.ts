@@ -60,6 +60,7 @@ async function acknowledge(tx: Queryable, submit: Submit, current: Claim) {
       lateInsured: addressee.lateInsured,
       mobileNumber: addressee.mobile,
       emailAddress: addressee.email,
+      locale: current.locale,
     },
     now,
   );

@@ -4,6 +4,7 @@ import {
   CLAIM_API_PATHS,
   CONTINUED_ELSEWHERE,
   IDEMPOTENCY_KEY_HEADER,
+  LOCALE_HEADER,
   PORTAL_ASSERTION_HEADER,
   type ProofOfWorkChallenge,
   RETURN_CODES,
@@ -105,7 +106,11 @@ export function claimCallHeaders(
   caller: CallerSession = "claim",
 ): Record<string, string> {
   const widget = mountedSetting();
-  const headers: Record<string, string> = { [API_KEY_HEADER]: widget.apiKey };
+  // The language chosen now: the server sends the claim's SMS and e-mails in it (decision 0089).
+  const headers: Record<string, string> = {
+    [API_KEY_HEADER]: widget.apiKey,
+    [LOCALE_HEADER]: session.get("locale") ?? widget.locale,
+  };
   // The logged-in channels prove their user on every call (decision 0059).
   if (widget.channel !== "corporate-website" && widget.assertion) {
     headers[PORTAL_ASSERTION_HEADER] = widget.assertion;

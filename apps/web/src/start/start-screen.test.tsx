@@ -99,6 +99,8 @@ describe("public start form", () => {
       firstName: joseStep1.firstName,
     });
     expect(calls[1]?.headers.authorization).toBe("Bearer claim-token");
+    // Every call names the widget's language, so the claim's messages go out in it (decision 0089).
+    expect(calls.map((call) => call.headers["x-kalinga-locale"])).toEqual(["en", "en", "en"]);
     expect(claimSession.reference()).toBe(REFERENCE);
     expect(claimSession.isVerified(joseStep1.phoneNumber)).toBe(true);
     expect(claimSession.step1()).toEqual(joseStep1);

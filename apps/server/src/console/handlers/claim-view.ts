@@ -60,6 +60,7 @@ export function claimViewHandlers(services: ConsoleServices): ClaimViewHandlers 
         statusLabel: claimStatusName(claim.status),
         claimType: claim.claimType,
         companyName: claim.companyName,
+        locale: claim.locale,
         submittedAt: dateText(claim.submittedAt),
         assignedTo: claim.assignedTo,
         assigneeName: nameOf(claim.assignedTo),
