@@ -21,6 +21,7 @@ export const TEXTS = {
   roles: {
     examiner: "Examiner",
     supervisor: "Supervisor",
+    "content-editor": "Content editor",
     administrator: "Administrator",
   } satisfies Record<StaffRole, string>,
 

@@ -18,8 +18,10 @@ import { createStaffSessions, type StaffSessions } from "./console/staff-session
 import { createSignInThrottle, type SignInThrottle } from "./console/staff-sign-in.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore, SUPPORTED_LOCALES } from "./content/content-store.ts";
-import { readLocaleCatalogues } from "./content/locale-catalogues.ts";
+import { type ContentTexts, widgetTexts } from "./content/content-texts.ts";
+import type { LocaleCatalogues } from "./content/locale-catalogues.ts";
 import { servedNotice } from "./content/notice-repository.ts";
+import { previewPlace } from "./content/preview-token.ts";
 import type { Database } from "./db/database.ts";
 import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
 import { readMigrations } from "./db/migrate.ts";
@@ -182,6 +184,8 @@ type AppParts = {
   otpService: OtpService;
   lifecycle: LifecycleService;
   companies: CompanyDirectory;
+  catalogues: LocaleCatalogues;
+  texts: ContentTexts;
 };
 
 /** The claimant's API, its OpenAPI description and the texts. */
@@ -215,10 +219,17 @@ async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
     noticeFile: config.noticeFile,
     companyIds: (await companies()).map((company) => company.id),
   });
-  const catalogues = readLocaleCatalogues(config.contentDir);
+  const { catalogues } = parts;
   const scheduledNotice = (company: string, channel: ChannelId) =>
     servedNotice(db, { company, channel, now: config.now() });
-  await app.register(contentRoutes, { content, companies, catalogues, scheduledNotice });
+  await app.register(contentRoutes, {
+    content,
+    companies,
+    catalogues,
+    scheduledNotice,
+    texts: parts.texts,
+    previewPlace: (token) => previewPlace(secret, token, config.now()),
+  });
 }
 
 /** The insurer's API, the staff console, and the development and demo pages when asked for. */
@@ -247,6 +258,8 @@ async function registerStaffAndDemo(app: FastifyInstance, parts: AppParts) {
     documentStore,
     serviceLevelDays: config.insurer.serviceLevelDays,
     companies: parts.companies,
+    texts: parts.texts,
+    secret,
     secureCookies: config.mode === "production",
     now: config.now,
   });
@@ -367,7 +380,11 @@ export async function buildApp(
   }
   const parts = {
     ...{ db, config, secret, notificationWorker, documentStore, otpService },
-    ...{ lifecycle, companies },
+    ...{
+      lifecycle,
+      companies,
+      ...widgetTexts(db, { ...config, warn: (detail, message) => app.log.warn(detail, message) }),
+    },
   };
   await registerClaimantApi(app, parts);
   const staff = await registerStaffAndDemo(app, parts);

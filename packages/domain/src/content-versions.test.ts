@@ -68,14 +68,13 @@ describe("overrides", () => {
     expect(overrideProblems(ENGLISH, "fil", { "messages.wrongOtp": "Mali ang OTP" })).toEqual([]);
   });
 
-  it("layers English, the locale file and the overrides, last wins", () => {
-    const served = effectiveCatalogue(ENGLISH, FILIPINO_FILE, {
+  it("layers the overrides over the locale file, leaving the rest to the widget's English", () => {
+    const served = effectiveCatalogue(FILIPINO_FILE, {
       "claim.step2Title": "Ano ang nangyari",
     });
     expect(served).toEqual({
       "claim.step2Title": "Ano ang nangyari",
       "claim.tip": "Ipinadala sa {mobileNumber}",
-      "messages.wrongOtp": "You have entered a wrong OTP",
     });
   });
 });

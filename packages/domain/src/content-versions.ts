@@ -59,13 +59,12 @@ export function overrideProblems(
   return problems.sort((a, b) => a.key.localeCompare(b.key));
 }
 
-/** The catalogue served: the English defaults, under the locale's file, under the overrides. */
-export function effectiveCatalogue(
-  english: Catalogue,
-  localeFile: Catalogue | null,
-  overrides: Catalogue,
-): Catalogue {
-  return Object.freeze({ ...english, ...(localeFile ?? {}), ...overrides });
+/**
+ * The catalogue served for a place: the locale's file under its published overrides; the widget
+ * shows its own English for every key neither has.
+ */
+export function effectiveCatalogue(localeFile: Catalogue | null, overrides: Catalogue): Catalogue {
+  return Object.freeze({ ...(localeFile ?? {}), ...overrides });
 }
 
 /**
