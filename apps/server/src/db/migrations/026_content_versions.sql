@@ -22,3 +22,7 @@ CREATE TABLE content_versions (
   rolled_back_from integer,
   PRIMARY KEY (company, channel, locale, number)
 );
+-- A content editor edits the widget's words and nothing else.
+ALTER TABLE staff_users DROP CONSTRAINT staff_users_role_check;
+ALTER TABLE staff_users ADD CONSTRAINT staff_users_role_check
+  CHECK (role IN ('examiner', 'supervisor', 'content-editor', 'administrator'));
