@@ -26,7 +26,7 @@ import { type LocaleCatalogues, readLocaleCatalogues } from "./locale-catalogues
 const CONTENT_PUBLISH_LOCK_KEY = 7_204_390;
 
 /** The widget's English of every key, derived from its texts files and kept beside the locales. */
-export function readEnglishTexts(
+function readEnglishTexts(
   file = path.resolve(import.meta.dirname, "../../content/english-texts.json"),
 ): Catalogue {
   return Object.freeze(JSON.parse(readFileSync(file, "utf8")) as Record<string, string>);
@@ -161,7 +161,7 @@ function contentEditing(
   };
 }
 
-export function createContentTexts(db: Database, options: ContentTextsOptions) {
+function createContentTexts(db: Database, options: ContentTextsOptions) {
   const { english, catalogues } = options;
   const cache = publishedCache(db, options);
   /** A locale the service serves: English, or one with a file. */

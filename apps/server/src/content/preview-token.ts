@@ -5,7 +5,7 @@ import type { ContentPlace } from "./content-version-repository.ts";
 // with the server secret, so only a console session can make one and every server accepts it.
 
 /** A preview link works this long: enough to look, short enough that a shared link soon dies. */
-export const PREVIEW_MINUTES = 30;
+const PREVIEW_MINUTES = 30;
 
 const PURPOSE = "content-preview";
 
