@@ -30,6 +30,8 @@ export const CONSOLE_CALL_ROUTES = {
   listContentVersions: { method: "GET", path: "/content/versions" },
   rollBackContent: { method: "POST", path: "/content/roll-back" },
   previewContent: { method: "POST", path: "/content/preview" },
+  exportContent: { method: "GET", path: "/content.csv" },
+  importContent: { method: "POST", path: "/content/import" },
   listClaims: { method: "GET", path: "/claims" },
   exportClaims: { method: "GET", path: "/claims.csv" },
   readClaim: { method: "GET", path: "/claims/:ref" },

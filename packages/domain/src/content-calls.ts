@@ -21,6 +21,10 @@ export const CONTENT_REQUEST_MESSAGES = {
   empty: "Write at least one character.",
   "too-long": `Use at most ${CONTENT_TEXT_MAX_LENGTH} characters.`,
   missing: "This key has no text in this locale: give it one in the draft.",
+  heading: "Start the file with the heading row: key, English, then each locale.",
+  locale: "This column names a locale the service does not serve.",
+  badCsv: "Send the CSV file's text, at most 2,000,000 characters.",
+  csvRow: (row: number, column: string, why: string) => `Row ${row}, column ${column}: ${why}`,
 } as const;
 
 const M = CONTENT_REQUEST_MESSAGES;
@@ -34,6 +38,13 @@ const placeShape = {
   locale: z.string(M.badLocale).check(z.regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, M.badLocale)),
 };
 export const contentPlace = z.strictObject(placeShape);
+const { company, channel } = placeShape;
+export const contentCsvQuery = z.strictObject({ company, channel });
+export const contentCsvBody = z.strictObject({
+  company,
+  channel,
+  csv: z.string(M.badCsv).check(z.maxLength(2_000_000, M.badCsv)),
+});
 
 const textsInput = z
   .record(
@@ -77,6 +88,7 @@ export const contentDraftAnswer = z.object({ draft: texts });
 export const contentCheckAnswer = z.object({ problems: z.array(problem) });
 export const contentVersionAnswer = z.object({ version });
 export const contentVersionsAnswer = z.object({ versions: z.array(version) });
+export const contentImportAnswer = z.object({ changed: z.record(z.string(), z.number()) });
 export const contentPreviewAnswer = z.object({ token: z.string(), expiresAt: z.string() });
 
 const call = <const Spec extends ConsoleCallSpec>(spec: Spec): Spec => spec;
@@ -139,6 +151,22 @@ export const CONTENT_CALLS = {
     response: contentVersionAnswer,
     refusals: ["forbidden", "not-found"],
     summary: "Publishes a copy of an earlier version as the next one.",
+  }),
+  exportContent: call({
+    ...reading,
+    ...CONSOLE_CALL_ROUTES.exportContent,
+    query: contentCsvQuery,
+    response: "csv",
+    summary:
+      "The translators' CSV of a company and channel: key, English, then each locale's draft.",
+  }),
+  importContent: call({
+    ...byEditors,
+    ...CONSOLE_CALL_ROUTES.importContent,
+    query: null,
+    body: contentCsvBody,
+    response: contentImportAnswer,
+    summary: "Writes a translators' CSV into the drafts; any refused row changes nothing.",
   }),
   previewContent: call({
     ...byEditors,

@@ -172,6 +172,8 @@ function createContentTexts(db: Database, options: ContentTextsOptions) {
     english,
     served,
     fileOf,
+    /** The locales with a file, which the translators' CSV has a column each for. */
+    locales: () => catalogues.list().map((entry) => entry.locale),
     ...contentEditing(db, options, fileOf, cache.reload),
 
     /**
