@@ -11,6 +11,7 @@ export const TEXTS = {
     staff: "Staff",
     companies: "Companies",
     notices: "Notices",
+    content: "Content",
     audit: "Audit log",
   },
   signedInAs: (name: string, role: string) => `${name} (${role})`,
