@@ -47,6 +47,11 @@ export function Layout() {
                 <NavLink to="/notices">{TEXTS.nav.notices}</NavLink>
               </li>
             )}
+            {may(staff, "edit-content") && (
+              <li>
+                <NavLink to="/content">{TEXTS.nav.content}</NavLink>
+              </li>
+            )}
             {may(staff, "read-audit-log") && (
               <li>
                 <NavLink to="/audit">{TEXTS.nav.audit}</NavLink>

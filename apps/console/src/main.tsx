@@ -6,6 +6,7 @@ import { Layout } from "./layout.tsx";
 import { AuditScreen } from "./screens/audit-screen.tsx";
 import { ClaimScreen } from "./screens/claim-screen.tsx";
 import { CompaniesScreen } from "./screens/companies-screen.tsx";
+import { ContentScreen } from "./screens/content-screen.tsx";
 import { NoticesScreen } from "./screens/notices-screen.tsx";
 import { PasswordScreen } from "./screens/password-screen.tsx";
 import { QueueScreen } from "./screens/queue-screen.tsx";
@@ -14,7 +15,7 @@ import { StaffScreen } from "./screens/staff-screen.tsx";
 import { SessionProvider } from "./session.tsx";
 
 // The claims-staff console at /console: sign-in, then the queue, one claim, staff, companies, the
-// notices, the audit log and the member's own password.
+// notices, the widget's words, the audit log and the member's own password.
 
 const router = createBrowserRouter(
   [
@@ -27,6 +28,7 @@ const router = createBrowserRouter(
         { path: "staff", element: <StaffScreen /> },
         { path: "companies", element: <CompaniesScreen /> },
         { path: "notices", element: <NoticesScreen /> },
+        { path: "content", element: <ContentScreen /> },
         { path: "audit", element: <AuditScreen /> },
         { path: "password", element: <PasswordScreen /> },
         { path: "*", element: <Navigate to="/" replace /> },

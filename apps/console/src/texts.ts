@@ -11,6 +11,7 @@ export const TEXTS = {
     staff: "Staff",
     companies: "Companies",
     notices: "Notices",
+    content: "Content",
     audit: "Audit log",
   },
   signedInAs: (name: string, role: string) => `${name} (${role})`,
@@ -21,6 +22,7 @@ export const TEXTS = {
   roles: {
     examiner: "Examiner",
     supervisor: "Supervisor",
+    "content-editor": "Content editor",
     administrator: "Administrator",
   } satisfies Record<StaffRole, string>,
 

@@ -19,8 +19,10 @@ import { createStaffSessions, type StaffSessions } from "./console/staff-session
 import { createSignInThrottle, type SignInThrottle } from "./console/staff-sign-in.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore, SUPPORTED_LOCALES } from "./content/content-store.ts";
+import { type ContentTexts, widgetTexts } from "./content/content-texts.ts";
 import { type LocaleCatalogues, readLocaleCatalogues } from "./content/locale-catalogues.ts";
 import { servedNotice } from "./content/notice-repository.ts";
+import { previewPlace } from "./content/preview-token.ts";
 import type { Database } from "./db/database.ts";
 import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
 import { readMigrations } from "./db/migrate.ts";
@@ -185,6 +187,7 @@ type AppParts = {
   lifecycle: LifecycleService;
   companies: CompanyDirectory;
   catalogues: LocaleCatalogues;
+  texts: ContentTexts;
 };
 
 /** The claimant's API, its OpenAPI description and the texts. */
@@ -223,7 +226,14 @@ async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
   const { catalogues } = parts;
   const scheduledNotice = (company: string, channel: ChannelId) =>
     servedNotice(db, { company, channel, now: config.now() });
-  await app.register(contentRoutes, { content, companies, catalogues, scheduledNotice });
+  await app.register(contentRoutes, {
+    content,
+    companies,
+    catalogues,
+    scheduledNotice,
+    texts: parts.texts,
+    previewPlace: (token) => previewPlace(secret, token, config.now()),
+  });
 }
 
 /** The insurer's API, the staff console, and the development and demo pages when asked for. */
@@ -252,6 +262,8 @@ async function registerStaffAndDemo(app: FastifyInstance, parts: AppParts) {
     documentStore,
     serviceLevelDays: config.insurer.serviceLevelDays,
     companies: parts.companies,
+    texts: parts.texts,
+    secret,
     secureCookies: config.mode === "production",
     now: config.now,
   });
@@ -374,7 +386,15 @@ export async function buildApp(
   }
   const parts = {
     ...{ db, config, secret, notificationWorker, documentStore, otpService },
-    ...{ lifecycle, companies, catalogues },
+    ...{
+      lifecycle,
+      companies,
+      catalogues,
+      texts: widgetTexts(db, catalogues, {
+        ...config,
+        warn: (detail, message) => app.log.warn(detail, message),
+      }),
+    },
   };
   await registerClaimantApi(app, parts);
   const staff = await registerStaffAndDemo(app, parts);

@@ -20,6 +20,8 @@ const TABLE_OWNERS: Record<string, string> = {
   claim_tokens: "http/claim-token.ts",
   claims: "claims/claim-repository.ts",
   companies: "companies/company-repository.ts",
+  content_drafts: "content/content-version-repository.ts",
+  content_versions: "content/content-version-repository.ts",
   notices: "content/notice-repository.ts",
   email_outbox: "email/outbox-email-sender.ts",
   idempotency_keys: "http/idempotency-keys.ts",

@@ -134,7 +134,7 @@ async function initialLocale(
   const english = { initial: { locale: "en", catalogue: null }, content };
   if (locale === "en") return english;
   const [catalogue, localized] = await Promise.all([
-    loadCatalogue(setting.apiBase, locale).catch(() => undefined),
+    loadCatalogue(setting, locale).catch(() => undefined),
     locale === setting.locale ? content : loadContent({ ...setting, locale }).catch(() => content),
   ]);
   if (catalogue === undefined)

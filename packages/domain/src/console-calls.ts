@@ -42,6 +42,7 @@ import {
   signInCodeBody,
   staffParams,
 } from "./console-requests.ts";
+import { CONTENT_CALLS } from "./content-calls.ts";
 import { policyMatchBody, requirementsBody, statusChangeBody } from "./lifecycle-requests.ts";
 import { NOTICE_CALLS } from "./notice-calls.ts";
 
@@ -394,6 +395,7 @@ export const CONSOLE_CALLS = {
     summary: "The claim's notes alone, oldest first: fresh notes without a whole claim view.",
   }),
   ...NOTICE_CALLS,
+  ...CONTENT_CALLS,
 } as const satisfies Record<ConsoleCallRouteName, ConsoleCallSpec>;
 
 export type ConsoleCalls = typeof CONSOLE_CALLS;

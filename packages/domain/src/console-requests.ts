@@ -21,7 +21,7 @@ export const CONSOLE_REQUEST_MESSAGES = {
   badSignInPassword: `Enter your password (at most ${STAFF_PASSWORD_LENGTH.max} characters).`,
   badEmail: "Enter an e-mail address like name@insurer.com.ph.",
   badName: "Enter the person's name.",
-  badRole: "Choose examiner, supervisor or administrator.",
+  badRole: "Choose examiner, supervisor, content-editor or administrator.",
   badDisabled: "Send disabled as true or false.",
   badAssignee: "Send the id of a staff account, or null to take the claim back.",
   emptyText: "Write at least one character.",

@@ -78,20 +78,33 @@ export function catalogueProblems(
   features: readonly FeatureTexts[],
   catalogue: Catalogue,
 ): CatalogueProblem[] {
-  const problems: CatalogueProblem[] = [];
-  const expected = new Map<string, string>();
+  return catalogueProblemsAgainst(englishCatalogue(features), catalogue);
+}
+
+/** Every feature's English as one catalogue of "<feature>.<key>" → text. */
+export function englishCatalogue(features: readonly FeatureTexts[]): Catalogue {
+  const english: Record<string, string> = {};
   for (const texts of features) {
     const feature = featureOf(texts);
-    for (const [key, english] of Object.entries(texts)) expected.set(`${feature}.${key}`, english);
+    for (const [key, text] of Object.entries(texts)) english[`${feature}.${key}`] = text;
   }
-  for (const [key, english] of expected) {
+  return Object.freeze(english);
+}
+
+/** catalogueProblems against English given as a catalogue, as a server holds it. */
+export function catalogueProblemsAgainst(
+  english: Catalogue,
+  catalogue: Catalogue,
+): CatalogueProblem[] {
+  const problems: CatalogueProblem[] = [];
+  for (const [key, base] of Object.entries(english)) {
     const text = catalogue[key];
     if (text === undefined) problems.push({ key, problem: "missing" });
-    else if (slotsOf(text).join() !== slotsOf(english).join())
-      problems.push({ key, problem: "slots", expected: slotsOf(english), found: slotsOf(text) });
+    else if (slotsOf(text).join() !== slotsOf(base).join())
+      problems.push({ key, problem: "slots", expected: slotsOf(base), found: slotsOf(text) });
   }
   for (const key of Object.keys(catalogue)) {
-    if (!expected.has(key)) problems.push({ key, problem: "unknown" });
+    if (!Object.hasOwn(english, key)) problems.push({ key, problem: "unknown" });
   }
   return problems.sort((a, b) => a.key.localeCompare(b.key));
 }

@@ -1,7 +1,7 @@
 // Who in an insurer's claims department may do what in the console (docs/decisions/0053). The
 // server refuses what a role may not do; the console only offers what it may.
 
-export const STAFF_ROLES = ["examiner", "supervisor", "administrator"] as const;
+export const STAFF_ROLES = ["examiner", "supervisor", "content-editor", "administrator"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const STAFF_PERMISSIONS = [
@@ -21,12 +21,15 @@ export const STAFF_PERMISSIONS = [
   "manage-companies",
   /** Schedule, change and end the temporarily-unavailable notice (decision 0086). */
   "manage-notices",
+  /** Edit the widget's words per company, channel and locale; preview, publish, roll back (decision 0090). */
+  "edit-content",
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 const GRANTS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
   examiner: ["work-claims"],
   supervisor: ["work-claims", "see-team", "assign", "reopen"],
+  "content-editor": ["edit-content"],
   administrator: [...STAFF_PERMISSIONS],
 };
 

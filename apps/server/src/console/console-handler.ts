@@ -7,6 +7,7 @@ import type {
 import { STAFF_PERMISSIONS, staffMay } from "@kalinga/domain/staff-roles";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { CompanyDirectory } from "../companies/company-directory.ts";
+import type { ContentTexts } from "../content/content-texts.ts";
 import type { Database } from "../db/database.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
 import type { Actor } from "../lifecycle/lifecycle-repository.ts";
@@ -31,6 +32,10 @@ export type ConsoleServices = {
   documentStore: DocumentStore;
   serviceLevelDays: { Death: number; Living: number };
   companies: CompanyDirectory;
+  /** The widget's words and their versions (decision 0090). */
+  texts: ContentTexts;
+  /** Signs the content preview tokens. */
+  secret: string;
   secureCookies: boolean;
   now: () => Date;
 };

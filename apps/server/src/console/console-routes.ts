@@ -27,6 +27,8 @@ import {
 import { auditLogHandlers } from "./handlers/audit-log.ts";
 import { claimViewHandlers } from "./handlers/claim-view.ts";
 import { companyHandlers } from "./handlers/companies.ts";
+import { contentHandlers } from "./handlers/content.ts";
+import { contentCsvHandlers } from "./handlers/content-csv.ts";
 import { lifecycleChangeHandlers } from "./handlers/lifecycle-changes.ts";
 import { notesAndAssignmentHandlers } from "./handlers/notes-assignment.ts";
 import { noticeHandlers } from "./handlers/notices.ts";
@@ -84,6 +86,8 @@ export async function consoleRoutes(app: FastifyInstance, services: ConsoleRoute
     ...auditLogHandlers(services),
     ...companyHandlers(services),
     ...noticeHandlers(services),
+    ...contentHandlers(services),
+    ...contentCsvHandlers(services),
     ...queueHandlers(services),
     ...claimViewHandlers(services),
     ...lifecycleChangeHandlers(services),

@@ -36,6 +36,7 @@ export const CONSOLE_MESSAGES = {
   cannotResetSelf: "Ask another administrator to reset your own password or authenticator.",
   staffNotFound: "No staff account has this id.",
   noticeNotFound: "No notice has this id.",
+  contentVersionNotFound: "This company, channel and locale have no version of this number.",
   noticeEnded: "This notice has ended already: schedule a new one.",
   companyChanged:
     "Someone changed this company since you opened it. Reload the companies and make your change again.",

@@ -5,6 +5,8 @@ import { type CompanyConfig, publicCompany } from "@kalinga/domain/company-confi
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { badRequest, type FieldError } from "../http/api-error.ts";
 import { CHANNEL_IDS, type ContentStore, SUPPORTED_LOCALES } from "./content-store.ts";
+import type { ContentTexts } from "./content-texts.ts";
+import type { ContentPlace } from "./content-version-repository.ts";
 import type { LocaleCatalogues } from "./locale-catalogues.ts";
 
 // GET /api/content/page | app-config | claim-guide | companies | notice | texts[/<locale>]. Public, with an ETag so a revalidation costs a 304:
@@ -33,20 +35,23 @@ function sendCached(
   return reply.type("application/json; charset=utf-8").send(body);
 }
 
-export async function contentRoutes(
-  app: FastifyInstance,
-  options: {
-    content: ContentStore;
-    companies: () => Promise<readonly CompanyConfig[]>;
-    catalogues: LocaleCatalogues;
-    /** The notice scheduled from the console for a company and channel (decision 0086). */
-    scheduledNotice: (
-      company: string,
-      channel: ChannelId,
-    ) => Promise<TemporarilyUnavailableTip | null>;
-  },
-) {
-  const { content, companies, catalogues, scheduledNotice } = options;
+type ContentRouteOptions = {
+  content: ContentStore;
+  companies: () => Promise<readonly CompanyConfig[]>;
+  catalogues: LocaleCatalogues;
+  /** The catalogues with the insurer's published edits, or a draft to preview (decision 0090). */
+  texts: ContentTexts;
+  /** The place a preview token shows the draft of; null when the token is bad or ended. */
+  previewPlace: (token: string) => ContentPlace | null;
+  /** The notice scheduled from the console for a company and channel (decision 0086). */
+  scheduledNotice: (
+    company: string,
+    channel: ChannelId,
+  ) => Promise<TemporarilyUnavailableTip | null>;
+};
+
+export async function contentRoutes(app: FastifyInstance, options: ContentRouteOptions) {
+  const { content, companies, scheduledNotice } = options;
 
   app.get("/api/content/page", async (request, reply) => {
     const query = request.query as Record<string, unknown>;
@@ -125,20 +130,46 @@ export async function contentRoutes(
     );
   });
 
-  // The locales the widget can switch to, and one locale's catalogue, fetched only when chosen.
+  await textsRoutes(app, options);
+}
+
+/** The locales the widget can switch to, and one locale's catalogue, fetched only when chosen. */
+async function textsRoutes(
+  app: FastifyInstance,
+  options: Pick<ContentRouteOptions, "catalogues" | "texts" | "previewPlace">,
+) {
+  const { catalogues, texts, previewPlace } = options;
   app.get("/api/content/texts", async (request, reply) =>
     sendCached(request, reply, { locales: catalogues.list() }),
   );
 
+  // A company and channel get their published edits; a valid preview token of that place its draft.
   app.get("/api/content/texts/:locale", async (request, reply) => {
     const { locale } = request.params as { locale: string };
-    const texts = catalogues.catalogue(locale);
-    if (texts === null) {
+    const query = request.query as Record<string, unknown>;
+    const { company, channel, preview } = query;
+    const place =
+      typeof company === "string" && CHANNEL_IDS.includes(channel as ChannelId)
+        ? { company, channel: channel as string }
+        : null;
+    const previewed = typeof preview === "string" ? previewPlace(preview) : null;
+    const previewing =
+      place !== null &&
+      previewed?.company === place.company &&
+      previewed.channel === place.channel &&
+      previewed.locale === locale;
+    const catalogue = await texts.catalogue(locale, place, previewing);
+    if (catalogue === null) {
       return reply
         .code(404)
         .send({ returnCode: "404", message: `No texts for the locale "${locale}".` });
     }
     reply.header("content-language", locale);
-    return sendCached(request, reply, { locale, texts });
+    const cacheControl = previewing
+      ? "private, no-store"
+      : place
+        ? COMPANIES_CACHE_CONTROL
+        : CACHE_CONTROL;
+    return sendCached(request, reply, { locale, texts: catalogue }, cacheControl);
   });
 }

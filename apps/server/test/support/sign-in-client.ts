@@ -1,3 +1,4 @@
+import type { StaffRole } from "@kalinga/domain/staff-roles";
 import type { LightMyRequestResponse } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import { expect } from "vitest";
@@ -48,7 +49,7 @@ export function signInClient(server: ServerTest) {
     return `kalinga_staff=${cookie.value}`;
   }
 
-  async function createStaff(email: string, role: "administrator" | "examiner", password: string) {
+  async function createStaff(email: string, role: StaffRole, password: string) {
     const accounts = createStaffAccounts(server.db, { serverSecret: "s".repeat(40), issuer: "x" });
     const created = await accounts.create(
       { email, password, name: email.split("@")[0] ?? email, role },

@@ -1,57 +1,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DECLARATION_MESSAGES, DECLARATION_TEXTS } from "@kalinga/domain/declarations";
 import {
   type Catalogue,
   catalogueProblems,
   featureOf,
   splitCatalogue,
 } from "@kalinga/domain/localized-texts";
-import {
-  DECIDED_MESSAGES,
-  FIELD_MESSAGES,
-  FILING_MESSAGES,
-  SPEC_MESSAGES,
-} from "@kalinga/domain/messages";
 import { describe, expect, it } from "vitest";
-import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
-import { CLAIM_TEXTS } from "../claim/claim-texts.ts";
-import { PAYOUT_TEXTS } from "../claim/payout-texts.ts";
-import { DOCUMENT_TEXTS } from "../documents/document-texts.ts";
-import { DRAFT_TEXTS } from "../drafts/draft-texts.ts";
-import { GUIDE_TEXTS } from "../guide/guide-texts.ts";
-import { OTP_TEXTS } from "../otp/otp-texts.ts";
-import { START_TEXTS } from "../start/start-texts.ts";
-import { SUBMISSION_TEXTS } from "../submission/submission-texts.ts";
-import { UI_TEXTS } from "../ui/ui-texts.ts";
-import { LOCALE_TEXTS } from "../widget/locale-texts.ts";
-import { APP_TEXTS } from "./app-texts.ts";
+import { WIDGET_FEATURES as FEATURES } from "./widget-features.ts";
 
 // Every catalogue the service serves is checked against every widget feature declared with
 // defineTexts: a locale file added later is checked here without a change to this test. The
 // server's message keys ("sms-…", "messages-…") are checked by the server's own test.
-
-const FEATURES = [
-  LOCALE_TEXTS,
-  APP_TEXTS,
-  UI_TEXTS,
-  START_TEXTS,
-  CLAIM_TEXTS,
-  OTP_TEXTS,
-  CLAIM_DETAILS_TEXTS,
-  PAYOUT_TEXTS,
-  DOCUMENT_TEXTS,
-  SUBMISSION_TEXTS,
-  DRAFT_TEXTS,
-  GUIDE_TEXTS,
-  SPEC_MESSAGES,
-  FIELD_MESSAGES,
-  DECIDED_MESSAGES,
-  FILING_MESSAGES,
-  DECLARATION_TEXTS,
-  DECLARATION_MESSAGES,
-];
 
 const localesDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

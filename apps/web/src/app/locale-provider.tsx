@@ -28,7 +28,7 @@ export function LocaleProvider({ initial, content: initialContent, widgetRoot, c
 
   const choose = useCallback(
     (locale: string) => {
-      loadCatalogue(setting.apiBase, locale).then(
+      loadCatalogue(setting, locale).then(
         (catalogue) => {
           setChosen({ locale, catalogue });
           setFailed(null);

@@ -14,13 +14,25 @@ async function getJson(url: string): Promise<unknown> {
   return response.json();
 }
 
+/** Where the widget is: its company and channel get the insurer's published words (decision 0090). */
+type CataloguePlace = { apiBase: string; company: string; channel: string };
+
+/** The query of a catalogue: the place, and the draft's preview token a console link put on the page. */
+function catalogueQuery(place: CataloguePlace): string {
+  const query = new URLSearchParams({ company: place.company, channel: place.channel });
+  const preview = new URLSearchParams(window.location.search).get("kalinga-preview");
+  if (preview) query.set("preview", preview);
+  return query.toString();
+}
+
 /** The locale's catalogue; null for English, whose texts are the defaults; rejects when unavailable. */
-export function loadCatalogue(apiBase: string, locale: string): Promise<Catalogue | null> {
+export function loadCatalogue(place: CataloguePlace, locale: string): Promise<Catalogue | null> {
   if (locale === "en") return Promise.resolve(null);
   let loading = catalogues.get(locale);
   if (!loading) {
+    const query = catalogueQuery(place);
     loading = Promise.all([
-      getJson(`${apiBase}/content/texts/${encodeURIComponent(locale)}`),
+      getJson(`${place.apiBase}/content/texts/${encodeURIComponent(locale)}?${query}`),
       loadMessageKeys(),
     ]).then(([value]) => {
       const texts = (value as { texts?: unknown }).texts;
