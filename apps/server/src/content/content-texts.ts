@@ -5,7 +5,7 @@ import {
   effectiveCatalogue,
   overrideProblems,
 } from "@kalinga/domain/content-versions";
-import type { Catalogue } from "@kalinga/domain/localized-texts";
+import { type Catalogue, splitCatalogue } from "@kalinga/domain/localized-texts";
 import type { Database } from "../db/database.ts";
 import {
   type ContentPlace,
@@ -166,7 +166,17 @@ function createContentTexts(db: Database, options: ContentTextsOptions) {
   const cache = publishedCache(db, options);
   /** A locale the service serves: English, or one with a file. */
   const served = (locale: string) => locale === "en" || catalogues.catalogue(locale) !== null;
-  const fileOf = (locale: string) => (locale === "en" ? null : catalogues.catalogue(locale));
+  // The widget's part of each file: the SMS and e-mail texts in it are the messages' (decision 0089),
+  // not yet edited as content.
+  const widgetParts = new Map<string, Catalogue | null>();
+  const fileOf = (locale: string): Catalogue | null => {
+    if (locale === "en") return null;
+    if (!widgetParts.has(locale)) {
+      const file = catalogues.catalogue(locale);
+      widgetParts.set(locale, file && splitCatalogue(file).widget);
+    }
+    return widgetParts.get(locale) ?? null;
+  };
 
   return {
     english,
