@@ -10,6 +10,7 @@ import {
   SPEC_MESSAGES,
 } from "@kalinga/domain/messages";
 import { describe, expect, it } from "vitest";
+import { BENEFICIARY_TEXTS } from "../claim/beneficiary-texts.ts";
 import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { CLAIM_TEXTS } from "../claim/claim-texts.ts";
 import { PAYOUT_TEXTS } from "../claim/payout-texts.ts";
@@ -35,6 +36,7 @@ const FEATURES = [
   OTP_TEXTS,
   CLAIM_DETAILS_TEXTS,
   PAYOUT_TEXTS,
+  BENEFICIARY_TEXTS,
   DOCUMENT_TEXTS,
   SUBMISSION_TEXTS,
   DRAFT_TEXTS,
