@@ -20,6 +20,7 @@ import { GUIDE_TEXTS } from "../guide/guide-texts.ts";
 import { OTP_TEXTS } from "../otp/otp-texts.ts";
 import { START_TEXTS } from "../start/start-texts.ts";
 import { SUBMISSION_TEXTS } from "../submission/submission-texts.ts";
+import { TRACKING_TEXTS } from "../tracking/tracking-texts.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { LOCALE_TEXTS } from "../widget/locale-texts.ts";
 import { APP_TEXTS } from "./app-texts.ts";
@@ -41,6 +42,7 @@ const FEATURES = [
   SUBMISSION_TEXTS,
   DRAFT_TEXTS,
   GUIDE_TEXTS,
+  TRACKING_TEXTS,
   SPEC_MESSAGES,
   FIELD_MESSAGES,
   DECIDED_MESSAGES,

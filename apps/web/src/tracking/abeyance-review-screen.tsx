@@ -12,10 +12,11 @@ import {
   openRequirements,
   useEndCheck,
 } from "./tracked-claims.ts";
-import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
+import { useTrackingTexts } from "./tracking-words.ts";
 
 /** /abeyance-review: what goes to the claims team, then Send, then the claim's new status. */
 export default function AbeyanceReviewScreen() {
+  const T = useTrackingTexts();
   const [sent, setSent] = useState<{ count: number; status: string } | null>(null);
   if (sent) {
     return (
@@ -38,6 +39,7 @@ function ToSend({
   tracked: ReadTrackedClaimResponse;
   onSent: (sent: { count: number; status: string }) => void;
 }) {
+  const T = useTrackingTexts();
   const endCheck = useEndCheck();
   const ui = useTexts(UI_TEXTS);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -104,6 +106,7 @@ function ToSend({
 
 /** The confirmation, in place of the review: its heading takes the focus, as a new screen's does. */
 function DocumentsSent({ count, status }: { count: number; status: string }) {
+  const T = useTrackingTexts();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
