@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CLAIM_STATUS_TEXTS } from "@kalinga/domain/claim-status";
 import { DECLARATION_MESSAGES, DECLARATION_TEXTS } from "@kalinga/domain/declarations";
 import { type Catalogue, catalogueProblems, featureOf } from "@kalinga/domain/localized-texts";
 import {
@@ -43,6 +44,7 @@ const FEATURES = [
   DRAFT_TEXTS,
   GUIDE_TEXTS,
   TRACKING_TEXTS,
+  CLAIM_STATUS_TEXTS,
   SPEC_MESSAGES,
   FIELD_MESSAGES,
   DECIDED_MESSAGES,

@@ -1,4 +1,3 @@
-import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import type { ReadTrackedClaimResponse } from "@kalinga/domain/claim-tracking";
 import { useEffect, useRef, useState } from "react";
 import { Navigate } from "react-router";
@@ -114,7 +113,7 @@ function DocumentsSent({ count, status }: { count: number; status: string }) {
       <h2 id="k-abeyance-review-title" className="k-screen-title" tabIndex={-1} ref={heading}>
         {T.sentTitle}
       </h2>
-      <p role="status">{T.sentText(count, claimStatusLabel(status))}</p>
+      <p role="status">{T.sentText(count, T.statusName(status))}</p>
       <div className="k-actions">
         <Link className="k-btn k-btn--contained" to="/status-details">
           {T.viewStatus}

@@ -1,4 +1,4 @@
-import { claimStatusLabel, statusOfSlug } from "@kalinga/domain/claim-status";
+import { statusOfSlug } from "@kalinga/domain/claim-status";
 import { useParams } from "react-router";
 import { ActionLink } from "../ui/screen-links.tsx";
 import { TitledScreen } from "../ui/titled-screen.tsx";
@@ -27,7 +27,7 @@ export default function LinkStatusScreen() {
     <TitledScreen id="k-link-title" title={T.linkTitle}>
       <p className="k-status-now">
         {T.linkStatusIs}
-        <strong className="k-status-label">{claimStatusLabel(status)}</strong>
+        <strong className="k-status-label">{T.statusName(status)}</strong>
       </p>
       <p>{about.meaning}</p>
       <p>{about.next}</p>

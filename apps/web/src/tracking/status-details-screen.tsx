@@ -1,5 +1,4 @@
 import { WITH_DECISION } from "@kalinga/domain/claim-lifecycle";
-import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import type { ReadTrackedClaimResponse, SentDocument } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "../ui/link.tsx";
@@ -36,7 +35,7 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
         <p className="k-tracked__reference">{T.claimOf(claim.webReferenceNumber)}</p>
         <p className="k-status-now">
           <span className="k-vh">{T.statusLabel}: </span>
-          <strong className="k-status-label">{claimStatusLabel(claim.status)}</strong>
+          <strong className="k-status-label">{T.statusName(claim.status)}</strong>
         </p>
         <dl className="k-facts">
           <ClaimTypeAndPolicy claim={claim} />
@@ -86,7 +85,7 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
           {events.map((event) => (
             <li key={`${event.status}-${event.at}`}>
               <time dateTime={event.at}>{displayDay(event.at)}</time>{" "}
-              <span>{claimStatusLabel(event.status)}</span>
+              <span>{T.statusName(event.status)}</span>
             </li>
           ))}
         </ol>

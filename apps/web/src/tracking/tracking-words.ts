@@ -1,4 +1,5 @@
-import { fill } from "@kalinga/domain/localized-texts";
+import { CLAIM_STATUS_TEXTS, claimStatusLabel, claimTypeLabel } from "@kalinga/domain/claim-status";
+import { fill, localize } from "@kalinga/domain/localized-texts";
 import { useLocale, useTexts } from "../ui/locale.ts";
 import { STATUS_KEYS, TRACKING_TEXTS } from "./tracking-texts.ts";
 
@@ -8,7 +9,11 @@ import { STATUS_KEYS, TRACKING_TEXTS } from "./tracking-texts.ts";
 type Flat = typeof TRACKING_TEXTS;
 
 /** The tracking words of a locale: its flat keyed texts, filled where they take values. */
-export function trackingWords(T: Flat, locale: string) {
+export function trackingWords(
+  T: Flat,
+  locale: string,
+  statuses: typeof CLAIM_STATUS_TEXTS = CLAIM_STATUS_TEXTS,
+) {
   const plural = new Intl.PluralRules(locale);
   const byCount = (
     one: string,
@@ -82,6 +87,9 @@ export function trackingWords(T: Flat, locale: string) {
       askReview: T.askReview,
       insuranceCommission: T.insuranceCommission,
     },
+    /** The claimant's name of a status, and of a claim's type. */
+    statusName: (status: string) => claimStatusLabel(status, statuses),
+    typeName: (type: string, subType: string) => claimTypeLabel(type, subType, statuses),
     /** What a server status means to the claimant and what happens next. */
     statusMeaning: (status: string) => {
       const prefix = STATUS_KEYS[status] ?? "statusOther";
@@ -96,6 +104,6 @@ export function trackingWords(T: Flat, locale: string) {
 
 /** The tracking words in the chosen locale. */
 export function useTrackingTexts() {
-  const { locale } = useLocale();
-  return trackingWords(useTexts(TRACKING_TEXTS), locale);
+  const { locale, catalogue } = useLocale();
+  return trackingWords(useTexts(TRACKING_TEXTS), locale, localize(CLAIM_STATUS_TEXTS, catalogue));
 }

@@ -1,10 +1,6 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api-names";
 import type { OpenDraft } from "@kalinga/domain/claim-responses";
-import {
-  claimStatusLabel,
-  claimTypeLabel,
-  recordPolicyNumberDisplay,
-} from "@kalinga/domain/claim-status";
+import { recordPolicyNumberDisplay } from "@kalinga/domain/claim-status";
 import type { TrackedClaimRecord } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { useState } from "react";
@@ -72,7 +68,7 @@ export function ClaimTypeAndPolicy({ claim }: { claim: TrackedClaimRecord }) {
     <>
       <div>
         <dt>{T.claimTypeLabel}</dt>
-        <dd>{claimTypeLabel(claim.claimInfo.type, claim.claimInfo.subType)}</dd>
+        <dd>{T.typeName(claim.claimInfo.type, claim.claimInfo.subType)}</dd>
       </div>
       <div>
         <dt>{T.policyNumberLabel}</dt>
@@ -93,7 +89,7 @@ function TrackedClaimCard({ claim }: { claim: TrackedClaimRecord }) {
         <div>
           <dt>{T.statusLabel}</dt>
           <dd>
-            <strong className="k-status-label">{claimStatusLabel(claim.status)}</strong>
+            <strong className="k-status-label">{T.statusName(claim.status)}</strong>
           </dd>
         </div>
         <div>
