@@ -3,11 +3,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CLAIM_STATUS_TEXTS } from "@kalinga/domain/claim-status";
 import { DECLARATION_MESSAGES, DECLARATION_TEXTS } from "@kalinga/domain/declarations";
+import { DOCUMENT_MESSAGE_TEXTS } from "@kalinga/domain/document-messages";
 import { type Catalogue, catalogueProblems, featureOf } from "@kalinga/domain/localized-texts";
 import {
   DECIDED_MESSAGES,
   FIELD_MESSAGES,
   FILING_MESSAGES,
+  FREE_TEXT_LABELS,
+  FREE_TEXT_TEXTS,
   SPEC_MESSAGES,
 } from "@kalinga/domain/messages";
 import { describe, expect, it } from "vitest";
@@ -51,6 +54,9 @@ const FEATURES = [
   FILING_MESSAGES,
   DECLARATION_TEXTS,
   DECLARATION_MESSAGES,
+  DOCUMENT_MESSAGE_TEXTS,
+  FREE_TEXT_TEXTS,
+  FREE_TEXT_LABELS,
 ];
 
 const localesDir = path.resolve(

@@ -40,7 +40,7 @@ import { PAYOUT_TEXTS } from "../claim/payout-texts.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { Link } from "../ui/link.tsx";
-import { useLocale, useTexts } from "../ui/locale.ts";
+import { useLocale, useMessage, useTexts } from "../ui/locale.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
@@ -215,6 +215,7 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
   const D = useTexts(CLAIM_DETAILS_TEXTS);
   const P = useTexts(PAYOUT_TEXTS);
   const B = useTexts(BENEFICIARY_TEXTS);
+  const inLocale = useMessage();
   const declarations = useTexts(DECLARATION_TEXTS);
   const declarationMessages = useTexts(DECLARATION_MESSAGES);
   const { locale } = useLocale();
@@ -356,7 +357,7 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
           )}
           {missingShown && missing.length > 0 ? (
             <p className="k-error" ref={missingRef} tabIndex={-1} role="alert">
-              {DOCUMENT_MESSAGES.missingDocuments}{" "}
+              {inLocale(DOCUMENT_MESSAGES.missingDocuments)}{" "}
               <Link to="/claims-documents" state={BACK_TO_REVIEW}>
                 {T.addDocuments}
               </Link>
