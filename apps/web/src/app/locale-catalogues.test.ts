@@ -22,6 +22,7 @@ import { DOCUMENT_TEXTS } from "../documents/document-texts.ts";
 import { DRAFT_TEXTS } from "../drafts/draft-texts.ts";
 import { GUIDE_TEXTS } from "../guide/guide-texts.ts";
 import { OTP_TEXTS } from "../otp/otp-texts.ts";
+import { PORTAL_TEXTS, REPORT_TEXTS } from "../portal/portal-texts.ts";
 import { START_TEXTS } from "../start/start-texts.ts";
 import { SUBMISSION_TEXTS } from "../submission/submission-texts.ts";
 import { TRACKING_TEXTS } from "../tracking/tracking-texts.ts";
@@ -47,6 +48,8 @@ const FEATURES = [
   DRAFT_TEXTS,
   GUIDE_TEXTS,
   TRACKING_TEXTS,
+  PORTAL_TEXTS,
+  REPORT_TEXTS,
   CLAIM_STATUS_TEXTS,
   SPEC_MESSAGES,
   FIELD_MESSAGES,
