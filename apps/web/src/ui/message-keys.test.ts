@@ -1,7 +1,6 @@
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
-import { unsavableTextMessage } from "@kalinga/domain/free-text";
 import { fill } from "@kalinga/domain/localized-texts";
-import { FILING_MESSAGES } from "@kalinga/domain/messages";
+import { FILING_MESSAGES, FREE_TEXT_LABELS, FREE_TEXT_MESSAGES } from "@kalinga/domain/messages";
 import { describe, expect, it } from "vitest";
 import { messageTranslator } from "./message-keys.ts";
 
@@ -28,7 +27,7 @@ describe("the domain's messages in a catalogue's words", () => {
   });
 
   it("puts a field's label in the catalogue's words", () => {
-    expect(translate(unsavableTextMessage("homeAddress"), catalogue)).toBe(
+    expect(translate(FREE_TEXT_MESSAGES.unsavable(FREE_TEXT_LABELS.homeAddress), catalogue)).toBe(
       "May mga character sa Tirahan na hindi ma-save.",
     );
   });
