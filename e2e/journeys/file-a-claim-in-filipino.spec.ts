@@ -3,7 +3,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { bpiAccount, motorcycleAccident } from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, type TestFile } from "../support/documents.ts";
-import { readOtpFromOutbox } from "../support/outbox.ts";
+import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
+import { CLAIM_PAGES } from "../support/requested-documents.ts";
 import {
   CORPORATE_START,
   maria,
@@ -13,7 +14,8 @@ import {
 
 // A living accident claim filed from the start form to the confirmation after switching to
 // Filipino (decision 0087): each screen shows its Filipino heading and none of the English texts
-// it replaced, passes axe at 375 px, and a reload keeps Filipino.
+// it replaced, passes axe at 375 px, and a reload keeps Filipino. The claim is then followed on the
+// tracking screens, still in Filipino, its status named in Filipino.
 
 const FIL = JSON.parse(
   readFileSync(new URL("../../apps/server/content/locales/fil.json", import.meta.url), "utf8"),
@@ -207,4 +209,39 @@ test("a claim filed in Filipino from the start form to the confirmation", async 
   await expectNoEnglishOf(page);
   await expectNoAxeViolations(page);
   await expect(page.locator(".k-root")).toHaveAttribute("lang", "fil");
+
+  // Tracking, in the same tab: the session keeps Filipino.
+  await page.goto(`${CLAIM_PAGES}/claims-tracking`);
+  await expect(page.getByRole("heading", { name: t("tracking.checkTitle") })).toBeVisible();
+  await expect(page.getByText("Check claim status", { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole("textbox", { name: t("tracking.mobileNumber"), exact: true }).fill(mobile);
+  await page.getByRole("button", { name: t("tracking.checkButton") }).click();
+  const seen = await countOutboxMessages(request, `63${mobile}`);
+  const check = page.getByRole("dialog", { name: t("otp.title") });
+  await check.getByRole("button", { name: t("otp.send") }).click();
+  const again = await readOtpFromOutbox(request, `63${mobile}`, { after: seen });
+  await page.getByRole("textbox", { name: "Digit 1 sa 6" }).click();
+  await page.keyboard.type(again, { delay: 20 });
+  await check.getByRole("button", { name: t("otp.submit") }).click();
+
+  await expect(page).toHaveURL(/\/your-claim-tracking$/);
+  await expect(page.getByRole("heading", { name: t("tracking.listTitle") })).toBeVisible();
+  await expect(page.locator(".k-status-label").first()).toHaveText(t("claimStatus.submitted"));
+  for (const gone of ["Your claims", "Claim application submitted", "Living", "Date filed"]) {
+    await expect(page.getByText(gone, { exact: true })).toHaveCount(0);
+  }
+  await expectNoAxeViolations(page);
+  await page
+    .getByRole("button", { name: new RegExp(`^${t("tracking.viewClaim")}`) })
+    .first()
+    .click();
+
+  await expect(page).toHaveURL(/\/status-details$/);
+  await expect(page.getByRole("heading", { name: t("tracking.detailsTitle") })).toBeVisible();
+  await expect(page.getByText(t("tracking.statusSubmittedMeaning"))).toBeVisible();
+  for (const gone of ["Claim status", "What this means", "What happens next", "Dates to know"]) {
+    await expect(page.getByText(gone, { exact: true })).toHaveCount(0);
+  }
+  await expectNoAxeViolations(page);
 });
