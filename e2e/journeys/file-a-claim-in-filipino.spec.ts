@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { bpiAccount, motorcycleAccident } from "../support/claim-steps.ts";
+import { bpiAccount, heartAttack, motorcycleAccident } from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, type TestFile } from "../support/documents.ts";
 import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
 import { CLAIM_PAGES } from "../support/requested-documents.ts";
@@ -243,5 +243,60 @@ test("a claim filed in Filipino from the start form to the confirmation", async 
   for (const gone of ["Claim status", "What this means", "What happens next", "Dates to know"]) {
     await expect(page.getByText(gone, { exact: true })).toHaveCount(0);
   }
+  await expectNoAxeViolations(page);
+});
+
+test("a death claim's beneficiary form in Filipino", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const mobile = uniqueMobile();
+  await page.goto(CORPORATE_START);
+  await proceedPastReminder(page);
+  await page.getByRole("button", { name: "Filipino", exact: true }).click();
+  await expect(page.getByRole("heading", { name: t("start.title") })).toBeVisible();
+  await field(page, "Pangalan").fill(maria.firstName);
+  await field(page, "Middle initial").fill(maria.middleName);
+  await field(page, "Apelyido").fill(maria.lastName);
+  await field(page, "Suffix").fill(maria.suffix);
+  await typeDate(page, "Petsa ng kapanganakan", maria.dateOfBirth);
+  await field(page, "Mobile number").fill(mobile);
+  await field(page, "E-mail address").fill(maria.email);
+  await field(page, "Tirahan").fill(maria.homeAddress);
+  await chooseOption(page, "Bansa ng citizenship", "Pilipinas");
+  await chooseOption(page, "Bansang tinitirhan", "Pilipinas");
+  await page.getByRole("radio", { name: "Individual" }).check();
+  await nextStep(page);
+  const otp = page.getByRole("dialog", { name: t("otp.title") });
+  await otp.getByRole("button", { name: t("otp.send") }).click();
+  const code = await readOtpFromOutbox(request, `63${mobile}`);
+  await page.getByRole("textbox", { name: "Digit 1 sa 6" }).click();
+  await page.keyboard.type(code, { delay: 20 });
+  await otp.getByRole("button", { name: t("otp.submit") }).click();
+
+  await expect(page).toHaveURL(/\/claims-details$/);
+  await chooseTile(page, t("claimDetails.claimTypeQuestion"), t("claimDetails.typeDeath"));
+  await typeDate(page, t("claimDetails.dateOfDeath"), heartAttack.dateOfDeath);
+  await field(page, t("claimDetails.causeOfDeath")).fill(heartAttack.cause);
+  await chooseTile(page, t("claimDetails.natureOfDeathQuestion"), t("claimDetails.causeIllness"));
+  await nextStep(page);
+
+  await expect(page).toHaveURL(/\/payout-option$/);
+  await expect(page.getByText(t("beneficiary.countNone"))).toBeVisible();
+  await expect(page.getByText(pattern("beneficiary.intro"))).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: t("beneficiary.add") }).click();
+  await expect(page.getByText(t("beneficiary.whoSection"))).toBeVisible();
+  await expect(page.getByText(t("beneficiary.guardianSection"))).toHaveCount(0);
+  for (const gone of [
+    "Beneficiaries",
+    "Who they are",
+    "How to reach them",
+    "Save beneficiary",
+    "No beneficiaries added yet",
+  ]) {
+    await expect(page.getByText(gone, { exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByRole("radio", { name: t("beneficiary.sexF"), exact: true })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Female", exact: true })).toHaveCount(0);
+  await expectNoEnglishOf(page);
   await expectNoAxeViolations(page);
 });
