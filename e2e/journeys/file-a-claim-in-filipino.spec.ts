@@ -246,7 +246,7 @@ test("a claim filed in Filipino from the start form to the confirmation", async 
   await expectNoAxeViolations(page);
 });
 
-test("a death claim's beneficiary form in Filipino", async ({ page, request }) => {
+test("a death claim's beneficiary saved in Filipino", async ({ page, request }) => {
   test.setTimeout(120_000);
   const mobile = uniqueMobile();
   await page.goto(CORPORATE_START);
@@ -298,5 +298,36 @@ test("a death claim's beneficiary form in Filipino", async ({ page, request }) =
   await expect(page.getByRole("radio", { name: t("beneficiary.sexF"), exact: true })).toBeVisible();
   await expect(page.getByRole("radio", { name: "Female", exact: true })).toHaveCount(0);
   await expectNoEnglishOf(page);
+  await expectNoAxeViolations(page);
+
+  // An adult beneficiary, the insured's wife, saved into the list.
+  await chooseOption(page, t("beneficiary.relationship"), t("beneficiary.relationshipSpouse"));
+  await chooseOption(page, t("beneficiary.honorific"), t("beneficiary.honorificMrs"));
+  await field(page, t("beneficiary.firstName")).fill("Josefina");
+  await field(page, t("beneficiary.middleName")).fill("Reyes");
+  await field(page, t("beneficiary.lastName")).fill("Dela Cruz");
+  await typeDate(page, t("beneficiary.dateOfBirth"), "12 Mar 1965");
+  await field(page, t("beneficiary.placeOfBirth")).fill("Quezon City");
+  await chooseOption(page, t("beneficiary.citizenship"), "Pilipinas");
+  await chooseOption(page, t("beneficiary.nationality"), "Pilipinas");
+  await chooseTile(page, t("beneficiary.sex"), t("beneficiary.sexF"));
+  await field(page, t("beneficiary.mobileNumber")).fill(uniqueMobile());
+  await field(page, t("beneficiary.emailAddress")).fill("josefina@example.com");
+  await field(page, t("beneficiary.addressLine1")).fill("12 Mabini Street");
+  await field(page, t("beneficiary.districtOrBarangay")).fill("Barangay Pinyahan");
+  await field(page, t("beneficiary.city")).fill("Quezon City");
+  await field(page, t("beneficiary.province")).fill("Metro Manila");
+  await chooseOption(page, t("beneficiary.country"), "Pilipinas");
+  await field(page, t("beneficiary.zipCode")).fill("1100");
+  await field(page, t("beneficiary.occupation")).fill("Guro");
+  await page.getByRole("checkbox", { name: t("beneficiary.docVerifyAuthorize") }).check();
+  await page.getByRole("button", { name: t("beneficiary.save") }).click();
+
+  const saved = page.locator(".k-person__facts");
+  await expect(saved).toHaveText(
+    new RegExp(`^${t("beneficiary.relationshipSpouse")}, ${pattern("beneficiary.born").source}$`),
+  );
+  await expect(saved).toContainText("Mar 1965");
+  await expect(page.getByText(/\b(born|Spouse)\b/)).toHaveCount(0);
   await expectNoAxeViolations(page);
 });

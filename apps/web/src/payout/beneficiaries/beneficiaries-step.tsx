@@ -1,4 +1,5 @@
 import {
+  BENEFICIARY_RELATIONSHIPS,
   type Beneficiary,
   type BeneficiaryDraft,
   beneficiariesSchema,
@@ -161,7 +162,14 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
                     </p>
                     <p className="k-person__facts">
                       {[
-                        beneficiary.relationship,
+                        beneficiary.relationship
+                          ? labelOfValue(
+                              "relationship",
+                              BENEFICIARY_RELATIONSHIPS,
+                              beneficiary.relationship,
+                              T,
+                            )
+                          : "",
                         isIsoDate(beneficiary.dateOfBirth)
                           ? fill(T.born, {
                               date: formatDisplayDate(beneficiary.dateOfBirth, locale),
