@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { bpiAccount, motorcycleAccident } from "../support/claim-steps.ts";
+import { bpiAccount, heartAttack, motorcycleAccident } from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, type TestFile } from "../support/documents.ts";
-import { readOtpFromOutbox } from "../support/outbox.ts";
+import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
+import { CLAIM_PAGES } from "../support/requested-documents.ts";
 import {
   CORPORATE_START,
   maria,
@@ -13,7 +14,8 @@ import {
 
 // A living accident claim filed from the start form to the confirmation after switching to
 // Filipino (decision 0087): each screen shows its Filipino heading and none of the English texts
-// it replaced, passes axe at 375 px, and a reload keeps Filipino.
+// it replaced, passes axe at 375 px, and a reload keeps Filipino. The claim is then followed on the
+// tracking screens, still in Filipino, its status named in Filipino.
 
 const FIL = JSON.parse(
   readFileSync(new URL("../../apps/server/content/locales/fil.json", import.meta.url), "utf8"),
@@ -207,4 +209,125 @@ test("a claim filed in Filipino from the start form to the confirmation", async 
   await expectNoEnglishOf(page);
   await expectNoAxeViolations(page);
   await expect(page.locator(".k-root")).toHaveAttribute("lang", "fil");
+
+  // Tracking, in the same tab: the session keeps Filipino.
+  await page.goto(`${CLAIM_PAGES}/claims-tracking`);
+  await expect(page.getByRole("heading", { name: t("tracking.checkTitle") })).toBeVisible();
+  await expect(page.getByText("Check claim status", { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole("textbox", { name: t("tracking.mobileNumber"), exact: true }).fill(mobile);
+  await page.getByRole("button", { name: t("tracking.checkButton") }).click();
+  const seen = await countOutboxMessages(request, `63${mobile}`);
+  const check = page.getByRole("dialog", { name: t("otp.title") });
+  await check.getByRole("button", { name: t("otp.send") }).click();
+  const again = await readOtpFromOutbox(request, `63${mobile}`, { after: seen });
+  await page.getByRole("textbox", { name: "Digit 1 sa 6" }).click();
+  await page.keyboard.type(again, { delay: 20 });
+  await check.getByRole("button", { name: t("otp.submit") }).click();
+
+  await expect(page).toHaveURL(/\/your-claim-tracking$/);
+  await expect(page.getByRole("heading", { name: t("tracking.listTitle") })).toBeVisible();
+  await expect(page.locator(".k-status-label").first()).toHaveText(t("claimStatus.submitted"));
+  for (const gone of ["Your claims", "Claim application submitted", "Living", "Date filed"]) {
+    await expect(page.getByText(gone, { exact: true })).toHaveCount(0);
+  }
+  await expectNoAxeViolations(page);
+  await page
+    .getByRole("button", { name: new RegExp(`^${t("tracking.viewClaim")}`) })
+    .first()
+    .click();
+
+  await expect(page).toHaveURL(/\/status-details$/);
+  await expect(page.getByRole("heading", { name: t("tracking.detailsTitle") })).toBeVisible();
+  await expect(page.getByText(t("tracking.statusSubmittedMeaning"))).toBeVisible();
+  for (const gone of ["Claim status", "What this means", "What happens next", "Dates to know"]) {
+    await expect(page.getByText(gone, { exact: true })).toHaveCount(0);
+  }
+  await expectNoAxeViolations(page);
+});
+
+test("a death claim's beneficiary saved in Filipino", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const mobile = uniqueMobile();
+  await page.goto(CORPORATE_START);
+  await proceedPastReminder(page);
+  await page.getByRole("button", { name: "Filipino", exact: true }).click();
+  await expect(page.getByRole("heading", { name: t("start.title") })).toBeVisible();
+  await field(page, "Pangalan").fill(maria.firstName);
+  await field(page, "Middle initial").fill(maria.middleName);
+  await field(page, "Apelyido").fill(maria.lastName);
+  await field(page, "Suffix").fill(maria.suffix);
+  await typeDate(page, "Petsa ng kapanganakan", maria.dateOfBirth);
+  await field(page, "Mobile number").fill(mobile);
+  await field(page, "E-mail address").fill(maria.email);
+  await field(page, "Tirahan").fill(maria.homeAddress);
+  await chooseOption(page, "Bansa ng citizenship", "Pilipinas");
+  await chooseOption(page, "Bansang tinitirhan", "Pilipinas");
+  await page.getByRole("radio", { name: "Individual" }).check();
+  await nextStep(page);
+  const otp = page.getByRole("dialog", { name: t("otp.title") });
+  await otp.getByRole("button", { name: t("otp.send") }).click();
+  const code = await readOtpFromOutbox(request, `63${mobile}`);
+  await page.getByRole("textbox", { name: "Digit 1 sa 6" }).click();
+  await page.keyboard.type(code, { delay: 20 });
+  await otp.getByRole("button", { name: t("otp.submit") }).click();
+
+  await expect(page).toHaveURL(/\/claims-details$/);
+  await chooseTile(page, t("claimDetails.claimTypeQuestion"), t("claimDetails.typeDeath"));
+  await typeDate(page, t("claimDetails.dateOfDeath"), heartAttack.dateOfDeath);
+  await field(page, t("claimDetails.causeOfDeath")).fill(heartAttack.cause);
+  await chooseTile(page, t("claimDetails.natureOfDeathQuestion"), t("claimDetails.causeIllness"));
+  await nextStep(page);
+
+  await expect(page).toHaveURL(/\/payout-option$/);
+  await expect(page.getByText(t("beneficiary.countNone"))).toBeVisible();
+  await expect(page.getByText(pattern("beneficiary.intro"))).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: t("beneficiary.add") }).click();
+  await expect(page.getByText(t("beneficiary.whoSection"))).toBeVisible();
+  await expect(page.getByText(t("beneficiary.guardianSection"))).toHaveCount(0);
+  for (const gone of [
+    "Beneficiaries",
+    "Who they are",
+    "How to reach them",
+    "Save beneficiary",
+    "No beneficiaries added yet",
+  ]) {
+    await expect(page.getByText(gone, { exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByRole("radio", { name: t("beneficiary.sexF"), exact: true })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Female", exact: true })).toHaveCount(0);
+  await expectNoEnglishOf(page);
+  await expectNoAxeViolations(page);
+
+  // An adult beneficiary, the insured's wife, saved into the list.
+  await chooseOption(page, t("beneficiary.relationship"), t("beneficiary.relationshipSpouse"));
+  await chooseOption(page, t("beneficiary.honorific"), t("beneficiary.honorificMrs"));
+  await field(page, t("beneficiary.firstName")).fill("Josefina");
+  await field(page, t("beneficiary.middleName")).fill("Reyes");
+  await field(page, t("beneficiary.lastName")).fill("Dela Cruz");
+  await typeDate(page, t("beneficiary.dateOfBirth"), "12 Mar 1965");
+  await field(page, t("beneficiary.placeOfBirth")).fill("Quezon City");
+  await chooseOption(page, t("beneficiary.citizenship"), "Pilipinas");
+  await chooseOption(page, t("beneficiary.nationality"), "Pilipinas");
+  await chooseTile(page, t("beneficiary.sex"), t("beneficiary.sexF"));
+  await field(page, t("beneficiary.mobileNumber")).fill(uniqueMobile());
+  await field(page, t("beneficiary.emailAddress")).fill("josefina@example.com");
+  await field(page, t("beneficiary.addressLine1")).fill("12 Mabini Street");
+  await field(page, t("beneficiary.districtOrBarangay")).fill("Barangay Pinyahan");
+  await field(page, t("beneficiary.city")).fill("Quezon City");
+  await field(page, t("beneficiary.province")).fill("Metro Manila");
+  await chooseOption(page, t("beneficiary.country"), "Pilipinas");
+  await field(page, t("beneficiary.zipCode")).fill("1100");
+  await field(page, t("beneficiary.occupation")).fill("Guro");
+  await page.getByRole("checkbox", { name: t("beneficiary.docVerifyAuthorize") }).check();
+  await page.getByRole("button", { name: t("beneficiary.save") }).click();
+
+  const saved = page.locator(".k-person__facts");
+  await expect(saved).toHaveText(
+    new RegExp(`^${t("beneficiary.relationshipSpouse")}, ${pattern("beneficiary.born").source}$`),
+  );
+  await expect(saved).toContainText("Mar 1965");
+  await expect(page.getByText(/\b(born|Spouse)\b/)).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });

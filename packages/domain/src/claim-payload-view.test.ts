@@ -117,7 +117,9 @@ describe("a claim's details as staff read them", () => {
 test("staff see every status under its own name; the claimant's labels may repeat", () => {
   const names = CLAIM_STATUSES.map(claimStatusName);
   expect(new Set(names).size).toBe(CLAIM_STATUSES.length);
-  expect(new Set(CLAIM_STATUSES.map(claimStatusLabel)).size).toBeLessThan(CLAIM_STATUSES.length);
+  expect(new Set(CLAIM_STATUSES.map((status) => claimStatusLabel(status))).size).toBeLessThan(
+    CLAIM_STATUSES.length,
+  );
   expect(claimStatusName("UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS")).toBe(
     "Under review due to incomplete requirements",
   );

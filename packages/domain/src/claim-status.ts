@@ -1,19 +1,38 @@
+import { defineTexts } from "./localized-texts.ts";
+
 // How a claim's status, type and policy number are shown to the claimant (section 4).
 
-const STATUS_LABELS: Record<string, string> = {
-  "CLAIM APPLICATION SUBMITTED": "Claim application submitted",
-  "UNDER REVIEW": "Under review",
-  "PENDING DUE TO INCOMPLETE REQUIREMENTS": "Pending Due to Incomplete Requirements",
-  "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS": "Under review",
-  "CLOSED - DUE TO INCOMPLETE REQUIREMENTS": "Closed - Due to Incomplete Requirements",
-  "WITH CLAIM DECISION": "With claim decision",
-  "CLAIM COMPLETED": "Claim completed",
-  "PAYMENT UNSUCCESSFUL": "Payment unsuccessful",
+/** The claimant's names of the statuses and claim types, keyed so the widget can localize them. */
+export const CLAIM_STATUS_TEXTS = defineTexts("claimStatus", {
+  submitted: "Claim application submitted",
+  underReview: "Under review",
+  pending: "Pending Due to Incomplete Requirements",
+  closed: "Closed - Due to Incomplete Requirements",
+  decided: "With claim decision",
+  completed: "Claim completed",
+  paymentUnsuccessful: "Payment unsuccessful",
+  typeDeath: "Death claim",
+  typeAccident: "Accident claim",
+  typeIllness: "Illness claim",
+});
+
+type StatusTexts = typeof CLAIM_STATUS_TEXTS;
+
+const STATUS_LABELS: Record<string, keyof StatusTexts> = {
+  "CLAIM APPLICATION SUBMITTED": "submitted",
+  "UNDER REVIEW": "underReview",
+  "PENDING DUE TO INCOMPLETE REQUIREMENTS": "pending",
+  "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS": "underReview",
+  "CLOSED - DUE TO INCOMPLETE REQUIREMENTS": "closed",
+  "WITH CLAIM DECISION": "decided",
+  "CLAIM COMPLETED": "completed",
+  "PAYMENT UNSUCCESSFUL": "paymentUnsuccessful",
 };
 
 /** Active, Cancelled, Resolved and anything unknown keep their own text. */
-export function claimStatusLabel(status: string): string {
-  return STATUS_LABELS[status] ?? status;
+export function claimStatusLabel(status: string, texts: StatusTexts = CLAIM_STATUS_TEXTS): string {
+  const key = STATUS_LABELS[status];
+  return key ? texts[key] : status;
 }
 
 /**
@@ -32,9 +51,13 @@ export function claimStatusLabels<T extends { status: string }>(
   return records.map((record) => ({ ...record, label: claimStatusLabel(record.status) }));
 }
 
-export function claimTypeLabel(type: string, subType: string): string {
-  if (type === "Death") return "Death claim";
-  return subType === "AC" ? "Accident claim" : "Illness claim";
+export function claimTypeLabel(
+  type: string,
+  subType: string,
+  texts: StatusTexts = CLAIM_STATUS_TEXTS,
+): string {
+  if (type === "Death") return texts.typeDeath;
+  return subType === "AC" ? texts.typeAccident : texts.typeIllness;
 }
 
 const HIDDEN_NUMBER_MATCH_CODES = new Set(["4", "5", "9"]);

@@ -142,7 +142,7 @@ export const FILING_MESSAGES = defineTexts("filingMessages", {
 
 // Text that cannot be saved (a NUL, a control character, half of an emoji): decided in
 // docs/decisions/0032-free-text-and-mobile-numbers.md. The message names the field by its label.
-export const FREE_TEXT_LABELS = {
+export const FREE_TEXT_LABELS = defineTexts("freeTextLabels", {
   firstName: "First Name",
   middleName: "Middle Initial",
   lastName: "Last Name",
@@ -189,11 +189,15 @@ export const FREE_TEXT_LABELS = {
   accountNumber: "Account number",
   agentCode: "Agent code",
   comment: "Your comment",
-} as const;
+});
 
 export type FreeTextField = keyof typeof FREE_TEXT_LABELS;
 
-export const FREE_TEXT_MESSAGES = {
+export const FREE_TEXT_TEXTS = defineTexts("freeTextMessages", {
   /** "Home Address has characters that cannot be saved. Please retype it." */
-  unsavable: (label: string) => `${label} has characters that cannot be saved. Please retype it.`,
+  unsavable: "{label} has characters that cannot be saved. Please retype it.",
+});
+
+export const FREE_TEXT_MESSAGES = {
+  unsavable: (label: string) => fill(FREE_TEXT_TEXTS.unsavable, { label }),
 } as const;

@@ -28,7 +28,7 @@ const ClaimsTrackingScreen = trackingScreen("ClaimsTrackingScreen");
 const YourClaimTrackingScreen = trackingScreen("YourClaimTrackingScreen");
 const StatusDetailsScreen = trackingScreen("StatusDetailsScreen");
 const AbeyanceDetailsScreen = trackingScreen("AbeyanceDetailsScreen");
-const AbeyanceUploadScreen = trackingScreen("AbeyanceUploadScreen");
+const AbeyanceUploadScreen = lazyScreen(() => import("../tracking/abeyance-upload-screen.tsx"));
 const AbeyanceReviewScreen = trackingScreen("AbeyanceReviewScreen");
 const LinkStatusScreen = trackingScreen("LinkStatusScreen");
 // The check's guard comes with the screens it guards, so the start step does not carry it.

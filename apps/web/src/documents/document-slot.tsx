@@ -2,7 +2,7 @@ import { fill } from "@kalinga/domain/localized-texts";
 import type { UploadSlot } from "@kalinga/domain/upload-slots";
 import { type Ref, useId, useLayoutEffect, useRef } from "react";
 import { FieldError } from "../ui/field-error.tsx";
-import { useTexts } from "../ui/locale.ts";
+import { useMessage, useTexts } from "../ui/locale.ts";
 import { useWidgetRoot } from "../ui/widget-root.tsx";
 import { DOCUMENT_TEXTS } from "./document-texts.ts";
 import type { DocumentFile } from "./use-claim-documents.ts";
@@ -167,6 +167,7 @@ function FileRow({
   onRemove: () => void;
 }) {
   const T = useTexts(DOCUMENT_TEXTS);
+  const inLocale = useMessage();
   const percent = Math.round(file.progress * 100);
   return (
     <li className={`k-file k-file--${file.state}`}>
@@ -201,7 +202,7 @@ function FileRow({
       ) : null}
       {file.state === "failed" && file.message ? (
         <p className="k-error" role="alert">
-          {file.message}
+          {inLocale(file.message)}
         </p>
       ) : null}
       <div className="k-file__actions">
@@ -249,6 +250,7 @@ export function UploadNotices({
   announcement: string;
   message: string | null;
 }) {
+  const inLocale = useMessage();
   return (
     <>
       <p className="k-vh" aria-live="polite">
@@ -256,7 +258,7 @@ export function UploadNotices({
       </p>
       {message ? (
         <p className="k-error" role="alert">
-          {message}
+          {inLocale(message)}
         </p>
       ) : null}
     </>

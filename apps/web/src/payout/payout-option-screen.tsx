@@ -1,10 +1,17 @@
+import { lazy } from "react";
 import { Navigate } from "react-router";
 import claimStepsCss from "../claim/claim-steps.css?inline";
 import { useVerifiedClaim } from "../claim/verified-claim.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { BankPayoutForm } from "./bank-payout-form.tsx";
-import { BeneficiariesStep } from "./beneficiaries/beneficiaries-step.tsx";
+
+// A death claim's beneficiary form loads when a death claim reaches Step 3: living claims never need it.
+const BeneficiariesStep = lazy(() =>
+  import("./beneficiaries/beneficiaries-step.tsx").then((module) => ({
+    default: module.BeneficiariesStep,
+  })),
+);
 
 adoptStyles(screenTextCss);
 adoptStyles(claimStepsCss);

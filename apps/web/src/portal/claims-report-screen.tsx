@@ -1,20 +1,30 @@
 import { type AgentClaim, agentClaimsCsv } from "@kalinga/domain/agent-claims";
-import { claimStatusLabel, claimTypeLabel } from "@kalinga/domain/claim-status";
+import { CLAIM_STATUS_TEXTS, claimStatusLabel, claimTypeLabel } from "@kalinga/domain/claim-status";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
+import { fill, localize } from "@kalinga/domain/localized-texts";
 import { useEffect, useId, useMemo, useState } from "react";
 import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
+import { useLocale, useTexts } from "../ui/locale.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
 import { TextField } from "../ui/text-field.tsx";
 import { TitledScreen } from "../ui/titled-screen.tsx";
 import reportCss from "./claims-report.css?inline";
-import { REPORT_TEXTS as T } from "./portal-texts.ts";
+import { REPORT_TEXTS } from "./portal-texts.ts";
 
 adoptStyles(screenTextCss);
 adoptStyles(reportCss);
 
-type Sort = keyof typeof T.sortOptions;
+type Sort = "newest" | "oldest" | "daysOpen" | "outstanding";
+
+/** Each sort's label key. */
+const SORT_LABELS = {
+  newest: "sortNewest",
+  oldest: "sortOldest",
+  daysOpen: "sortDaysOpen",
+  outstanding: "sortOutstanding",
+} as const satisfies Record<Sort, keyof typeof REPORT_TEXTS>;
 
 const SORTS: Record<Sort, (a: AgentClaim, b: AgentClaim) => number> = {
   newest: (a, b) => b.submittedAt.localeCompare(a.submittedAt),
@@ -23,23 +33,27 @@ const SORTS: Record<Sort, (a: AgentClaim, b: AgentClaim) => number> = {
   outstanding: (a, b) => b.openRequirements - a.openRequirements,
 };
 
-const day = (iso: string) => formatDisplayDate(todayInManila(new Date(iso)));
+const day = (iso: string, locale: string) =>
+  formatDisplayDate(todayInManila(new Date(iso)), locale);
 
-function download(claims: AgentClaim[]) {
+function download(claims: AgentClaim[], fileName: string) {
   const url = URL.createObjectURL(
     new Blob([agentClaimsCsv(claims)], { type: "text/csv;charset=utf-8" }),
   );
   const link = document.createElement("a");
   link.href = url;
-  link.download = T.fileName(todayInManila());
+  link.download = fileName;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** /claims-report on agent assist: the agent's clients' claims, filtered, sorted and exported. */
 export default function ClaimsReportScreen() {
+  const T = useTexts(REPORT_TEXTS);
+  const { locale, catalogue } = useLocale();
+  const statusTexts = localize(CLAIM_STATUS_TEXTS, catalogue);
   const [claims, setClaims] = useState<AgentClaim[] | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refused, setRefused] = useState(false);
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState("");
   const [sort, setSort] = useState<Sort>("newest");
@@ -51,7 +65,7 @@ export default function ClaimsReportScreen() {
     void callClaimApi("listAgentClaims", {}).then((answer) => {
       if (!current) return;
       if (answer.ok) setClaims(answer.data.claims);
-      else if (answer.status === 401 || answer.status === 403) setRefusal(T.notAnAgent);
+      else if (answer.status === 401 || answer.status === 403) setRefused(true);
       else systemError.show();
     });
     return () => {
@@ -80,9 +94,9 @@ export default function ClaimsReportScreen() {
   return (
     <TitledScreen id="k-report-title" title={T.title}>
       <p>{T.intro}</p>
-      {refusal ? (
+      {refused ? (
         <p className="k-error" role="alert">
-          {refusal}
+          {T.notAnAgent}
         </p>
       ) : claims === null ? (
         <p role="status">{T.loading}</p>
@@ -112,7 +126,7 @@ export default function ClaimsReportScreen() {
                 <option value="">{T.allStatuses}</option>
                 {statuses.map((value) => (
                   <option key={value} value={value}>
-                    {claimStatusLabel(value)}
+                    {claimStatusLabel(value, statusTexts)}
                   </option>
                 ))}
               </select>
@@ -127,15 +141,22 @@ export default function ClaimsReportScreen() {
                 value={sort}
                 onChange={(event) => setSort(event.currentTarget.value as Sort)}
               >
-                {(Object.keys(T.sortOptions) as Sort[]).map((value) => (
+                {(Object.keys(SORT_LABELS) as Sort[]).map((value) => (
                   <option key={value} value={value}>
-                    {T.sortOptions[value]}
+                    {T[SORT_LABELS[value]]}
                   </option>
                 ))}
               </select>
             </div>
           </div>
-          <p role="status">{T.shown(shown.length, claims.length)}</p>
+          <p role="status">
+            {fill(
+              new Intl.PluralRules(locale).select(claims.length) === "one"
+                ? T.shownOne
+                : T.shownOther,
+              { shown: shown.length, all: claims.length },
+            )}
+          </p>
           {shown.length === 0 ? <p>{T.noneMatching}</p> : null}
           <ul className="k-report-list" aria-label={T.listLabel}>
             {shown.map((claim) => (
@@ -153,11 +174,13 @@ export default function ClaimsReportScreen() {
                   </div>
                   <div>
                     <dt>{T.claimType}</dt>
-                    <dd>{claimTypeLabel(claim.claimInfo.type, claim.claimInfo.subType)}</dd>
+                    <dd>
+                      {claimTypeLabel(claim.claimInfo.type, claim.claimInfo.subType, statusTexts)}
+                    </dd>
                   </div>
                   <div>
                     <dt>{T.statusLabel}</dt>
-                    <dd>{claimStatusLabel(claim.status)}</dd>
+                    <dd>{claimStatusLabel(claim.status, statusTexts)}</dd>
                   </div>
                   <div>
                     <dt>{T.outstanding}</dt>
@@ -169,14 +192,18 @@ export default function ClaimsReportScreen() {
                   </div>
                   <div>
                     <dt>{T.filed}</dt>
-                    <dd>{day(claim.submittedAt)}</dd>
+                    <dd>{day(claim.submittedAt, locale)}</dd>
                   </div>
                 </dl>
               </li>
             ))}
           </ul>
           <div className="k-actions">
-            <button className="k-btn k-btn--outlined" type="button" onClick={() => download(shown)}>
+            <button
+              className="k-btn k-btn--outlined"
+              type="button"
+              onClick={() => download(shown, fill(T.fileName, { today: todayInManila() }))}
+            >
               {T.download}
             </button>
           </div>

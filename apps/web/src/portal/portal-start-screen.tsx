@@ -3,6 +3,7 @@ import type { PortalPolicy } from "@kalinga/domain/agent-claims";
 import type { PolicyDetailsResponse } from "@kalinga/domain/claim-api";
 import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
 import { formatDisplayDate, fromPayloadDate } from "@kalinga/domain/dates";
+import { fill } from "@kalinga/domain/localized-texts";
 import { FIELD_MESSAGES as M } from "@kalinga/domain/messages";
 import { type PublicStartForm, toStep1 } from "@kalinga/domain/start-form";
 import { useEffect, useState } from "react";
@@ -19,6 +20,7 @@ import { useStartForm } from "../claim/use-start-form.ts";
 import * as claimSession from "../session/claim-session.ts";
 import { verify } from "../session/claim-verification.ts";
 import { FieldError } from "../ui/field-error.tsx";
+import { useLocale, useTexts } from "../ui/locale.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
@@ -26,7 +28,7 @@ import { adoptStyles } from "../ui/styles.ts";
 import { TextField } from "../ui/text-field.tsx";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
 import { readPortalUser } from "../widget/portal-user.ts";
-import { PORTAL_TEXTS as T } from "./portal-texts.ts";
+import { PORTAL_TEXTS } from "./portal-texts.ts";
 
 adoptStyles(screenTextCss);
 
@@ -38,6 +40,7 @@ type Looked = PolicyDetailsResponse & { policyNumber: string };
  * sign-in stands in for the OTP.
  */
 export default function PortalStartScreen() {
+  const T = useTexts(PORTAL_TEXTS);
   const setting = useWidgetSetting();
   const signedIn = setting.assertion ? readPortalUser(setting.assertion) !== null : false;
   // From a policy's page, or an agent's client's, the policy is given and read-only.
@@ -60,6 +63,7 @@ export default function PortalStartScreen() {
 
 /** The heading and one line: the list on its way, or why there is no form. */
 function PortalNotice({ text, status = false }: { text: string; status?: boolean }) {
+  const T = useTexts(PORTAL_TEXTS);
   return (
     <section className="k-screen" aria-labelledby="k-cfm-title">
       <h2 id="k-cfm-title" className="k-screen-title">
@@ -77,6 +81,7 @@ function PortalNotice({ text, status = false }: { text: string; status?: boolean
 }
 
 function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed: boolean }) {
+  const T = useTexts(PORTAL_TEXTS);
   const setting = useWidgetSetting();
   const content = usePageContent();
   const navigate = useNavigate();
@@ -140,7 +145,7 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
   }
 
   const options: Option[] = policies.map(({ policyNumber, insuredName }) => ({
-    label: insuredName ? T.policyOption(policyNumber, insuredName) : policyNumber,
+    label: insuredName ? fill(T.policyOption, { policyNumber, insuredName }) : policyNumber,
     value: policyNumber,
   }));
   const chosen = options.find((option) => option.value === looked?.policyNumber) ?? null;
@@ -204,6 +209,8 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
 
 /** What the policy's lookup read, read-only, each with the message if the domain's rules refuse it. */
 function PolicyFacts({ values, errors }: Pick<StartFormParts, "values" | "errors">) {
+  const T = useTexts(PORTAL_TEXTS);
+  const { locale } = useLocale();
   const insuredName = [values.firstName, values.middleName, values.lastName, values.suffix]
     .filter(Boolean)
     .join(" ");
@@ -222,7 +229,7 @@ function PolicyFacts({ values, errors }: Pick<StartFormParts, "values" | "errors
       <div>
         <dt>{T.dateOfBirth}</dt>
         <dd>
-          {values.dateOfBirth ? formatDisplayDate(values.dateOfBirth) : ""}
+          {values.dateOfBirth ? formatDisplayDate(values.dateOfBirth, locale) : ""}
           <FieldError id="k-cfm-dob-error" message={errors.dateOfBirth} />
         </dd>
       </div>

@@ -1,5 +1,6 @@
 import type { PageContent } from "@kalinga/content/page-content";
 import {
+  BENEFICIARY_RELATIONSHIPS,
   type Beneficiary,
   GUARDIAN_RELATIONSHIPS,
   HONORIFICS,
@@ -27,7 +28,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { BACK_TO_REVIEW } from "../claim/back-to-review.ts";
-import { BENEFICIARY_TEXTS } from "../claim/beneficiary-texts.ts";
+import { BENEFICIARY_TEXTS, labelOfValue } from "../claim/beneficiary-texts.ts";
 import {
   CLAIM_DETAILS_TEXTS,
   causeOptions,
@@ -39,7 +40,7 @@ import { PAYOUT_TEXTS } from "../claim/payout-texts.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
 import { Link } from "../ui/link.tsx";
-import { useLocale, useTexts } from "../ui/locale.ts";
+import { useLocale, useMessage, useTexts } from "../ui/locale.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
@@ -148,8 +149,10 @@ function payoutRows(payout: Payout, { P }: ReviewTexts): Row[] {
   ];
 }
 
-function beneficiaryName(beneficiary: Beneficiary): string {
-  const honorific = HONORIFICS.find((h) => h.value === beneficiary.honorific)?.label;
+function beneficiaryName(beneficiary: Beneficiary, B: typeof BENEFICIARY_TEXTS): string {
+  const honorific = beneficiary.honorific
+    ? labelOfValue("honorific", HONORIFICS, beneficiary.honorific, B)
+    : "";
   const middle = beneficiary.noMiddleName ? "" : beneficiary.middleName;
   return [honorific, beneficiary.firstName, middle, beneficiary.lastName, beneficiary.suffix]
     .filter(Boolean)
@@ -157,16 +160,16 @@ function beneficiaryName(beneficiary: Beneficiary): string {
 }
 
 /** "Guardian: Josephine Bracken (Mother) · +63 9181234567 · josephine@example.com". */
-function guardianLine({ guardian }: Beneficiary): string {
+function guardianLine({ guardian }: Beneficiary, B: typeof BENEFICIARY_TEXTS): string {
   const name = [guardian.firstName, guardian.middleName, guardian.lastName]
     .filter(Boolean)
     .join(" ");
-  const relationship = labelOf(GUARDIAN_RELATIONSHIPS, guardian.relationship);
+  const relationship = labelOfValue("guardian", GUARDIAN_RELATIONSHIPS, guardian.relationship, B);
   // A no-break space keeps "+63" with its number.
   const contact = [`${MOBILE_PREFIX}\u00a0${guardian.phoneNumber}`, guardian.emailAddress].join(
     " · ",
   );
-  return `${BENEFICIARY_TEXTS.reviewGuardian}: ${name} (${relationship}) · ${contact}`;
+  return `${B.reviewGuardian}: ${name} (${relationship}) · ${contact}`;
 }
 
 function ReviewGroup({
@@ -211,6 +214,8 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
   const T = useTexts(SUBMISSION_TEXTS);
   const D = useTexts(CLAIM_DETAILS_TEXTS);
   const P = useTexts(PAYOUT_TEXTS);
+  const B = useTexts(BENEFICIARY_TEXTS);
+  const inLocale = useMessage();
   const declarations = useTexts(DECLARATION_TEXTS);
   const declarationMessages = useTexts(DECLARATION_MESSAGES);
   const { locale } = useLocale();
@@ -302,16 +307,21 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
           <ReviewGroup title={T.beneficiariesGroup} editTo="/payout-option">
             <ol className="k-review-list">
               {data.beneficiaries.map((beneficiary) => (
-                <li key={`${beneficiaryName(beneficiary)} ${beneficiary.dateOfBirth}`}>
-                  <strong>{beneficiaryName(beneficiary)}</strong>
+                <li key={`${beneficiaryName(beneficiary, B)} ${beneficiary.dateOfBirth}`}>
+                  <strong>{beneficiaryName(beneficiary, B)}</strong>
                   {isMinor(beneficiary.dateOfBirth, today) ? T.minor : ""}
                   <br />
-                  {beneficiary.relationship} ·{" "}
-                  {BENEFICIARY_TEXTS.born(texts.date(beneficiary.dateOfBirth))}
+                  {labelOfValue(
+                    "relationship",
+                    BENEFICIARY_RELATIONSHIPS,
+                    beneficiary.relationship,
+                    B,
+                  )}{" "}
+                  · {fill(B.born, { date: texts.date(beneficiary.dateOfBirth) })}
                   {needsGuardian(beneficiary.dateOfBirth, today) ? (
                     <>
                       <br />
-                      {guardianLine(beneficiary)}
+                      {guardianLine(beneficiary, B)}
                     </>
                   ) : null}
                 </li>
@@ -347,7 +357,7 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
           )}
           {missingShown && missing.length > 0 ? (
             <p className="k-error" ref={missingRef} tabIndex={-1} role="alert">
-              {DOCUMENT_MESSAGES.missingDocuments}{" "}
+              {inLocale(DOCUMENT_MESSAGES.missingDocuments)}{" "}
               <Link to="/claims-documents" state={BACK_TO_REVIEW}>
                 {T.addDocuments}
               </Link>

@@ -15,7 +15,7 @@ import { claimOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, useClaimIfAny, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import type { ClaimReceipt } from "../session/claim-session.ts";
 import { Link } from "../ui/link.tsx";
-import { useLocale, useTexts } from "../ui/locale.ts";
+import { useLocale, useMessage, useTexts } from "../ui/locale.ts";
 import { ActionLink } from "../ui/screen-links.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
@@ -51,6 +51,7 @@ type Outcome =
 
 function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
   const T = useTexts(SUBMISSION_TEXTS);
+  const inLocale = useMessage();
   const { channel } = useWidgetSetting();
   const initial = useMemo(() => claim.readData(), [claim]);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "sending" });
@@ -111,7 +112,7 @@ function ClaimSubmission({ claim }: { claim: VerifiedClaim }) {
     case "missing":
       return (
         <TitledScreen id="k-missing-title" title={T.missingTitle}>
-          <p>{DOCUMENT_MESSAGES.missingDocuments}</p>
+          <p>{inLocale(DOCUMENT_MESSAGES.missingDocuments)}</p>
           <ul className="k-review-list">
             {outcome.missing.map((document) => (
               <li key={document.slotKey}>{document.label}</li>

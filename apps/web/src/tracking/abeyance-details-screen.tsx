@@ -4,10 +4,11 @@ import { Link } from "../ui/link.tsx";
 import { AsideLink } from "../ui/screen-links.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
-import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
+import { useTrackingTexts } from "./tracking-words.ts";
 
 /** /abeyance-details: what the insurer asked for, each request with its due date and state. */
 export default function AbeyanceDetailsScreen() {
+  const T = useTrackingTexts();
   return (
     <TrackedClaimScreen
       id="k-abeyance-title"
@@ -40,6 +41,7 @@ export default function AbeyanceDetailsScreen() {
 }
 
 function RequirementItem({ requirement }: { requirement: TrackedRequirement }) {
+  const T = useTrackingTexts();
   const open = requirement.state === "open";
   const files = requirement.documents.length;
   return (

@@ -1,4 +1,3 @@
-import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import type { ReadTrackedClaimResponse } from "@kalinga/domain/claim-tracking";
 import { useEffect, useRef, useState } from "react";
 import { Navigate } from "react-router";
@@ -12,10 +11,11 @@ import {
   openRequirements,
   useEndCheck,
 } from "./tracked-claims.ts";
-import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
+import { useTrackingTexts } from "./tracking-words.ts";
 
 /** /abeyance-review: what goes to the claims team, then Send, then the claim's new status. */
 export default function AbeyanceReviewScreen() {
+  const T = useTrackingTexts();
   const [sent, setSent] = useState<{ count: number; status: string } | null>(null);
   if (sent) {
     return (
@@ -38,6 +38,7 @@ function ToSend({
   tracked: ReadTrackedClaimResponse;
   onSent: (sent: { count: number; status: string }) => void;
 }) {
+  const T = useTrackingTexts();
   const endCheck = useEndCheck();
   const ui = useTexts(UI_TEXTS);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -104,6 +105,7 @@ function ToSend({
 
 /** The confirmation, in place of the review: its heading takes the focus, as a new screen's does. */
 function DocumentsSent({ count, status }: { count: number; status: string }) {
+  const T = useTrackingTexts();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -111,7 +113,7 @@ function DocumentsSent({ count, status }: { count: number; status: string }) {
       <h2 id="k-abeyance-review-title" className="k-screen-title" tabIndex={-1} ref={heading}>
         {T.sentTitle}
       </h2>
-      <p role="status">{T.sentText(count, claimStatusLabel(status))}</p>
+      <p role="status">{T.sentText(count, T.statusName(status))}</p>
       <div className="k-actions">
         <Link className="k-btn k-btn--contained" to="/status-details">
           {T.viewStatus}

@@ -15,7 +15,7 @@ import { adoptStyles } from "../ui/styles.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements, requirementStore } from "./tracked-claims.ts";
-import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
+import { useTrackingTexts } from "./tracking-words.ts";
 
 adoptStyles(documentsCss);
 
@@ -35,6 +35,7 @@ function slotOf(requirement: TrackedRequirement): UploadSlot {
 
 /** /abeyance-upload: a file for each open request of the tracked claim, kept until it is sent. */
 export default function AbeyanceUploadScreen() {
+  const T = useTrackingTexts();
   return (
     <TrackedClaimScreen id="k-abeyance-upload-title" title={T.uploadTitle}>
       {(tracked) => <RequestedDocuments tracked={tracked} />}
@@ -43,6 +44,7 @@ export default function AbeyanceUploadScreen() {
 }
 
 function RequestedDocuments({ tracked }: { tracked: ReadTrackedClaimResponse }) {
+  const T = useTrackingTexts();
   const navigate = useNavigate();
   const requests = useMemo(() => openRequirements(tracked), [tracked]);
   const store = useMemo(() => requirementStore(tracked), [tracked]);

@@ -11,7 +11,8 @@ import * as trackingSession from "../session/tracking-session.ts";
 import { fakeClaimApi, openWidget, renderAt } from "../test-support/widget-under-test.tsx";
 import ClaimsTrackingScreen from "./claims-tracking-screen.tsx";
 import RequireTrackingCheck from "./require-tracking-check.tsx";
-import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
+import { TRACKING_TEXTS } from "./tracking-texts.ts";
+import { trackingWords } from "./tracking-words.ts";
 import YourClaimTrackingScreen from "./your-claim-tracking-screen.tsx";
 
 // Following filed claims with the real sessions: the check gets its own reference, token and
@@ -45,6 +46,8 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+const T = trackingWords(TRACKING_TEXTS, "en");
 
 describe("claim tracking", () => {
   it("refuses a reference that is not one, before any call", async () => {

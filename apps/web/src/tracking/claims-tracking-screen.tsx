@@ -10,7 +10,7 @@ import { AsideLink } from "../ui/screen-links.tsx";
 import { TextField } from "../ui/text-field.tsx";
 import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
-import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
+import { useTrackingTexts } from "./tracking-words.ts";
 
 const OtpModal = lazy(() => import("../otp/otp-modal.tsx"));
 
@@ -30,6 +30,7 @@ export default function ClaimsTrackingScreen() {
 
 /** On the logged-in channels the portal's sign-in opens the user's claims at once. */
 function PortalTracking() {
+  const T = useTrackingTexts();
   const navigate = useNavigate();
   useEffect(() => {
     void callClaimApiOrShowError("initClaimTracking", {}).then((started) => {
@@ -47,6 +48,7 @@ function PortalTracking() {
 }
 
 function NumberTracking() {
+  const T = useTrackingTexts();
   const navigate = useNavigate();
   const [mobileNumber, setMobileNumber] = useState(
     () => trackingSession.trackingCheck()?.mobileNumber ?? "",

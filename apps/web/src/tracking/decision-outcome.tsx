@@ -1,7 +1,5 @@
 import type { ClaimantDecision } from "@kalinga/domain/claim-messages";
-import { TRACKING_TEXTS } from "./tracking-texts.ts";
-
-const T = TRACKING_TEXTS.decision;
+import { useTrackingTexts } from "./tracking-words.ts";
 
 /**
  * The decision in plain words: the outcome; while the payment is to come, where it goes (the
@@ -14,6 +12,7 @@ export function DecisionOutcome(props: {
   /** The claim waits for its payment (WITH CLAIM DECISION); later statuses say what happened. */
   paymentToCome: boolean;
 }) {
+  const T = useTrackingTexts().decision;
   const { decision } = props;
   const payout = decision.payout
     ? T.payout(

@@ -1,5 +1,4 @@
 import { WITH_DECISION } from "@kalinga/domain/claim-lifecycle";
-import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import type { ReadTrackedClaimResponse, SentDocument } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "../ui/link.tsx";
@@ -7,11 +6,12 @@ import { ActionLink, AsideLink } from "../ui/screen-links.tsx";
 import { DecisionOutcome } from "./decision-outcome.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
-import { OTHER_STATUS_MEANING, STATUS_MEANINGS, TRACKING_TEXTS as T } from "./tracking-texts.ts";
+import { useTrackingTexts } from "./tracking-words.ts";
 import { ClaimTypeAndPolicy, displayDay } from "./your-claim-tracking-screen.tsx";
 
 /** /status-details: one claim, where it stands, what it means and what comes next. */
 export default function StatusDetailsScreen() {
+  const T = useTrackingTexts();
   return (
     <TrackedClaimScreen
       id="k-status-title"
@@ -24,8 +24,9 @@ export default function StatusDetailsScreen() {
 }
 
 function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
+  const T = useTrackingTexts();
   const { claim, events, documents } = tracked;
-  const about = STATUS_MEANINGS[claim.status] ?? OTHER_STATUS_MEANING;
+  const about = T.statusMeaning(claim.status);
   const open = openRequirements(tracked);
   const paymentToCome = claim.status === WITH_DECISION;
   return (
@@ -34,7 +35,7 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
         <p className="k-tracked__reference">{T.claimOf(claim.webReferenceNumber)}</p>
         <p className="k-status-now">
           <span className="k-vh">{T.statusLabel}: </span>
-          <strong className="k-status-label">{claimStatusLabel(claim.status)}</strong>
+          <strong className="k-status-label">{T.statusName(claim.status)}</strong>
         </p>
         <dl className="k-facts">
           <ClaimTypeAndPolicy claim={claim} />
@@ -84,7 +85,7 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
           {events.map((event) => (
             <li key={`${event.status}-${event.at}`}>
               <time dateTime={event.at}>{displayDay(event.at)}</time>{" "}
-              <span>{claimStatusLabel(event.status)}</span>
+              <span>{T.statusName(event.status)}</span>
             </li>
           ))}
         </ol>
@@ -115,6 +116,7 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
 
 /** When the insurer expects to decide, paused while documents are owed, and each open item's date. */
 function DatesToKnow({ tracked }: { tracked: ReadTrackedClaimResponse }) {
+  const T = useTrackingTexts();
   const { expectedDecision: expected } = tracked;
   const open = openRequirements(tracked);
   if (!expected && open.length === 0) return null;
@@ -152,6 +154,7 @@ function DatesToKnow({ tracked }: { tracked: ReadTrackedClaimResponse }) {
 
 /** One document sent, under what it is, with the insurer's state and, if not accepted, what to do. */
 function SentDocumentItem({ document }: { document: SentDocument }) {
+  const T = useTrackingTexts();
   return (
     <li className="k-tracked k-card k-sent-document" data-state={document.state}>
       <h4 className="k-requirement__title">{document.title}</h4>

@@ -1,8 +1,10 @@
+import { defineTexts } from "@kalinga/domain/localized-texts";
+
 // Every text of the claim tracking and abeyance screens (decision 0056), keyed, with its English
 // default. Status, claim type and policy number labels are the domain's (section 4); the server's
-// refusals (TRACKING_MESSAGES) are the domain's too.
+// refusals (TRACKING_MESSAGES) are the domain's too. Screens read them shaped by useTrackingTexts.
 
-export const TRACKING_TEXTS = {
+export const TRACKING_TEXTS = defineTexts("tracking", {
   checkTitle: "Check claim status",
   checkIntro:
     "Enter the mobile number you gave when you filed the claim. We will send a one-time PIN (OTP) to it, then show the claims filed with that number.",
@@ -22,7 +24,7 @@ export const TRACKING_TEXTS = {
 
   listTitle: "Your claims",
   /** "Claims filed with the mobile number ending in 4567." */
-  listIntro: (lastDigits: string) => `Claims filed with the mobile number ending in ${lastDigits}.`,
+  listIntro: "Claims filed with the mobile number ending in {lastDigits}.",
   noClaims:
     "We found no submitted claim filed with this mobile number. If you filed with another number, check with that one.",
   /** The empty list on the member portal and agent assist, where no mobile number was asked. */
@@ -38,42 +40,43 @@ export const TRACKING_TEXTS = {
   draftsTitle: "Claims you started and did not submit",
   draftsIntro:
     "These are kept for a while so you can finish them. Continue one with everything you entered and uploaded.",
-  draftStarted: (date: string) => `Started ${date}`,
-  draftType: { Death: "Death claim", Living: "Living benefit claim", "": "Claim" },
+  draftStarted: "Started {date}",
+  draftTypeDeath: "Death claim",
+  draftTypeLiving: "Living benefit claim",
+  draftTypeOther: "Claim",
   continueDraft: "Continue claim",
   draftGone: "This claim can no longer be continued. Please start a new claim.",
   checkAnother: "Check another number",
 
   detailsTitle: "Claim status",
   /** "Claim KL-7KQ4-M9XP" */
-  claimOf: (reference: string) => `Claim ${reference}`,
+  claimOf: "Claim {reference}",
   meaningTitle: "What this means",
   nextTitle: "What happens next",
   timelineTitle: "What has happened",
   documentsTitle: "Documents you sent",
   noDocuments: "No documents are listed for this claim.",
   /** The decision in plain words (decision 0067); the server's SMS and e-mail say the same. */
-  decision: {
-    title: "The decision",
-    outcome: {
-      approved: "Your claim is approved.",
-      "partly-approved": "Your claim is partly approved.",
-      denied: "Your claim is not approved.",
-    },
-    reasonTitle: "Why",
-    nextTitle: "What happens next",
-    /** "We will pay it by bank credit to your BPI account ******7890." */
-    payout: (method: "bank" | "e-wallet", provider: string, account: string, partly: boolean) =>
-      `We will ${partly ? "pay the approved part" : "pay it"} ${method === "e-wallet" ? `to your ${provider} e-wallet` : `by bank credit to your ${provider} account`} ${account}.`,
-    deathPayout: "We will contact the beneficiaries about the payment.",
-    otherPayout: "We will contact you about the payment.",
-    paidLater: "We will tell you by SMS and e-mail when the payment is made.",
-    whatYouCanDoTitle: "What you can do",
-    askReview:
-      "Ask us to review the decision: contact us through the claims page of our website or our hotline, with your web reference number and any document that supports the claim.",
-    insuranceCommission:
-      "Ask the Insurance Commission for assistance: it helps policyholders and beneficiaries with complaints against insurers (www.insurance.gov.ph).",
-  },
+  decisionTitle: "The decision",
+  decisionApproved: "Your claim is approved.",
+  decisionPartlyApproved: "Your claim is partly approved.",
+  decisionDenied: "Your claim is not approved.",
+  decisionReasonTitle: "Why",
+  decisionNextTitle: "What happens next",
+  /** "We will pay it by bank credit to your BPI account ******7890." */
+  payoutBank: "We will pay it by bank credit to your {provider} account {account}.",
+  payoutBankPartly:
+    "We will pay the approved part by bank credit to your {provider} account {account}.",
+  payoutWallet: "We will pay it to your {provider} e-wallet {account}.",
+  payoutWalletPartly: "We will pay the approved part to your {provider} e-wallet {account}.",
+  deathPayout: "We will contact the beneficiaries about the payment.",
+  otherPayout: "We will contact you about the payment.",
+  paidLater: "We will tell you by SMS and e-mail when the payment is made.",
+  whatYouCanDoTitle: "What you can do",
+  askReview:
+    "Ask us to review the decision: contact us through the claims page of our website or our hotline, with your web reference number and any document that supports the claim.",
+  insuranceCommission:
+    "Ask the Insurance Commission for assistance: it helps policyholders and beneficiaries with complaints against insurers (www.insurance.gov.ph).",
   seeRequests: "See what we need from you",
   sendDocuments: "Send the documents we asked for",
   backToClaims: "Back to your claims",
@@ -81,49 +84,52 @@ export const TRACKING_TEXTS = {
   // The dates that matter and each document's state (decision 0068).
   datesTitle: "Dates to know",
   /** "We expect to decide on your claim by 24 Jan 2027." */
-  decisionBy: (date: string) => `We expect to decide on your claim by ${date}.`,
+  decisionBy: "We expect to decide on your claim by {date}.",
   /** Why that date: the Insurance Code's 60 days for a death claim, the insurer's own days otherwise. */
-  decisionRule: (basis: "death-claim-law" | "service-level", days: number) =>
-    basis === "death-claim-law"
-      ? `The law gives us ${days} days to settle a complete death claim. The days we wait for documents we asked you for do not count.`
-      : `We aim to decide within ${days} days. The days we wait for documents we asked you for do not count.`,
+  decisionRuleLaw:
+    "The law gives us {days} days to settle a complete death claim. The days we wait for documents we asked you for do not count.",
+  decisionRuleService:
+    "We aim to decide within {days} days. The days we wait for documents we asked you for do not count.",
   /** The clock stops while documents are owed. */
-  decisionPaused: (daysLeft: number) =>
-    daysLeft > 0
-      ? `Our time to decide is paused while we wait for the documents we asked for. Once we have them all, we expect to decide within ${daysLeft === 1 ? "1 day" : `${daysLeft} days`}.`
-      : "Our time to decide is paused while we wait for the documents we asked for. Once we have them all, we will decide as soon as we can.",
-  decisionLate: (date: string) =>
-    `We expected to decide by ${date}. We are sorry it is taking longer. If you have not heard from us, please call our hotline.`,
+  decisionPausedOne:
+    "Our time to decide is paused while we wait for the documents we asked for. Once we have them all, we expect to decide within {days} day.",
+  decisionPausedOther:
+    "Our time to decide is paused while we wait for the documents we asked for. Once we have them all, we expect to decide within {days} days.",
+  decisionPausedNone:
+    "Our time to decide is paused while we wait for the documents we asked for. Once we have them all, we will decide as soon as we can.",
+  decisionLate:
+    "We expected to decide by {date}. We are sorry it is taking longer. If you have not heard from us, please call our hotline.",
   /** One open request and its own due date: "Police report: send by 24 Feb 2027". */
-  itemDue: (description: string, date: string) => `${description}: send by ${date}`,
-  documentState: { received: "Received", accepted: "Accepted", rejected: "Not accepted" },
+  itemDue: "{description}: send by {date}",
+  documentReceived: "Received",
+  documentAccepted: "Accepted",
+  documentRejected: "Not accepted",
   /** "Sent on 24 Nov 2026": the day it reached the insurer, beside its state. */
-  receivedOn: (date: string) => `Sent on ${date}`,
+  receivedOn: "Sent on {date}",
   /** Whose document, on a death claim: "For beneficiary 1: Josephine Bracken". */
-  forBeneficiary: (position: number, name: string) =>
-    name ? `For beneficiary ${position}: ${name}` : `For beneficiary ${position}`,
-  notAcceptedBecause: (reason: string) => `Why it was not accepted: ${reason}`,
+  forBeneficiaryNamed: "For beneficiary {position}: {name}",
+  forBeneficiary: "For beneficiary {position}",
+  notAcceptedBecause: "Why it was not accepted: {reason}",
   /** The link to send the replacement the insurer asked for. */
-  sendReplacement: (date: string) => `Send a replacement by ${date}`,
+  sendReplacement: "Send a replacement by {date}",
   /** The files of one document, for screen readers: "Files of PSA death certificate". */
-  filesOf: (title: string) => `Files of ${title}`,
+  filesOf: "Files of {title}",
 
   abeyanceTitle: "What we need from you",
   abeyanceIntro: "Our claims team asked for the documents below. Send each one by its due date.",
   requestsLabel: "Requests for documents",
   /** "Send by 24 Feb 2027" */
-  dueBy: (date: string) => `Send by ${date}`,
-  requirementState: {
-    open: "Asked",
-    received: "Sent",
-    accepted: "Accepted",
-    rejected: "Not accepted",
-  },
+  dueBy: "Send by {date}",
+  requirementOpen: "Asked",
+  requirementReceived: "Sent",
+  requirementAccepted: "Accepted",
+  requirementRejected: "Not accepted",
   /** A request that replaces one whose document was not accepted. */
   askedAgain: "Asked again",
-  filesSent: (count: number) => (count === 1 ? "1 file sent" : `${count} files sent`),
-  filesWaiting: (count: number) =>
-    count === 1 ? "1 file added, not sent yet" : `${count} files added, not sent yet`,
+  filesSentOne: "{count} file sent",
+  filesSentOther: "{count} files sent",
+  filesWaitingOne: "{count} file added, not sent yet",
+  filesWaitingOther: "{count} files added, not sent yet",
   nothingAsked: "We are not waiting for any document from you.",
   addDocuments: "Add the documents",
   backToStatus: "Back to claim status",
@@ -142,8 +148,10 @@ export const TRACKING_TEXTS = {
   send: "Send documents",
   sentTitle: "Documents sent",
   /** "We received 2 documents. Your claim is now "Under review"." */
-  sentText: (count: number, label: string) =>
-    `We received ${count === 1 ? "1 document" : `${count} documents`}. Your claim is now \u201c${label}\u201d. We sent you a confirmation by SMS and e-mail.`,
+  sentTextOne:
+    "We received {count} document. Your claim is now \u201c{label}\u201d. We sent you a confirmation by SMS and e-mail.",
+  sentTextOther:
+    "We received {count} documents. Your claim is now \u201c{label}\u201d. We sent you a confirmation by SMS and e-mail.",
   viewStatus: "View claim status",
 
   linkTitle: "Your claim\u2019s status",
@@ -155,46 +163,45 @@ export const TRACKING_TEXTS = {
   linkPrivacy:
     "For your privacy, this page shows nothing of your claim until you verify your mobile number.",
   linkCheck: "See my claim",
-} as const;
 
-/** What each server status means to the claimant, and what happens next, in plain words. */
-export const STATUS_MEANINGS: Record<string, { meaning: string; next: string }> = {
-  "CLAIM APPLICATION SUBMITTED": {
-    meaning: "We have your claim and the documents you sent with it.",
-    next: "Our claims team will start reviewing it. We will send you an SMS and an e-mail when its status changes.",
-  },
-  "UNDER REVIEW": {
-    meaning: "Our claims team is checking your claim and its documents.",
-    next: "If we need anything else, we will tell you by SMS and e-mail and list it here.",
-  },
-  "PENDING DUE TO INCOMPLETE REQUIREMENTS": {
-    meaning: "We need more documents from you before we can go on with your claim.",
-    next: "Send the documents we asked for by their due date. Your claim goes back to review once we have them all.",
-  },
-  "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS": {
-    meaning: "We received the documents we asked for, and our claims team is checking them.",
-    next: "If a document cannot be accepted, we will tell you why and ask again.",
-  },
-  "CLOSED - DUE TO INCOMPLETE REQUIREMENTS": {
-    meaning: "Your claim was closed because the documents we asked for did not reach us in time.",
-    next: "If you still have them, send them now: a claim closed for missing documents can be reopened for a while. Or call our hotline.",
-  },
-  "WITH CLAIM DECISION": {
-    meaning: "Our claims team has decided on your claim.",
-    next: "We will tell you the decision and, if the claim is paid, when the payment is made.",
-  },
-  "CLAIM COMPLETED": {
-    meaning: "Your claim is complete.",
-    next: "There is nothing more you need to do. Keep your web reference number for your records.",
-  },
-  "PAYMENT UNSUCCESSFUL": {
-    meaning: "We could not complete the payment of your claim.",
-    next: "Our claims team will contact you to check your payout details.",
-  },
-};
+  /** What each server status means to the claimant, and what happens next, in plain words. */
+  statusSubmittedMeaning: "We have your claim and the documents you sent with it.",
+  statusSubmittedNext:
+    "Our claims team will start reviewing it. We will send you an SMS and an e-mail when its status changes.",
+  statusUnderReviewMeaning: "Our claims team is checking your claim and its documents.",
+  statusUnderReviewNext:
+    "If we need anything else, we will tell you by SMS and e-mail and list it here.",
+  statusPendingMeaning: "We need more documents from you before we can go on with your claim.",
+  statusPendingNext:
+    "Send the documents we asked for by their due date. Your claim goes back to review once we have them all.",
+  statusPendingReviewMeaning:
+    "We received the documents we asked for, and our claims team is checking them.",
+  statusPendingReviewNext: "If a document cannot be accepted, we will tell you why and ask again.",
+  statusClosedMeaning:
+    "Your claim was closed because the documents we asked for did not reach us in time.",
+  statusClosedNext:
+    "If you still have them, send them now: a claim closed for missing documents can be reopened for a while. Or call our hotline.",
+  statusDecidedMeaning: "Our claims team has decided on your claim.",
+  statusDecidedNext:
+    "We will tell you the decision and, if the claim is paid, when the payment is made.",
+  statusCompletedMeaning: "Your claim is complete.",
+  statusCompletedNext:
+    "There is nothing more you need to do. Keep your web reference number for your records.",
+  statusPaymentFailedMeaning: "We could not complete the payment of your claim.",
+  statusPaymentFailedNext: "Our claims team will contact you to check your payout details.",
+  /** A status the list does not name (Active, Cancelled, Resolved…). */
+  statusOtherMeaning: "This is the latest status of your claim.",
+  statusOtherNext: "We will send you an SMS and an e-mail when it changes.",
+});
 
-/** A status the table above does not name (Active, Cancelled, Resolved…). */
-export const OTHER_STATUS_MEANING = {
-  meaning: "This is the latest status of your claim.",
-  next: "We will send you an SMS and an e-mail when it changes.",
+/** The key prefix of each server status's meaning and next step. */
+export const STATUS_KEYS: Readonly<Record<string, string>> = {
+  "CLAIM APPLICATION SUBMITTED": "statusSubmitted",
+  "UNDER REVIEW": "statusUnderReview",
+  "PENDING DUE TO INCOMPLETE REQUIREMENTS": "statusPending",
+  "UNDER REVIEW DUE TO INCOMPLETE REQUIREMENTS": "statusPendingReview",
+  "CLOSED - DUE TO INCOMPLETE REQUIREMENTS": "statusClosed",
+  "WITH CLAIM DECISION": "statusDecided",
+  "CLAIM COMPLETED": "statusCompleted",
+  "PAYMENT UNSUCCESSFUL": "statusPaymentFailed",
 };

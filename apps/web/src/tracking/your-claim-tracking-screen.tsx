@@ -1,10 +1,6 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api-names";
 import type { OpenDraft } from "@kalinga/domain/claim-responses";
-import {
-  claimStatusLabel,
-  claimTypeLabel,
-  recordPolicyNumberDisplay,
-} from "@kalinga/domain/claim-status";
+import { recordPolicyNumberDisplay } from "@kalinga/domain/claim-status";
 import type { TrackedClaimRecord } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { useState } from "react";
@@ -17,13 +13,14 @@ import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { TrackingRefusal } from "./tracked-claim-screen.tsx";
 import { callTracking, useTrackingCall } from "./tracked-claims.ts";
-import { TRACKING_TEXTS as T } from "./tracking-texts.ts";
+import { useTrackingTexts } from "./tracking-words.ts";
 
 /** A day as the claimant reads it: "24 Nov 2026", in Manila. */
 export const displayDay = (iso: string) => formatDisplayDate(todayInManila(new Date(iso)));
 
 /** /your-claim-tracking: the claims filed with the verified number, newest first, and its drafts. */
 export default function YourClaimTrackingScreen() {
+  const T = useTrackingTexts();
   const { loaded } = useTrackingCall("listTrackedClaims", {});
   const lastDigits = trackingSession.trackingCheck()?.mobileNumber.slice(-4) ?? "";
   // On the member portal and agent assist the portal's sign-in stands for the number: no number is
@@ -66,11 +63,12 @@ export default function YourClaimTrackingScreen() {
 
 /** The facts that tell one of the number's claims from another: its type and its policy. */
 export function ClaimTypeAndPolicy({ claim }: { claim: TrackedClaimRecord }) {
+  const T = useTrackingTexts();
   return (
     <>
       <div>
         <dt>{T.claimTypeLabel}</dt>
-        <dd>{claimTypeLabel(claim.claimInfo.type, claim.claimInfo.subType)}</dd>
+        <dd>{T.typeName(claim.claimInfo.type, claim.claimInfo.subType)}</dd>
       </div>
       <div>
         <dt>{T.policyNumberLabel}</dt>
@@ -81,6 +79,7 @@ export function ClaimTypeAndPolicy({ claim }: { claim: TrackedClaimRecord }) {
 }
 
 function TrackedClaimCard({ claim }: { claim: TrackedClaimRecord }) {
+  const T = useTrackingTexts();
   const navigate = useNavigate();
   return (
     <li className="k-tracked k-card">
@@ -90,7 +89,7 @@ function TrackedClaimCard({ claim }: { claim: TrackedClaimRecord }) {
         <div>
           <dt>{T.statusLabel}</dt>
           <dd>
-            <strong className="k-status-label">{claimStatusLabel(claim.status)}</strong>
+            <strong className="k-status-label">{T.statusName(claim.status)}</strong>
           </dd>
         </div>
         <div>
@@ -115,6 +114,7 @@ function TrackedClaimCard({ claim }: { claim: TrackedClaimRecord }) {
 
 /** Drafts of the number: continuing one makes it this tab's claim, at the step it reached. */
 function Drafts({ drafts }: { drafts: OpenDraft[] }) {
+  const T = useTrackingTexts();
   const navigate = useNavigate();
   const [error, setError] = useState<string>();
 

@@ -3,7 +3,7 @@ import { DayPicker } from "react-day-picker";
 import dayPickerCss from "react-day-picker/style.css?inline";
 import calendarCss from "./calendar.css?inline";
 import { clampIsoDate, isoToLocalDate, localDateToIso } from "./local-date.ts";
-import { useTexts } from "./locale.ts";
+import { useLocale, useTexts } from "./locale.ts";
 import { adoptStyles } from "./styles.ts";
 import { UI_TEXTS } from "./ui-texts.ts";
 
@@ -11,18 +11,47 @@ import { UI_TEXTS } from "./ui-texts.ts";
 adoptStyles(dayPickerCss);
 adoptStyles(calendarCss);
 
-const monthName = new Intl.DateTimeFormat("en", { month: "long" });
-const weekdayName = new Intl.DateTimeFormat("en", { weekday: "long" });
+type Texts = typeof UI_TEXTS;
+
+/** The names of months and days in a locale, from Intl: no locale's names ride in the bundle. */
+function namesIn(locale: string) {
+  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options);
+  return {
+    month: format({ month: "long" }),
+    weekday: format({ weekday: "long" }),
+    weekdayShort: format({ weekday: "short" }),
+    monthYear: format({ month: "long", year: "numeric" }),
+  };
+}
 
 // The day's number comes first, so the button's name starts with the digits it shows.
-function labelDayButton(date: Date, modifiers: { today?: boolean; selected?: boolean }): string {
-  const day = `${date.getDate()} ${monthName.format(date)} ${date.getFullYear()}`;
-  const extra = [
-    weekdayName.format(date),
-    modifiers.today && "today",
-    modifiers.selected && "selected",
-  ];
-  return [day, ...extra.filter(Boolean)].join(", ");
+function dayButtonLabel(names: ReturnType<typeof namesIn>, texts: Texts) {
+  return (date: Date, modifiers: { today?: boolean; selected?: boolean }): string => {
+    const day = `${date.getDate()} ${names.month.format(date)} ${date.getFullYear()}`;
+    const extra = [
+      names.weekday.format(date),
+      modifiers.today && texts.calendarToday,
+      modifiers.selected && texts.calendarSelected,
+    ];
+    return [day, ...extra.filter(Boolean)].join(", ");
+  };
+}
+
+/** Another locale than English: the grid's month, weekday and caption names in its words. */
+function localeNames(locale: string) {
+  if (locale === "en") return {};
+  const names = namesIn(locale);
+  return {
+    formatters: {
+      formatMonthDropdown: (month: Date) => names.month.format(month),
+      formatWeekdayName: (weekday: Date) => names.weekdayShort.format(weekday),
+      formatCaption: (month: Date) => names.monthYear.format(month),
+    },
+    labels: {
+      labelWeekday: (weekday: Date) => names.weekday.format(weekday),
+      labelGrid: (month: Date) => names.monthYear.format(month),
+    },
+  };
 }
 
 export interface CalendarProps {
@@ -55,9 +84,12 @@ export function Calendar({
   okText,
 }: CalendarProps) {
   const texts = useTexts(UI_TEXTS);
+  const { locale } = useLocale();
+  const inLocale = localeNames(locale);
   // The month and year dropdowns are native selects, named from the keyed texts.
   const labels = {
-    labelDayButton,
+    ...inLocale.labels,
+    labelDayButton: dayButtonLabel(namesIn(locale), texts),
     labelMonthDropdown: () => texts.calendarMonth,
     labelYearDropdown: () => texts.calendarYear,
     labelPrevious: () => texts.calendarPrevious,
@@ -78,6 +110,7 @@ export function Calendar({
         autoFocus
         fixedWeeks
         labels={labels}
+        formatters={inLocale.formatters}
         captionLayout="dropdown"
         navLayout="around"
         defaultMonth={shownMonth}

@@ -41,19 +41,16 @@ export function useTexts<T extends FeatureTexts>(texts: T): T {
   return localize(texts, useContext(LocaleContext).catalogue);
 }
 
-let keysOfMessages: ReadonlyMap<string, string> | null = null;
+let translate: ((english: string, catalogue: Catalogue) => string | undefined) | null = null;
 
 /** Fetched beside every catalogue: English needs no lookup, so the start page carries none. */
 export async function loadMessageKeys(): Promise<void> {
-  keysOfMessages ??= (await import("./message-keys.ts")).messageKeys();
+  translate ??= (await import("./message-keys.ts")).messageTranslator();
 }
 
 /** A domain message in the chosen locale: its catalogue text, else the English as written. */
 export function useMessage(): (english: string) => string {
   const { catalogue } = useContext(LocaleContext);
-  return (english) => {
-    // The domain's messages arrive as their English text (from a rule or the server): found by it.
-    const key = catalogue ? keysOfMessages?.get(english) : undefined;
-    return (key !== undefined ? catalogue?.[key] : undefined) ?? english;
-  };
+  // The domain's messages arrive as their English text (from a rule or the server): found by it.
+  return (english) => (catalogue ? translate?.(english, catalogue) : undefined) ?? english;
 }

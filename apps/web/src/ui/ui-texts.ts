@@ -25,6 +25,9 @@ export const UI_TEXTS = defineTexts("ui", {
   calendarYear: "Year",
   calendarPrevious: "Previous month",
   calendarNext: "Next month",
+  /** After a day's name in the calendar: "29 November 2026, Sunday, today". */
+  calendarToday: "today",
+  calendarSelected: "selected",
   /** The dropdown's toggle: "Show options, Bank". */
   showOptions: "Show options, {label}",
   /** The dropdown's list: "Bank options". */

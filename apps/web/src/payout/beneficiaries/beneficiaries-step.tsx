@@ -1,4 +1,5 @@
 import {
+  BENEFICIARY_RELATIONSHIPS,
   type Beneficiary,
   type BeneficiaryDraft,
   beneficiariesSchema,
@@ -7,24 +8,34 @@ import {
   MAX_BENEFICIARIES,
 } from "@kalinga/domain/beneficiary";
 import { formatDisplayDate, isIsoDate, todayInManila } from "@kalinga/domain/dates";
+import { fill } from "@kalinga/domain/localized-texts";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useNextRoute } from "../../claim/back-to-review.ts";
-import { BENEFICIARY_TEXTS as T } from "../../claim/beneficiary-texts.ts";
+import { BENEFICIARY_TEXTS, labelOfValue } from "../../claim/beneficiary-texts.ts";
 import { type ClaimData, useLeaveGuard } from "../../claim/claim-data-store.ts";
 import type { VerifiedClaim } from "../../claim/verified-claim.tsx";
 import { type Confirm, ConfirmPopup } from "../../ui/confirm-popup.tsx";
 import { FieldError } from "../../ui/field-error.tsx";
+import { useLocale, useTexts } from "../../ui/locale.ts";
 import { StepActions } from "../../ui/step-actions.tsx";
 import { BeneficiaryForm } from "./beneficiary-form.tsx";
 import { MinorBadge } from "./minor-badge.tsx";
 
-function nameOf(beneficiary: BeneficiaryDraft): string {
-  const honorific = HONORIFICS.find((h) => h.value === beneficiary.honorific)?.label;
+function nameOf(beneficiary: BeneficiaryDraft, T: typeof BENEFICIARY_TEXTS): string {
+  const honorific = beneficiary.honorific
+    ? labelOfValue("honorific", HONORIFICS, beneficiary.honorific, T)
+    : "";
   const middle = beneficiary.noMiddleName ? "" : beneficiary.middleName;
   return [honorific, beneficiary.firstName, middle, beneficiary.lastName, beneficiary.suffix]
     .filter((part) => part?.trim())
     .join(" ");
+}
+
+function countText(T: typeof BENEFICIARY_TEXTS, count: number, locale: string): string {
+  if (count === 0) return T.countNone;
+  const one = new Intl.PluralRules(locale).select(count) === "one";
+  return fill(one ? T.countOne : T.countOther, { count });
 }
 
 const sameValues = (a: BeneficiaryDraft, b: BeneficiaryDraft) =>
@@ -32,6 +43,8 @@ const sameValues = (a: BeneficiaryDraft, b: BeneficiaryDraft) =>
 
 /** Step 3 of a death claim: the beneficiaries the payout goes to, one to ten. */
 export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
+  const T = useTexts(BENEFICIARY_TEXTS);
+  const { locale } = useLocale();
   const navigate = useNavigate();
   const nextRoute = useNextRoute("/claims-documents");
   useLeaveGuard();
@@ -68,7 +81,9 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
         </h2>
         <BeneficiaryForm
           key={edit.index ?? "new"}
-          title={edit.index === null ? T.newBeneficiary : T.numbered(edit.index + 1)}
+          title={
+            edit.index === null ? T.newBeneficiary : fill(T.numbered, { number: edit.index + 1 })
+          }
           initial={edit.values}
           onValuesChange={(values) =>
             claim.save({ beneficiaryEdit: { index: edit.index, values } })
@@ -128,15 +143,15 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
         <span className="k-step">{T.step}</span> {T.stepTitle}
       </h2>
       <div className="k-form">
-        <p className="k-intro">{T.intro(MAX_BENEFICIARIES)}</p>
+        <p className="k-intro">{fill(T.intro, { most: MAX_BENEFICIARIES })}</p>
         <div className="k-section">
           <h3 className="k-section-title k-form-title" tabIndex={-1} ref={listTitleRef}>
-            {T.count(beneficiaries.length)}
+            {countText(T, beneficiaries.length, locale)}
           </h3>
           {beneficiaries.length > 0 ? (
             <ul className="k-people">
               {beneficiaries.map((beneficiary, index) => {
-                const name = nameOf(beneficiary) || T.numbered(index + 1);
+                const name = nameOf(beneficiary, T) || fill(T.numbered, { number: index + 1 });
                 return (
                   // Beneficiaries have no id of their own; their position is their number.
                   // biome-ignore lint/suspicious/noArrayIndexKey: the position is the identity
@@ -147,9 +162,18 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
                     </p>
                     <p className="k-person__facts">
                       {[
-                        beneficiary.relationship,
+                        beneficiary.relationship
+                          ? labelOfValue(
+                              "relationship",
+                              BENEFICIARY_RELATIONSHIPS,
+                              beneficiary.relationship,
+                              T,
+                            )
+                          : "",
                         isIsoDate(beneficiary.dateOfBirth)
-                          ? T.born(formatDisplayDate(beneficiary.dateOfBirth))
+                          ? fill(T.born, {
+                              date: formatDisplayDate(beneficiary.dateOfBirth, locale),
+                            })
                           : "",
                       ]
                         .filter(Boolean)
@@ -162,7 +186,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
                       <button
                         type="button"
                         className="k-btn k-btn--outlined"
-                        aria-label={T.editNamed(name)}
+                        aria-label={fill(T.editNamed, { name })}
                         onClick={() => openForm(index)}
                       >
                         {T.edit}
@@ -170,10 +194,10 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
                       <button
                         type="button"
                         className="k-btn k-btn--text"
-                        aria-label={T.removeNamed(name)}
+                        aria-label={fill(T.removeNamed, { name })}
                         onClick={() =>
                           setConfirm({
-                            title: T.removeTitle(name),
+                            title: fill(T.removeTitle, { name }),
                             text: T.removeText,
                             confirmLabel: T.remove,
                             onConfirm: () => {

@@ -14,7 +14,7 @@ import { todayInManila } from "@kalinga/domain/dates";
 import { keepMobileDigits } from "@kalinga/domain/mobile-digits";
 import { useEffect, useRef } from "react";
 import { Controller, type FieldPathByValue, useWatch } from "react-hook-form";
-import { BENEFICIARY_TEXTS as T } from "../../claim/beneficiary-texts.ts";
+import { BENEFICIARY_TEXTS, labelled, nameTips } from "../../claim/beneficiary-texts.ts";
 import { MainlandChinaStatement } from "../../claim/mainland-china-statement.tsx";
 import { messageOf, useClaimForm } from "../../claim/use-claim-form.ts";
 import { DateInputField } from "../../forms/date-input-field.tsx";
@@ -24,6 +24,7 @@ import { TileSwitchField } from "../../forms/tile-switch-field.tsx";
 import { Checkbox } from "../../ui/checkbox.tsx";
 import { EmailSuggestion } from "../../ui/email-suggestion.tsx";
 import { DATE_OF_BIRTH_OPENS_YEARS_BACK, yearsBeforeToday } from "../../ui/local-date.ts";
+import { useTexts } from "../../ui/locale.ts";
 import { TextField } from "../../ui/text-field.tsx";
 import { usePageContent } from "../../widget/contexts.ts";
 import { MinorNote } from "./minor-badge.tsx";
@@ -40,6 +41,8 @@ type Props = {
 /** One beneficiary's details: every beneficiaryList field of section 3, saved into the list when valid. */
 export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCancel }: Props) {
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const T = useTexts(BENEFICIARY_TEXTS);
+  const tips = nameTips(T);
   const { form, formRef, onInvalid, leave } = useClaimForm(beneficiarySchema, initial, {
     name: "beneficiary",
     onValuesChange,
@@ -111,14 +114,19 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
           form={form}
           name="relationship"
           label={T.relationship}
-          options={BENEFICIARY_RELATIONSHIPS}
+          options={labelled("relationship", BENEFICIARY_RELATIONSHIPS, T)}
         />
-        <DropdownField form={form} name="honorific" label={T.honorific} options={HONORIFICS} />
+        <DropdownField
+          form={form}
+          name="honorific"
+          label={T.honorific}
+          options={labelled("honorific", HONORIFICS, T)}
+        />
         <TextInputField
           form={form}
           name="firstName"
           label={T.firstName}
-          tips={T.firstNameTips}
+          tips={tips.first}
           autoComplete="given-name"
         />
         <div className="k-field-group">
@@ -128,7 +136,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
             render={({ field }) => (
               <TextField
                 label={T.middleName}
-                tips={T.middleNameTips}
+                tips={tips.middle}
                 name={field.name}
                 ref={field.ref}
                 value={noMiddleName ? "" : (field.value ?? "")}
@@ -149,7 +157,7 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
           form={form}
           name="lastName"
           label={T.lastName}
-          tips={T.lastNameTips}
+          tips={tips.last}
           autoComplete="family-name"
         />
         {/* The suffix alone is limited as it is typed, as on Step 1. */}
@@ -173,7 +181,12 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
         <TextInputField {...textProps} name="placeOfBirth" label={T.placeOfBirth} />
         <CountryField form={form} name="citizenship" label={T.citizenship} />
         <CountryField form={form} name="nationality" label={T.nationality} />
-        <TileSwitchField form={form} name="sex" legend={T.sex} options={SEXES} />
+        <TileSwitchField
+          form={form}
+          name="sex"
+          legend={T.sex}
+          options={labelled("sex", SEXES, T)}
+        />
       </fieldset>
 
       {guardianShown ? (
@@ -184,25 +197,25 @@ export function BeneficiaryForm({ title, initial, onValuesChange, onSave, onCanc
             {...textProps}
             name="guardian.firstName"
             label={T.guardianFirstName}
-            tips={T.guardianNameTips}
+            tips={tips.guardian}
           />
           <TextInputField
             {...textProps}
             name="guardian.middleName"
             label={T.guardianMiddleName}
-            tips={T.guardianNameTips}
+            tips={tips.guardian}
           />
           <TextInputField
             {...textProps}
             name="guardian.lastName"
             label={T.guardianLastName}
-            tips={T.guardianNameTips}
+            tips={tips.guardian}
           />
           <DropdownField
             form={form}
             name="guardian.relationship"
             label={T.guardianRelationship}
-            options={GUARDIAN_RELATIONSHIPS}
+            options={labelled("guardian", GUARDIAN_RELATIONSHIPS, T)}
           />
           <DigitsInputField
             form={form}
