@@ -57,3 +57,17 @@ export function useSession(): SessionState {
 
 export const may = (staff: StaffMember | null, permission: StaffPermission) =>
   staff?.permissions.includes(permission) ?? false;
+
+/** A screen only staff with `permission` use: anyone else sees its title alone. */
+export function Permitted({
+  permission,
+  title,
+  children,
+}: {
+  permission: StaffPermission;
+  title: string;
+  children: ReactNode;
+}) {
+  const { staff } = useSession();
+  return may(staff, permission) ? children : <h1 tabIndex={-1}>{title}</h1>;
+}

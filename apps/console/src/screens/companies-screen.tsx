@@ -4,7 +4,7 @@ import { ApiError, consoleCall } from "../api.ts";
 import { DataTable } from "../data-table.tsx";
 import { FormMessage } from "../form-message.tsx";
 import { manilaDateTime } from "../format.ts";
-import { may, useSession } from "../session.tsx";
+import { Permitted } from "../session.tsx";
 import { TEXTS } from "../texts.ts";
 import { useLoad } from "../use-load.ts";
 
@@ -20,9 +20,11 @@ const jsonOf = (config: object) => JSON.stringify(config, null, 2);
 
 /** The companies are an administrator's: anyone else sees the page's title alone. */
 export function CompaniesScreen() {
-  const { staff: me } = useSession();
-  if (!may(me, "manage-companies")) return <h1 tabIndex={-1}>{T.title}</h1>;
-  return <CompanyEditor />;
+  return (
+    <Permitted permission="manage-companies" title={T.title}>
+      <CompanyEditor />
+    </Permitted>
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { ApiError, consoleCall } from "../api.ts";
 import { DataTable } from "../data-table.tsx";
 import { FormMessage, Notice } from "../form-message.tsx";
 import { manilaDateTime } from "../format.ts";
-import { may, useSession } from "../session.tsx";
+import { Permitted } from "../session.tsx";
 import { CONTENT_TEXTS as T } from "./content-texts.ts";
 
 type Place = { company: string; channel: keyof typeof DEFAULT_CHANNEL_NAMES; locale: string };
@@ -15,9 +15,11 @@ const MAX_ROWS = 50;
 
 /** The widget's words are a content editor's (or an administrator's): others see the title alone. */
 export function ContentScreen() {
-  const { staff: me } = useSession();
-  if (!may(me, "edit-content")) return <h1 tabIndex={-1}>{T.title}</h1>;
-  return <ContentEditor />;
+  return (
+    <Permitted permission="edit-content" title={T.title}>
+      <ContentEditor />
+    </Permitted>
+  );
 }
 
 function ContentEditor() {

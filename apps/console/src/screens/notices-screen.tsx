@@ -6,7 +6,7 @@ import { ApiError, consoleCall } from "../api.ts";
 import { DataTable } from "../data-table.tsx";
 import { FormMessage, Notice } from "../form-message.tsx";
 import { manilaDateTime } from "../format.ts";
-import { may, useSession } from "../session.tsx";
+import { Permitted } from "../session.tsx";
 import { TEXTS } from "../texts.ts";
 import { useLoad } from "../use-load.ts";
 
@@ -28,9 +28,11 @@ const isoOf = (local: string) =>
 
 /** The notices are an administrator's: anyone else sees the page's title alone. */
 export function NoticesScreen() {
-  const { staff: me } = useSession();
-  if (!may(me, "manage-notices")) return <h1 tabIndex={-1}>{T.title}</h1>;
-  return <NoticeEditor />;
+  return (
+    <Permitted permission="manage-notices" title={T.title}>
+      <NoticeEditor />
+    </Permitted>
+  );
 }
 
 /** The notices not ended, each changed or ended here, and the form that schedules one. */
