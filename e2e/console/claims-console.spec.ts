@@ -128,15 +128,17 @@ test("staff work a claim filed through the widget", async ({
   await firstView.click();
   const pageImage = staffPage.getByRole("img", { name: /Page 1 of \d+/ });
   await expect(pageImage).toBeVisible({ timeout: 20_000 });
-  const drawn = await pageImage.evaluate((canvas: HTMLCanvasElement) => {
-    const context = canvas.getContext("2d");
-    if (!context) return 0;
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-    let ink = 0;
-    for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 200) ink++;
-    return ink;
-  });
-  expect(drawn).toBeGreaterThan(100);
+  // The canvas is shown before pdf.js has finished painting it: wait for the ink.
+  const inkOn = () =>
+    pageImage.evaluate((canvas: HTMLCanvasElement) => {
+      const context = canvas.getContext("2d");
+      if (!context) return 0;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let ink = 0;
+      for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 200) ink++;
+      return ink;
+    });
+  await expect.poll(inkOn, { timeout: 15_000 }).toBeGreaterThan(100);
   await expectNoAxeViolations(staffPage);
 
   // A long PDF: only the pages near the visible part of the viewer are drawn; scrolling to the
