@@ -98,6 +98,34 @@ describe("content versions", () => {
     expect(portal.json().texts["claimDetails.title"]).toBeUndefined();
   });
 
+  test("the widget's English answer is empty until a publish, revalidated by its ETag", async () => {
+    const first = await widgetTexts(server.app, "en");
+    // Nothing edited: the shipped English stands, and the answer carries none of it.
+    expect(first.texts).toEqual({});
+    expect(first.answer.headers["cache-control"]).toBe("public, no-cache");
+    const etag = String(first.answer.headers.etag);
+    const revalidate = () =>
+      server.app.inject({
+        method: "GET",
+        url: `/api/content/texts/en?${QUERY}`,
+        headers: { "if-none-match": etag },
+      });
+    const unchanged = await revalidate();
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe("");
+
+    const who = await editor();
+    const texts = { "claimDetails.policyNumberTip": "The 10 digits on page 1 of your contract." };
+    expect((await send(who, "/content/draft", { ...PLACE, texts })).statusCode).toBe(200);
+    // A draft alone changes nothing the widget reads.
+    expect((await revalidate()).statusCode).toBe(304);
+    expect((await send(who, "/content/publish", PLACE)).statusCode).toBe(200);
+    const changed = await revalidate();
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ locale: "en", texts });
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
   test("a roll back publishes a copy of the earlier version, audited", async () => {
     const who = await editor();
     const first = { "claimDetails.title": "What happened" };

@@ -1,3 +1,4 @@
+import type { Catalogue } from "@kalinga/domain/localized-texts";
 import { StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import appCss from "./app/app.css?inline";
@@ -88,15 +89,17 @@ export async function mount(
   const sessionOpened = openSession();
   // The application config never holds the form back: screens read it when it has come.
   void loadAppConfig(setting.apiBase, sessionOpened);
-  const [content, allowed] = await Promise.all([
-    Promise.race([
+  const [content, allowed, , english] = await Promise.all([
+    inTime(
       loadContent(setting).catch(() => fallback),
-      new Promise<LoadedContent>((resolve) => setTimeout(() => resolve(fallback), CONTENT_WAIT_MS)),
-    ]),
+      fallback,
+    ),
     pageOriginAllowed(setting.apiBase, CONTENT_WAIT_MS),
     sessionOpened,
+    // The insurer's edits of the English (decision 0092), beside the rest: the defaults when late.
+    inTime(loadCatalogue(setting, "en"), null),
   ]);
-  const locale = await initialLocale(setting, content);
+  const locale = await initialLocale(setting, content, english);
   // Unmounted (or mounted again) while the content came: nothing more to render here.
   if (record.ended) return handle;
   // Section 7: the agent code rides in every body of agent assist, kept encrypted in the session.
@@ -122,6 +125,14 @@ export async function mount(
   return handle;
 }
 
+/** The answer, or the fallback once the wait for content is over. */
+function inTime<T>(answer: Promise<T>, fallback: T): Promise<T> {
+  return Promise.race([
+    answer,
+    new Promise<T>((resolve) => setTimeout(() => resolve(fallback), CONTENT_WAIT_MS)),
+  ]);
+}
+
 /**
  * The session's chosen locale, else the mount option's, with its catalogue and page content; a
  * catalogue that cannot be loaded starts the widget in English (the switch then says so).
@@ -129,9 +140,10 @@ export async function mount(
 async function initialLocale(
   setting: WidgetSetting,
   content: LoadedContent,
+  englishEdits: Catalogue | null,
 ): Promise<{ initial: InitialLocale; content: LoadedContent }> {
   const locale = session.get("locale") ?? setting.locale;
-  const english = { initial: { locale: "en", catalogue: null }, content };
+  const english = { initial: { locale: "en", catalogue: englishEdits }, content };
   if (locale === "en") return english;
   const [catalogue, localized] = await Promise.all([
     loadCatalogue(setting, locale).catch(() => undefined),

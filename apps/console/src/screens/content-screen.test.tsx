@@ -96,7 +96,7 @@ describe("the content screen", () => {
     expect(await screen.findByText("otp.tip: no text in this language")).toBeTruthy();
 
     api.answer("POST /content/roll-back", { body: { version: { ...version, number: 3 } } });
-    await userEvent.click(screen.getByRole("button", { name: "Publish version 1 again" }));
+    await userEvent.click(screen.getByRole("button", { name: "Roll back to version 1" }));
     expect(await screen.findByText("Version 1 published again as version 3.")).toBeTruthy();
     expect(api.calls("POST", "/content/roll-back")[0]?.body).toMatchObject({ number: 1 });
   });

@@ -32,7 +32,8 @@ export const CONTENT_TEXTS = {
   published: (number: number) => `Published as version ${number}.`,
   versionsCaption: "Published versions",
   versionColumns: { number: "Version", when: "Published", by: "By", actions: "Actions" },
-  rollBack: (number: number) => `Publish version ${number} again`,
+  /** A roll back button's name: its visible words first, as a voice command says them. */
+  rollBack: (number: number) => `Roll back to version ${number}`,
   rollBackShort: "Roll back",
   rolledBack: (from: number, number: number) =>
     `Version ${from} published again as version ${number}.`,

@@ -165,10 +165,12 @@ async function textsRoutes(
         .send({ returnCode: "404", message: `No texts for the locale "${locale}".` });
     }
     reply.header("content-language", locale);
+    // A place's words are asked for at every widget start and revalidated each time (a 304 when
+    // unchanged), so a publish shows on the next visit once the server has re-read it (decision 0092).
     const cacheControl = previewing
       ? "private, no-store"
       : place
-        ? COMPANIES_CACHE_CONTROL
+        ? NOTICE_CACHE_CONTROL
         : CACHE_CONTROL;
     return sendCached(request, reply, { locale, texts: catalogue }, cacheControl);
   });

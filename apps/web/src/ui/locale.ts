@@ -2,7 +2,8 @@ import { type Catalogue, type FeatureTexts, localize } from "@kalinga/domain/loc
 import { createContext, useContext } from "react";
 
 // The widget's chosen locale and its catalogue: screens read their texts through useTexts, so a
-// switch re-renders every screen in the chosen language; English is the defaults, no catalogue.
+// switch re-renders every screen in the chosen language; English is the defaults, its catalogue
+// only the insurer's edits of them (decision 0092), null when there are none.
 
 export type LocaleState = {
   /** "en", "fil"…: also the widget root's lang and the locale dates and numbers are written in. */

@@ -37,9 +37,40 @@ describe("loadCatalogue", () => {
     ]);
   });
 
-  it("asks nothing for English", async () => {
-    serve();
+  it("asks for English with the place: null when nothing is edited, the edits when some are", async () => {
+    asked = [];
+    vi.stubGlobal("window", { location: { search: "" } });
+    let edits: Record<string, string> = {};
+    vi.stubGlobal("fetch", async (url: string) => {
+      asked.push(url);
+      return Response.json({ locale: "en", texts: edits });
+    });
     expect(await loadCatalogue(PLACE, "en")).toBeNull();
-    expect(asked).toEqual([]);
+    expect(asked).toEqual(["/api/content/texts/en?company=first&channel=corporate-website"]);
+    // Another channel is another place, asked for on its own.
+    edits = { "claimDetails.title": "Tell us what happened" };
+    const portal = { ...PLACE, channel: "member-portal" };
+    expect(await loadCatalogue(portal, "en")).toEqual(edits);
+    expect(asked).toHaveLength(2);
+  });
+
+  it("keeps the shipped English when the English edits cannot be read, and asks again later", async () => {
+    asked = [];
+    vi.stubGlobal("window", { location: { search: "?kalinga-preview=down" } });
+    let up = false;
+    vi.stubGlobal("fetch", async (url: string) => {
+      asked.push(url);
+      return up
+        ? Response.json({ texts: { "start.title": "Begin here" } })
+        : new Response("", { status: 503 });
+    });
+    expect(await loadCatalogue(PLACE, "en")).toBeNull();
+    up = true;
+    await vi.waitFor(async () =>
+      expect(await loadCatalogue(PLACE, "en")).toEqual({ "start.title": "Begin here" }),
+    );
+    expect(asked[0]).toBe(
+      "/api/content/texts/en?company=first&channel=corporate-website&preview=down",
+    );
   });
 });

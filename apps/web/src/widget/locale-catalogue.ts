@@ -2,7 +2,9 @@ import type { Catalogue } from "@kalinga/domain/localized-texts";
 import { loadMessageKeys } from "../ui/locale.ts";
 
 // Catalogues come from the content service when a locale is chosen, never in the start bundle; each
-// is fetched once per page and the browser's cache revalidates it by its ETag.
+// is fetched once per page and place and the browser's cache revalidates it by its ETag. English is fetched at
+// start, beside the other start-up calls: its answer is only the insurer's published edits of the
+// shipped English (decision 0092), usually none.
 
 export type LocaleChoice = { locale: string; name: string };
 
@@ -25,25 +27,32 @@ function catalogueQuery(place: CataloguePlace): string {
   return query.toString();
 }
 
-/** The locale's catalogue; null for English, whose texts are the defaults; rejects when unavailable. */
+/** The catalogue's texts in the service's answer; rejects when it has none. */
+function textsOf(value: unknown): Catalogue {
+  const texts = (value as { texts?: unknown }).texts;
+  if (typeof texts !== "object" || texts === null) throw new Error("No texts.");
+  return texts as Catalogue;
+}
+
+/**
+ * The locale's catalogue; rejects when unavailable. For English, the insurer's edits of the shipped
+ * defaults: null when there are none or they cannot be read, so English always shows.
+ */
 export function loadCatalogue(place: CataloguePlace, locale: string): Promise<Catalogue | null> {
-  if (locale === "en") return Promise.resolve(null);
-  let loading = catalogues.get(locale);
+  const url = `${place.apiBase}/content/texts/${encodeURIComponent(locale)}?${catalogueQuery(place)}`;
+  let loading = catalogues.get(url);
   if (!loading) {
-    const query = catalogueQuery(place);
-    loading = Promise.all([
-      getJson(`${place.apiBase}/content/texts/${encodeURIComponent(locale)}?${query}`),
-      loadMessageKeys(),
-    ]).then(([value]) => {
-      const texts = (value as { texts?: unknown }).texts;
-      if (typeof texts !== "object" || texts === null) throw new Error("No texts.");
-      return texts as Catalogue;
-    });
+    const texts = getJson(url).then(textsOf);
+    // English needs no message lookup: the specification's messages are never edited in English.
+    loading =
+      locale === "en"
+        ? texts.then((edits) => (Object.keys(edits).length > 0 ? edits : null))
+        : Promise.all([texts, loadMessageKeys()]).then(([catalogue]) => catalogue);
     // A failed load may succeed on the next choice: forget it.
-    loading.catch(() => catalogues.delete(locale));
-    catalogues.set(locale, loading);
+    loading.catch(() => catalogues.delete(url));
+    catalogues.set(url, loading);
   }
-  return loading;
+  return locale === "en" ? loading.catch(() => null) : loading;
 }
 
 /** The locales other than English the service has catalogues for; none when it cannot be read. */
