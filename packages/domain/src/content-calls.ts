@@ -24,6 +24,10 @@ export const CONTENT_REQUEST_MESSAGES = {
   heading: "Start the file with the heading row: key, English, then each locale.",
   locale: "This column names a locale the service does not serve.",
   badCsv: "Send the CSV file's text, at most 2,000,000 characters.",
+  unclosedQuote:
+    'The file ends inside a quoted field: close every quote you open, and write a quote inside a field as two ("").',
+  unreadableCsv: (line: number) =>
+    `The file cannot be read as CSV at line ${line}: put a field with commas, quotes or line breaks in double quotes, and write a quote inside it as two ("").`,
   csvRow: (row: number, column: string, why: string) => `Row ${row}, column ${column}: ${why}`,
 } as const;
 
