@@ -49,6 +49,10 @@ describe("the translators' CSV", () => {
     const lines = exported.body.replace(/^\ufeff/, "").split("\r\n");
     expect(lines[0]).toBe("key,English,fil");
     expect(lines).toContain(`claimDetails.title,Claim details,${FIL_TITLE}`);
+    // The export read back changes nothing.
+    const back = await importCsv(who, exported.body);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toEqual({ changed: {} });
 
     const bad = "key,English,fil\nclaimDetails.title,x,Ano ang nangyari\nno.key,x,y\n";
     const refused = await importCsv(who, bad);
