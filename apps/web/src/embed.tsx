@@ -51,9 +51,14 @@ export async function mount(
     assertion: options.assertion,
     policyNumber: options.policyNumber,
   };
-  const companies = await loadCompanies(full.apiBase, CONTENT_WAIT_MS);
-  const setting = resolveWidgetSetting(full, window.location, companies);
-  configureWidget(setting);
+  // The company list goes out beside the calls that do not need it (the session, the origin check,
+  // the application config, which never holds the form back): no round trip waits for another. The
+  // content names the company, so it follows the list, within the same wait.
+  const companiesRead = loadCompanies(full.apiBase, CONTENT_WAIT_MS);
+  const sessionOpened = openSession();
+  void loadAppConfig(full.apiBase, sessionOpened);
+  const allowedRead = pageOriginAllowed(full.apiBase, CONTENT_WAIT_MS);
+  const waited = new Promise<void>((resolve) => setTimeout(resolve, CONTENT_WAIT_MS));
 
   const shadow = target.shadowRoot ?? target.attachShadow({ mode: "open" });
   const record: Mounted = {
@@ -71,6 +76,12 @@ export async function mount(
   };
   const container = document.createElement("div");
   container.className = "k-root";
+  shadow.replaceChildren(container);
+
+  const setting = resolveWidgetSetting(full, window.location, await companiesRead);
+  // Unmounted (or mounted again) while the list came: this mount sets nothing more.
+  if (record.ended) return handle;
+  configureWidget(setting);
   container.lang = setting.locale;
   // The company's colours win over the host page's: the configuration is the insurer's own.
   if (setting.brand) {
@@ -78,22 +89,15 @@ export async function mount(
     container.style.setProperty("--kalinga-focus", setting.brand.primaryColour);
     container.style.setProperty("--kalinga-on-primary", setting.brand.onPrimaryColour);
   }
-  shadow.replaceChildren(container);
 
   const fallback: LoadedContent = {
     page: defaultContent(setting.locale),
     notice: null,
     fromService: false,
   };
-  const sessionOpened = openSession();
-  // The application config never holds the form back: screens read it when it has come.
-  void loadAppConfig(setting.apiBase, sessionOpened);
   const [content, allowed] = await Promise.all([
-    Promise.race([
-      loadContent(setting).catch(() => fallback),
-      new Promise<LoadedContent>((resolve) => setTimeout(() => resolve(fallback), CONTENT_WAIT_MS)),
-    ]),
-    pageOriginAllowed(setting.apiBase, CONTENT_WAIT_MS),
+    Promise.race([loadContent(setting).catch(() => fallback), waited.then(() => fallback)]),
+    allowedRead,
     sessionOpened,
   ]);
   const locale = await initialLocale(setting, content);
