@@ -1,38 +1,9 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
 import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/** Writes .br and .gz beside every script, so the server sends compressed bytes without compressing per request. */
-function precompress(): Plugin {
-  let outDir = "dist";
-  return {
-    name: "kalinga-precompress",
-    apply: "build",
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async writeBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((name) => /\.(js|css|svg)$/.test(name));
-      await Promise.all(
-        files.map(async (name) => {
-          const file = path.join(outDir, name);
-          const bytes = await readFile(file);
-          const quality = {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-          };
-          await writeFile(`${file}.br`, await brotli(bytes, { params: quality }));
-          await writeFile(`${file}.gz`, await gzip(bytes, { level: 9 }));
-        }),
-      );
-    },
-  };
-}
+import { precompress } from "../../scripts/vite-precompress.ts";
 
 /** The public API's types, shipped beside the loader for the insurer's web team. */
 const PUBLIC_TYPES = path.resolve(import.meta.dirname, "src/widget/kalinga-widget.d.ts");
@@ -74,7 +45,15 @@ function loader(): Plugin {
 // under any path.
 export default defineConfig({
   base: "./",
-  plugins: [react(), loader(), precompress()],
+  // Scripts, styles and icons at brotli's best: the widget is fetched by every claimant's phone.
+  plugins: [
+    react(),
+    loader(),
+    precompress({
+      files: /\.(js|css|svg)$/,
+      brotliQuality: zlib.constants.BROTLI_MAX_QUALITY,
+    }),
+  ],
   build: {
     outDir: "dist",
     emptyOutDir: true,

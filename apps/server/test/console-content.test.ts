@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, test } from "vitest";
 import { useServerTest } from "./support/server-test.ts";
@@ -9,6 +7,7 @@ import { testApp, testConfig } from "./support/test-app.ts";
 // The widget's words as content (decision 0090): a content editor edits a draft, the completeness
 // check blocks a publish, a publish is audited and reaches a second server on the same database
 // within its refresh, a roll back publishes a copy, and a preview token shows the draft to the widget.
+// The translators' CSV is console-content-csv.test.ts.
 
 const REFRESH_SECONDS = 5;
 const ENV = { KALINGA_COMPANIES_REFRESH_SECONDS: String(REFRESH_SECONDS) };
@@ -22,11 +21,6 @@ afterEach(async () => {
 
 const PLACE = { company: "first", channel: "corporate-website", locale: "en" } as const;
 const QUERY = "company=first&channel=corporate-website";
-const FIL_TITLE = (
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, "../content/locales/fil.json"), "utf8"),
-  ) as Record<string, string>
-)["claimDetails.title"];
 
 async function editor(): Promise<Signed> {
   await createStaff(OWNER.email, "content-editor", OWNER.password);
@@ -228,45 +222,5 @@ describe("content versions", () => {
     await createStaff("admin@kalinga-life.example", "administrator", OWNER.password);
     const admin = await signIn({ email: "admin@kalinga-life.example", password: OWNER.password });
     expect((await get(admin, `/content?${QUERY}&locale=en`)).statusCode).toBe(200);
-  });
-  test("the translators' CSV exports the locales side by side and imports into the drafts", async () => {
-    const who = await editor();
-    const exported = await get(who, `/content.csv?${QUERY}`);
-    expect(exported.statusCode, exported.body).toBe(200);
-    expect(exported.headers["content-type"]).toContain("text/csv");
-    const lines = exported.body.replace(/^\ufeff/, "").split("\r\n");
-    expect(lines[0]).toBe("key,English,fil");
-    expect(lines).toContain(`claimDetails.title,Claim details,${FIL_TITLE}`);
-
-    const bad = "key,English,fil\nclaimDetails.title,x,Ano ang nangyari\nno.key,x,y\n";
-    const refused = await send(who, "/content/import", {
-      company: "first",
-      channel: "corporate-website",
-      csv: bad,
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual([
-      expect.objectContaining({
-        field: "csv",
-        rule: "unknown",
-        message: expect.stringContaining("Row 3"),
-      }),
-    ]);
-    expect((await get(who, `/content?${QUERY}&locale=fil`)).json().draft).toEqual({});
-
-    const good = "key,English,fil\nclaimDetails.title,x,Ano ang nangyari\n";
-    const imported = await send(who, "/content/import", {
-      company: "first",
-      channel: "corporate-website",
-      csv: good,
-    });
-    expect(imported.statusCode, imported.body).toBe(200);
-    expect(imported.json()).toEqual({ changed: { fil: 1 } });
-    expect((await get(who, `/content?${QUERY}&locale=fil`)).json().draft).toEqual({
-      "claimDetails.title": "Ano ang nangyari",
-    });
-    expect(await auditActions()).toEqual(
-      expect.arrayContaining(["content.export", "content.import"]),
-    );
   });
 });

@@ -1,3 +1,4 @@
+import { TEST_COMPANIES } from "@kalinga/domain/fixtures/companies";
 import { waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { APP_TEXTS } from "./app/app-texts.ts";
@@ -169,5 +170,51 @@ describe("a page whose origin the service does not allow", () => {
       routerBase: "/help-support/claims",
     });
     await startHeading(host.shadowRoot as ShadowRoot);
+  });
+});
+
+describe("the first screen's calls", () => {
+  it("go out beside the company list; the setting and the content follow it when it answers", async () => {
+    const asked: string[] = [];
+    let answerCompanies: (() => void) | undefined;
+    const companiesAnswered = new Promise<void>((resolve) => {
+      answerCompanies = resolve;
+    });
+    vi.stubGlobal("fetch", async (url: URL | string) => {
+      const path = new URL(String(url)).pathname;
+      asked.push(path);
+      if (path.endsWith("/content/companies")) {
+        await companiesAnswered;
+        return Response.json({ companies: TEST_COMPANIES });
+      }
+      return path.endsWith("/widget/origin")
+        ? Response.json({ allowed: true })
+        : new Response("{}", { status: 404 });
+    });
+    const mounted = mount(host, {
+      apiBase: "https://claims.example.test/api",
+      routerBase: "/help-support/claims",
+    });
+    // The list has not answered: the origin check and the application config are already asked.
+    await waitFor(() =>
+      expect(asked).toEqual(
+        expect.arrayContaining([
+          "/api/content/companies",
+          "/api/widget/origin",
+          "/api/content/app-config",
+        ]),
+      ),
+    );
+    expect(asked.some((path) => path.startsWith("/api/content/page"))).toBe(false);
+
+    answerCompanies?.();
+    await mounted;
+    const shadow = host.shadowRoot as ShadowRoot;
+    await startHeading(shadow);
+    expect(asked).toContain("/api/content/page");
+    const root = shadow.querySelector<HTMLElement>(".k-root");
+    expect(root?.style.getPropertyValue("--kalinga-primary")).toBe(
+      TEST_COMPANIES[0]?.brand.primaryColour,
+    );
   });
 });

@@ -52,9 +52,14 @@ export async function mount(
     assertion: options.assertion,
     policyNumber: options.policyNumber,
   };
-  const companies = await loadCompanies(full.apiBase, CONTENT_WAIT_MS);
-  const setting = resolveWidgetSetting(full, window.location, companies);
-  configureWidget(setting);
+  // The company list goes out beside the calls that do not need it (the session, the origin check,
+  // the application config, which never holds the form back): no round trip waits for another. The
+  // content names the company, so it follows the list, within the same wait.
+  const companiesRead = loadCompanies(full.apiBase, CONTENT_WAIT_MS);
+  const sessionOpened = openSession();
+  void loadAppConfig(full.apiBase, sessionOpened);
+  const allowedRead = pageOriginAllowed(full.apiBase, CONTENT_WAIT_MS);
+  const waited = new Promise<void>((resolve) => setTimeout(resolve, CONTENT_WAIT_MS));
 
   const shadow = target.shadowRoot ?? target.attachShadow({ mode: "open" });
   const record: Mounted = {
@@ -72,6 +77,12 @@ export async function mount(
   };
   const container = document.createElement("div");
   container.className = "k-root";
+  shadow.replaceChildren(container);
+
+  const setting = resolveWidgetSetting(full, window.location, await companiesRead);
+  // Unmounted (or mounted again) while the list came: this mount sets nothing more.
+  if (record.ended) return handle;
+  configureWidget(setting);
   container.lang = setting.locale;
   // The company's colours win over the host page's: the configuration is the insurer's own.
   if (setting.brand) {
@@ -79,25 +90,22 @@ export async function mount(
     container.style.setProperty("--kalinga-focus", setting.brand.primaryColour);
     container.style.setProperty("--kalinga-on-primary", setting.brand.onPrimaryColour);
   }
-  shadow.replaceChildren(container);
 
   const fallback: LoadedContent = {
     page: defaultContent(setting.locale),
     notice: null,
     fromService: false,
   };
-  const sessionOpened = openSession();
-  // The application config never holds the form back: screens read it when it has come.
-  void loadAppConfig(setting.apiBase, sessionOpened);
   const [content, allowed, , english] = await Promise.all([
     inTime(
       loadContent(setting).catch(() => fallback),
       fallback,
+      waited,
     ),
-    pageOriginAllowed(setting.apiBase, CONTENT_WAIT_MS),
+    allowedRead,
     sessionOpened,
     // The insurer's edits of the English (decision 0092), beside the rest: the defaults when late.
-    inTime(loadCatalogue(setting, "en"), null),
+    inTime(loadCatalogue(setting, "en"), null, waited),
   ]);
   const locale = await initialLocale(setting, content, english);
   // Unmounted (or mounted again) while the content came: nothing more to render here.
@@ -126,11 +134,8 @@ export async function mount(
 }
 
 /** The answer, or the fallback once the wait for content is over. */
-function inTime<T>(answer: Promise<T>, fallback: T): Promise<T> {
-  return Promise.race([
-    answer,
-    new Promise<T>((resolve) => setTimeout(() => resolve(fallback), CONTENT_WAIT_MS)),
-  ]);
+function inTime<T>(answer: Promise<T>, fallback: T, waited: Promise<void>): Promise<T> {
+  return Promise.race([answer, waited.then(() => fallback)]);
 }
 
 /**

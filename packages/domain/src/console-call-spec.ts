@@ -51,5 +51,7 @@ export type ConsoleCallSpec = {
   refusals: readonly ConsoleRefusalCode[];
   idempotent: boolean;
   audited: boolean;
+  /** The largest body in bytes when the server's default (64 KiB) is too small for the call. */
+  bodyLimit?: number;
   summary: string;
 };

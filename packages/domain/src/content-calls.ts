@@ -24,6 +24,10 @@ export const CONTENT_REQUEST_MESSAGES = {
   heading: "Start the file with the heading row: key, English, then each locale.",
   locale: "This column names a locale the service does not serve.",
   badCsv: "Send the CSV file's text, at most 2,000,000 characters.",
+  unclosedQuote:
+    'The file ends inside a quoted field: close every quote you open, and write a quote inside a field as two ("").',
+  unreadableCsv: (line: number) =>
+    `The file cannot be read as CSV at line ${line}: put a field with commas, quotes or line breaks in double quotes, and write a quote inside it as two ("").`,
   csvRow: (row: number, column: string, why: string) => `Row ${row}, column ${column}: ${why}`,
 } as const;
 
@@ -40,10 +44,11 @@ const placeShape = {
 export const contentPlace = z.strictObject(placeShape);
 const { company, channel } = placeShape;
 export const contentCsvQuery = z.strictObject({ company, channel });
+const CSV_MAX_LENGTH = 2_000_000;
 export const contentCsvBody = z.strictObject({
   company,
   channel,
-  csv: z.string(M.badCsv).check(z.maxLength(2_000_000, M.badCsv)),
+  csv: z.string(M.badCsv).check(z.maxLength(CSV_MAX_LENGTH, M.badCsv)),
 });
 
 const textsInput = z
@@ -165,6 +170,8 @@ export const CONTENT_CALLS = {
     ...CONSOLE_CALL_ROUTES.importContent,
     query: null,
     body: contentCsvBody,
+    // A whole export read back: its characters in JSON's UTF-8, up to 3 bytes each ("\n" is 2).
+    bodyLimit: CSV_MAX_LENGTH * 3 + 1024,
     response: contentImportAnswer,
     summary: "Writes a translators' CSV into the drafts; any refused row changes nothing.",
   }),

@@ -4,6 +4,7 @@ import type { Catalogue } from "./localized-texts.ts";
 
 // The widget's words as CSV for translators (decision 0090): one row per key, columns key, English,
 // then each locale's text side by side. An import is all or nothing: any refused row refuses it.
+// The server reads the file's fields (csv-parse, as the policy import does); these rules read its rows.
 
 export type CsvLocale = { locale: string; texts: Catalogue };
 
@@ -13,39 +14,6 @@ export function contentCsv(english: Catalogue, locales: readonly CsvLocale[]): s
   for (const [key, text] of Object.entries(english).sort(([a], [b]) => a.localeCompare(b)))
     rows.push([key, text, ...locales.map((l) => l.texts[key] ?? "")]);
   return csvText(rows);
-}
-
-/** RFC 4180 fields: quotes, doubled quotes, commas and line breaks inside quotes; a leading BOM. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  const source = text.replace(/^\ufeff/, "");
-  const endField = () => {
-    row.push(field);
-    field = "";
-  };
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i] as string;
-    if (quoted && c === '"' && source[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (c === '"') quoted = !quoted;
-    else if (quoted || (c !== "," && c !== "\n" && c !== "\r")) field += c;
-    else if (c === ",") endField();
-    else {
-      if (c === "\r" && source[i + 1] === "\n") i++;
-      endField();
-      rows.push(row);
-      row = [];
-    }
-  }
-  if (field !== "" || row.length > 0) {
-    endField();
-    rows.push(row);
-  }
-  return rows;
 }
 
 /** The export's formula guard undone: a cell it wrote as '=… is read as =…. */
@@ -59,15 +27,16 @@ export type CsvImportProblem = {
 };
 
 /**
- * The drafts' changes an import makes, per locale: each non-empty cell that differs from what the
- * locale serves now. Refused with every problem, by row number (the heading is row 1).
+ * The drafts' changes an import makes, per locale, from the file's rows of fields: each non-empty
+ * cell that differs from what the locale serves now. Refused with every problem, by row number (the
+ * heading is row 1).
  */
-export function readContentCsv(
+export function readContentRows(
   english: Catalogue,
-  text: string,
+  fileRows: readonly (readonly string[])[],
   current: readonly CsvLocale[],
 ): { changes: Record<string, Record<string, string>> } | { problems: CsvImportProblem[] } {
-  const [heading = [], ...rows] = parseCsv(text);
+  const [heading = [], ...rows] = fileRows;
   const locales = heading.slice(2);
   const known = new Map(current.map((l) => [l.locale, l.texts]));
   const problems: CsvImportProblem[] = [];

@@ -4,13 +4,17 @@ import type { Queryable } from "../db/database.ts";
 import { recordDraftLocale } from "./claim-repository.ts";
 
 // The language a claim's messages go out in (decision 0089): the widget names its chosen locale on
-// every claim call; a locale without a catalogue file is taken as English, never refused.
+// every claim call; a locale without a catalogue file is taken as English, never refused. The
+// claim's language comes with its token, so only a call that changes it writes.
+
+/** A token's claim: its id, and its language while it is a draft (null once submitted). */
+type CallClaim = { claimId: string; draftLocale: string | null };
 
 export type ClaimLocales = {
   /** The call's locale if it names a known one, English if it names another, null if none. */
   localeOf(request: FastifyRequest): string | null;
-  /** Records the call's locale on its claim while the claim is a draft. */
-  recordCallLocale(claimId: string, request: FastifyRequest): Promise<void>;
+  /** Records the call's locale on its claim while the claim is a draft, when it is another. */
+  recordCallLocale(claim: CallClaim, request: FastifyRequest): Promise<void>;
 };
 
 export function claimLocales(db: Queryable, known: () => readonly string[]): ClaimLocales {
@@ -21,9 +25,10 @@ export function claimLocales(db: Queryable, known: () => readonly string[]): Cla
   }
   return {
     localeOf,
-    async recordCallLocale(claimId, request) {
+    async recordCallLocale(claim, request) {
       const locale = localeOf(request);
-      if (locale !== null) await recordDraftLocale(db, claimId, locale);
+      if (locale === null || claim.draftLocale === null || claim.draftLocale === locale) return;
+      await recordDraftLocale(db, claim.claimId, locale);
     },
   };
 }

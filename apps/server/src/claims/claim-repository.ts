@@ -123,11 +123,10 @@ export async function findClaim(q: Queryable, id: string, lock = false): Promise
 
 /** A draft follows the language its claimant chooses; a submitted claim keeps the one it had. */
 export async function recordDraftLocale(q: Queryable, claimId: string, locale: string) {
-  await q.query("UPDATE claims SET locale = $2 WHERE id = $1 AND status = $3 AND locale <> $2", [
-    claimId,
-    locale,
-    CLAIM_RECORD_STATUS.draft,
-  ]);
+  await q.query(
+    "UPDATE claims SET locale = $2 WHERE id = $1 AND status = $3 AND locale IS DISTINCT FROM $2",
+    [claimId, locale, CLAIM_RECORD_STATUS.draft],
+  );
 }
 
 /** The number of the last code sent; a claim submitted while that SMS was on its way keeps its own. */

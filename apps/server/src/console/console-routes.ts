@@ -130,6 +130,7 @@ export async function consoleRoutes(app: FastifyInstance, services: ConsoleRoute
       method: call.method,
       url: `${CONSOLE_API_PREFIX}${call.path}`,
       config: { consoleCall: name },
+      ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const admitted = await admit(call, request);
         if (isConsoleRefusal(admitted)) return sendConsoleRefusal(reply, admitted);

@@ -70,7 +70,7 @@ export type ClaimCallRoutesOptions = {
   /** The configured companies as they are now (decision 0083). */
   companies: () => Promise<readonly CompanyConfig[]>;
   /** Keeps the claim's language as the widget names it on each call (decision 0089). */
-  recordCallLocale: (claimId: string, request: FastifyRequest) => Promise<void>;
+  recordCallLocale: (claim: ClaimAccess, request: FastifyRequest) => Promise<void>;
 };
 
 /** The request hash of an Idempotency-Key: the body, and on an upload the file's name and digest. */
@@ -107,7 +107,7 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
     deviceKeyOf(request);
     const now = config.now();
     await limits.pass(name, spec.limits, { request, claim, now });
-    if (claim) await recordCallLocale(claim.claimId, request);
+    if (claim) await recordCallLocale(claim, request);
     return { spec, claim, body, file, portal, key, now };
   }
 

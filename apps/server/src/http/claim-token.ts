@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { TokenEndReason } from "@kalinga/domain/claim-api";
+import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { Queryable } from "../db/database.ts";
 
 // Claim tokens: 256 random bits, handed out once and kept only as a SHA-256 hash. Each is bound to
@@ -20,6 +21,11 @@ export type ClaimAccess = {
   channelName: string;
   /** The company the claim or check started with: a portal's assertion must name it (decision 0060). */
   companyName: string;
+  /**
+   * The draft's recorded language (decision 0089), read with the token, so a call naming the same
+   * one writes nothing; null once the claim is submitted, whose language is kept.
+   */
+  draftLocale: string | null;
 };
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -63,15 +69,17 @@ export async function useToken(
     purpose: "filing" | "tracking";
     channel_name: string;
     company_name: string;
+    draft_locale: string | null;
   }>(
     `WITH used AS (
        UPDATE claim_tokens SET last_used_at = $2
        WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_used_at > $3
        RETURNING claim_id, rights, expires_at
      )
-     SELECT t.claim_id, t.rights, t.expires_at, c.web_reference_number, c.purpose, c.channel_name, c.company_name
+     SELECT t.claim_id, t.rights, t.expires_at, c.web_reference_number, c.purpose, c.channel_name, c.company_name,
+       CASE WHEN c.status = $4 THEN c.locale END AS draft_locale
      FROM used t JOIN claims c ON c.id = t.claim_id`,
-    [hashToken(token), now, idleSince],
+    [hashToken(token), now, idleSince, CLAIM_RECORD_STATUS.draft],
   );
   const row = rows[0];
   if (!row) return null;
@@ -84,6 +92,7 @@ export async function useToken(
     purpose: row.purpose,
     channelName: row.channel_name,
     companyName: row.company_name,
+    draftLocale: row.draft_locale,
   };
 }
 

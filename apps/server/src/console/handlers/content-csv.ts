@@ -1,5 +1,6 @@
 import { CONTENT_REQUEST_MESSAGES } from "@kalinga/domain/content-calls";
-import { contentCsv, readContentCsv } from "@kalinga/domain/content-csv";
+import { contentCsv, readContentRows } from "@kalinga/domain/content-csv";
+import { CsvError, parse } from "csv-parse/sync";
 import type { ConsoleCallHandlers, ConsoleServices } from "../console-handler.ts";
 import { refuse } from "../console-refusals.ts";
 
@@ -8,6 +9,25 @@ import { refuse } from "../console-refusals.ts";
 // drafts, or, when any row is refused, nothing.
 
 const R = CONTENT_REQUEST_MESSAGES;
+
+/**
+ * The file's rows of fields as RFC 4180 has them (quotes, doubled quotes, commas and line breaks
+ * inside quotes, a leading BOM), with any line ending and rows of any length; for a malformed file,
+ * why it cannot be read.
+ */
+function fieldsOfCsv(text: string): string[][] | { unreadable: string } {
+  try {
+    return parse(text, {
+      bom: true,
+      relax_column_count: true,
+      record_delimiter: ["\r\n", "\n", "\r"],
+    }) as string[][];
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    if (error.code === "CSV_QUOTE_NOT_CLOSED") return { unreadable: R.unclosedQuote };
+    return { unreadable: R.unreadableCsv(typeof error.lines === "number" ? error.lines : 1) };
+  }
+}
 
 export function contentCsvHandlers(
   services: ConsoleServices,
@@ -47,7 +67,10 @@ export function contentCsvHandlers(
     async importContent({ body, staff, record }) {
       const { company, channel } = body;
       if (await unknownCompany(company)) return refuse.field("company", "one-of", R.badCompany);
-      const read = readContentCsv(texts.english, body.csv, await current(company, channel));
+      const fields = fieldsOfCsv(body.csv);
+      if ("unreadable" in fields)
+        return refuse.invalid([{ field: "csv", rule: "unreadable", message: fields.unreadable }]);
+      const read = readContentRows(texts.english, fields, await current(company, channel));
       if ("problems" in read)
         return refuse.invalid(
           read.problems.map((p) => ({
