@@ -74,7 +74,7 @@ describe("validateCompanies", () => {
     for (const bad of [
       "http://cdn.example/logo.png",
       "javascript:alert(1)",
-      "https://cdn.example/logo.png\"onerror=\"x",
+      'https://cdn.example/logo.png"onerror="x',
       "//cdn.example/logo.png",
       "https://",
     ]) {
@@ -94,7 +94,8 @@ describe("validateCompanies", () => {
         {
           company: "bank-partner",
           field: "allowedOrigins.0",
-          message: 'An allowed origin is a scheme, host and optional port, e.g. "https://www.insurer.ph".',
+          message:
+            'An allowed origin is a scheme, host and optional port, e.g. "https://www.insurer.ph".',
         },
       ]);
     }
@@ -117,10 +118,7 @@ describe("validateCompanies", () => {
       },
     ]);
     expect(
-      problemsOf([
-        first,
-        withHosts({ DEV: [], SIT: ["sit"], UAT: [], PROD: ["sit.insurer.ph"] }),
-      ]),
+      problemsOf([first, withHosts({ DEV: [], SIT: ["sit"], UAT: [], PROD: ["sit.insurer.ph"] })]),
     ).toEqual([
       {
         company: "bank-partner",
@@ -131,9 +129,9 @@ describe("validateCompanies", () => {
     // Parts apart ("sit" and "site.insurer.ph") name different hosts; a bad pattern is refused.
     const apart = withHosts({ DEV: [], SIT: ["sit"], UAT: [], PROD: ["site.insurer.ph"] });
     expect(validateCompanies([first, apart], LOCALES).ok).toBe(true);
-    expect(
-      problemsOf([first, withHosts({ DEV: ["Dev*"], SIT: [], UAT: [], PROD: [] })]),
-    ).toEqual([expect.objectContaining({ field: "environmentHosts.DEV.0" })]);
+    expect(problemsOf([first, withHosts({ DEV: ["Dev*"], SIT: [], UAT: [], PROD: [] })])).toEqual([
+      expect.objectContaining({ field: "environmentHosts.DEV.0" }),
+    ]);
     const { environmentHosts: _hosts, ...without } = bank;
     expect(problemsOf([first, without])).toEqual([
       { company: "bank-partner", field: "environmentHosts", message: "This field is required." },
