@@ -108,7 +108,9 @@ describe("a company's configuration in use", () => {
     const { rows } = await server.db.query<{ config: Company }>(
       "SELECT config FROM companies WHERE id = 'first'",
     );
-    const { environmentHosts: seeded, ...before } = rows[0]?.config ?? { id: "", companyName: "" };
+    const row = rows[0];
+    if (!row) throw new Error("the seed has a first company");
+    const { environmentHosts: seeded, ...before } = row.config;
     expect(seeded).toMatchObject({ PROD: ["kalinga-life.example"] });
     await server.db.query("UPDATE companies SET config = $1::jsonb WHERE id = 'first'", [
       JSON.stringify(before),
