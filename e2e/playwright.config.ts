@@ -120,6 +120,7 @@ const WHOLE_SERVER = [
   "journeys/notice-every-channel.spec.ts",
   "journeys/notice-scheduled.spec.ts",
   "console/companies.spec.ts",
+  "journeys/second-insurer.spec.ts",
 ];
 const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
 

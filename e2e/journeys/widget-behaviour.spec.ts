@@ -24,7 +24,9 @@ test.describe("the widget on an insurer's page", () => {
     const other = await fresh.newPage();
     await other.goto(page.url());
     await expect(other.getByRole("dialog", { name: "Filing a living claim?" })).toBeVisible();
-    await expect(other.getByRole("button", { name: "Enroll in Member Portal" })).toBeVisible();
+    await expect(
+      other.getByRole("button", { name: "Enroll in Kalinga Life Member Portal" }),
+    ).toBeVisible();
     await fresh.close();
   });
 

@@ -8,7 +8,6 @@ import { claimCalls } from "./claims/claim-calls.ts";
 import { claimLocales } from "./claims/claim-locale.ts";
 import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
 import { type CompanyDirectory, createCompanyDirectory } from "./companies/company-directory.ts";
-import { companyKeyWarnings } from "./companies/company-keys.ts";
 import { refuseUnsafeRunMode, startupWarnings } from "./config/run-mode-config.ts";
 import { trustedProxyCheck } from "./config/trusted-proxies.ts";
 import type { ServerConfig } from "./config.ts";
@@ -364,26 +363,26 @@ export async function buildApp(
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   registerSecurityHeaders(app);
-  await registerApiCors(app, config.allowedOrigins);
-  await app.register(widgetOriginRoutes, { allowedOrigins: config.allowedOrigins });
+  const companies = createCompanyDirectory(db, {
+    ...config.companies,
+    locales: SUPPORTED_LOCALES,
+    apiKeys: config.apiKeys,
+    now: config.now,
+    warn: (detail, message) => app.log.warn(detail, message),
+  });
+  const listed = async (o: string) =>
+    config.allowedOrigins.includes(o) || companies.allowsOrigin(o);
+  await registerApiCors(app, listed);
+  await app.register(widgetOriginRoutes, { listed });
   installErrorHandlers(app);
 
   await app.register(healthRoutes, { db, migrations });
   const lifecycle = createLifecycleService(db, config.insurer, config.now);
-  const companies = createCompanyDirectory(db, {
-    ...config.companies,
-    locales: SUPPORTED_LOCALES,
-    now: config.now,
-    warn: (detail, message) => app.log.warn(detail, message),
-  });
   // A refused seed or set stops the start with its reasons, and closes what was opened here.
   await companies.start().catch(async (error: unknown) => {
     if (ownsDatabase) await db.close();
     throw error;
   });
-  for (const warning of companyKeyWarnings(await companies.companies(), config.apiKeys)) {
-    app.log.warn(warning);
-  }
   const parts = {
     ...{ db, config, secret, notificationWorker, documentStore, otpService },
     ...{

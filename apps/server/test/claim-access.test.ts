@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { WEB_REFERENCE_PATTERN } from "@kalinga/domain/web-reference-number";
 import { describe, expect, test } from "vitest";
 import { useServerTest } from "./support/server-test.ts";
@@ -128,6 +129,12 @@ describe("api key", () => {
   });
 
   test("KALINGA_API_KEYS replaces the development key", async () => {
+    // The companies name their widget keys (decision 0093): here the second key, by its id.
+    const secondId = `key-${createHash("sha256").update("insurer-key-two").digest("hex").slice(0, 6)}`;
+    await server.db.query(
+      "UPDATE companies SET config = jsonb_set(config, '{widgetApiKeyIds}', $1)",
+      [JSON.stringify({ SIT: secondId })],
+    );
     await server.restart({ KALINGA_API_KEYS: "insurer-key-one,insurer-key-two" });
     expect((await callClaim(server.app, "initClaimRequest", { basicInformation })).statusCode).toBe(
       401,

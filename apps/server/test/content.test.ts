@@ -42,12 +42,13 @@ describe("GET /api/content/page", () => {
     expect(again.body).toBe("");
   });
 
-  test("the bank-partner company has its own reminder and enrol address", async () => {
+  test("the bank-partner company has its own enrol address; the portal's name is the company's", async () => {
     const page = (
       await get("/api/content/page?company=bank-partner&channel=corporate-website")
     ).json() as PageContent;
     expect(page.reminder.enrollUrl).toBe("/bank-life/customer-portal/enroll");
-    expect(page.reminder.enrollLabel).toBe("Enroll in Bank Life Member Portal");
+    // The widget fills {memberPortal} with the company's configured name (decision 0093).
+    expect(page.reminder.enrollLabel).toBe("Enroll in {memberPortal}");
     expect(page.reminder.proceedLabel).toBe(englishPageContent.reminder.proceedLabel);
     expect(page.microsite).toEqual(englishPageContent.microsite);
   });

@@ -41,6 +41,7 @@ describe("dev claim record", () => {
     expect(response.json()).toEqual({
       webReferenceNumber: claim.webReferenceNumber,
       status: "draft",
+      companyName: "Kalinga Life",
       channelName: "Corporate Website",
       agentCode: null,
       submission: null,
@@ -92,6 +93,7 @@ describe("dev claim record", () => {
     expect(body).toEqual({
       webReferenceNumber: claim.webReferenceNumber,
       status: "CLAIM APPLICATION SUBMITTED",
+      companyName: "Kalinga Life",
       channelName: "Corporate Website",
       agentCode: null,
       submission: {

@@ -18,6 +18,7 @@ export type PageContent = {
   dropdownList: { country: Option[]; company: Option[] };
   /** Beneath an e-mail address with a likely misspelt domain; {email} is the fixed address. */
   emailSuggestion: string;
+  /** {memberPortal} is the member portal's name as the company configures it (decision 0093). */
   reminder: {
     title: string;
     body: string;
@@ -166,8 +167,8 @@ export const englishPageContent: PageContent = {
   emailSuggestion: "Did you mean {email}?",
   reminder: {
     title: "Filing a living claim?",
-    body: "For living claims (accident or illness), you may enrol in the Member Portal to file and follow your claim with your policy details already filled in, or proceed here.",
-    enrollLabel: "Enroll in Member Portal",
+    body: "For living claims (accident or illness), you may enrol in the {memberPortal} to file and follow your claim with your policy details already filled in, or proceed here.",
+    enrollLabel: "Enroll in {memberPortal}",
     enrollUrl: "/customer-portal/enroll",
     proceedLabel: "Proceed",
   },

@@ -8,7 +8,9 @@ export const COMPANY_CONFIG_TEXTS = {
   wrongKind: "This field has the wrong kind of value (text, list, yes/no or group of fields).",
   tooLong: (max: number) => `At most ${max} characters.`,
   colour: "A colour is written #rrggbb, e.g. #0a5bab.",
-  httpsUrl: "An https:// address is required.",
+  logoUrl:
+    "A logo is an https:// address (http:// only on localhost or 127.0.0.1 for development).",
+  origin: 'An allowed origin is a scheme, host and optional port, e.g. "https://www.insurer.ph".',
   pageAddress: "A page address is a path starting with / or an http(s):// address.",
   smsSender: "An SMS sender is 1 to 11 letters, digits or spaces.",
   emailSender: 'An e-mail sender is an address, or a name and <address>, e.g. "Claims <c@x.ph>".',
@@ -26,6 +28,10 @@ export const COMPANY_CONFIG_TEXTS = {
     pattern === otherPattern
       ? `"${pattern}" also selects company "${other}".`
       : `"${pattern}" and company "${other}"'s "${otherPattern}" select the same pages.`,
+  environmentOverlap: (pattern: string, env: string, other: string, otherEnv: string) =>
+    pattern === other
+      ? `"${pattern}" also names the ${otherEnv} environment.`
+      : `"${pattern}" (${env}) and "${other}" (${otherEnv}) name the same hosts.`,
   problem: (company: string, field: string, message: string) =>
     `Company "${company}", ${field}: ${message}`,
 } as const;

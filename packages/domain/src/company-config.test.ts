@@ -21,6 +21,7 @@ function company(id: string, overrides: Partial<CompanyConfig> = {}): CompanyCon
     memberPortalUrl: "/customer-portal",
     loginPages: { SIT: "https://sit.example/login" },
     widgetApiKeyIds: { SIT: "key-282f2a" },
+    environmentHosts: { DEV: ["dev", "localhost"], SIT: ["sit"], UAT: ["uat"], PROD: [] },
     selection: { default: false, pathPatterns: [], hostPatterns: [] },
     channelSegments: {
       "corporate-website": "help-support",
@@ -66,14 +67,74 @@ describe("validateCompanies", () => {
     ).toEqual([expect.objectContaining({ field: "brand.onPrimaryColour" })]);
   });
 
-  it("refuses a logo that is not https", () => {
-    const bad = { ...bank, brand: { ...bank.brand, logoUrl: "http://cdn.example/logo.png" } };
-    expect(problemsOf([first, bad])).toEqual([
+  it("refuses a logo that is not https, except plain http on the machine itself", () => {
+    const withLogo = (logoUrl: string) => ({ ...bank, brand: { ...bank.brand, logoUrl } });
+    const message =
+      "A logo is an https:// address (http:// only on localhost or 127.0.0.1 for development).";
+    for (const bad of [
+      "http://cdn.example/logo.png",
+      "javascript:alert(1)",
+      'https://cdn.example/logo.png"onerror="x',
+      "//cdn.example/logo.png",
+      "https://",
+    ]) {
+      expect(problemsOf([first, withLogo(bad)]), bad).toEqual([
+        { company: "bank-partner", field: "brand.logoUrl", message },
+      ]);
+    }
+    for (const good of ["https://cdn.example/logo.png", "http://127.0.0.1:8080/logo.svg"]) {
+      expect(validateCompanies([first, withLogo(good)], LOCALES).ok, good).toBe(true);
+    }
+  });
+
+  it("refuses an allowed origin with a path or without a scheme", () => {
+    const withOrigins = (allowedOrigins: string[]) => ({ ...bank, allowedOrigins });
+    for (const bad of ["https://www.insurer.ph/claims", "www.insurer.ph", "ftp://insurer.ph"]) {
+      expect(problemsOf([first, withOrigins([bad])]), bad).toEqual([
+        {
+          company: "bank-partner",
+          field: "allowedOrigins.0",
+          message:
+            'An allowed origin is a scheme, host and optional port, e.g. "https://www.insurer.ph".',
+        },
+      ]);
+    }
+    const good = withOrigins(["https://www.insurer.ph", "http://127.0.0.1:19832"]);
+    expect(validateCompanies([first, good], LOCALES).ok).toBe(true);
+  });
+
+  it("refuses environment host patterns that name the same hosts", () => {
+    const withHosts = (environmentHosts: CompanyConfig["environmentHosts"]) => ({
+      ...bank,
+      environmentHosts,
+    });
+    expect(
+      problemsOf([first, withHosts({ DEV: ["dev"], SIT: ["sit"], UAT: ["sit"], PROD: [] })]),
+    ).toEqual([
       {
         company: "bank-partner",
-        field: "brand.logoUrl",
-        message: "An https:// address is required.",
+        field: "environmentHosts.SIT",
+        message: '"sit" also names the UAT environment.',
       },
+    ]);
+    expect(
+      problemsOf([first, withHosts({ DEV: [], SIT: ["sit"], UAT: [], PROD: ["sit.insurer.ph"] })]),
+    ).toEqual([
+      {
+        company: "bank-partner",
+        field: "environmentHosts.SIT",
+        message: '"sit" (SIT) and "sit.insurer.ph" (PROD) name the same hosts.',
+      },
+    ]);
+    // Parts apart ("sit" and "site.insurer.ph") name different hosts; a bad pattern is refused.
+    const apart = withHosts({ DEV: [], SIT: ["sit"], UAT: [], PROD: ["site.insurer.ph"] });
+    expect(validateCompanies([first, apart], LOCALES).ok).toBe(true);
+    expect(problemsOf([first, withHosts({ DEV: ["Dev*"], SIT: [], UAT: [], PROD: [] })])).toEqual([
+      expect.objectContaining({ field: "environmentHosts.DEV.0" }),
+    ]);
+    const { environmentHosts: _hosts, ...without } = bank;
+    expect(problemsOf([first, without])).toEqual([
+      { company: "bank-partner", field: "environmentHosts", message: "This field is required." },
     ]);
   });
 
@@ -202,6 +263,8 @@ describe("selectCompany", () => {
     expect(shown).not.toHaveProperty("sms");
     expect(shown).not.toHaveProperty("email");
     expect(shown).not.toHaveProperty("widgetApiKeyIds");
+    expect(shown).not.toHaveProperty("allowedOrigins");
+    expect(shown.environmentHosts).toEqual(bank.environmentHosts);
     expect(shown.companyName).toBe("Company bank-partner");
   });
 });

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { ENVIRONMENTS, hostHasPattern } from "./channel.ts";
 import { COMPANY_CONFIG_TEXTS as T } from "./company-config-texts.ts";
 
 // The insurer's companies as data (decision 0083): what the widget, the messages and the claim calls
@@ -13,7 +14,12 @@ const matching = (pattern: RegExp, message: string) =>
   z.string({ error: T.required }).check(z.regex(pattern, message));
 
 const colour = matching(/^#[0-9a-fA-F]{6}$/, T.colour);
-const httpsUrl = matching(/^https:\/\/[^\s/]+(\/\S*)?$/, T.httpsUrl);
+/** https anywhere; plain http only on the machine itself, for development pages. */
+const logoUrl = matching(
+  /^(https:\/\/[^\s/"'<>]+|http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?)(\/[^\s"'<>]*)?$/,
+  T.logoUrl,
+);
+const origin = matching(/^https?:\/\/[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/, T.origin);
 const pageAddress = matching(/^(\/\S*|https?:\/\/[^\s/]+(\/\S*)?)$/, T.pageAddress);
 const keyId = matching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/, T.keyId);
 const SEGMENT = "[a-z0-9._~-]+";
@@ -39,8 +45,8 @@ export const companyConfigSchema = z.strictObject({
   brand: z.strictObject({
     primaryColour: colour,
     onPrimaryColour: colour,
-    /** Shown in the widget's header and in e-mails. */
-    logoUrl: z.optional(httpsUrl),
+    /** Shown above the widget's screens, named by the display name. */
+    logoUrl: z.optional(logoUrl),
   }),
   sms: z.strictObject({
     sender: matching(/^[A-Za-z0-9 ]{1,11}$/, T.smsSender),
@@ -64,6 +70,18 @@ export const companyConfigSchema = z.strictObject({
     UAT: z.optional(keyId),
     PROD: z.optional(keyId),
   }),
+  /**
+   * Host patterns per environment (whole dot- or dash-separated parts of the host name), read
+   * DEV, SIT, UAT then PROD; a host none of them names is SIT.
+   */
+  environmentHosts: z.strictObject({
+    DEV: z.array(hostPattern),
+    SIT: z.array(hostPattern),
+    UAT: z.array(hostPattern),
+    PROD: z.array(hostPattern),
+  }),
+  /** The insurer's page origins ("https://www.insurer.ph") whose pages may call the API. */
+  allowedOrigins: z.optional(z.array(origin)),
   selection: z.strictObject({
     /** The company of a page that no company's pattern selects. */
     default: z.boolean({ error: T.required }),
@@ -151,6 +169,27 @@ function channelProblems(company: CompanyConfig): CompanyProblem[] {
     }));
 }
 
+/** Two environments of one company may not name the same host: one pattern a part of the other's. */
+function environmentProblems(company: CompanyConfig): CompanyProblem[] {
+  const problems: CompanyProblem[] = [];
+  ENVIRONMENTS.forEach((env, index) => {
+    for (const later of ENVIRONMENTS.slice(index + 1)) {
+      for (const pattern of company.environmentHosts[env]) {
+        const clash = company.environmentHosts[later].find(
+          (theirs) => hostHasPattern(theirs, pattern) || hostHasPattern(pattern, theirs),
+        );
+        if (clash === undefined) continue;
+        problems.push({
+          company: company.id,
+          field: `environmentHosts.${env}`,
+          message: T.environmentOverlap(pattern, env, clash, later),
+        });
+      }
+    }
+  });
+  return problems;
+}
+
 /** Two path patterns select the same pages when one's segments run inside the other's. */
 const pathsOverlap = (a: string, b: string) =>
   `/${a}/`.includes(`/${b}/`) || `/${b}/`.includes(`/${a}/`);
@@ -218,6 +257,7 @@ export function validateCompanies(input: unknown, locales: readonly string[]): C
     ...companies.flatMap((company) => [
       ...localeProblems(company, locales),
       ...channelProblems(company),
+      ...environmentProblems(company),
     ]),
     ...duplicateProblems(companies),
     ...overlapProblems(companies),
@@ -225,7 +265,7 @@ export function validateCompanies(input: unknown, locales: readonly string[]): C
   return problems.length > 0 ? { ok: false, problems } : { ok: true, companies };
 }
 
-/** What the widget may read of a company: no e-mail or SMS sender, no key ids. */
+/** What the widget may read of a company: no e-mail or SMS sender, no key ids, no origins. */
 export type PublicCompany = Pick<
   CompanyConfig,
   | "id"
@@ -234,12 +274,23 @@ export type PublicCompany = Pick<
   | "brand"
   | "memberPortalUrl"
   | "loginPages"
+  | "environmentHosts"
   | "selection"
   | "channelSegments"
 >;
 
 export function publicCompany(company: CompanyConfig): PublicCompany {
-  const { id, companyName, texts, brand, memberPortalUrl, loginPages, selection, channelSegments } =
-    company;
-  return { id, companyName, texts, brand, memberPortalUrl, loginPages, selection, channelSegments };
+  const { id, companyName, texts, brand, memberPortalUrl, loginPages, environmentHosts } = company;
+  const { selection, channelSegments } = company;
+  return {
+    id,
+    companyName,
+    texts,
+    brand,
+    memberPortalUrl,
+    loginPages,
+    environmentHosts,
+    selection,
+    channelSegments,
+  };
 }

@@ -275,10 +275,11 @@ export async function claimRecordRow(q: Queryable, webReferenceNumber: string) {
     id: string;
     web_reference_number: string;
     status: string;
+    company_name: string;
     channel_name: string;
     agent_code: string | null;
   }>(
-    "SELECT id, web_reference_number, status, channel_name, agent_code FROM claims WHERE web_reference_number = $1",
+    "SELECT id, web_reference_number, status, company_name, channel_name, agent_code FROM claims WHERE web_reference_number = $1",
     [webReferenceNumber],
   );
   return rows[0] ?? null;

@@ -17,6 +17,8 @@ const STORED_CONTENT_TYPE = "application/pdf";
 export type DevClaimRecord = {
   webReferenceNumber: string;
   status: string;
+  /** The configured company the claim was filed under (decision 0083). */
+  companyName: string;
   channelName: string;
   /** Agent assist: the agent from the portal's assertion (decision 0059); null elsewhere. */
   agentCode: string | null;
@@ -56,6 +58,7 @@ export async function readClaimRecord(
   return {
     webReferenceNumber: claim.web_reference_number,
     status: claim.status,
+    companyName: claim.company_name,
     channelName: claim.channel_name,
     agentCode: claim.agent_code,
     submission: submission

@@ -6,6 +6,7 @@ import {
   validateCompanies,
 } from "@kalinga/domain/company-config";
 import type { Database } from "../db/database.ts";
+import { companyKeyWarnings } from "./company-keys.ts";
 import {
   type CompanyRow,
   readCompanyRows,
@@ -25,6 +26,8 @@ export type CompanyDirectoryOptions = {
   refreshSeconds: number;
   /** Every locale the deployment serves: each company needs its texts in each. */
   locales: readonly string[];
+  /** KALINGA_API_KEYS: a company's key id that names none of them is told at start. */
+  apiKeys: readonly string[];
   now: () => Date;
   warn: (detail: object, message: string) => void;
 };
@@ -77,6 +80,19 @@ export function createCompanyDirectory(db: Database, options: CompanyDirectoryOp
     return loading;
   }
 
+  /** The set, re-read when older than the refresh; the last good set while the table fails. */
+  async function current(): Promise<readonly CompanyConfig[]> {
+    if (!cached) return reload();
+    const age = now().getTime() - cached.loadedAt;
+    if (age >= 0 && age < refreshMs) return cached.companies;
+    try {
+      return await reload();
+    } catch (error) {
+      options.warn({ err: error }, "companies not re-read; the last good set stays");
+      return cached.companies;
+    }
+  }
+
   return {
     /** Seeds an empty table from the file and loads the set; a bad seed or set stops the start. */
     async start(): Promise<void> {
@@ -88,20 +104,19 @@ export function createCompanyDirectory(db: Database, options: CompanyDirectoryOp
           await seedCompanies(tx, seed, now());
         });
       }
-      await load();
+      const companies = await load();
+      for (const warning of companyKeyWarnings(companies, options.apiKeys)) {
+        options.warn({}, warning);
+      }
     },
 
     /** The set, re-read when older than the refresh; the last good set while the table fails. */
-    async companies(): Promise<readonly CompanyConfig[]> {
-      if (!cached) return reload();
-      const age = now().getTime() - cached.loadedAt;
-      if (age >= 0 && age < refreshMs) return cached.companies;
-      try {
-        return await reload();
-      } catch (error) {
-        options.warn({ err: error }, "companies not re-read; the last good set stays");
-        return cached.companies;
-      }
+    companies: current,
+
+    /** Whether a company names this insurer page's origin among its allowedOrigins (decision 0093). */
+    async allowsOrigin(origin: string): Promise<boolean> {
+      const set = await current();
+      return set.some((company) => company.allowedOrigins?.includes(origin) ?? false);
     },
 
     /** The rows as the table holds them now, with their versions, for the console's editor. */

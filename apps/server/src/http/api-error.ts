@@ -29,6 +29,7 @@ export const API_MESSAGES = {
   badDeviceKey: "The x-kalinga-device header must be 22 to 128 letters, digits, '-' or '_'.",
   noActiveOtp: "No code is waiting for this claim. Please request a new OTP.",
   unknownCompany: "Unknown company name.",
+  otherCompanysKey: "This API key is not one of this company's widget keys.",
   unknownChannel: "Unknown channel name.",
   badIdempotencyKey: "The Idempotency-Key header must be 1 to 255 printable characters.",
   idempotencyMismatch: "This Idempotency-Key was used for another request.",

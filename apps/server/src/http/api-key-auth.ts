@@ -8,6 +8,10 @@ import { API_MESSAGES, unauthorized } from "./api-error.ts";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
+/** A widget key's id: `key-` and 6 hex digits of its SHA-256, as the insurer keys are named (0064). */
+export const apiKeyId = (key: string) =>
+  `key-${createHash("sha256").update(key).digest("hex").slice(0, 6)}`;
+
 export function apiKeyCheck(apiKeys: string[]) {
   const known = apiKeys.map(digest);
   return async (request: FastifyRequest) => {

@@ -1,4 +1,4 @@
-import { UPLOAD_DOCUMENT_FIELDS } from "@kalinga/domain/claim-api";
+import { API_KEY_HEADER, UPLOAD_DOCUMENT_FIELDS } from "@kalinga/domain/claim-api";
 import type { ClaimCallSpec } from "@kalinga/domain/claim-calls";
 import type { CompanyConfig } from "@kalinga/domain/company-config";
 import { firstErrorPerField } from "@kalinga/domain/start-form";
@@ -6,6 +6,7 @@ import { TRACKING_CALLS } from "@kalinga/domain/tracking-calls";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import { API_MESSAGES, badRequest } from "./api-error.ts";
+import { apiKeyId } from "./api-key-auth.ts";
 import { multipartFormReader } from "./multipart-form.ts";
 import { DOCUMENT_ROUTE_MESSAGES } from "./upload-messages.ts";
 
@@ -41,20 +42,32 @@ export function claimCallBodyReader(
     unexpectedFieldMessage: DOCUMENT_ROUTE_MESSAGES.unexpectedRequirementField,
   });
 
-  async function parseJson<Body>(spec: ClaimCallSpec<Body>, body: unknown): Promise<Body> {
+  /**
+   * The company's name is configured, and the widget's key one of the keys the company names
+   * (decision 0093); a company that names none takes any known key.
+   */
+  async function companyIssue(companyName: string, apiKey: unknown): Promise<string | null> {
+    const company = (await companies()).find((c) => c.companyName === companyName);
+    if (!company) return API_MESSAGES.unknownCompany;
+    const ids = Object.values(company.widgetApiKeyIds).filter((id) => id !== undefined);
+    if (ids.length === 0 || typeof apiKey !== "string") return null;
+    return ids.includes(apiKeyId(apiKey)) ? null : API_MESSAGES.otherCompanysKey;
+  }
+
+  async function parseJson<Body>(
+    spec: ClaimCallSpec<Body>,
+    body: unknown,
+    apiKey: unknown,
+  ): Promise<Body> {
     const result = spec.request.safeParse(body);
     const issues: Issue[] = result.success ? [] : [...issuesOf(result.error)];
     const basic = (body as { basicInformation?: Partial<BasicInformation> } | null)
       ?.basicInformation;
     const companyName = basic?.companyName;
-    if (
-      typeof companyName === "string" &&
-      !(await companies()).some((company) => company.companyName === companyName)
-    ) {
-      issues.push({
-        path: ["basicInformation", "companyName"],
-        message: API_MESSAGES.unknownCompany,
-      });
+    const companyMessage =
+      typeof companyName === "string" ? await companyIssue(companyName, apiKey) : null;
+    if (companyMessage !== null) {
+      issues.push({ path: ["basicInformation", "companyName"], message: companyMessage });
     }
     if (typeof basic?.channelName === "string" && !channelNames.has(basic.channelName)) {
       issues.push({
@@ -86,5 +99,5 @@ export function claimCallBodyReader(
   return async <Body>(spec: ClaimCallSpec<Body>, request: FastifyRequest) =>
     spec.encoding === "multipart"
       ? parseForm(spec, request)
-      : { body: await parseJson(spec, request.body), file: null };
+      : { body: await parseJson(spec, request.body, request.headers[API_KEY_HEADER]), file: null };
 }

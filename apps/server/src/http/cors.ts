@@ -1,4 +1,4 @@
-import fastifyCors from "@fastify/cors";
+import fastifyCors, { type FastifyCorsOptions } from "@fastify/cors";
 import {
   API_KEY_HEADER,
   CHALLENGE_HEADER,
@@ -11,8 +11,9 @@ import { WIDGET_ORIGIN_PATH } from "@kalinga/domain/widget-origin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { API_MESSAGES, ApiError } from "./api-error.ts";
 
-// Cross-origin calls to /api are allowed from the insurer pages named in KALINGA_ALLOWED_ORIGINS
-// and from the server's own origin; a browser call from anywhere else is refused outright.
+// Cross-origin calls to /api are allowed from the insurer pages named in KALINGA_ALLOWED_ORIGINS or
+// by a company's allowedOrigins (decision 0093), and from the server's own origin; a browser call
+// from anywhere else is refused outright.
 // @fastify/cors answers the preflights and writes the headers (decision 0060).
 
 /** Every header the widget sends on a claim call: the portal's assertion and Idempotency-Key too. */
@@ -40,13 +41,16 @@ function sameOrigin(origin: string, request: FastifyRequest): boolean {
   }
 }
 
+/** Whether an insurer's page of this origin is listed (the settings' or a company's). */
+export type OriginList = (origin: string) => Promise<boolean>;
+
 /** Whether a page of this origin may call the API: a listed insurer page or the server's own. */
-export function originAllowed(
+export async function originAllowed(
   origin: string,
   request: FastifyRequest,
-  allowed: ReadonlySet<string>,
-): boolean {
-  return allowed.has(origin) || sameOrigin(origin, request);
+  listed: OriginList,
+): Promise<boolean> {
+  return sameOrigin(origin, request) || (await listed(origin));
 }
 
 /** The path as the router reads it: /%61pi/claims is an API call too. */
@@ -61,28 +65,25 @@ function routedPath(request: FastifyRequest): string | null {
 /** The origin check answers every origin itself, with its own headers (decision 0082). */
 export const WIDGET_ORIGIN_ROUTE = `/api${WIDGET_ORIGIN_PATH}`;
 
-export async function registerApiCors(app: FastifyInstance, allowedOrigins: string[]) {
-  const allowed = new Set(allowedOrigins);
+export async function registerApiCors(app: FastifyInstance, listed: OriginList) {
   await app.register(fastifyCors, {
-    // Decided per request: the same-origin rule needs the request's own scheme and host.
-    delegator: (request, callback) => {
+    // Decided per request: the same-origin rule needs the request's own scheme and host, and a
+    // company's origins are read from the directory. A rejection is the refusal below.
+    delegator: async (request: FastifyRequest): Promise<FastifyCorsOptions> => {
       const origin = request.headers.origin;
       const routed = routedPath(request);
       if (!routed?.startsWith("/api/") || routed === WIDGET_ORIGIN_ROUTE || origin === undefined) {
-        return callback(null, { origin: false });
+        return { origin: false };
       }
-      if (!originAllowed(origin, request, allowed)) {
+      if (!(await originAllowed(origin, request, listed))) {
         // Vary, so a cache never hands this refusal to an allowed page.
-        return callback(
-          new ApiError(
-            403,
-            { returnCode: "403", message: API_MESSAGES.originNotAllowed },
-            { vary: "Origin" },
-          ),
-          { origin: false },
+        throw new ApiError(
+          403,
+          { returnCode: "403", message: API_MESSAGES.originNotAllowed },
+          { vary: "Origin" },
         );
       }
-      return callback(null, {
+      return {
         origin,
         methods: ["GET", "POST"],
         allowedHeaders: CORS_ALLOWED_HEADERS,
@@ -90,7 +91,7 @@ export async function registerApiCors(app: FastifyInstance, allowedOrigins: stri
         maxAge: 600,
         // A bare OPTIONS from an allowed page is answered like a preflight, never 400 in plain text.
         strictPreflight: false,
-      });
+      };
     },
   });
 }

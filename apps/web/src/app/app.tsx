@@ -7,6 +7,7 @@ import { Popup } from "../ui/popup.tsx";
 import { type WidgetRoot, WidgetRootContext } from "../ui/widget-root.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { APP_TEXTS } from "./app-texts.ts";
+import { BrandMark } from "./brand-mark.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { type InitialLocale, LocaleProvider } from "./locale-provider.tsx";
 import { ClaimRoutes } from "./routes.tsx";
@@ -40,6 +41,7 @@ export function App({ content, widgetRoot, locale }: Props) {
   return (
     <WidgetRootContext.Provider value={widgetRoot}>
       <LocaleProvider initial={locale} content={content} widgetRoot={widgetRoot}>
+        <BrandMark />
         <LanguageSwitch />
         <WidgetRouter basename={routerBase}>
           <ClaimRoutes />

@@ -79,6 +79,9 @@ describe("portal start form", () => {
     const calls = fakeClaimApi({});
     renderPortalStart();
     expect(await screen.findByText(PORTAL_TEXTS.signInAgain)).toBeTruthy();
+    // The company's login page of the environment (localhost is DEV, which has none: SIT's).
+    const signIn = screen.getByRole("link", { name: PORTAL_TEXTS.signInLink });
+    expect(signIn.getAttribute("href")).toBe("https://sit.portal.example/login");
     await waitFor(() => expect(calls).toEqual([]));
     expect(claimSession.reference()).toBeUndefined();
   });

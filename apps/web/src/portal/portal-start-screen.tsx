@@ -54,15 +54,23 @@ export default function PortalStartScreen() {
   }, [fixed, signedIn, setting.channel]);
 
   if (setting.channel === "corporate-website") return <Navigate to="/cf" replace />;
-  if (!signedIn) return <PortalNotice text={T.signInAgain} />;
+  if (!signedIn) return <PortalNotice text={T.signInAgain} loginPage={setting.loginPage} />;
   if (fixed) return <PortalStartForm policies={[{ policyNumber: fixed, insuredName: "" }]} fixed />;
   if (listed === null) return <PortalNotice text={T.loadingPolicies} status />;
   if (listed.length === 0) return <PortalNotice text={T.noPolicies} />;
   return <PortalStartForm policies={listed} fixed={false} />;
 }
 
-/** The heading and one line: the list on its way, or why there is no form. */
-function PortalNotice({ text, status = false }: { text: string; status?: boolean }) {
+/** The heading and one line: the list on its way, or why there is no form (and where to sign in). */
+function PortalNotice({
+  text,
+  status = false,
+  loginPage = null,
+}: {
+  text: string;
+  status?: boolean;
+  loginPage?: string | null;
+}) {
   const T = useTexts(PORTAL_TEXTS);
   return (
     <section className="k-screen" aria-labelledby="k-cfm-title">
@@ -76,6 +84,11 @@ function PortalNotice({ text, status = false }: { text: string; status?: boolean
           {text}
         </p>
       )}
+      {loginPage ? (
+        <p>
+          <a href={loginPage}>{T.signInLink}</a>
+        </p>
+      ) : null}
     </section>
   );
 }

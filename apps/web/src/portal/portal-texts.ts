@@ -24,6 +24,8 @@ export const PORTAL_TEXTS = defineTexts("portal", {
     "Your account has no policy we can file a claim for here. Please call our hotline, or file from our public claim form.",
   signInAgain:
     "We could not read your sign-in. Please sign in to the portal again, then open claims once more.",
+  /** The link to the company's login page of this environment (decision 0093). */
+  signInLink: "Sign in to the portal",
 });
 
 /** The agent's claims report (/claims-report). */

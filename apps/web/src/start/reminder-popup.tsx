@@ -1,14 +1,26 @@
+import { fill } from "@kalinga/domain/localized-texts";
 import { useState } from "react";
 import { memberPortalEnrollUrl } from "../session/app-config.ts";
 import * as claimSession from "../session/claim-session.ts";
+import { useTexts } from "../ui/locale.ts";
 import { Popup } from "../ui/popup.tsx";
+import { useCompanyTexts } from "../widget/company-texts.ts";
 import { usePageContent, useWidgetSetting } from "../widget/contexts.ts";
+import { START_TEXTS } from "./start-texts.ts";
 
-/** Once per session on the public start form: living claims may go through the member portal. */
+/**
+ * Once per session on the public start form: living claims may go through the member portal,
+ * named as the company configures it (decision 0093) and reached at its configured address.
+ */
 export function ReminderPopup() {
   const reminder = usePageContent().reminder;
-  const { company } = useWidgetSetting();
+  const { company, memberPortalUrl } = useWidgetSetting();
+  const T = useTexts(START_TEXTS);
+  const memberPortal = useCompanyTexts()?.memberPortalName ?? T.memberPortal;
   const [open, setOpen] = useState(() => !claimSession.wasReminded());
+  const enrollUrl = memberPortalUrl
+    ? `${memberPortalUrl}/enroll`
+    : (memberPortalEnrollUrl(company) ?? reminder.enrollUrl);
 
   const dismiss = () => {
     claimSession.markReminded();
@@ -23,15 +35,15 @@ export function ReminderPopup() {
       onClose={dismiss}
       containedButton={{ label: reminder.proceedLabel, onClick: dismiss }}
       outlinedButton={{
-        label: reminder.enrollLabel,
+        label: fill(reminder.enrollLabel, { memberPortal }),
         onClick: () => {
           claimSession.markReminded();
-          // The config names each company's portal; the page content's link serves without it.
-          window.location.assign(memberPortalEnrollUrl(company) ?? reminder.enrollUrl);
+          // The company names its portal; the config's, then the page content's link serve without.
+          window.location.assign(enrollUrl);
         },
       }}
     >
-      <p>{reminder.body}</p>
+      <p>{fill(reminder.body, { memberPortal })}</p>
     </Popup>
   );
 }

@@ -9,4 +9,6 @@ export const START_TEXTS = defineTexts("start", {
   title: "Start your claim",
   checkStatus: "Check claim status",
   claimGuide: "What to prepare and who may file",
+  /** The reminder's {memberPortal} when the widget runs without a company. */
+  memberPortal: "Member Portal",
 });

@@ -34,6 +34,29 @@ describe("resolveWidgetSetting", () => {
     expect(first).toMatchObject({ companyName: "Kalinga Life", channelName: "Agent Assist" });
   });
 
+  it("reads the environment from the company's host patterns and takes its login page", () => {
+    const company = TEST_COMPANIES[0];
+    if (!company) throw new Error("the fixtures have a first company");
+    const withPages = {
+      ...company,
+      loginPages: { SIT: "https://sit.portal.example/login", PROD: "https://portal.example/login" },
+    };
+    const where = (host: string) =>
+      resolveWidgetSetting(options, at("/help-support", host), [withPages]);
+    expect(where("www.kalinga.example")).toMatchObject({
+      environment: "PROD",
+      loginPage: "https://portal.example/login",
+      memberPortalUrl: "/customer-portal",
+      companyTexts: company.texts,
+    });
+    // UAT has no login page of its own: SIT's serves; a host no pattern names is SIT.
+    expect(where("uat.kalinga.example")).toMatchObject({
+      environment: "UAT",
+      loginPage: "https://sit.portal.example/login",
+    });
+    expect(where("claims.elsewhere.example").environment).toBe("SIT");
+  });
+
   it("keeps the member portal's stored company", () => {
     sessionStorage.setItem("kalinga:company", "bank-partner");
     const setting = resolveWidgetSetting(options, at("/customer-portal/claims"), TEST_COMPANIES);
@@ -42,7 +65,14 @@ describe("resolveWidgetSetting", () => {
 
   it("without companies, names none and leaves the page's theme", () => {
     const setting = resolveWidgetSetting(options, at("/bank-life/help-support"), []);
-    expect(setting).toMatchObject({ company: "", companyName: "", brand: null });
+    expect(setting).toMatchObject({
+      company: "",
+      companyName: "",
+      brand: null,
+      companyTexts: null,
+      loginPage: null,
+      environment: "SIT",
+    });
   });
 });
 

@@ -2,6 +2,7 @@ import {
   DEFAULT_CHANNEL_NAMES,
   detectEnvironment,
   type Environment,
+  loginPageUrl,
 } from "@kalinga/domain/channel";
 import type { PublicCompany } from "@kalinga/domain/company-config";
 import { selectCompany } from "@kalinga/domain/company-selection";
@@ -32,11 +33,17 @@ export type WidgetSetting = WidgetOptions & {
   companyName: string;
   /** The company's brand colours, set on the widget's root; null leaves the host page's theme. */
   brand: PublicCompany["brand"] | null;
+  /** The company's words per locale (display name, member portal's name); null without a company. */
+  companyTexts: PublicCompany["texts"] | null;
+  /** Where the reminder's "Enroll in …" leads: the company's member portal, else the content's. */
+  memberPortalUrl: string | null;
+  /** The portal's login page of this environment (SIT's when it has none); never shown as text. */
+  loginPage: string | null;
 };
 
 /**
  * The channel, company and environment come from where the widget is embedded (section 2), read
- * against the companies the service configures (decision 0083). Without them the widget still
+ * against the companies the service configures (decisions 0083, 0093). Without them the widget still
  * shows its screens, as the corporate website of no company: its calls are then refused.
  */
 export function resolveWidgetSetting(
@@ -50,13 +57,18 @@ export function resolveWidgetSetting(
     sessionStorage.getItem("kalinga:company"),
   );
   const channel = selected?.channel ?? "corporate-website";
+  const company = selected?.company ?? null;
+  const environment = detectEnvironment(where.host, company?.environmentHosts ?? null);
   return {
     ...options,
     channel,
-    company: selected?.company.id ?? "",
-    environment: detectEnvironment(where.host),
+    company: company?.id ?? "",
+    environment,
     channelName: DEFAULT_CHANNEL_NAMES[channel],
-    companyName: selected?.company.companyName ?? "",
-    brand: selected?.company.brand ?? null,
+    companyName: company?.companyName ?? "",
+    brand: company?.brand ?? null,
+    companyTexts: company?.texts ?? null,
+    memberPortalUrl: company?.memberPortalUrl ?? null,
+    loginPage: company ? loginPageUrl(environment, company.loginPages) : null,
   };
 }
