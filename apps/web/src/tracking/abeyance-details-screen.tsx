@@ -1,6 +1,7 @@
 import type { TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "../ui/link.tsx";
+import { useDocumentName } from "../ui/locale.ts";
 import { AsideLink } from "../ui/screen-links.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
@@ -42,11 +43,14 @@ export default function AbeyanceDetailsScreen() {
 
 function RequirementItem({ requirement }: { requirement: TrackedRequirement }) {
   const T = useTrackingTexts();
+  const named = useDocumentName();
   const open = requirement.state === "open";
   const files = requirement.documents.length;
   return (
     <li className="k-tracked k-card" data-state={requirement.state}>
-      <h3 className="k-requirement__title">{requirement.description}</h3>
+      <h3 className="k-requirement__title">
+        {named(requirement.nameKey, requirement.description)}
+      </h3>
       <p className="k-tracked__facts">
         <strong className="k-requirement__state">
           {requirement.replaces && open ? T.askedAgain : T.requirementState[requirement.state]}
