@@ -1,11 +1,10 @@
 import type { TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "../ui/link.tsx";
-import { useDocumentName } from "../ui/locale.ts";
 import { AsideLink } from "../ui/screen-links.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
-import { useTrackingTexts } from "./tracking-words.ts";
+import { useDocumentName, useTrackingTexts } from "./tracking-words.ts";
 
 /** /abeyance-details: what the insurer asked for, each request with its due date and state. */
 export default function AbeyanceDetailsScreen() {

@@ -2,7 +2,7 @@ import type { ReadTrackedClaimResponse } from "@kalinga/domain/claim-tracking";
 import { useEffect, useRef, useState } from "react";
 import { Navigate } from "react-router";
 import { Link } from "../ui/link.tsx";
-import { useDocumentName, useTexts } from "../ui/locale.ts";
+import { useTexts } from "../ui/locale.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import {
@@ -11,7 +11,7 @@ import {
   openRequirements,
   useEndCheck,
 } from "./tracked-claims.ts";
-import { useTrackingTexts } from "./tracking-words.ts";
+import { useDocumentName, useTrackingTexts } from "./tracking-words.ts";
 
 /** /abeyance-review: what goes to the claims team, then Send, then the claim's new status. */
 export default function AbeyanceReviewScreen() {

@@ -10,12 +10,12 @@ import documentsCss from "../documents/documents.css?inline";
 import { useClaimDocuments } from "../documents/use-claim-documents.ts";
 import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
 import { Link } from "../ui/link.tsx";
-import { useDocumentName, useTexts } from "../ui/locale.ts";
+import { useTexts } from "../ui/locale.ts";
 import { adoptStyles } from "../ui/styles.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements, requirementStore } from "./tracked-claims.ts";
-import { useTrackingTexts } from "./tracking-words.ts";
+import { useDocumentName, useTrackingTexts } from "./tracking-words.ts";
 
 adoptStyles(documentsCss);
 

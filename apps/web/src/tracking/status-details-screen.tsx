@@ -2,12 +2,11 @@ import { WITH_DECISION } from "@kalinga/domain/claim-lifecycle";
 import type { ReadTrackedClaimResponse, SentDocument } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate } from "@kalinga/domain/dates";
 import { Link } from "../ui/link.tsx";
-import { useDocumentName } from "../ui/locale.ts";
 import { ActionLink, AsideLink } from "../ui/screen-links.tsx";
 import { DecisionOutcome } from "./decision-outcome.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
-import { useTrackingTexts } from "./tracking-words.ts";
+import { useDocumentName, useTrackingTexts } from "./tracking-words.ts";
 import { ClaimTypeAndPolicy, displayDay } from "./your-claim-tracking-screen.tsx";
 
 /** /status-details: one claim, where it stands, what it means and what comes next. */

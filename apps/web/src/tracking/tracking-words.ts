@@ -1,6 +1,7 @@
 import { CLAIM_STATUS_TEXTS, claimStatusLabel, claimTypeLabel } from "@kalinga/domain/claim-status";
 import { fill, localize } from "@kalinga/domain/localized-texts";
-import { useLocale, useTexts } from "../ui/locale.ts";
+import { useContext } from "react";
+import { LocaleContext, useLocale, useTexts } from "../ui/locale.ts";
 import { STATUS_KEYS, TRACKING_TEXTS } from "./tracking-texts.ts";
 
 // The tracking texts in the chosen locale, shaped as the screens use them: templates filled, plural
@@ -106,4 +107,13 @@ export function trackingWords(
 export function useTrackingTexts() {
   const { locale, catalogue } = useLocale();
   return trackingWords(useTexts(TRACKING_TEXTS), locale, localize(CLAIM_STATUS_TEXTS, catalogue));
+}
+
+/**
+ * A document's name in the chosen locale (decision 0091): the catalogue's text under the key the
+ * server sent with it, else the English the server sent (an examiner's own words have no key).
+ */
+export function useDocumentName(): (nameKey: string | null, english: string) => string {
+  const { catalogue } = useContext(LocaleContext);
+  return (nameKey, english) => (nameKey === null ? undefined : catalogue?.[nameKey]) ?? english;
 }

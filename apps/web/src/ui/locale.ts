@@ -54,12 +54,3 @@ export function useMessage(): (english: string) => string {
   // The domain's messages arrive as their English text (from a rule or the server): found by it.
   return (english) => (catalogue ? translate?.(english, catalogue) : undefined) ?? english;
 }
-
-/**
- * A document's name in the chosen locale (decision 0091): the catalogue's text under the key the
- * server sent with it, else the English the server sent (an examiner's own words have no key).
- */
-export function useDocumentName(): (nameKey: string | null, english: string) => string {
-  const { catalogue } = useContext(LocaleContext);
-  return (nameKey, english) => (nameKey === null ? undefined : catalogue?.[nameKey]) ?? english;
-}
