@@ -1,4 +1,10 @@
-import { CLAIM_STATUS_TEXTS, claimStatusLabel, claimTypeLabel } from "@kalinga/domain/claim-status";
+import {
+  CLAIM_STATUS_TEXTS,
+  claimStatusLabel,
+  claimTypeLabel,
+  recordPolicyNumberDisplay,
+} from "@kalinga/domain/claim-status";
+import type { TrackedClaimRecord } from "@kalinga/domain/claim-tracking";
 import { fill, localize } from "@kalinga/domain/localized-texts";
 import { useContext } from "react";
 import { LocaleContext, useLocale, useTexts } from "../ui/locale.ts";
@@ -91,6 +97,8 @@ export function trackingWords(
     /** The claimant's name of a status, and of a claim's type. */
     statusName: (status: string) => claimStatusLabel(status, statuses),
     typeName: (type: string, subType: string) => claimTypeLabel(type, subType, statuses),
+    /** A record's policy number, or what stands in its place, in the claimant's words. */
+    policyNumber: (record: TrackedClaimRecord) => recordPolicyNumberDisplay(record, statuses),
     /** What a server status means to the claimant and what happens next. */
     statusMeaning: (status: string) => {
       const prefix = STATUS_KEYS[status] ?? "statusOther";
