@@ -166,6 +166,8 @@ test("a death claim filed in Filipino from the start form to the confirmation", 
   await proceedPastReminder(page);
   await page.getByRole("button", { name: "Filipino", exact: true }).click();
   await expect(page.getByRole("heading", { name: t("start.title") })).toBeVisible();
+  // The start form's labels are the Filipino page content's.
+  await expect(field(page, "Pangalan")).toBeVisible();
   await checkScreen(page, testInfo, "start");
   await fillStartForm(page, mobile);
   await nextStep(page);

@@ -86,13 +86,18 @@ export function englishLinesIn(text: string, typed: readonly string[] = []): str
     .filter((line) => line !== "");
 }
 
-/** Every word the widget shows (screen-reader text too) is Filipino, Taglish or the claimant's. */
+/**
+ * Every word the widget shows (screen-reader text too) is Filipino, Taglish or the claimant's,
+ * once the screen settles: the page content in Filipino may arrive a moment after the texts.
+ */
 export async function expectNoEnglishWords(
   page: Page,
   typed: readonly string[] = [],
 ): Promise<void> {
   const root = page.locator(".k-root").first();
   await expect(root).toBeVisible();
-  const text = await root.evaluate((element) => (element as HTMLElement).innerText);
-  expect(englishLinesIn(text, typed), "English left on this screen").toEqual([]);
+  await expect(async () => {
+    const text = await root.evaluate((element) => (element as HTMLElement).innerText);
+    expect(englishLinesIn(text, typed), "English left on this screen").toEqual([]);
+  }).toPass({ timeout: 10_000 });
 }
