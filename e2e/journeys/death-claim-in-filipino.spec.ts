@@ -1,5 +1,7 @@
+import { addDays, todayInManila } from "@kalinga/domain/dates";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
+import { insurer } from "../support/claim-calls.ts";
 import { chooseOption, chooseTile, field, heartAttack, typeDate } from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, type TestFile } from "../support/documents.ts";
 import { englishLinesIn, expectNoEnglishWords, pattern, t } from "../support/filipino.ts";
@@ -11,12 +13,13 @@ import {
   maria,
   proceedPastReminder,
   uniqueMobile,
+  webReferenceNumber,
 } from "../support/start-form.ts";
 
 // A death claim filed entirely in Filipino (decision 0091): from the start form to the
 // confirmation, every screen passes axe and shows no English word the Filipino texts do not use
 // themselves, the documents step and the review name each document in Filipino, and the tracking
-// page names what was sent in Filipino too.
+// screens name what was sent, and what the insurer then asks for, in Filipino too.
 
 const josefina = {
   firstName: "Josefina",
@@ -231,11 +234,31 @@ test("a death claim filed in Filipino from the start form to the confirmation", 
   await expect(submitted).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(pattern("submission.acknowledgment"))).toBeVisible();
   await checkScreen(page, testInfo, "submitted");
+  const reference = (await webReferenceNumber(page).textContent()) ?? "";
+
+  // The insurer asks for one more document by the catalogue's name: the claimant reads it in Filipino.
+  await insurer(request, `${reference}/status`, { status: "UNDER REVIEW" });
+  await insurer(request, `${reference}/requirements`, {
+    requirements: [
+      {
+        documentCd: "D0402",
+        description: "Official receipts of funeral expenses",
+        dueDate: addDays(todayInManila(), 20),
+      },
+    ],
+  });
 
   // Following it: what was sent is named as Step 4 named it, in Filipino.
   await followTheClaim(page, request, mobile);
   for (const name of [...CLAIM_DOCUMENTS, ...BENEFICIARY_DOCUMENTS]) {
     await expect(page.getByRole("heading", { name, exact: true }).first()).toBeVisible();
   }
+  await expect(page.getByText(new RegExp(`^${t("document-names.D0402")}:`))).toBeVisible();
   await checkScreen(page, testInfo, "status-details");
+  await page.getByRole("link", { name: t("tracking.seeRequests") }).click();
+  await expect(page.getByRole("heading", { name: t("tracking.abeyanceTitle") })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: t("document-names.D0402"), exact: true }),
+  ).toBeVisible();
+  await checkScreen(page, testInfo, "abeyance-details");
 });
