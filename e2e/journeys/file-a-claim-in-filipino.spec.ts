@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { bpiAccount, heartAttack, motorcycleAccident } from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, type TestFile } from "../support/documents.ts";
+import { expectNoEnglishWords, pattern, t } from "../support/filipino.ts";
 import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
 import { CLAIM_PAGES } from "../support/requested-documents.ts";
 import {
@@ -16,23 +16,6 @@ import {
 // Filipino (decision 0087): each screen shows its Filipino heading and none of the English texts
 // it replaced, passes axe at 375 px, and a reload keeps Filipino. The claim is then followed on the
 // tracking screens, still in Filipino, its status named in Filipino.
-
-const FIL = JSON.parse(
-  readFileSync(new URL("../../apps/server/content/locales/fil.json", import.meta.url), "utf8"),
-) as Record<string, string>;
-const t = (key: string) => {
-  const text = FIL[key];
-  if (text === undefined) throw new Error(`fil.json has no ${key}`);
-  return text;
-};
-/** A {slot} template as a pattern: the slots' values are whatever the screen shows. */
-const pattern = (key: string) =>
-  new RegExp(
-    t(key)
-      .split(/\{\w+\}/)
-      .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))
-      .join(".+"),
-  );
 
 /** What the widget shows in English for the texts asserted absent. */
 const ENGLISH_GONE = [
@@ -182,6 +165,8 @@ test("a claim filed in Filipino from the start form to the confirmation", async 
     ).toBeVisible({ timeout: 30_000 });
   }
   await expect(page.getByText("Uploaded", { exact: true })).toHaveCount(0);
+  // Each document by its Filipino name (decision 0091): no English word on the step.
+  await expectNoEnglishWords(page, [photo.name, pdf.name]);
   await expectNoEnglishOf(page);
   await expectNoAxeViolations(page);
   await nextStep(page);

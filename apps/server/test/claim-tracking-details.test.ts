@@ -32,6 +32,7 @@ const deathPayload = dengueDeathPayload;
 
 type SentDocument = {
   title: string;
+  nameKey: string | null;
   beneficiary: { position: number; name: string } | null;
   requirementId: string | null;
   state: string;
@@ -46,6 +47,7 @@ type TrackedRead = {
   requirements: {
     id: string;
     description: string;
+    nameKey: string | null;
     dueDate: string;
     state: string;
     replaces: string | null;
@@ -124,6 +126,12 @@ describe("what the tracking screens read", () => {
       ["Affidavit of guardianship", francisco, 1],
       ["Proof of the bank account held in trust for the minor", francisco, 1],
     ]);
+    // Each title's key in a locale's catalogue: the Step 4 label's, by the document's number.
+    expect(first.documents.slice(0, 3).map((d) => d.nameKey)).toEqual([
+      "upload-slots.D0101",
+      "upload-slots.D0501",
+      "upload-slots.D0502",
+    ]);
     for (const document of first.documents) {
       expect(document).toMatchObject({
         state: "received",
@@ -186,6 +194,7 @@ describe("what the tracking screens read", () => {
     expect(sent.documents.filter((d) => d.requirementId !== null)).toEqual([
       {
         title: "Official receipt of the funeral",
+        nameKey: null,
         beneficiary: null,
         requirementId: receipt,
         state: "received",
@@ -283,5 +292,33 @@ describe("what the tracking screens read", () => {
       daysLeft: -5,
       by: addDays(today(), -5),
     });
+  });
+
+  test("a request keeping the catalogue's name of its document carries its key; the examiner's own words none", async () => {
+    const ref = await filedClaim(deathPayload);
+    const due = addDays(today(), 20);
+    const [kept, own] = (
+      await insurer(`${ref}/requirements`, {
+        requirements: [
+          {
+            documentCd: "D0402",
+            description: "Official receipts of funeral expenses",
+            dueDate: due,
+          },
+          { documentCd: "D0216", description: "Barangay certificate, signed", dueDate: due },
+        ],
+      })
+    ).requirementIds as [string, string];
+    const check = await trackingCheck();
+    const asked = await read(check, ref);
+    expect(asked.requirements.map((r) => [r.id, r.description, r.nameKey])).toEqual([
+      [kept, "Official receipts of funeral expenses", "document-names.D0402"],
+      [own, "Barangay certificate, signed", null],
+    ]);
+    await sendFor(check, ref, [kept]);
+    const sent = await read(check, ref);
+    expect(
+      sent.documents.filter((d) => d.requirementId !== null).map((d) => [d.title, d.nameKey]),
+    ).toEqual([["Official receipts of funeral expenses", "document-names.D0402"]]);
   });
 });

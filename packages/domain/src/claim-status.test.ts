@@ -1,6 +1,7 @@
 import { describe, expect, it, test } from "vitest";
 import { CLAIM_STATUSES } from "./claim-lifecycle.ts";
 import {
+  CLAIM_STATUS_TEXTS,
   claimStatusLabel,
   claimStatusLabels,
   claimTypeLabel,
@@ -9,6 +10,7 @@ import {
   statusOfSlug,
   statusSlug,
 } from "./claim-status.ts";
+import { localize } from "./localized-texts.ts";
 
 describe("claim status labels", () => {
   it.each([
@@ -71,5 +73,15 @@ describe("a status record's policy number", () => {
     [5, "Unavailable at this time"],
   ])("matchCode %s shows %s", (matchCode, shown) => {
     expect(recordPolicyNumberDisplay(record(matchCode))).toBe(shown);
+  });
+
+  test("what stands in the number's place is said in the claimant's locale", () => {
+    const filipino = localize(CLAIM_STATUS_TEXTS, {
+      "claimStatus.policyUnavailable": "Hindi pa makita sa ngayon",
+      "claimStatus.policyToVerify": "Kailangan pang i-verify",
+    });
+    expect(recordPolicyNumberDisplay(record(null), filipino)).toBe("Hindi pa makita sa ngayon");
+    expect(recordPolicyNumberDisplay(record(2), filipino)).toBe("Kailangan pang i-verify");
+    expect(recordPolicyNumberDisplay(record(0), filipino)).toBe("1234567890");
   });
 });

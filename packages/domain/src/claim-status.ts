@@ -14,6 +14,10 @@ export const CLAIM_STATUS_TEXTS = defineTexts("claimStatus", {
   typeDeath: "Death claim",
   typeAccident: "Accident claim",
   typeIllness: "Illness claim",
+  /** In place of the policy number (section 4): not matched yet, or matchCode 4, 5 or 9. */
+  policyUnavailable: "Unavailable at this time",
+  /** In place of the policy number for matchCode 1, 2 or 3. */
+  policyToVerify: "For further verification",
 });
 
 type StatusTexts = typeof CLAIM_STATUS_TEXTS;
@@ -66,10 +70,11 @@ const VERIFY_MATCH_CODES = new Set(["1", "2", "3"]);
 export function policyNumberDisplay(
   policyNumber: string | null | undefined,
   matchCode: string | number,
+  texts: StatusTexts = CLAIM_STATUS_TEXTS,
 ): string {
   const code = String(matchCode);
-  if (!policyNumber || HIDDEN_NUMBER_MATCH_CODES.has(code)) return "Unavailable at this time";
-  return VERIFY_MATCH_CODES.has(code) ? "For further verification" : policyNumber;
+  if (!policyNumber || HIDDEN_NUMBER_MATCH_CODES.has(code)) return texts.policyUnavailable;
+  return VERIFY_MATCH_CODES.has(code) ? texts.policyToVerify : policyNumber;
 }
 
 /** A status as a link's path segment: "PENDING DUE TO INCOMPLETE REQUIREMENTS" → "pending-due-to-incomplete-requirements". */
@@ -86,10 +91,10 @@ export function statusOfSlug(slug: string): string | null {
 }
 
 /** A status record's policy number as shown: a claim not matched yet (null matchCode) shows none. */
-export function recordPolicyNumberDisplay(record: {
-  claimInfo: { policyNumber: string };
-  matchCode: number | null;
-}): string {
-  if (record.matchCode === null) return policyNumberDisplay(null, "");
-  return policyNumberDisplay(record.claimInfo.policyNumber, record.matchCode);
+export function recordPolicyNumberDisplay(
+  record: { claimInfo: { policyNumber: string }; matchCode: number | null },
+  texts: StatusTexts = CLAIM_STATUS_TEXTS,
+): string {
+  if (record.matchCode === null) return policyNumberDisplay(null, "", texts);
+  return policyNumberDisplay(record.claimInfo.policyNumber, record.matchCode, texts);
 }

@@ -93,8 +93,13 @@ export const requestedItemFields = {
   replaces: z.nullable(z.string()),
 };
 
+/** The key of a document's name in a locale's catalogue; null for words only the insurer wrote. */
+const nameKeySchema = z.nullable(z.string());
+
 const trackedRequirementSchema = z.object({
   ...requestedItemFields,
+  /** The description's key when it is the catalogue's name of the document (decision 0091). */
+  nameKey: nameKeySchema,
   /** Files added for it and not sent yet, or sent with it. */
   documents: z.array(uploadedDocumentSchema),
 });
@@ -109,8 +114,10 @@ export type SentDocumentState = z.infer<typeof sentDocumentStateSchema>;
  * that is no longer open, named as the claimant knows it.
  */
 const sentDocumentSchema = z.object({
-  /** The slot's name from Step 4, or the request's description. */
+  /** The slot's name from Step 4, or the request's description, in English. */
   title: z.string(),
+  /** The title's key in a locale's catalogue (decision 0091): the widget shows that text. */
+  nameKey: nameKeySchema,
   /** On a death claim, the beneficiary whose document it is: position from 1 and name. */
   beneficiary: z.nullable(z.object({ position: z.number(), name: z.string() })),
   /** The request it answers; null for a document sent with the claim. */

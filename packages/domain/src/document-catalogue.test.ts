@@ -5,10 +5,14 @@ import {
   catalogueEntrySchema,
   coversNature,
   DOCUMENT_CATALOGUE,
+  DOCUMENT_NAME_TEXTS,
+  documentNameKey,
   documentsToPrepare,
   findCatalogueEntry,
   isPerBeneficiary,
+  requestNameKey,
 } from "./document-catalogue.ts";
+import { featureOf, localize } from "./localized-texts.ts";
 
 const death = DOCUMENT_CATALOGUE.filter((entry) => entry.claimType === "Death");
 const living = DOCUMENT_CATALOGUE.filter((entry) => entry.claimType === "Living");
@@ -155,11 +159,53 @@ describe("document catalogue", () => {
 describe("documents to prepare, for the claim guide", () => {
   it("are the claim type's mandatory documents, those of accidents marked", () => {
     const living = documentsToPrepare("Living");
-    expect(living).toContainEqual({ name: "Attending physician's statement", accidentOnly: false });
-    expect(living).toContainEqual({ name: "Police or narration report", accidentOnly: true });
+    expect(living).toContainEqual({
+      documentCd: "L0201",
+      name: "Attending physician's statement",
+      accidentOnly: false,
+    });
+    expect(living).toContainEqual({
+      documentCd: "L0301",
+      name: "Police or narration report",
+      accidentOnly: true,
+    });
     expect(living.map((d) => d.name)).not.toContain("Laboratory results");
     const death = documentsToPrepare("Death").map((d) => d.name);
     expect(death).toContain("PSA death certificate of the insured");
     expect(death).not.toContain("Attending physician's statement");
+  });
+});
+
+describe("document names as keyed texts (decision 0091)", () => {
+  it("are every catalogue entry's English name under its number, the payload's typeOfId", () => {
+    expect(featureOf(DOCUMENT_NAME_TEXTS)).toBe("document-names");
+    expect(Object.keys(DOCUMENT_NAME_TEXTS)).toEqual(DOCUMENT_CATALOGUE.map((e) => e.documentCd));
+    for (const entry of DOCUMENT_CATALOGUE) {
+      expect(DOCUMENT_NAME_TEXTS[entry.documentCd]).toBe(entry.typeOfId);
+    }
+  });
+
+  it("read in a locale's words, each name the catalogue lacks staying English", () => {
+    const named = localize(DOCUMENT_NAME_TEXTS, {
+      "document-names.D0101": "PSA death certificate ng insured",
+    });
+    expect(named.D0101).toBe("PSA death certificate ng insured");
+    expect(named.D0301).toBe("Police report");
+    // The catalogue the claims system reads keeps its English.
+    expect(findCatalogueEntry("D0101")?.typeOfId).toBe("PSA death certificate of the insured");
+  });
+
+  it("name a request by its document only when the examiner kept the catalogue's name", () => {
+    const name = "PSA death certificate of the insured";
+    expect(requestNameKey({ documentCd: "D0101", description: name })).toBe("document-names.D0101");
+    expect(requestNameKey({ documentCd: "D0101", description: ` ${name} ` })).toBe(
+      documentNameKey("D0101"),
+    );
+    expect(
+      requestNameKey({ documentCd: "D0101", description: `${name}, with the registry's stamp` }),
+    ).toBeNull();
+    expect(requestNameKey({ documentCd: "D0102", description: name })).toBeNull();
+    expect(requestNameKey({ documentCd: null, description: name })).toBeNull();
+    expect(requestNameKey({ documentCd: "D9999", description: name })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import type { ClaimType, NatureOfDeath } from "./claim-details.ts";
+import { defineTexts } from "./localized-texts.ts";
 
 // Every document the insurer files against a Philippine life claim (section 3, "Document
 // catalogue"). The code scheme is recorded in docs/decisions/0020-document-catalogue-and-slots.md.
@@ -18,7 +19,7 @@ export type CatalogueEntry = {
   natureOfDeath: NaturesItAppliesTo;
   /** The kind of document: claim-type letter, family, number (LIDC001 = living valid ID). */
   docTypeCode: string;
-  /** The document's name. */
+  /** The document's name in English, as the claims system files it (DOCUMENT_NAME_TEXTS shows it). */
   typeOfId: string;
   /** The claims system's filing code: mnemonic, [X] for a death beneficiary, -MAJ or -MIN. */
   tranTypeCode: string;
@@ -298,10 +299,34 @@ export const DOCUMENT_CATALOGUE: readonly CatalogueEntry[] = Object.freeze([
   ...LIVING_ROWS.map((row) => Object.freeze(toEntry("Living", row))),
 ]);
 
+/**
+ * Every document's name as a keyed text, "document-names.<documentCd>" (decision 0091): its English
+ * default is the catalogue's typeOfId, which the payload keeps; a locale names it in its own words.
+ */
+export const DOCUMENT_NAME_TEXTS = defineTexts(
+  "document-names",
+  Object.fromEntries(DOCUMENT_CATALOGUE.map((entry) => [entry.documentCd, entry.typeOfId])),
+);
+
+/** The catalogue key of a document's name: "document-names.D0101". */
+export const documentNameKey = (documentCd: string) => `document-names.${documentCd}`;
+
 const BY_DOCUMENT_CD = new Map(DOCUMENT_CATALOGUE.map((entry) => [entry.documentCd, entry]));
 
 export function findCatalogueEntry(documentCd: string): CatalogueEntry | undefined {
   return BY_DOCUMENT_CD.get(documentCd);
+}
+
+/**
+ * The key of a request's name when the examiner kept the catalogue's name of its document, so the
+ * claimant reads it in their locale; null when the examiner wrote their own words.
+ */
+export function requestNameKey(item: {
+  documentCd: string | null;
+  description: string;
+}): string | null {
+  const entry = item.documentCd === null ? undefined : findCatalogueEntry(item.documentCd);
+  return entry?.typeOfId === item.description.trim() ? documentNameKey(entry.documentCd) : null;
 }
 
 /** True when the entry applies to a claim of this nature (AC or IL). */
@@ -336,8 +361,12 @@ export function acceptedValidIds(claimType: ClaimType, side: "front" | "back"): 
  */
 export function documentsToPrepare(
   claimType: ClaimType,
-): { name: string; accidentOnly: boolean }[] {
+): { documentCd: string; name: string; accidentOnly: boolean }[] {
   return DOCUMENT_CATALOGUE.filter(
     (entry) => entry.claimType === claimType && entry.docType === "Mandatory",
-  ).map((entry) => ({ name: entry.typeOfId, accidentOnly: !coversNature(entry, "IL") }));
+  ).map((entry) => ({
+    documentCd: entry.documentCd,
+    name: entry.typeOfId,
+    accidentOnly: !coversNature(entry, "IL"),
+  }));
 }

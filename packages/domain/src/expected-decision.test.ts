@@ -76,15 +76,23 @@ describe("slotLabel", () => {
   test("a slot reads as in Step 4, with the beneficiary it is for", () => {
     expect(slotLabel("DIDC001-VIF2-MAJ")).toEqual({
       label: "Valid government ID (front)",
+      nameKey: "upload-slots.D0501",
       beneficiaryIndex: 2,
     });
-    expect(slotLabel("DCRT001-DTC-MAJ")).toEqual({ label: "PSA death certificate" });
-    expect(slotLabel("LMED001-APS-MIN")).toEqual({ label: "Attending physician's statement" });
+    expect(slotLabel("DCRT001-DTC-MAJ")).toEqual({
+      label: "PSA death certificate",
+      nameKey: "upload-slots.D0101",
+    });
+    expect(slotLabel("LMED001-APS-MIN")).toEqual({
+      label: "Attending physician's statement",
+      nameKey: "upload-slots.L0201",
+    });
   });
 
   test("a key no rule asks reads as the catalogue names it; an unknown key is null", () => {
     expect(slotLabel("DCRT001-LDC-MAJ")).toEqual({
       label: "Death certificate from the local civil registrar",
+      nameKey: "document-names.D0102",
     });
     expect(slotLabel("REQ-0b7c")).toBeNull();
   });

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { coversNature, findCatalogueEntry, isPerBeneficiary } from "./document-catalogue.ts";
 import { beneficiary, codes, everyBenefit, facts, keys } from "./fixtures/slot-facts.ts";
+import { featureOf } from "./localized-texts.ts";
 import {
   type BenefitsClaimed,
   buildUploadSlots,
   fillBeneficiaryIndex,
   findUploadSlot,
   mandatorySlotKeys,
+  SLOT_LABEL_TEXTS,
   type SlotBeneficiary,
   type SlotFacts,
 } from "./upload-slots.ts";
@@ -235,6 +237,7 @@ describe("every combination of facts", () => {
     for (const slot of slots) {
       const entry = findCatalogueEntry(slot.documentCd);
       const fail = (why: string) => problems.push(`${slot.key}: ${why}`);
+      if (SLOT_LABEL_TEXTS[slot.documentCd] !== slot.label) fail("its label has no text key");
       if (!entry) {
         fail("no catalogue entry");
         continue;
@@ -299,5 +302,15 @@ describe("every combination of facts", () => {
     }
     expect(combinations).toBe(2 * 2 * 16 * 3 * 2 * 4 * 18);
     expect([...problems].slice(0, 5)).toEqual([]);
+  });
+});
+
+describe("slot labels as keyed texts (decision 0091)", () => {
+  it("are each rule's label under its document's catalogue number", () => {
+    expect(featureOf(SLOT_LABEL_TEXTS)).toBe("upload-slots");
+    expect(SLOT_LABEL_TEXTS.D0501).toBe("Valid government ID (front)");
+    expect(SLOT_LABEL_TEXTS.L0601).toMatch(/^Proof of your bank account/);
+    // Documents no rule asks for are named by the catalogue alone.
+    expect(SLOT_LABEL_TEXTS.D0102).toBeUndefined();
   });
 });

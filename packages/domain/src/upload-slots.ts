@@ -7,8 +7,10 @@ import {
   BENEFICIARY_PLACEHOLDER,
   type CatalogueEntry,
   DOCUMENT_CATALOGUE,
+  documentNameKey,
 } from "./document-catalogue.ts";
 import { inputsOfPayload } from "./inputs-of-payload.ts";
+import { defineTexts } from "./localized-texts.ts";
 import { USA } from "./start-form.ts";
 
 /** The relationship value of the insured's spouse (BENEFICIARY_RELATIONSHIPS). */
@@ -58,7 +60,7 @@ export type UploadSlot<TFile = never> = {
   /** The catalogue's tranTypeCode with [X] filled in. */
   tranTypeCode: string;
   typeOfId: string;
-  /** What the claimant reads. */
+  /** What the claimant reads, in English: SLOT_LABEL_TEXTS under documentCd in their locale. */
   label: string;
   documentCd: string;
   /** False for the catalogue's "Others": the claimant may add them. */
@@ -171,6 +173,20 @@ const resolve = <R extends { code: string }>(claimType: ClaimType, rules: R[]): 
 const LIVING = resolve("Living", LIVING_RULES);
 const DEATH_CLAIM = resolve("Death", DEATH_CLAIM_RULES);
 const DEATH_BENEFICIARY = resolve("Death", DEATH_BENEFICIARY_RULES);
+
+/**
+ * What Step 4 calls each document a rule asks for, keyed by its catalogue number (decision 0091):
+ * "upload-slots.D0501" is "Valid government ID (front)" in English, its rule's label.
+ */
+export const SLOT_LABEL_TEXTS = defineTexts(
+  "upload-slots",
+  Object.fromEntries(
+    [...LIVING, ...DEATH_CLAIM, ...DEATH_BENEFICIARY].map((rule) => [
+      rule.entry.documentCd,
+      rule.label,
+    ]),
+  ),
+);
 
 /** "VIF[X]-MAJ" with 2 → "VIF2-MAJ"; a code without [X] is returned as it is. */
 export function fillBeneficiaryIndex(tranTypeCode: string, index: number | undefined): string {
@@ -336,8 +352,8 @@ export function slotFactsOfPayload(payload: ClaimPayload, today: IsoDate): SlotF
   };
 }
 
-/** The catalogue's name of the document a slot holds, with the beneficiary it is for; null if unknown. */
-export function slotDocumentName(key: string): { name: string; beneficiaryIndex?: number } | null {
+/** The catalogue entry of the document a slot holds, and the beneficiary it is for. */
+function slotEntry(key: string): { entry: CatalogueEntry; slot: ParsedSlotKey } | null {
   const slot = parseSlotKey(key);
   if (!slot) return null;
   const entry = DOCUMENT_CATALOGUE.find(
@@ -345,30 +361,35 @@ export function slotDocumentName(key: string): { name: string; beneficiaryIndex?
       e.docTypeCode === slot.typeCode &&
       fillBeneficiaryIndex(e.tranTypeCode, slot.beneficiaryIndex) === slot.tranTypeCode,
   );
-  if (!entry) return null;
-  return slot.beneficiaryIndex === undefined
-    ? { name: entry.typeOfId }
-    : { name: entry.typeOfId, beneficiaryIndex: slot.beneficiaryIndex };
+  return entry ? { entry, slot } : null;
+}
+
+const withBeneficiary = <T>(named: T, slot: ParsedSlotKey) =>
+  slot.beneficiaryIndex === undefined
+    ? named
+    : { ...named, beneficiaryIndex: slot.beneficiaryIndex };
+
+/** The catalogue's name of the document a slot holds, with the beneficiary it is for; null if unknown. */
+export function slotDocumentName(key: string): { name: string; beneficiaryIndex?: number } | null {
+  const found = slotEntry(key);
+  return found && withBeneficiary({ name: found.entry.typeOfId }, found.slot);
 }
 
 /**
- * The name a slot carried in Step 4 ("Valid government ID (front)"), as the claimant read it, and
- * the beneficiary it is for; the catalogue's name for a key no rule asks; null if unknown.
+ * The name a slot carried in Step 4 ("Valid government ID (front)"), as the claimant read it, with
+ * the key of its text in a locale's catalogue and the beneficiary it is for; the catalogue's name
+ * for a key no rule asks; null if unknown.
  */
-export function slotLabel(key: string): { label: string; beneficiaryIndex?: number } | null {
-  const slot = parseSlotKey(key);
-  if (!slot) return null;
-  const rules: readonly { label: string; entry: CatalogueEntry }[] =
-    slot.claimType === "Living" ? LIVING : [...DEATH_CLAIM, ...DEATH_BENEFICIARY];
-  const rule = rules.find(
-    (candidate) =>
-      candidate.entry.docTypeCode === slot.typeCode &&
-      fillBeneficiaryIndex(candidate.entry.tranTypeCode, slot.beneficiaryIndex) ===
-        slot.tranTypeCode,
-  );
-  const label = rule?.label ?? slotDocumentName(key)?.name;
-  if (label === undefined) return null;
-  return slot.beneficiaryIndex === undefined
-    ? { label }
-    : { label, beneficiaryIndex: slot.beneficiaryIndex };
+export function slotLabel(
+  key: string,
+): { label: string; nameKey: string; beneficiaryIndex?: number } | null {
+  const found = slotEntry(key);
+  if (!found) return null;
+  const { entry, slot } = found;
+  const label = SLOT_LABEL_TEXTS[entry.documentCd];
+  const named =
+    label === undefined
+      ? { label: entry.typeOfId, nameKey: documentNameKey(entry.documentCd) }
+      : { label, nameKey: `upload-slots.${entry.documentCd}` };
+  return withBeneficiary(named, slot);
 }

@@ -1,10 +1,12 @@
 import type { SentDocument } from "@kalinga/domain/claim-tracking";
+import { requestNameKey } from "@kalinga/domain/document-catalogue";
 import { formatFileSize } from "@kalinga/domain/document-files";
 import {
   firstAndLastName,
   type SlotNaming,
   slotDocument,
 } from "@kalinga/domain/document-slot-name";
+import { slotLabel } from "@kalinga/domain/upload-slots";
 import type { RequirementDocumentRow } from "../documents/document-repository.ts";
 import type { Requirement } from "../lifecycle/lifecycle-repository.ts";
 
@@ -45,6 +47,7 @@ export function sentDocuments(input: {
     const position = slot?.beneficiary?.beneficiaryNo;
     bySlot.set(document.slotKey, {
       title: slot?.name ?? document.name,
+      nameKey: slotLabel(document.slotKey)?.nameKey ?? null,
       beneficiary:
         position === undefined ? null : { position, name: slot?.beneficiary?.name ?? "" },
       requirementId: null,
@@ -67,6 +70,7 @@ export function sentDocuments(input: {
       );
       return {
         title: item.description,
+        nameKey: requestNameKey(item),
         beneficiary: null,
         requirementId: item.id,
         state: item.state === "accepted" || item.state === "rejected" ? item.state : "received",

@@ -10,6 +10,7 @@ import {
 import { claimantDecision } from "@kalinga/domain/claim-messages";
 import { TRACKING_MESSAGES as M, type TrackedRequirement } from "@kalinga/domain/claim-tracking";
 import { todayInManila } from "@kalinga/domain/dates";
+import { requestNameKey } from "@kalinga/domain/document-catalogue";
 import { findClaim, verifiedNumberOf } from "../claims/claim-repository.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
@@ -142,6 +143,7 @@ export async function trackedClaimView(
         id: item.id,
         documentCd: item.documentCd,
         description: item.description,
+        nameKey: requestNameKey(item),
         dueDate: item.dueDate,
         state: item.state,
         rejectionReason: item.rejectionReason,

@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { DOCUMENT_CATALOGUE } from "@kalinga/domain/document-catalogue";
 import {
   type Catalogue,
   catalogueProblems,
   featureOf,
   splitCatalogue,
 } from "@kalinga/domain/localized-texts";
+import { SLOT_LABEL_TEXTS } from "@kalinga/domain/upload-slots";
 import { describe, expect, it } from "vitest";
 import { WIDGET_FEATURES as FEATURES } from "./widget-features.ts";
 
@@ -43,5 +45,27 @@ describe("the locale catalogues", () => {
       ([key, text]) => !hasWords(text) && hasWords(english.get(key) ?? ""),
     );
     expect(empty).toEqual([]);
+  });
+
+  it("name every catalogue document and every Step 4 slot in Filipino (decision 0091)", () => {
+    const filipino = read("fil.json");
+    const named = (key: string) => filipino[key]?.trim() ?? "";
+    const unnamed = [
+      ...DOCUMENT_CATALOGUE.map((entry) => `document-names.${entry.documentCd}`),
+      ...Object.keys(SLOT_LABEL_TEXTS).map((documentCd) => `upload-slots.${documentCd}`),
+    ].filter((key) => named(key) === "");
+    expect(unnamed).toEqual([]);
+    const english = Object.entries(filipino).filter(
+      ([key, text]) =>
+        /^(document-names|upload-slots)\./.test(key) && /\b(of the|your)\b/.test(text),
+    );
+    expect(english).toEqual([]);
+    // A front or back is said in Filipino; an ID's own name (UMID, PhilHealth ID) stays as it is.
+    const sides = DOCUMENT_CATALOGUE.filter((entry) => / \((front|back)\)$/.test(entry.typeOfId));
+    for (const entry of sides) {
+      expect(named(`document-names.${entry.documentCd}`)).toMatch(/ \((harap|likod)\)$/);
+    }
+    expect(named("document-names.D0509")).toBe("UMID (harap)");
+    expect(named("document-names.D0532")).toBe("PhilHealth ID (likod)");
   });
 });

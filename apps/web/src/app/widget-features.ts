@@ -1,5 +1,6 @@
 import { CLAIM_STATUS_TEXTS } from "@kalinga/domain/claim-status";
 import { DECLARATION_MESSAGES, DECLARATION_TEXTS } from "@kalinga/domain/declarations";
+import { DOCUMENT_NAME_TEXTS } from "@kalinga/domain/document-catalogue";
 import { DOCUMENT_MESSAGE_TEXTS } from "@kalinga/domain/document-messages";
 import {
   DECIDED_MESSAGES,
@@ -9,6 +10,7 @@ import {
   FREE_TEXT_TEXTS,
   SPEC_MESSAGES,
 } from "@kalinga/domain/messages";
+import { SLOT_LABEL_TEXTS } from "@kalinga/domain/upload-slots";
 import { BENEFICIARY_TEXTS } from "../claim/beneficiary-texts.ts";
 import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { CLAIM_TEXTS } from "../claim/claim-texts.ts";
@@ -39,6 +41,8 @@ export const WIDGET_FEATURES = [
   PAYOUT_TEXTS,
   BENEFICIARY_TEXTS,
   DOCUMENT_TEXTS,
+  SLOT_LABEL_TEXTS,
+  DOCUMENT_NAME_TEXTS,
   SUBMISSION_TEXTS,
   DRAFT_TEXTS,
   GUIDE_TEXTS,

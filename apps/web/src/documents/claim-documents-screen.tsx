@@ -1,7 +1,7 @@
 import type { Beneficiary } from "@kalinga/domain/beneficiary";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { fill } from "@kalinga/domain/localized-texts";
-import { buildUploadSlots, type UploadSlot } from "@kalinga/domain/upload-slots";
+import { buildUploadSlots, SLOT_LABEL_TEXTS, type UploadSlot } from "@kalinga/domain/upload-slots";
 import { useMemo, useRef, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { useNextRoute } from "../claim/back-to-review.ts";
@@ -72,9 +72,15 @@ function ClaimDocuments({ claim }: { claim: VerifiedClaim }) {
   const navigate = useNavigate();
   const nextRoute = useNextRoute("/claims-review");
   const tab = useMemo(() => claimOfTab(claim, channel), [claim, channel]);
+  const labels = useTexts(SLOT_LABEL_TEXTS);
+  // Each slot named in the chosen locale (decision 0091); its typeOfId stays the catalogue's English.
   const slots = useMemo(
-    () => (tab.complete ? buildUploadSlots(slotFactsOfTab(tab.payload)) : []),
-    [tab],
+    () =>
+      (tab.complete ? buildUploadSlots(slotFactsOfTab(tab.payload)) : []).map((slot) => ({
+        ...slot,
+        label: labels[slot.documentCd] ?? slot.label,
+      })),
+    [tab, labels],
   );
   const documents = useClaimDocuments();
   const [showMissing, setShowMissing] = useState(false);

@@ -29,6 +29,9 @@ export const DOCUMENT_TEXTS = defineTexts("documents", {
   uploaded: "Uploaded",
   notUploaded: "Not uploaded",
   tryAgain: "Try again",
+  /** Said by the screen's live region once a file is stored: "receipt.jpg uploaded." */
+  announceUploaded: "{fileName} uploaded.",
+  announceNotUploaded: "{fileName} was not uploaded.",
   /** Read after "Try again": "to upload photo.pdf". */
   tryAgainNamed: "to upload {fileName}",
   replace: "Replace",

@@ -1,10 +1,13 @@
 import type { UploadedDocument } from "@kalinga/domain/claim-api";
 import { RETURN_CODES } from "@kalinga/domain/claim-api-names";
 import { formatFileSize } from "@kalinga/domain/document-files";
+import { fill } from "@kalinga/domain/localized-texts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { callClaimApi, callClaimApiOrShowError } from "../api/claim-api-client.ts";
 import { type UploadOutcome, type UploadRequest, uploadDocument } from "../api/document-upload.ts";
 import { systemError } from "../api/system-error.ts";
+import { textsNow } from "../ui/locale.ts";
+import { DOCUMENT_TEXTS } from "./document-texts.ts";
 import { type FileToSend, shrinkPhoto } from "./shrink-photo.ts";
 
 // The files of a claim's upload slots: those the server holds (listDocuments) and those on their
@@ -148,7 +151,8 @@ export function useClaimDocuments(store: DocumentStore = CLAIM_DOCUMENT_STORE): 
       if (!mounted.current) return;
       if (!outcome.ok) {
         update(id, { state: "failed", message: outcome.message, canRetry: outcome.retry });
-        setAnnouncement(`${attempt.toSend.name} was not uploaded.`);
+        const { announceNotUploaded } = textsNow(DOCUMENT_TEXTS);
+        setAnnouncement(fill(announceNotUploaded, { fileName: attempt.toSend.name }));
         return;
       }
       // A one-file slot swapped its file on the server; in other slots the old one goes now, and
@@ -168,7 +172,8 @@ export function useClaimDocuments(store: DocumentStore = CLAIM_DOCUMENT_STORE): 
               : file,
           );
       });
-      setAnnouncement(`${outcome.document.name} uploaded.`);
+      const { announceUploaded } = textsNow(DOCUMENT_TEXTS);
+      setAnnouncement(fill(announceUploaded, { fileName: outcome.document.name }));
     },
     [update, forget, store],
   );

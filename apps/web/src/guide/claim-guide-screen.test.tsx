@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import type { Catalogue } from "@kalinga/domain/localized-texts";
 import { cleanup, screen, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openWidget, renderAt } from "../test-support/widget-under-test.tsx";
+import { LocaleContext } from "../ui/locale.ts";
 import ClaimGuideScreen from "./claim-guide-screen.tsx";
 
 // The claim guide: its words from the claim-guide configuration, the documents of each claim type
@@ -41,5 +44,32 @@ describe("the claim guide screen", () => {
     const death = screen.getByRole("region", { name: "Death claim" });
     expect(within(death).getByText("PSA death certificate of the insured")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Back" })).toBeTruthy();
+  });
+});
+
+describe("the claim guide in Filipino", () => {
+  it("names each document in Filipino, by its catalogue number (decision 0091)", async () => {
+    // Read from the repository root, where the tests run.
+    const filipino = JSON.parse(
+      readFileSync("apps/server/content/locales/fil.json", "utf8"),
+    ) as Catalogue;
+    await openWidget("corporate-website");
+    serveGuide(200);
+    renderAt(
+      "/claim-guide",
+      <LocaleContext.Provider
+        value={{ locale: "fil", catalogue: filipino, failed: null, choose: () => undefined }}
+      >
+        <Routes>
+          <Route path="claim-guide" element={<ClaimGuideScreen />} />
+        </Routes>
+      </LocaleContext.Provider>,
+    );
+    expect(await screen.findByRole("heading", { name: overview.title })).toBeTruthy();
+    expect(screen.getByText(filipino["document-names.D0101"] as string)).toBeTruthy();
+    expect(screen.getByText(filipino["document-names.L0201"] as string)).toBeTruthy();
+    expect(screen.queryByText("PSA death certificate of the insured")).toBeNull();
+    const items = screen.getAllByRole("listitem").map((item) => item.textContent);
+    expect(items.filter((text) => /\b(of|the)\b/.test(text ?? ""))).toEqual([]);
   });
 });

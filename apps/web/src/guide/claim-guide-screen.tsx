@@ -1,5 +1,5 @@
 import type { ClaimGuide } from "@kalinga/content/claim-guide";
-import { documentsToPrepare } from "@kalinga/domain/document-catalogue";
+import { DOCUMENT_NAME_TEXTS, documentsToPrepare } from "@kalinga/domain/document-catalogue";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { loadClaimGuide } from "../content/claim-guide-client.ts";
@@ -19,6 +19,7 @@ export default function ClaimGuideScreen() {
   const setting = useWidgetSetting();
   const navigate = useNavigate();
   const texts = useTexts(GUIDE_TEXTS);
+  const names = useTexts(DOCUMENT_NAME_TEXTS);
   const [guide, setGuide] = useState<ClaimGuide | null>(null);
 
   useEffect(() => {
@@ -50,8 +51,8 @@ export default function ClaimGuideScreen() {
                 <p>{part.prepare}</p>
                 <ul>
                   {documentsToPrepare(claimType).map((document) => (
-                    <li key={document.name}>
-                      {document.name}
+                    <li key={document.documentCd}>
+                      {names[document.documentCd] ?? document.name}
                       {document.accidentOnly ? ` ${texts.accidentOnly}` : null}
                     </li>
                   ))}

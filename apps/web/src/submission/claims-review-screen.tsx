@@ -23,7 +23,7 @@ import { fill } from "@kalinga/domain/localized-texts";
 import { maskLast4 } from "@kalinga/domain/mask";
 import { bankOf, eWalletOf, type Payout } from "@kalinga/domain/payout";
 import type { PublicStartForm } from "@kalinga/domain/start-form";
-import { buildUploadSlots } from "@kalinga/domain/upload-slots";
+import { buildUploadSlots, SLOT_LABEL_TEXTS } from "@kalinga/domain/upload-slots";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { callClaimApiOrShowError } from "../api/claim-api-client.ts";
@@ -218,6 +218,7 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
   const inLocale = useMessage();
   const declarations = useTexts(DECLARATION_TEXTS);
   const declarationMessages = useTexts(DECLARATION_MESSAGES);
+  const slotLabels = useTexts(SLOT_LABEL_TEXTS);
   const { locale } = useLocale();
   const date = (iso: string) => (iso ? formatDisplayDate(iso, locale) : "");
   const texts: ReviewTexts = { T, D, P, date };
@@ -340,7 +341,7 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
                   const files = filesOf(slot.key);
                   return (
                     <li key={slot.key}>
-                      <strong>{slot.label}</strong>
+                      <strong>{slotLabels[slot.documentCd] ?? slot.label}</strong>
                       {slot.beneficiaryIndex
                         ? fill(T.ofBeneficiary, { number: slot.beneficiaryIndex })
                         : ""}

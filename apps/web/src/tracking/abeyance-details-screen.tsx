@@ -4,7 +4,7 @@ import { Link } from "../ui/link.tsx";
 import { AsideLink } from "../ui/screen-links.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
-import { useTrackingTexts } from "./tracking-words.ts";
+import { useDocumentName, useTrackingTexts } from "./tracking-words.ts";
 
 /** /abeyance-details: what the insurer asked for, each request with its due date and state. */
 export default function AbeyanceDetailsScreen() {
@@ -42,11 +42,14 @@ export default function AbeyanceDetailsScreen() {
 
 function RequirementItem({ requirement }: { requirement: TrackedRequirement }) {
   const T = useTrackingTexts();
+  const named = useDocumentName();
   const open = requirement.state === "open";
   const files = requirement.documents.length;
   return (
     <li className="k-tracked k-card" data-state={requirement.state}>
-      <h3 className="k-requirement__title">{requirement.description}</h3>
+      <h3 className="k-requirement__title">
+        {named(requirement.nameKey, requirement.description)}
+      </h3>
       <p className="k-tracked__facts">
         <strong className="k-requirement__state">
           {requirement.replaces && open ? T.askedAgain : T.requirementState[requirement.state]}

@@ -11,7 +11,7 @@ import {
   openRequirements,
   useEndCheck,
 } from "./tracked-claims.ts";
-import { useTrackingTexts } from "./tracking-words.ts";
+import { useDocumentName, useTrackingTexts } from "./tracking-words.ts";
 
 /** /abeyance-review: what goes to the claims team, then Send, then the claim's new status. */
 export default function AbeyanceReviewScreen() {
@@ -41,6 +41,7 @@ function ToSend({
   const T = useTrackingTexts();
   const endCheck = useEndCheck();
   const ui = useTexts(UI_TEXTS);
+  const named = useDocumentName();
   const [refusal, setRefusal] = useState<string | null>(null);
   // One key for this send: pressing Send again after a lost answer gets the first answer back.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -70,7 +71,9 @@ function ToSend({
       <ul className="k-tracked-list" aria-label={T.requestsLabel}>
         {requests.map((requirement) => (
           <li key={requirement.id} className="k-tracked k-card">
-            <h3 className="k-requirement__title">{requirement.description}</h3>
+            <h3 className="k-requirement__title">
+              {named(requirement.nameKey, requirement.description)}
+            </h3>
             {requirement.documents.length > 0 ? (
               <ul className="k-sent-files">
                 {requirement.documents.map((document) => (

@@ -15,18 +15,18 @@ import { adoptStyles } from "../ui/styles.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements, requirementStore } from "./tracked-claims.ts";
-import { useTrackingTexts } from "./tracking-words.ts";
+import { useDocumentName, useTrackingTexts } from "./tracking-words.ts";
 
 adoptStyles(documentsCss);
 
 /** A request as a Step 4 slot: the same picker, shrinking, progress, retry, replace and remove. */
-function slotOf(requirement: TrackedRequirement): UploadSlot {
+function slotOf(requirement: TrackedRequirement, label: string): UploadSlot {
   return {
     key: requirement.id,
     typeCode: "",
     tranTypeCode: "",
     typeOfId: "",
-    label: requirement.description,
+    label,
     documentCd: requirement.documentCd ?? "",
     mandatory: true,
     list: [],
@@ -55,6 +55,7 @@ function RequestedDocuments({ tracked }: { tracked: ReadTrackedClaimResponse }) 
   const uploading = useUploadsInFlight(documents);
   const documentTexts = useTexts(DOCUMENT_TEXTS);
   const ui = useTexts(UI_TEXTS);
+  const named = useDocumentName();
 
   if (requests.length === 0) return <Navigate to="/abeyance-details" replace />;
 
@@ -78,7 +79,7 @@ function RequestedDocuments({ tracked }: { tracked: ReadTrackedClaimResponse }) 
           {requests.map((requirement) => (
             <DocumentSlot
               key={requirement.id}
-              slot={slotOf(requirement)}
+              slot={slotOf(requirement, named(requirement.nameKey, requirement.description))}
               note={T.dueBy(formatDisplayDate(requirement.dueDate))}
               files={filesOf(requirement.id)}
               error={undefined}

@@ -6,7 +6,7 @@ import { ActionLink, AsideLink } from "../ui/screen-links.tsx";
 import { DecisionOutcome } from "./decision-outcome.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
-import { useTrackingTexts } from "./tracking-words.ts";
+import { useDocumentName, useTrackingTexts } from "./tracking-words.ts";
 import { ClaimTypeAndPolicy, displayDay } from "./your-claim-tracking-screen.tsx";
 
 /** /status-details: one claim, where it stands, what it means and what comes next. */
@@ -117,6 +117,7 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
 /** When the insurer expects to decide, paused while documents are owed, and each open item's date. */
 function DatesToKnow({ tracked }: { tracked: ReadTrackedClaimResponse }) {
   const T = useTrackingTexts();
+  const named = useDocumentName();
   const { expectedDecision: expected } = tracked;
   const open = openRequirements(tracked);
   if (!expected && open.length === 0) return null;
@@ -143,7 +144,10 @@ function DatesToKnow({ tracked }: { tracked: ReadTrackedClaimResponse }) {
         <ul className="k-due-dates">
           {open.map((requirement) => (
             <li key={requirement.id}>
-              {T.itemDue(requirement.description, formatDisplayDate(requirement.dueDate))}
+              {T.itemDue(
+                named(requirement.nameKey, requirement.description),
+                formatDisplayDate(requirement.dueDate),
+              )}
             </li>
           ))}
         </ul>
@@ -155,9 +159,10 @@ function DatesToKnow({ tracked }: { tracked: ReadTrackedClaimResponse }) {
 /** One document sent, under what it is, with the insurer's state and, if not accepted, what to do. */
 function SentDocumentItem({ document }: { document: SentDocument }) {
   const T = useTrackingTexts();
+  const title = useDocumentName()(document.nameKey, document.title);
   return (
     <li className="k-tracked k-card k-sent-document" data-state={document.state}>
-      <h4 className="k-requirement__title">{document.title}</h4>
+      <h4 className="k-requirement__title">{title}</h4>
       {document.beneficiary ? (
         <p className="k-sent-document__whose">
           {T.forBeneficiary(document.beneficiary.position, document.beneficiary.name)}
@@ -168,7 +173,7 @@ function SentDocumentItem({ document }: { document: SentDocument }) {
         <span>{T.receivedOn(displayDay(document.receivedAt))}</span>
       </p>
       {document.files.length > 0 ? (
-        <ul className="k-sent-files" aria-label={T.filesOf(document.title)}>
+        <ul className="k-sent-files" aria-label={T.filesOf(title)}>
           {document.files.map((file, index) => (
             // Names repeat (two pages of one form): the position keeps each row apart.
             // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders

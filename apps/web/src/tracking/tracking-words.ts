@@ -1,6 +1,13 @@
-import { CLAIM_STATUS_TEXTS, claimStatusLabel, claimTypeLabel } from "@kalinga/domain/claim-status";
+import {
+  CLAIM_STATUS_TEXTS,
+  claimStatusLabel,
+  claimTypeLabel,
+  recordPolicyNumberDisplay,
+} from "@kalinga/domain/claim-status";
+import type { TrackedClaimRecord } from "@kalinga/domain/claim-tracking";
 import { fill, localize } from "@kalinga/domain/localized-texts";
-import { useLocale, useTexts } from "../ui/locale.ts";
+import { useContext } from "react";
+import { LocaleContext, useLocale, useTexts } from "../ui/locale.ts";
 import { STATUS_KEYS, TRACKING_TEXTS } from "./tracking-texts.ts";
 
 // The tracking texts in the chosen locale, shaped as the screens use them: templates filled, plural
@@ -90,6 +97,8 @@ export function trackingWords(
     /** The claimant's name of a status, and of a claim's type. */
     statusName: (status: string) => claimStatusLabel(status, statuses),
     typeName: (type: string, subType: string) => claimTypeLabel(type, subType, statuses),
+    /** A record's policy number, or what stands in its place, in the claimant's words. */
+    policyNumber: (record: TrackedClaimRecord) => recordPolicyNumberDisplay(record, statuses),
     /** What a server status means to the claimant and what happens next. */
     statusMeaning: (status: string) => {
       const prefix = STATUS_KEYS[status] ?? "statusOther";
@@ -106,4 +115,13 @@ export function trackingWords(
 export function useTrackingTexts() {
   const { locale, catalogue } = useLocale();
   return trackingWords(useTexts(TRACKING_TEXTS), locale, localize(CLAIM_STATUS_TEXTS, catalogue));
+}
+
+/**
+ * A document's name in the chosen locale (decision 0091): the catalogue's text under the key the
+ * server sent with it, else the English the server sent (an examiner's own words have no key).
+ */
+export function useDocumentName(): (nameKey: string | null, english: string) => string {
+  const { catalogue } = useContext(LocaleContext);
+  return (nameKey, english) => (nameKey === null ? undefined : catalogue?.[nameKey]) ?? english;
 }

@@ -1,6 +1,5 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api-names";
 import type { OpenDraft } from "@kalinga/domain/claim-responses";
-import { recordPolicyNumberDisplay } from "@kalinga/domain/claim-status";
 import type { TrackedClaimRecord } from "@kalinga/domain/claim-tracking";
 import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { useState } from "react";
@@ -72,7 +71,7 @@ export function ClaimTypeAndPolicy({ claim }: { claim: TrackedClaimRecord }) {
       </div>
       <div>
         <dt>{T.policyNumberLabel}</dt>
-        <dd>{recordPolicyNumberDisplay(claim)}</dd>
+        <dd>{T.policyNumber(claim)}</dd>
       </div>
     </>
   );
