@@ -7,7 +7,7 @@ import { API_KEY, callClaimRaw } from "./support/test-app.ts";
 
 // What a company's configuration drives on the server (decision 0093): the origins whose pages may
 // call the API, the widget keys its claims may be filed with, and the environments' host patterns
-// served to the widget (added to companies saved before by migration 028).
+// served to the widget (added to companies saved before by migration 027).
 
 const OTHER_KEY = "another-insurer-widget-key";
 const keyId = (key: string) => `key-${createHash("sha256").update(key).digest("hex").slice(0, 6)}`;
@@ -104,7 +104,7 @@ describe("a company's configuration in use", () => {
     expect((await startClaim(OTHER_KEY)).statusCode).toBe(200);
   });
 
-  test("migration 028 gives a company saved before it the environments' former host patterns", async () => {
+  test("migration 027 gives a company saved before it the environments' former host patterns", async () => {
     const { rows } = await server.db.query<{ config: Company }>(
       "SELECT config FROM companies WHERE id = 'first'",
     );
@@ -115,8 +115,8 @@ describe("a company's configuration in use", () => {
     await server.db.query("UPDATE companies SET config = $1::jsonb WHERE id = 'first'", [
       JSON.stringify(before),
     ]);
-    const migration = (await readMigrations()).find((m) => m.version === 28);
-    if (!migration) throw new Error("migration 028 is missing");
+    const migration = (await readMigrations()).find((m) => m.version === 27);
+    if (!migration) throw new Error("migration 027 is missing");
     await server.db.query(migration.sql);
     const after = await server.db.query<{ config: Company }>("SELECT config FROM companies");
     const hosts = Object.fromEntries(
