@@ -7,24 +7,52 @@
  *                     the server answered by a fake fetch.
  * - `web-components`  apps/web/src/**\/*.test.tsx — widget screens rendered in happy-dom, with the
  *                     real session and a fake fetch answering the claim API.
- * - `server-pglite`   apps/server/test/**\/*.test.ts with KALINGA_TEST_DB=pglite (DATABASE_URL is
- *                     emptied so nothing reaches a real PostgreSQL).
- * - `server-postgres` the same files again with KALINGA_TEST_DB=postgres and DATABASE_URL passed on;
+ * - `server-pglite`   with DATABASE_URL set, the files about the embedded database (the list below);
+ *                     without it, every apps/server/test/**\/*.test.ts. KALINGA_TEST_DB=pglite
+ *                     (DATABASE_URL is emptied so nothing reaches a real PostgreSQL).
+ * - `server-postgres` every server file with KALINGA_TEST_DB=postgres and DATABASE_URL passed on;
  *                     present only when DATABASE_URL is set.
  *
  * Server test files read KALINGA_TEST_DB to choose their database: `pglite` means an embedded PGlite
  * in a fresh temporary folder, copied from one migrated folder made per run (support/pglite-template.ts),
  * `postgres` means DATABASE_URL with a schema of the file's own. Each file starts its own server and
- * database. Within a project the files run one at a time (`maxWorkers: 1`); the PostgreSQL project's
- * worker keeps its loaded modules from file to file (`isolate: false`: importing the server anew for
- * each file cost more than half its run), the PGlite project's cannot; the two server projects run
- * side by side, one file each, after the unit projects (`sequence.groupOrder`), so both cores work:
- * PGlite in the test's process, PostgreSQL in its own. Every project gets NODE_ENV=test.
+ * database. The PostgreSQL project's workers keep their loaded
+ * modules from file to file (`isolate: false`: importing the server anew for each file cost more than
+ * half its run); the PGlite project runs a fresh process per file. Each project runs two files at
+ * a time, after the one before it (`sequence.groupOrder`: units, PGlite, PostgreSQL): Vitest runs
+ * projects side by side only when their worker counts agree. Every project gets NODE_ENV=test.
  */
 import { defineConfig } from "vitest/config";
 
 const databaseUrl = process.env.DATABASE_URL ?? "";
 const serverTests = ["apps/server/test/**/*.test.ts"];
+/**
+ * Beside PostgreSQL, PGlite runs the files about the embedded database's own behaviour (decision
+ * 0095): one connection whose transactions queue, a data folder reopened and copied, the server and
+ * its commands started on the embedded default, and the main flows end to end. The browser journeys
+ * run every feature on PGlite besides. Without DATABASE_URL, PGlite runs every file.
+ */
+const embeddedDatabaseTests = [
+  "test-database-reset",
+  "restart",
+  "main",
+  "create-administrator",
+  "kill-during-upload",
+  "documents-store-limits",
+  "documents-idempotency",
+  "state-change-idempotency",
+  "otp-send-during-submit",
+  "notifications",
+  "otp",
+  "claim-drafts",
+  "claim-submit",
+  "claim-tracking",
+  "companies",
+  "console-content",
+  "staff-console-claims",
+  "insurer-api-changes",
+  "policies",
+].map((name) => `apps/server/test/${name}.test.ts`);
 // A server and its database take a few seconds to start on a loaded 2-core machine: hooks get room.
 const serverTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 
@@ -74,13 +102,13 @@ export default defineConfig({
       {
         test: {
           name: "server-pglite",
-          include: serverTests,
+          include: databaseUrl === "" ? serverTests : embeddedDatabaseTests,
           environment: "node",
           env: { NODE_ENV: "test", KALINGA_TEST_DB: "pglite", DATABASE_URL: "" },
           globalSetup: ["apps/server/test/support/pglite-template.ts"],
           // A fresh process per file: a hundred PGlite instances in one process crash V8's WebAssembly
           // code tracking (a fatal "jit_page_->allocations_" check) a few dozen files in.
-          maxWorkers: 1,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           ...serverTimeouts,
         },
@@ -95,8 +123,9 @@ export default defineConfig({
                 environment: "node" as const,
                 env: { NODE_ENV: "test", KALINGA_TEST_DB: "postgres", DATABASE_URL: databaseUrl },
                 isolate: false,
-                maxWorkers: 1,
-                sequence: { groupOrder: 1 },
+                // Each file has a schema of its own: two run at once, on both cores.
+                maxWorkers: 2,
+                sequence: { groupOrder: 2 },
                 ...serverTimeouts,
               },
             },

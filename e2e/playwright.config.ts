@@ -1,19 +1,22 @@
 /**
  * Browser journeys in Debian's Chromium against the real server (`npx playwright test -c e2e/playwright.config.ts`).
  *
- * Two servers start from the repository root with the node running Playwright, each on a free port,
- * on embedded PGlite in a fresh temporary folder (DATABASE_URL removed), NODE_ENV=test and
+ * Three servers start from the repository root with the node running Playwright, each on a free
+ * port, on embedded PGlite in a fresh temporary folder (DATABASE_URL removed), NODE_ENV=test and
  * KALINGA_DEMO=true (the outbox readers and demo pages), with large
  * per-address limits because every journey comes from 127.0.0.1:
  * - the main one (baseURL), with the product's OTP timings;
  * - a fast one (KALINGA_E2E_FAST_URL for the tests), whose codes live 3 s and whose resend wait is
  *   1 s, so expiry and running out of sends happen in real time, whose claims may upload 2
  *   files per window, so the upload limit is met in a few steps, and whose addresses start 20
- *   claims per window before a proof-of-work challenge is asked.
- * Env: CHROMIUM_PATH (default /usr/bin/chromium), KALINGA_E2E_PORT / KALINGA_E2E_FAST_PORT (default:
- * free ports), KALINGA_E2E_HOST_PORT (the cross-origin journey's portal page, allowed by the main
- * server's KALINGA_ALLOWED_ORIGINS; default: a free port), KALINGA_E2E_NOTICE_FILE (the main server's
- * notice file, set by this file), KALINGA_E2E_JSON (JSON report, default test-results/playwright.json at the repository root).
+ *   claims per window before a proof-of-work challenge is asked;
+ * - the whole-server journeys' own (KALINGA_E2E_WHOLE_URL, the whole-server project's baseURL), whose
+ *   notice and companies those journeys change while the other projects run.
+ * Env: CHROMIUM_PATH (default /usr/bin/chromium), KALINGA_E2E_PORT / KALINGA_E2E_FAST_PORT /
+ * KALINGA_E2E_WHOLE_PORT (default: free ports), KALINGA_E2E_HOST_PORT (the cross-origin journey's
+ * portal page, allowed by the main server's KALINGA_ALLOWED_ORIGINS; default: a free port),
+ * KALINGA_E2E_NOTICE_FILE (the whole-server journeys' notice file, set by this file),
+ * KALINGA_E2E_JSON (JSON report, default test-results/playwright.json at the repository root).
  */
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -40,7 +43,21 @@ if (process.env.KALINGA_E2E_HOST_PORT === undefined) {
   while (taken.includes(String(hostPort))) hostPort = await findFreePort(0);
   process.env.KALINGA_E2E_HOST_PORT = String(hostPort);
 }
+// The server of the journeys that change what all its pages show (its notice, its companies).
+if (process.env.KALINGA_E2E_WHOLE_PORT === undefined) {
+  let wholePort = await findFreePort(18083);
+  const taken = [
+    process.env.KALINGA_E2E_PORT,
+    process.env.KALINGA_E2E_FAST_PORT,
+    process.env.KALINGA_E2E_HOST_PORT,
+  ];
+  while (taken.includes(String(wholePort))) wholePort = await findFreePort(0);
+  process.env.KALINGA_E2E_WHOLE_PORT = String(wholePort);
+}
 const port = Number(process.env.KALINGA_E2E_PORT);
+const wholePort = Number(process.env.KALINGA_E2E_WHOLE_PORT);
+const wholeURL = `http://127.0.0.1:${wholePort}`;
+process.env.KALINGA_E2E_WHOLE_URL = wholeURL;
 const fastPort = Number(process.env.KALINGA_E2E_FAST_PORT);
 const hostOrigin = `http://127.0.0.1:${process.env.KALINGA_E2E_HOST_PORT}`;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -59,9 +76,10 @@ function freshDataDir(envName: string, serverPort: number): string {
 }
 const dataDir = freshDataDir("KALINGA_E2E_DATA_DIR", port);
 const fastDataDir = freshDataDir("KALINGA_E2E_FAST_DATA_DIR", fastPort);
-// The main server's notice file, re-read on every call: the notice journey rewrites it. It starts
-// as the shipped one (its window long past), once per run.
-const noticeFile = process.env.KALINGA_E2E_NOTICE_FILE ?? `${dataDir}-notice.json`;
+const wholeDataDir = freshDataDir("KALINGA_E2E_WHOLE_DATA_DIR", wholePort);
+// The whole-server journeys' notice file, re-read on every call: the notice journey rewrites it. It
+// starts as the shipped one (its window long past), once per run.
+const noticeFile = process.env.KALINGA_E2E_NOTICE_FILE ?? `${wholeDataDir}-notice.json`;
 if (process.env.KALINGA_E2E_NOTICE_FILE === undefined) {
   copyFileSync(path.join(repoRoot, "apps/server/content/notice.json"), noticeFile);
   process.env.KALINGA_E2E_NOTICE_FILE = noticeFile;
@@ -81,6 +99,21 @@ export const CONSOLE_ADMIN = {
   name: "Ana Reyes",
   password: "e2e-administrator-password",
 };
+
+/** The whole-server journeys' server has an administrator of its own, with a key of its own. */
+export const WHOLE_SERVER_ADMIN = {
+  email: "jose.cruz@kalinga-life.example",
+  name: "Jose Cruz",
+  password: "e2e-whole-server-administrator",
+};
+
+/**
+ * The documented command that makes a server's first administrator (its password in the server's
+ * KALINGA_ADMIN_PASSWORD) before the server starts. A data folder kept from an earlier run has the
+ * administrator already: the server starts anyway.
+ */
+const createAdministrator = (admin: typeof CONSOLE_ADMIN) =>
+  `env -u DATABASE_URL "${process.execPath}" apps/server/src/console/create-administrator.ts --email ${admin.email} --name "${admin.name}"; `;
 
 function kalingaServer(
   name: string,
@@ -113,14 +146,45 @@ function kalingaServer(
 }
 
 /**
- * Journeys that change what every widget page of the main server shows (its notice, a company's
- * colours): they run last, one at a time, when every other journey is done.
+ * Journeys that change what every widget page of their server shows (its notice, its companies):
+ * they run on a server of their own, one at a time, beside the other projects (decision 0095).
  */
 const WHOLE_SERVER = [
   "journeys/notice-every-channel.spec.ts",
   "journeys/notice-scheduled.spec.ts",
   "console/companies.spec.ts",
   "journeys/second-insurer.spec.ts",
+];
+/** The filing steps' journeys: the phone-filing project. */
+const FILING_JOURNEYS = [
+  "smoke.spec.ts",
+  "journeys/file-a-claim.spec.ts",
+  "journeys/file-a-claim-in-filipino.spec.ts",
+  "journeys/death-claim-in-filipino.spec.ts",
+  "journeys/claim-steps.spec.ts",
+  "journeys/claim-documents.spec.ts",
+  "journeys/long-input.spec.ts",
+  "journeys/names-and-guardian.spec.ts",
+  "journeys/payout-ewallet.spec.ts",
+  "journeys/neurological-exam.spec.ts",
+  "journeys/step-focus.spec.ts",
+  "journeys/start-form-messages.spec.ts",
+  "journeys/start-form-keyboard.spec.ts",
+  "journeys/claim-guide.spec.ts",
+  "journeys/content-down.spec.ts",
+];
+
+/** The journeys that also run at 1280 px (decision 0095); every other runs on the phone only. */
+const DESKTOP_JOURNEYS = [
+  "smoke.spec.ts",
+  "journeys/file-a-claim.spec.ts",
+  "journeys/claim-documents.spec.ts",
+  "journeys/start-form-keyboard.spec.ts",
+  "journeys/widget-behaviour.spec.ts",
+  "journeys/widget-loader.spec.ts",
+  "journeys/photo-preview-and-portal.spec.ts",
+  "journeys/portal-channels.spec.ts",
+  "journeys/portal-cross-origin.spec.ts",
 ];
 const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
 
@@ -148,8 +212,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  // Two at a time, one per project at most: the phone and desktop journeys (and the console's) run
-  // side by side, while the files of one project, which share its accounts and limits, never do.
+  // Two at a time, one per project at most: journeys of two projects run side by side, while the
+  // files of one project, which share its accounts and limits, never do.
   workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -177,21 +241,27 @@ export default defineConfig({
   },
   projects: [
     {
-      name: "phone",
-      testIgnore: ["console/**", ...WHOLE_SERVER],
+      // The steps of filing, at 375 px: a project of their own, so that two phone journeys run at
+      // once, one of each project (0095).
+      name: "phone-filing",
+      testMatch: FILING_JOURNEYS,
       workers: 1,
       use: PHONE,
     },
     {
-      name: "desktop",
-      // Following a claim is a phone journey: it runs at 375 px only.
+      // Every other widget journey at 375 px: start and one-time PINs, limits, sessions, portals,
+      // tracking and what follows the submit. The fast server's journeys are all here, one at a time.
+      name: "phone",
+      testIgnore: ["console/**", ...WHOLE_SERVER, ...FILING_JOURNEYS],
       workers: 1,
-      testIgnore: [
-        "console/**",
-        ...WHOLE_SERVER,
-        "journeys/claim-tracking*.spec.ts",
-        "journeys/after-the-submit.spec.ts",
-      ],
+      use: PHONE,
+    },
+    {
+      // At 1280 px, the journeys whose screens are laid out differently on a wide screen or that
+      // insurers' staff and agents use at a desk: the rest are the same steps and rules (0095).
+      name: "desktop",
+      workers: 1,
+      testMatch: DESKTOP_JOURNEYS,
       use: DESKTOP,
     },
     {
@@ -205,9 +275,8 @@ export default defineConfig({
     {
       name: "whole-server",
       testMatch: WHOLE_SERVER,
-      dependencies: ["phone", "desktop", "console"],
       workers: 1,
-      use: DESKTOP,
+      use: { ...DESKTOP, baseURL: wholeURL },
     },
   ],
   webServer: [
@@ -221,10 +290,15 @@ export default defineConfig({
         KALINGA_STATUS_PAGE_URL: `${baseURL}/help-support/claims`,
         // The portal page the cross-origin journey serves from another port embeds this server.
         KALINGA_ALLOWED_ORIGINS: hostOrigin,
-        KALINGA_NOTICE_FILE: noticeFile,
       },
-      // A data folder kept from an earlier run has the administrator already: the server starts anyway.
-      `env -u DATABASE_URL "${process.execPath}" apps/server/src/console/create-administrator.ts --email ${CONSOLE_ADMIN.email} --name "${CONSOLE_ADMIN.name}"; `,
+      createAdministrator(CONSOLE_ADMIN),
+    ),
+    kalingaServer(
+      "Kalinga whole-server journeys",
+      wholePort,
+      wholeDataDir,
+      { KALINGA_ADMIN_PASSWORD: WHOLE_SERVER_ADMIN.password, KALINGA_NOTICE_FILE: noticeFile },
+      createAdministrator(WHOLE_SERVER_ADMIN),
     ),
     kalingaServer("Kalinga fast OTP", fastPort, fastDataDir, {
       OTP_TTL_SECONDS: "3",

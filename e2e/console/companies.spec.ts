@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { CONSOLE_ADMIN } from "../playwright.config.ts";
+import { WHOLE_SERVER_ADMIN } from "../playwright.config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { signInToConsole } from "../support/console.ts";
 
@@ -43,7 +43,7 @@ test("an administrator's change of a company's colour is checked, audited and us
   browser,
 }) => {
   const before = await widgetPrimary(browser);
-  await signInToConsole(page, CONSOLE_ADMIN);
+  await signInToConsole(page, WHOLE_SERVER_ADMIN);
   await page.getByRole("link", { name: "Companies" }).click();
   await expect(page.getByRole("table", { name: "Companies" })).toBeVisible();
   await expectNoAxeViolations(page);

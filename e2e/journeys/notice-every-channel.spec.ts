@@ -9,7 +9,7 @@ import { openStartForm, proceedPastReminder } from "../support/start-form.ts";
 // so a change the insurer makes shows within a minute on the public form, the member portal and
 // agent assist alike, and goes again when it is lifted.
 
-// Set by playwright.config.ts for the main server.
+// Set by playwright.config.ts for the whole-server journeys' own server.
 const noticeFile = process.env.KALINGA_E2E_NOTICE_FILE ?? "";
 const TITLE = "Claim filing paused";
 const CONTENT = "Claim filing is unavailable until 6 AM while we move to a new system.";

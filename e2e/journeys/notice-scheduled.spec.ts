@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { CONSOLE_ADMIN } from "../playwright.config.ts";
+import { WHOLE_SERVER_ADMIN } from "../playwright.config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { consoleApi } from "../support/console.ts";
 import { openStartForm, proceedPastReminder } from "../support/start-form.ts";
@@ -19,7 +19,7 @@ test("a notice scheduled for the next minute appears, closable only inside its c
   test.setTimeout(120_000);
   const now = Date.now();
   await page.clock.install({ time: now });
-  const call = await consoleApi(page.request, CONSOLE_ADMIN);
+  const call = await consoleApi(page.request, WHOLE_SERVER_ADMIN);
   const { notice } = (await call("/notices", {
     company: "first",
     channel: "corporate-website",

@@ -110,8 +110,6 @@ test.describe("Payout to an e-wallet or any bank", () => {
     request,
   }, testInfo) => {
     const landbank = "Land Bank of the Philippines (Landbank)";
-    // The desktop project runs it too: the phone's width is what this test is about.
-    await page.setViewportSize({ width: 375, height: 812 });
     await reachPayoutStep(page, request);
     expect(page.viewportSize()?.width).toBe(375);
 

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, type Request, test } from "@playwright/test";
 import { DEVELOPMENT_API_KEY } from "../../apps/server/src/config/access-config.ts";
-import { CONSOLE_ADMIN } from "../playwright.config.ts";
+import { WHOLE_SERVER_ADMIN } from "../playwright.config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { signInToConsole } from "../support/console.ts";
 import { phonePhoto, scannedPdf } from "../support/documents.ts";
@@ -24,7 +24,8 @@ import { claimRecord, fileLivingAccidentClaim } from "../support/submission.ts";
 
 test.describe.configure({ timeout: 240_000 });
 
-const kalinga = `http://127.0.0.1:${process.env.KALINGA_E2E_PORT}`;
+// The whole-server journeys' own server (playwright.config.ts): its companies are this journey's.
+const kalinga = process.env.KALINGA_E2E_WHOLE_URL ?? "";
 /** Apart per run, so a journey run again on the same server adds a company of its own. */
 const run = Date.now().toString(36);
 const SECOND = {
@@ -110,7 +111,7 @@ function secondCompany(template: Record<string, unknown>): Record<string, unknow
 }
 
 async function addSecondCompany(page: Page) {
-  await signInToConsole(page, CONSOLE_ADMIN);
+  await signInToConsole(page, WHOLE_SERVER_ADMIN);
   await page.getByRole("link", { name: "Companies" }).click();
   await expect(page.getByRole("table", { name: "Companies" })).toBeVisible();
   await page.getByRole("button", { name: "Add a company" }).click();
