@@ -101,7 +101,11 @@ const LAYERS = {
       ],
       why: "one part of the product each; services may use each other's, routes may not",
     },
-    { layer: "app", files: ["app.ts", "main.ts"], why: "builds the server from every feature" },
+    {
+      layer: "app",
+      files: ["app.ts", "app-hooks.ts", "main.ts"],
+      why: "builds the server from every feature",
+    },
   ],
   "apps/console/src": [
     {
