@@ -51,6 +51,7 @@ const LAYERS = {
       files: [
         "embed.tsx",
         "embed.test.tsx",
+        "file-length.test.ts",
         "import-direction.test.ts",
         "no-literal-texts.test.ts",
       ],
