@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import type { ChannelId } from "@kalinga/domain/channel";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
+import { addLifecycleHooks } from "./app-hooks.ts";
 import { claimCalls } from "./claims/claim-calls.ts";
 import { claimLocales } from "./claims/claim-locale.ts";
 import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
@@ -14,8 +14,8 @@ import type { ServerConfig } from "./config.ts";
 import { consolePages } from "./console/console-pages.ts";
 import { consoleRoutes } from "./console/console-routes.ts";
 import { CONSOLE_ISSUER, createStaffAccounts } from "./console/staff-accounts.ts";
-import { createStaffSessions, type StaffSessions } from "./console/staff-sessions.ts";
-import { createSignInThrottle, type SignInThrottle } from "./console/staff-sign-in.ts";
+import { createStaffSessions } from "./console/staff-sessions.ts";
+import { createSignInThrottle } from "./console/staff-sign-in.ts";
 import { contentRoutes } from "./content/content-routes.ts";
 import { createContentStore, SUPPORTED_LOCALES } from "./content/content-store.ts";
 import { type ContentTexts, widgetTexts } from "./content/content-texts.ts";
@@ -30,15 +30,11 @@ import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
 import { createDiskDocumentStore } from "./documents/disk-document-store.ts";
 import { documentCalls } from "./documents/document-calls.ts";
 import type { DocumentStore } from "./documents/document-store.ts";
-import { sweepOrphanFiles } from "./documents/document-sweep.ts";
 import { draftCalls } from "./drafts/draft-calls.ts";
-import { sweepDrafts } from "./drafts/draft-housekeeping.ts";
 import { emailOutboxRoutes } from "./email/email-outbox-routes.ts";
-import type { EmailSender } from "./email/email-sender.ts";
-import { createOutboxEmailSender, sweepEmailOutbox } from "./email/outbox-email-sender.ts";
+import { createOutboxEmailSender } from "./email/outbox-email-sender.ts";
 import { createSmtpEmailSender } from "./email/smtp-email-sender.ts";
 import { healthRoutes } from "./health/health-routes.ts";
-import { sweepExpiredRows } from "./housekeeping/expired-rows.ts";
 import { CLAIM_API_PREFIX, claimCallRoutes } from "./http/claim-call-routes.ts";
 import { registerApiCors } from "./http/cors.ts";
 import {
@@ -62,7 +58,7 @@ import { otpCalls } from "./otp/otp-calls.ts";
 import { createOtpService, type OtpService } from "./otp/otp-service.ts";
 import { agentClaimsCalls } from "./policies/agent-claims-report.ts";
 import { policyCalls } from "./policies/policy-calls.ts";
-import { importPolicies, rowsOfCsv } from "./policies/policy-import.ts";
+import { importPolicies } from "./policies/policy-import.ts";
 import { ratingCalls } from "./ratings/rating-calls.ts";
 import { resolveSecret } from "./server-secret.ts";
 import { createHttpSmsSender } from "./sms/http-sms-sender.ts";
@@ -85,7 +81,6 @@ export type AppOptions = {
 };
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
-const HOUR_MS = 3600 * 1000;
 
 type PreparedDatabase = {
   db: Database;
@@ -284,52 +279,6 @@ async function registerStaffAndDemo(app: FastifyInstance, parts: AppParts) {
     });
   }
   return { staffSessions, signInThrottle };
-}
-
-/** The hourly housekeeping, the demo policies and the worker's start and stop with the app. */
-function addLifecycleHooks(
-  app: FastifyInstance,
-  parts: AppParts & {
-    ownsDatabase: boolean;
-    email: EmailSender;
-    staffSessions: StaffSessions;
-    signInThrottle: SignInThrottle;
-  },
-) {
-  const { db, config, notificationWorker, documentStore, email } = parts;
-  const sweep = () =>
-    Promise.all([
-      sweepExpiredRows(db, config.now(), config.otp.provenDeviceDays),
-      sweepDrafts(db, config.now()).then(({ reminders }) => {
-        if (reminders > 0) notificationWorker.wake();
-      }),
-      sweepEmailOutbox(db, config.now()),
-      sweepOrphanFiles(db, documentStore, { now: config.now() }),
-      parts.staffSessions.sweep(config.now()),
-      parts.signInThrottle.sweep(config.now()),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
-  const sweeper = setInterval(sweep, HOUR_MS);
-  sweeper.unref();
-  app.addHook("onReady", async () => {
-    if (config.demoPoliciesFile) {
-      // Upserted: a restart changes nothing that was not changed in the file.
-      const report = await importPolicies(
-        db,
-        rowsOfCsv(await readFile(config.demoPoliciesFile, "utf8")),
-        config.now(),
-      );
-      app.log.info({ ...report, rejected: report.rejected.length }, "demo policies loaded");
-    }
-    await sweep();
-    notificationWorker.start();
-  });
-  app.addHook("onClose", async () => {
-    clearInterval(sweeper);
-    // The round in progress finishes before the database closes; what it did not take stays queued.
-    await notificationWorker.stop();
-    await email.close?.();
-    if (parts.ownsDatabase) await db.close();
-  });
 }
 
 export async function buildApp(

@@ -1,7 +1,8 @@
 import type * as z from "zod/mini";
 import type { StaffPermission } from "./staff-roles.ts";
 
-// The shape of one row of the console's call table (console-calls.ts, docs/decisions/0072).
+// The shape of one row of the console's call table (console-calls.ts, docs/decisions/0072), and
+// what its rows share.
 
 export type Schema = z.core.$ZodType;
 
@@ -55,3 +56,9 @@ export type ConsoleCallSpec = {
   bodyLimit?: number;
   summary: string;
 };
+
+/** Declares one row, keeping its literal types (the console's client types its calls with them). */
+export const consoleCall = <const Spec extends ConsoleCallSpec>(spec: Spec): Spec => spec;
+
+/** What most calls of a signed-in member share: a repeat is done once, and it writes the audit log. */
+export const SIGNED_IN = { credential: "staff-session", idempotent: true, audited: true } as const;

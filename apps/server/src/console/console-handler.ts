@@ -12,7 +12,7 @@ import type { Database } from "../db/database.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
 import type { Actor } from "../lifecycle/lifecycle-repository.ts";
 import type { LifecycleService } from "../lifecycle/lifecycle-service.ts";
-import type { SubmittedClaim } from "../submission/submission-repository.ts";
+import type { SubmittedClaim } from "../submission/submitted-claim.ts";
 import type { ConsoleRefusal } from "./console-refusals.ts";
 import type { StaffAccounts, StaffUser } from "./staff-accounts.ts";
 import type { StaffSession, StaffSessions } from "./staff-sessions.ts";

@@ -3,7 +3,7 @@ import { documentSlotName } from "@kalinga/domain/document-slot-name";
 import { INSURER_API_PREFIX } from "@kalinga/domain/insurer-calls";
 import { idInput, isInstant } from "@kalinga/domain/route-inputs";
 import type { LifecycleService } from "../lifecycle/lifecycle-service.ts";
-import type { SubmittedClaim } from "../submission/submission-repository.ts";
+import type { SubmittedClaim } from "../submission/submitted-claim.ts";
 
 // How a submitted claim reads through the insurer API: as a line of the list, and read whole, each
 // document named so a core system files it without the catalogue; and the list's page cursor.

@@ -6,7 +6,8 @@ import {
 import { setClaimStatus } from "../claims/claim-repository.ts";
 import type { Database, Queryable } from "../db/database.ts";
 import type { ClaimantNotifier } from "../notifications/notify-claimant.ts";
-import { findSubmittedClaim, type SubmittedClaim } from "../submission/submission-repository.ts";
+import { findSubmittedClaim } from "../submission/submission-repository.ts";
+import type { SubmittedClaim } from "../submission/submitted-claim.ts";
 import { type Actor, type EventRow, recordClaimEvent } from "./lifecycle-repository.ts";
 
 // What every change of a submitted claim's life shares: its settings, its refusals, and the move

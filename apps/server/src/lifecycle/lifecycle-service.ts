@@ -12,10 +12,10 @@ import { listStoredDocuments } from "../documents/document-repository.ts";
 import { createClaimantNotifier, type MessagePreview } from "../notifications/notify-claimant.ts";
 import {
   type ClaimListQuery,
-  type Decision,
   findSubmittedClaim,
   listSubmittedClaims,
 } from "../submission/submission-repository.ts";
+import type { Decision } from "../submission/submitted-claim.ts";
 import {
   changeClaim,
   type LifecycleConfig,

@@ -9,7 +9,8 @@ import { touchClaim } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { markRequirementDocumentsSent } from "../documents/document-repository.ts";
 import type { MessagePreview } from "../notifications/notify-claimant.ts";
-import { findSubmittedClaim, type SubmittedClaim } from "../submission/submission-repository.ts";
+import { findSubmittedClaim } from "../submission/submission-repository.ts";
+import type { SubmittedClaim } from "../submission/submitted-claim.ts";
 import {
   addDays,
   changeClaim,

@@ -6,12 +6,7 @@ import {
 } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import { maskLast4 } from "@kalinga/domain/mask";
-import {
-  DECIDED_MESSAGES,
-  EXPIRED_OTP,
-  OTP_ATTEMPTS_EXHAUSTED,
-  WRONG_OTP,
-} from "@kalinga/domain/messages";
+import { DECIDED_MESSAGES, EXPIRED_OTP, WRONG_OTP } from "@kalinga/domain/messages";
 import { toInternationalMobile } from "@kalinga/domain/otp";
 import type { FastifyBaseLogger } from "fastify";
 import {
@@ -26,13 +21,7 @@ import type { Database, Queryable } from "../db/database.ts";
 import { openDraftsForClaim } from "../drafts/draft-service.ts";
 import { API_MESSAGES } from "../http/api-error.ts";
 import { type ClaimAccess, issueToken, revokeToken } from "../http/claim-token.ts";
-import { keyedHash } from "../http/keyed-hash.ts";
-import {
-  giveBackHit,
-  MANILA_OFFSET_SECONDS,
-  type RateWindow,
-  takeHit,
-} from "../http/rate-limit.ts";
+import { giveBackHit } from "../http/rate-limit.ts";
 import { isRefusal, type Refusal, refusableTransaction } from "../refusal.ts";
 import type { SmsSender } from "../sms/sms-sender.ts";
 import { hashOtpCode, newOtpCode, otpCodeMatches, otpSmsText } from "./otp-code.ts";
@@ -41,18 +30,25 @@ import {
   deviceProvedNumber,
   latestSentCode,
   markCodeSent,
-  numberExhaustedSince,
   recordProvenDevice,
   reserveCode,
-  sendsOfClaim,
   useCode,
 } from "./otp-code-repository.ts";
+import {
+  claimSendRefusal,
+  DAY_SECONDS,
+  deviceHashOf,
+  type SendHit,
+  sendHits,
+  takeSendHits,
+} from "./otp-send-limits.ts";
 
 // The OTP challenge of a claim (docs/decisions/0012-otp-storage-and-limits.md): sends are reserved
 // in a transaction that locks the claim (so two parallel sends cannot both pass the limits), the SMS
 // goes out after the commit, and a failed SMS hands the send back. Guesses count atomically.
 // A submitted claim takes no OTP call: its verified number went out with it. Refusals are answered
-// as values; one inside a transaction rolls it back (refusableTransaction).
+// as values; one inside a transaction rolls it back (refusableTransaction). The limits a send
+// passes are in otp-send-limits.ts.
 
 export const OTP_SERVICE_MESSAGES = {
   /** An OTP call on a submitted claim: its verified number is part of what was submitted. */
@@ -85,8 +81,6 @@ function closedClaim(claim: Pick<Claim, "status"> | null): Refusal | null {
 const noActiveOtp: Refusal = { refused: "no-active-otp", message: API_MESSAGES.noActiveOtp };
 const otpLocked: Refusal = { refused: "otp-locked", message: DECIDED_MESSAGES.otpCodeLocked };
 
-const DAY_SECONDS = 24 * 3600;
-
 /** A send counted and its code stored, before its SMS leaves. */
 type Reserved = {
   id: string;
@@ -99,99 +93,6 @@ type Reserved = {
   smsSender: string | null;
   sendsLeft: number;
 };
-
-type SendHit = [bucket: string, window: RateWindow];
-
-/** A day's allowance, counted in Manila days. */
-function dayWindow(limit: number): RateWindow {
-  return { limit, seconds: DAY_SECONDS, offsetSeconds: MANILA_OFFSET_SECONDS };
-}
-
-// Every address together: the SMS bill stays bounded whatever addresses a flood comes from.
-const HOURLY_BUCKET = "otp-send-hourly";
-
-/** The stored device: a keyed hash of the widget's key, or the claim itself without one. */
-function deviceHashOf(secret: string, deviceKey: string | null, claimId: string): string {
-  return deviceKey ? `device:${keyedHash(secret, "device", deviceKey)}` : `claim:${claimId}`;
-}
-
-/**
- * The rate buckets a send to the number takes. Strangers' sends to a number share one allowance; a
- * device that proved the number has its own, and the ceiling bounds them all (decision 0062). A
- * flood from many addresses can fill the hourly ceiling: a device that proved the number still gets
- * its code, bounded by its own allowance (decisions 0061, 0062).
- */
-function sendHits(
-  { secret, config }: OtpServiceDeps,
-  mobile: string,
-  device: string,
-  proven: boolean,
-): SendHit[] {
-  const otp = config.otp;
-  const ceiling: SendHit = [
-    `otp-mobile-all:${keyedHash(secret, "mobile-all", mobile)}`,
-    dayWindow(otp.mobileDailyCeiling),
-  ];
-  if (proven) {
-    const provenBucket = `otp-mobile-device:${keyedHash(secret, "mobile-device", mobile, device)}`;
-    return [ceiling, [provenBucket, dayWindow(otp.provenDeviceDailyLimit)]];
-  }
-  return [
-    ceiling,
-    [`otp-mobile:${keyedHash(secret, "mobile", mobile)}`, dayWindow(otp.mobileDailyLimit)],
-    [HOURLY_BUCKET, { limit: otp.sendHourlyLimit, seconds: 3600 }],
-  ];
-}
-
-/** The limits of the claim and the number that refuse a send before any bucket is taken. */
-async function claimSendRefusal(
-  { config }: OtpServiceDeps,
-  tx: Queryable,
-  send: { claimId: string; mobile: string; device: string; now: Date },
-): Promise<Refusal | { sendsLeft: number }> {
-  const { otp } = config;
-  const { claimId, mobile, device, now } = send;
-  const { used, lastSentAt } = await sendsOfClaim(tx, claimId);
-  const sendsLeft = otp.sendsPerClaim - used;
-  if (sendsLeft <= 0) return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
-  const lockStart = new Date(now.getTime() - otp.exhaustedNumberLockHours * 3600 * 1000);
-  if (await numberExhaustedSince(tx, mobile, device, lockStart, otp.sendsPerClaim)) {
-    return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
-  }
-  if (lastSentAt) {
-    const waitLeft = lastSentAt.getTime() + otp.resendWaitSeconds * 1000 - now.getTime();
-    if (waitLeft > 0) {
-      return {
-        refused: "too-many-requests",
-        message: DECIDED_MESSAGES.tooManyRequests,
-        retryAfterSeconds: waitLeft / 1000,
-        sendsLeft,
-      };
-    }
-  }
-  return { sendsLeft };
-}
-
-/** Takes every hit of the send; a refusal rolls back the ones taken with the transaction. */
-async function takeSendHits(
-  tx: Queryable,
-  hits: SendHit[],
-  now: Date,
-  sendsLeft: number,
-): Promise<Refusal | null> {
-  for (const [bucket, window] of hits) {
-    const decision = await takeHit(tx, bucket, window, now);
-    if (!decision.allowed) {
-      return {
-        refused: "too-many-requests",
-        message: DECIDED_MESSAGES.tooManyRequests,
-        retryAfterSeconds: decision.retryAfterSeconds,
-        sendsLeft,
-      };
-    }
-  }
-  return null;
-}
 
 /** Counts the send and stores its code under the claim's lock, or refuses it. */
 async function reserveSend(

@@ -1,5 +1,5 @@
 import type { FinalSubmitClaimResponse } from "@kalinga/domain/claim-api";
-import type { ClaimStatus, DecisionOutcome } from "@kalinga/domain/claim-lifecycle";
+import type { ClaimStatus } from "@kalinga/domain/claim-lifecycle";
 import type { FinalSubmitClaim } from "@kalinga/domain/claim-payload-schema";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { Declarations } from "@kalinga/domain/declarations";
@@ -9,6 +9,11 @@ import type { Queryable } from "../db/database.ts";
 import { markRequiredSlots } from "../documents/document-repository.ts";
 import { deleteDraft } from "../drafts/draft-repository.ts";
 import { CLAIMANT, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
+import {
+  type SubmittedClaim,
+  type SubmittedClaimRow,
+  submittedClaimOf,
+} from "./submitted-claim.ts";
 
 // A submitted claim's rows: the payload as sent, the declarations apart (the payload has no place
 // for them), the slot facts the documents were checked against, and the answer every repeat gets.
@@ -105,62 +110,9 @@ export async function submissionRecordRow(q: Queryable, claimId: string) {
 // Submitted claims: a claim's row with its submission, read from the submission's side, as the
 // lifecycle, the console's queue, the insurer, tracking and the agent's report read them.
 
-/** reason: what the claimant is told of an outcome other than approved (decision 0067). */
-export type Decision = { outcome: DecisionOutcome; reasonCode: string; reason?: string | null };
-
-export type SubmittedClaim = {
-  claimId: string;
-  webReferenceNumber: string;
-  status: ClaimStatus;
-  claimType: "Death" | "Living";
-  companyName: string;
-  submittedAt: Date;
-  updatedAt: Date;
-  payload: Record<string, unknown>;
-  decision: Decision | null;
-  policyNumber: string | null;
-  matchCode: number | null;
-  /** The number the OTP proved; null on the channels that file without one. */
-  verifiedMobileNumber: string | null;
-  /** The language it was filed in (decision 0089). */
-  locale: string;
-};
-
-type SubmittedClaimRow = {
-  id: string;
-  web_reference_number: string;
-  status: ClaimStatus;
-  claim_type: "Death" | "Living";
-  company_name: string;
-  submitted_at: Date;
-  updated_at: Date;
-  payload: Record<string, unknown>;
-  decision: Decision | null;
-  policy_number: string | null;
-  match_code: number | null;
-  verified_mobile_number: string | null;
-  locale: string;
-};
-
 const SUBMITTED_COLUMNS = `c.id, c.web_reference_number, c.status, s.claim_type, c.company_name,
   c.submitted_at, c.updated_at, s.payload, c.decision, c.policy_number, c.match_code,
   c.verified_mobile_number, c.locale`;
-
-const submittedClaimOf = (row: SubmittedClaimRow): SubmittedClaim => ({
-  claimId: row.id,
-  webReferenceNumber: row.web_reference_number,
-  status: row.status,
-  claimType: row.claim_type,
-  companyName: row.company_name,
-  submittedAt: new Date(row.submitted_at),
-  updatedAt: new Date(row.updated_at),
-  payload: row.payload,
-  decision: row.decision,
-  policyNumber: row.policy_number,
-  matchCode: row.match_code,
-  verifiedMobileNumber: row.verified_mobile_number,
-  locale: row.locale,
-});
 
 /** A submitted claim by its reference number; `lock` holds its row until the transaction ends. */
 export async function findSubmittedClaim(
