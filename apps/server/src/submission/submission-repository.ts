@@ -122,8 +122,9 @@ export type SubmittedClaim = {
   matchCode: number | null;
   /** The number the OTP proved; null on the channels that file without one. */
   verifiedMobileNumber: string | null;
-  /** The language it was filed in (decision 0089). */
+  /** The language it was filed in (decision 0089), and the channel, by name (decision 0096). */
   locale: string;
+  channelName: string;
 };
 
 type SubmittedClaimRow = {
@@ -140,11 +141,12 @@ type SubmittedClaimRow = {
   match_code: number | null;
   verified_mobile_number: string | null;
   locale: string;
+  channel_name: string;
 };
 
 const SUBMITTED_COLUMNS = `c.id, c.web_reference_number, c.status, s.claim_type, c.company_name,
   c.submitted_at, c.updated_at, s.payload, c.decision, c.policy_number, c.match_code,
-  c.verified_mobile_number, c.locale`;
+  c.verified_mobile_number, c.locale, c.channel_name`;
 
 const submittedClaimOf = (row: SubmittedClaimRow): SubmittedClaim => ({
   claimId: row.id,
@@ -160,6 +162,7 @@ const submittedClaimOf = (row: SubmittedClaimRow): SubmittedClaim => ({
   matchCode: row.match_code,
   verifiedMobileNumber: row.verified_mobile_number,
   locale: row.locale,
+  channelName: row.channel_name,
 });
 
 /** A submitted claim by its reference number; `lock` holds its row until the transaction ends. */
