@@ -6,7 +6,7 @@ import {
   overrideProblems,
 } from "@kalinga/domain/content-versions";
 import { type Catalogue, splitCatalogue } from "@kalinga/domain/localized-texts";
-import type { Database } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
 import { messageEnglish } from "../notifications/message-features.ts";
 import {
   type ContentPlace,
@@ -52,8 +52,9 @@ function publishedCache(db: Database, options: ContentTextsOptions) {
   let cached: { published: Map<string, Catalogue>; loadedAt: number } | null = null;
   let loading: Promise<Map<string, Catalogue>> | null = null;
 
-  function reload(): Promise<Map<string, Catalogue>> {
-    loading ??= readPublished(db)
+  /** Re-reads the set, through the caller's transaction when given (PGlite has one connection). */
+  function reload(q: Queryable = db): Promise<Map<string, Catalogue>> {
+    loading ??= readPublished(q)
       .then((rows) => {
         const published = new Map(rows.map((row) => [placeKey(row), row.version.texts]));
         cached = { published, loadedAt: now().getTime() };
@@ -65,12 +66,12 @@ function publishedCache(db: Database, options: ContentTextsOptions) {
     return loading;
   }
 
-  async function published(): Promise<Map<string, Catalogue>> {
-    if (!cached) return reload();
+  async function published(q?: Queryable): Promise<Map<string, Catalogue>> {
+    if (!cached) return reload(q);
     const age = now().getTime() - cached.loadedAt;
     if (age >= 0 && age < refreshMs) return cached.published;
     try {
-      return await reload();
+      return await reload(q);
     } catch (error) {
       options.warn({ err: error }, "content versions not re-read; the last good set stays");
       return cached.published;
@@ -183,8 +184,11 @@ function createContentTexts(db: Database, options: ContentTextsOptions) {
   const fileOf = (locale: string): Catalogue | null =>
     locale === "en" ? null : catalogues.catalogue(locale);
   /** The newest published overrides of a place, from the cache. */
-  const publishedAt = async (locale: string, place: { company: string; channel: string }) =>
-    (await cache.published()).get(placeKey({ ...place, locale })) ?? NO_OVERRIDES;
+  const publishedAt = async (
+    locale: string,
+    place: { company: string; channel: string },
+    q?: Queryable,
+  ) => (await cache.published(q)).get(placeKey({ ...place, locale })) ?? NO_OVERRIDES;
   // The messages' catalogue of each published set and locale, merged once so localize's cache holds.
   const messageCatalogues = new WeakMap<Catalogue, Map<string, Catalogue>>();
 
@@ -216,15 +220,17 @@ function createContentTexts(db: Database, options: ContentTextsOptions) {
     /**
      * What a claimant's SMS and e-mails are written from: the locale's file under the published
      * overrides of the claim's company and channel (null place: the file alone). Null means the
-     * English defaults. Read from the cache, so a message costs no query while it is fresh.
+     * English defaults. Read from the cache, so a message costs no query while it is fresh; a stale
+     * set is re-read through q, the transaction the message is queued in.
      */
     async messageCatalogue(
       locale: string,
       place: { company: string; channel: string } | null,
+      q: Queryable,
     ): Promise<Catalogue | null> {
       const file = fileOf(locale);
       if (!place || !served(locale)) return file;
-      const overrides = await publishedAt(locale, place);
+      const overrides = await publishedAt(locale, place, q);
       if (overrides === NO_OVERRIDES) return file;
       let byLocale = messageCatalogues.get(overrides);
       if (!byLocale) {

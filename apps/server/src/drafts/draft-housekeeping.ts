@@ -18,7 +18,7 @@ export async function sweepDrafts(db: Database, now: Date, wordsOf: MessageWords
     for (const draft of due) {
       const { locale, channelName } = draft;
       const { companyId, smsSender } = await companySenders(tx, draft.companyName, locale);
-      const words = await wordsOf({ companyId, channelName, locale });
+      const words = await wordsOf(tx, { companyId, channelName, locale });
       await enqueueNotification(
         tx,
         {

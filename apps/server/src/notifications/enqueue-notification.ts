@@ -178,7 +178,7 @@ export async function enqueueClaimAcknowledgment(
   const locale = acknowledgment.locale ?? "en";
   const senders = await companySenders(q, acknowledgment.companyName, locale);
   const { channelName } = acknowledgment;
-  const words = await wordsOf({ companyId: senders.companyId, channelName, locale });
+  const words = await wordsOf(q, { companyId: senders.companyId, channelName, locale });
   const messages = acknowledgmentMessages({
     ...acknowledgment,
     words,

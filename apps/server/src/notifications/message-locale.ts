@@ -2,6 +2,7 @@ import type { ChannelId } from "@kalinga/domain/channel";
 import type { Catalogue, FeatureTexts } from "@kalinga/domain/localized-texts";
 import { localize } from "@kalinga/domain/localized-texts";
 import type { LocaleCatalogues } from "../content/locale-catalogues.ts";
+import type { Queryable } from "../db/database.ts";
 
 // The claimant's SMS and e-mails are written in the claim's language (decision 0089) from the
 // published content of the claim's company and channel, over the locale's file, over the English
@@ -21,8 +22,11 @@ export type MessageWords = { locale: string; catalogue: Catalogue | null };
 /** Whose edits a message takes: the claim's company (its id, null when unknown), channel and locale. */
 export type MessagePlace = { companyId: string | null; channelName: string | null; locale: string };
 
-/** The words of a place's messages, from the published content the server keeps in memory. */
-export type MessageWordsOf = (place: MessagePlace) => Promise<MessageWords>;
+/**
+ * The words of a place's messages, from the published content the server keeps in memory; when
+ * that is stale it is re-read through q, the caller's transaction.
+ */
+export type MessageWordsOf = (q: Queryable, place: MessagePlace) => Promise<MessageWords>;
 
 /** The locale's file alone, without any company's edits: English for "en" or a locale without one. */
 export function fileWords(locale: string): MessageWords {
@@ -43,15 +47,16 @@ export function messageWordsOf(
     messageCatalogue(
       locale: string,
       place: { company: string; channel: string } | null,
+      q: Queryable,
     ): Promise<Catalogue | null>;
   },
   channelNames: Readonly<Record<ChannelId, string>>,
 ): MessageWordsOf {
   const channelIds = new Map(Object.entries(channelNames).map(([id, name]) => [name, id]));
-  return async ({ companyId, channelName, locale }) => {
+  return async (q, { companyId, channelName, locale }) => {
     const channel = channelName === null ? undefined : channelIds.get(channelName);
     const place = companyId !== null && channel ? { company: companyId, channel } : null;
-    return { locale, catalogue: await content.messageCatalogue(locale, place) };
+    return { locale, catalogue: await content.messageCatalogue(locale, place, q) };
   };
 }
 

@@ -65,7 +65,7 @@ export function createClaimantNotifier(config: {
   /** The claim's company senders and the words of its messages, read in the caller's transaction. */
   async function sendingOf(q: Queryable, claim: ClaimantFacts) {
     const senders: CompanySenders = await companySenders(q, claim.companyName, claim.locale);
-    const words = await config.wordsOf({
+    const words = await config.wordsOf(q, {
       companyId: senders.companyId,
       channelName: claim.channelName,
       locale: claim.locale,

@@ -245,7 +245,7 @@ async function reserveSend(
     code,
     mobile,
     companyName: claim.companyName,
-    words: await deps.wordsOf({ companyId, channelName, locale }),
+    words: await deps.wordsOf(tx, { companyId, channelName, locale }),
     smsSender,
     sendsLeft: sendsLeft - 1,
     hits,
