@@ -20,7 +20,7 @@ export function useMessageCatalogues(catalogues: LocaleCatalogues): void {
 export type MessageWords = { locale: string; catalogue: Catalogue | null };
 
 /** Whose edits a message takes: the claim's company (its id, null when unknown), channel and locale. */
-export type MessagePlace = { companyId: string | null; channelName: string | null; locale: string };
+type MessagePlace = { companyId: string | null; channelName: string | null; locale: string };
 
 /**
  * The words of a place's messages, from the published content the server keeps in memory; when
