@@ -25,17 +25,18 @@ export type NewSubmission = {
   submittedAt: Date;
 };
 
-/** The answer of an earlier submit of the claim, if there was one. */
-export async function findSubmissionResponse(
-  q: Queryable,
-  claimId: string,
-): Promise<FinalSubmitClaimResponse | null> {
-  const { rows } = await q.query<{ response: FinalSubmitClaimResponse }>(
-    "SELECT response FROM claim_submissions WHERE claim_id = $1",
+/** One JSON column of the claim's submission; null before the submit. */
+async function submissionColumn<T>(q: Queryable, claimId: string, column: string) {
+  const { rows } = await q.query<{ value: T }>(
+    `SELECT ${column} AS value FROM claim_submissions WHERE claim_id = $1`,
     [claimId],
   );
-  return rows[0]?.response ?? null;
+  return rows[0]?.value ?? null;
 }
+
+/** The answer of an earlier submit of the claim, if there was one. */
+export const findSubmissionResponse = (q: Queryable, claimId: string) =>
+  submissionColumn<FinalSubmitClaimResponse>(q, claimId, "response");
 
 /** Records the submission, closes the claim and marks which stored files the claim asks for. */
 export async function recordSubmission(
@@ -74,13 +75,8 @@ export async function recordSubmission(
 }
 
 /** The declarations the claimant agreed to at the submit, kept beside the payload. */
-export async function declarationsOf(q: Queryable, claimId: string): Promise<unknown> {
-  const { rows } = await q.query<{ declarations: unknown }>(
-    "SELECT declarations FROM claim_submissions WHERE claim_id = $1",
-    [claimId],
-  );
-  return rows[0]?.declarations ?? null;
-}
+export const declarationsOf = (q: Queryable, claimId: string) =>
+  submissionColumn<unknown>(q, claimId, "declarations");
 
 /** A condition true when the claim (`claimId`, a column or parameter) has been submitted. */
 export function isSubmitted(claimId: string): string {
