@@ -10,6 +10,7 @@ import { sweepDrafts } from "./drafts/draft-housekeeping.ts";
 import type { EmailSender } from "./email/email-sender.ts";
 import { sweepEmailOutbox } from "./email/outbox-email-sender.ts";
 import { sweepExpiredRows } from "./housekeeping/expired-rows.ts";
+import type { MessageWordsOf } from "./notifications/message-locale.ts";
 import type { NotificationWorker } from "./notifications/notification-worker.ts";
 import { importPolicies, rowsOfCsv } from "./policies/policy-import.ts";
 
@@ -27,6 +28,8 @@ type BackgroundParts = {
   email: EmailSender;
   staffSessions: StaffSessions;
   signInThrottle: SignInThrottle;
+  /** The words of the draft reminders, from the published content of each claim's place. */
+  wordsOf: MessageWordsOf;
   /** The app opened the database, so closes it. */
   ownsDatabase: boolean;
 };
@@ -37,7 +40,7 @@ export function addLifecycleHooks(app: FastifyInstance, parts: BackgroundParts) 
   const sweep = () =>
     Promise.all([
       sweepExpiredRows(db, config.now(), config.otp.provenDeviceDays),
-      sweepDrafts(db, config.now()).then(({ reminders }) => {
+      sweepDrafts(db, config.now(), parts.wordsOf).then(({ reminders }) => {
         if (reminders > 0) notificationWorker.wake();
       }),
       sweepEmailOutbox(db, config.now()),

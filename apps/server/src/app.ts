@@ -48,7 +48,11 @@ import { insurerApiOff } from "./insurer/insurer-api-off.ts";
 import { insurerRoutes } from "./insurer/insurer-routes.ts";
 import { createLifecycleService, type LifecycleService } from "./lifecycle/lifecycle-service.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
-import { useMessageCatalogues } from "./notifications/message-locale.ts";
+import {
+  type MessageWordsOf,
+  messageWordsOf,
+  useMessageCatalogues,
+} from "./notifications/message-locale.ts";
 import {
   createNotificationWorker,
   type NotificationWorker,
@@ -182,6 +186,8 @@ type AppParts = {
   companies: CompanyDirectory;
   catalogues: LocaleCatalogues;
   texts: ContentTexts;
+  /** The claimant's messages' words: the published content of the claim's place (decision 0096). */
+  wordsOf: MessageWordsOf;
 };
 
 /** The claimant's API, its OpenAPI description and the texts. */
@@ -200,7 +206,7 @@ async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
       ...claimCalls(db, config, locales),
       ...otpCalls(otpService),
       ...documentCalls(db, config, documentStore),
-      ...submissionCalls(db, () => notificationWorker.wake()),
+      ...submissionCalls(db, () => notificationWorker.wake(), parts.wordsOf),
       ...ratingCalls(db),
       ...draftCalls(db, config, secret),
       ...trackingCalls({ db, config, store: documentStore, otpService, lifecycle }),
@@ -303,7 +309,12 @@ export async function buildApp(
   const documentStore = createDiskDocumentStore(config.documents.dir);
   const catalogues = readLocaleCatalogues(config.contentDir);
   useMessageCatalogues(catalogues);
-  const otpService = createOtpService({ db, config, secret, sms });
+  const texts = widgetTexts(db, catalogues, {
+    ...config,
+    warn: (detail, message) => app.log.warn(detail, message),
+  });
+  const wordsOf = messageWordsOf(texts, config.channelNames);
+  const otpService = createOtpService({ db, config, secret, sms, wordsOf });
 
   // Content and pages leave compressed; the widget's own files are compressed once, at build time.
   await app.register(fastifyCompress, {
@@ -326,7 +337,7 @@ export async function buildApp(
   installErrorHandlers(app);
 
   await app.register(healthRoutes, { db, migrations });
-  const lifecycle = createLifecycleService(db, config.insurer, config.now);
+  const lifecycle = createLifecycleService(db, config.insurer, config.now, wordsOf);
   // A refused seed or set stops the start with its reasons, and closes what was opened here.
   await companies.start().catch(async (error: unknown) => {
     if (ownsDatabase) await db.close();
@@ -337,11 +348,7 @@ export async function buildApp(
     ...{
       lifecycle,
       companies,
-      catalogues,
-      texts: widgetTexts(db, catalogues, {
-        ...config,
-        warn: (detail, message) => app.log.warn(detail, message),
-      }),
+      ...{ catalogues, texts, wordsOf },
     },
   };
   await registerClaimantApi(app, parts);

@@ -13,6 +13,7 @@ import { openDraft } from "../src/drafts/draft-seal.ts";
 import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";
 import { proveNumber, verifiedClaim } from "./support/claimant.ts";
+import { fileWordsOf } from "./support/message-words.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
   basicInformation,
@@ -314,11 +315,20 @@ describe("expiry and the reminder", () => {
     });
     expect(uploaded.statusCode).toBe(200);
     server.clock.advance(22 * DAY);
-    expect(await sweepDrafts(server.db, server.clock.now())).toEqual({ reminders: 0, deleted: 0 });
+    expect(await sweepDrafts(server.db, server.clock.now(), fileWordsOf)).toEqual({
+      reminders: 0,
+      deleted: 0,
+    });
     server.clock.advance(1 * DAY + 60);
-    expect(await sweepDrafts(server.db, server.clock.now())).toEqual({ reminders: 1, deleted: 0 });
+    expect(await sweepDrafts(server.db, server.clock.now(), fileWordsOf)).toEqual({
+      reminders: 1,
+      deleted: 0,
+    });
     // Idempotent: a second sweep (or another server's) queues nothing more.
-    expect(await sweepDrafts(server.db, server.clock.now())).toEqual({ reminders: 0, deleted: 0 });
+    expect(await sweepDrafts(server.db, server.clock.now(), fileWordsOf)).toEqual({
+      reminders: 0,
+      deleted: 0,
+    });
     const { rows: queued } = await server.db.query<{ body: string; recipient: string }>(
       "SELECT body, recipient FROM notifications WHERE channel = 'sms' AND body LIKE '%unfinished%'",
     );
@@ -329,7 +339,10 @@ describe("expiry and the reminder", () => {
       },
     ]);
     server.clock.advance(7 * DAY);
-    expect(await sweepDrafts(server.db, server.clock.now())).toEqual({ reminders: 0, deleted: 1 });
+    expect(await sweepDrafts(server.db, server.clock.now(), fileWordsOf)).toEqual({
+      reminders: 0,
+      deleted: 1,
+    });
     expect(await draftRows()).toEqual([]);
     const { rows: documents } = await server.db.query<{ status: string }>(
       "SELECT status FROM claim_documents",
@@ -352,6 +365,6 @@ describe("expiry and the reminder", () => {
       expiresAt: new Date(server.clock.current.getTime() + 3 * DAY * 1000).toISOString(),
     });
     server.clock.advance(2 * DAY);
-    expect((await sweepDrafts(server.db, server.clock.now())).reminders).toBe(1);
+    expect((await sweepDrafts(server.db, server.clock.now(), fileWordsOf)).reminders).toBe(1);
   });
 });

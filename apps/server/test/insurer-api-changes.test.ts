@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { createLifecycleService } from "../src/lifecycle/lifecycle-service.ts";
 import { submittedClaim } from "./support/claimant.ts";
 import { insurer, queuedNotifications, readInsurerClaim } from "./support/insurer-api.ts";
+import { fileWordsOf } from "./support/message-words.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { MOBILE_63 } from "./support/test-app.ts";
 
@@ -171,7 +172,12 @@ describe("requirements", () => {
     );
     expect(sent[1]?.body).toContain("2. A clear photo of the official receipt for the X-ray");
 
-    const service = createLifecycleService(server.db, server.config.insurer, server.clock.now);
+    const service = createLifecycleService(
+      server.db,
+      server.config.insurer,
+      server.clock.now,
+      fileWordsOf,
+    );
     const claimant = { kind: "claimant" as const, id: "claimant" };
     const [aps, receipt] = requirementIds as [string, string];
     expect(await service.receiveRequirementDocument(ref, aps, claimant)).toEqual({
@@ -258,7 +264,12 @@ describe("requirements", () => {
     expect((await close(claim.webReferenceNumber)).statusCode).toBe(200);
     expect((await close(late.webReferenceNumber)).statusCode).toBe(200);
 
-    const service = createLifecycleService(server.db, server.config.insurer, server.clock.now);
+    const service = createLifecycleService(
+      server.db,
+      server.config.insurer,
+      server.clock.now,
+      fileWordsOf,
+    );
     const claimant = { kind: "claimant" as const, id: "claimant" };
     server.clock.advance(30 * DAY);
     expect(

@@ -15,6 +15,7 @@ import {
   SMTP_USER,
   startMailServer,
 } from "./support/mail-server.ts";
+import { fileWordsOf } from "./support/message-words.ts";
 import { useNotificationOutbox } from "./support/notification-outbox.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { testApp, testConfig } from "./support/test-app.ts";
@@ -38,11 +39,12 @@ function queueAcknowledgment(
     companyName: "Kalinga Life",
     claimType: "Living",
     firstName: "Maria",
+    channelName: "Corporate Website",
     mobileNumber: "9171234567",
     emailAddress: "maria.santos@example.ph",
     ...claim,
   };
-  return enqueueClaimAcknowledgment(tx, acknowledgment, server.clock.now());
+  return enqueueClaimAcknowledgment(tx, acknowledgment, server.clock.now(), fileWordsOf);
 }
 
 describe("enqueue", () => {

@@ -3,6 +3,7 @@ import { CLAIMANT } from "../src/lifecycle/lifecycle-repository.ts";
 import { createLifecycleService } from "../src/lifecycle/lifecycle-service.ts";
 import { submittedClaim } from "./support/claimant.ts";
 import { ADMIN, consoleStaff } from "./support/console-staff.ts";
+import { fileWordsOf } from "./support/message-words.ts";
 import { useServerTest } from "./support/server-test.ts";
 
 // Working a claim in the console over real request handling and a real database: the queue and its
@@ -217,7 +218,12 @@ describe("working a claim", () => {
       })
     ).json() as { requirementIds: [string, string] };
     const [receipt, report] = asked.requirementIds;
-    const lifecycle = createLifecycleService(server.db, server.config.insurer, server.clock.now);
+    const lifecycle = createLifecycleService(
+      server.db,
+      server.config.insurer,
+      server.clock.now,
+      fileWordsOf,
+    );
     // Deciding an item the claimant has not sent yet is refused.
     expect(
       (
@@ -260,7 +266,12 @@ describe("working a claim", () => {
     const ref = claim.webReferenceNumber;
     // Due yesterday, so the claim may be closed at once: asked through the service, since the
     // routes refuse a due date in the past.
-    const lifecycle = createLifecycleService(server.db, server.config.insurer, server.clock.now);
+    const lifecycle = createLifecycleService(
+      server.db,
+      server.config.insurer,
+      server.clock.now,
+      fileWordsOf,
+    );
     await lifecycle.askForRequirements(
       ref,
       [{ documentCd: null, description: "Police report", dueDate: "2026-03-01" }],

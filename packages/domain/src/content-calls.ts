@@ -15,8 +15,21 @@ export const CONTENT_REQUEST_MESSAGES = {
   badTexts: `Send texts as "<feature>.<key>": text (at most ${CONTENT_TEXT_MAX_LENGTH} characters), or null to remove an edit.`,
   tooManyTexts: "Send at most 1000 texts at once.",
   badNumber: "Send the number of a published version.",
-  unknown: "No text of the widget has this key.",
+  unknown: "No text of the widget or the messages has this key.",
   slots: "Keep the {slots} of the English text, no more and no fewer.",
+  /** A text whose placeholders differ from its English: which to add back and which to take out. */
+  slotsOf: (key: string, expected: readonly string[], found: readonly string[]) => {
+    const names = (slots: readonly string[]) => slots.map((slot) => `{${slot}}`).join(", ");
+    const missing = expected.filter((slot) => !found.includes(slot));
+    const extra = found.filter((slot) => !expected.includes(slot));
+    return [
+      `${key} must keep the placeholders of its English text.`,
+      missing.length > 0 ? `Put back ${names(missing)}.` : "",
+      extra.length > 0 ? `Take out ${names(extra)}: nothing fills it.` : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
+  },
   "spec-worded": "The specification's English wording cannot be changed.",
   empty: "Write at least one character.",
   "too-long": `Use at most ${CONTENT_TEXT_MAX_LENGTH} characters.`,

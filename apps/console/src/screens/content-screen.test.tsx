@@ -14,6 +14,7 @@ afterEach(cleanup);
 
 const editor = { ...examiner, role: "content-editor", permissions: ["edit-content"] };
 const QUERY = "?company=first&channel=corporate-website&locale=fil";
+const SMS_KEY = "messages-acknowledgment.acknowledgmentSms";
 const version = {
   number: 1,
   texts: { "claimDetails.title": "Ano ang nangyari" },
@@ -28,7 +29,11 @@ function renderScreen(staff: object = editor) {
     "GET /session": { body: { staff, csrfToken: CSRF_TOKEN } },
     [`GET /content${QUERY}`]: {
       body: {
-        english: { "claimDetails.title": "Claim details", "otp.tip": "Tip: wait a minute." },
+        english: {
+          "claimDetails.title": "Claim details",
+          "otp.tip": "Tip: wait a minute.",
+          [SMS_KEY]: "{company} received your claim, ref. {reference}.",
+        },
         file: { "claimDetails.title": "Detalye ng claim" },
         draft: {},
         updatedAt: null,
@@ -99,6 +104,36 @@ describe("the content screen", () => {
     await userEvent.click(screen.getByRole("button", { name: "Roll back to version 1" }));
     expect(await screen.findByText("Version 1 published again as version 3.")).toBeTruthy();
     expect(api.calls("POST", "/content/roll-back")[0]?.body).toMatchObject({ number: 1 });
+  });
+
+  it("finds the acknowledgment SMS and names the placeholders a check finds wrong", async () => {
+    const api = renderScreen();
+    await open();
+    await userEvent.type(await screen.findByLabelText("Search keys and texts"), "messages-");
+    expect(screen.getByText("1 of 1 keys shown")).toBeTruthy();
+    expect(screen.queryByLabelText("Text of claimDetails.title")).toBeNull();
+    const sms = screen.getByLabelText(`Text of ${SMS_KEY}`) as HTMLTextAreaElement;
+    expect(sms.value).toBe("{company} received your claim, ref. {reference}.");
+    await userEvent.clear(sms);
+    await userEvent.type(sms, "{{company} got claim {{ref}");
+    api.answer("GET /content/check?company=first&channel=corporate-website&locale=fil", {
+      body: {
+        problems: [
+          {
+            key: SMS_KEY,
+            problem: "slots",
+            expected: ["company", "reference"],
+            found: ["company", "ref"],
+          },
+        ],
+      },
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Check completeness" }));
+    expect(
+      await screen.findByText(
+        `${SMS_KEY}: the placeholders differ from the English; put back {reference}; take out {ref}`,
+      ),
+    ).toBeTruthy();
   });
 
   it("shows a member without the right the title alone", async () => {

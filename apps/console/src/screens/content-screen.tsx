@@ -80,7 +80,10 @@ function ContentEditor() {
       setProblems(
         answer.problems.map((p) => ({
           key: p.key,
-          message: T.problemMessages[p.problem] ?? p.problem,
+          message:
+            p.problem === "slots"
+              ? T.slotsProblem(p.expected ?? [], p.found ?? [])
+              : (T.problemMessages[p.problem] ?? p.problem),
         })),
       );
     });
@@ -114,6 +117,7 @@ function ContentEditor() {
     <>
       <h1 tabIndex={-1}>{T.title}</h1>
       <p className="c-hint">{T.hint}</p>
+      <p className="c-hint">{T.messagesHint}</p>
       <form className="c-panel" onSubmit={open}>
         <label htmlFor="content-company">{T.company}</label>
         <input id="content-company" name="company" required maxLength={60} />

@@ -2,7 +2,10 @@
 
 export const CONTENT_TEXTS = {
   title: "Content",
-  hint: "Edit the widget's words for one company, channel and language. Changes stay in a draft until you publish them.",
+  hint: "Edit the widget's words and the SMS and e-mails claimants are sent, for one company, channel and language. Changes stay in a draft until you publish them.",
+  /** How the message keys are found: the search matches their feature's name. */
+  messagesHint:
+    'Search "sms-" or "messages-" for the SMS and e-mails. Keep every {placeholder} of the English: the message fills it in.',
   company: "Company id",
   channel: "Channel",
   locale: "Language",
@@ -17,6 +20,19 @@ export const CONTENT_TEXTS = {
   complete: "Nothing is missing: this language can be published.",
   problemsTitle: "Problems that block publishing",
   problem: (key: string, message: string) => `${key}: ${message}`,
+  /** A text whose placeholders differ from its English, naming which to put back and take out. */
+  slotsProblem: (expected: readonly string[], found: readonly string[]) => {
+    const names = (slots: readonly string[]) => slots.map((slot) => `{${slot}}`).join(", ");
+    const missing = expected.filter((slot) => !found.includes(slot));
+    const extra = found.filter((slot) => !expected.includes(slot));
+    return [
+      "the placeholders differ from the English",
+      missing.length > 0 ? `put back ${names(missing)}` : "",
+      extra.length > 0 ? `take out ${names(extra)}` : "",
+    ]
+      .filter(Boolean)
+      .join("; ");
+  },
   problemMessages: {
     missing: "no text in this language",
     unknown: "no such key",

@@ -7,6 +7,8 @@ import { findCompanyConfig } from "./company-repository.ts";
 // a company the table does not hold leaves the server's settings and no footer.
 
 export type CompanySenders = {
+  /** The company's id, whose published content the messages take (decision 0096); null for none. */
+  companyId: string | null;
   smsSender: string | null;
   emailFrom: string | null;
   /** The footer in the claim's locale, else the English one; null for none. */
@@ -19,9 +21,10 @@ export async function companySenders(
   locale: string,
 ): Promise<CompanySenders> {
   const config = (await findCompanyConfig(q, companyName)) as CompanyConfig | null;
-  if (!config) return { smsSender: null, emailFrom: null, emailFooter: null };
+  if (!config) return { companyId: null, smsSender: null, emailFrom: null, emailFooter: null };
   const footer = config.texts[locale]?.emailFooter ?? config.texts.en?.emailFooter ?? "";
   return {
+    companyId: config.id,
     smsSender: config.sms?.sender ?? null,
     emailFrom: config.email?.from ?? null,
     emailFooter: footer.trim() === "" ? null : footer,

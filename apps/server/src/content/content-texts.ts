@@ -6,7 +6,8 @@ import {
   overrideProblems,
 } from "@kalinga/domain/content-versions";
 import { type Catalogue, splitCatalogue } from "@kalinga/domain/localized-texts";
-import type { Database } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
+import { messageEnglish } from "../notifications/message-features.ts";
 import {
   type ContentPlace,
   insertVersion,
@@ -17,10 +18,10 @@ import {
 } from "./content-version-repository.ts";
 import type { LocaleCatalogues } from "./locale-catalogues.ts";
 
-// The widget's words as the insurer edits them (decision 0090): English ← the locale's file ← the
-// newest published overrides of the company, channel and locale. Every server keeps the published
-// set in memory and re-reads it when older than the refresh, so a publish reaches every server
-// within that time without a restart.
+// The widget's words and the claimant's SMS and e-mails as the insurer edits them (decisions 0090,
+// 0096): English ← the locale's file ← the newest published overrides of the company, channel and
+// locale. Every server keeps the published set in memory and re-reads it when older than the
+// refresh, so a publish reaches every server, its widget and its messages, without a restart.
 
 /** Any fixed number: one publish at a time, so version numbers never collide. */
 const CONTENT_PUBLISH_LOCK_KEY = 7_204_390;
@@ -51,8 +52,9 @@ function publishedCache(db: Database, options: ContentTextsOptions) {
   let cached: { published: Map<string, Catalogue>; loadedAt: number } | null = null;
   let loading: Promise<Map<string, Catalogue>> | null = null;
 
-  function reload(): Promise<Map<string, Catalogue>> {
-    loading ??= readPublished(db)
+  /** Re-reads the set, through the caller's transaction when given (PGlite has one connection). */
+  function reload(q: Queryable = db): Promise<Map<string, Catalogue>> {
+    loading ??= readPublished(q)
       .then((rows) => {
         const published = new Map(rows.map((row) => [placeKey(row), row.version.texts]));
         cached = { published, loadedAt: now().getTime() };
@@ -64,12 +66,12 @@ function publishedCache(db: Database, options: ContentTextsOptions) {
     return loading;
   }
 
-  async function published(): Promise<Map<string, Catalogue>> {
-    if (!cached) return reload();
+  async function published(q?: Queryable): Promise<Map<string, Catalogue>> {
+    if (!cached) return reload(q);
     const age = now().getTime() - cached.loadedAt;
     if (age >= 0 && age < refreshMs) return cached.published;
     try {
-      return await reload();
+      return await reload(q);
     } catch (error) {
       options.warn({ err: error }, "content versions not re-read; the last good set stays");
       return cached.published;
@@ -161,22 +163,34 @@ function contentEditing(
   };
 }
 
+/** Each catalogue's widget part, split once: the texts call never sends the messages' keys. */
+const widgetParts = new WeakMap<Catalogue, Catalogue>();
+function widgetPart(catalogue: Catalogue): Catalogue {
+  let part = widgetParts.get(catalogue);
+  if (!part) {
+    part = Object.freeze(splitCatalogue(catalogue).widget);
+    widgetParts.set(catalogue, part);
+  }
+  return part;
+}
+const NO_OVERRIDES: Catalogue = Object.freeze({});
+
 function createContentTexts(db: Database, options: ContentTextsOptions) {
   const { english, catalogues } = options;
   const cache = publishedCache(db, options);
   /** A locale the service serves: English, or one with a file. */
   const served = (locale: string) => locale === "en" || catalogues.catalogue(locale) !== null;
-  // The widget's part of each file: the SMS and e-mail texts in it are the messages' (decision 0089),
-  // not yet edited as content.
-  const widgetParts = new Map<string, Catalogue | null>();
-  const fileOf = (locale: string): Catalogue | null => {
-    if (locale === "en") return null;
-    if (!widgetParts.has(locale)) {
-      const file = catalogues.catalogue(locale);
-      widgetParts.set(locale, file && splitCatalogue(file).widget);
-    }
-    return widgetParts.get(locale) ?? null;
-  };
+  /** The locale's whole file, the widget's keys and the messages' (decision 0096); none for English. */
+  const fileOf = (locale: string): Catalogue | null =>
+    locale === "en" ? null : catalogues.catalogue(locale);
+  /** The newest published overrides of a place, from the cache. */
+  const publishedAt = async (
+    locale: string,
+    place: { company: string; channel: string },
+    q?: Queryable,
+  ) => (await cache.published(q)).get(placeKey({ ...place, locale })) ?? NO_OVERRIDES;
+  // The messages' catalogue of each published set and locale, merged once so localize's cache holds.
+  const messageCatalogues = new WeakMap<Catalogue, Map<string, Catalogue>>();
 
   return {
     english,
@@ -187,8 +201,8 @@ function createContentTexts(db: Database, options: ContentTextsOptions) {
     ...contentEditing(db, options, fileOf, cache.reload),
 
     /**
-     * The locale's file under the place's published overrides (its draft when previewing); the
-     * widget falls back to its own English for the rest. Null for a locale not served.
+     * The widget's part of the locale's file under the place's published overrides (its draft when
+     * previewing); the widget falls back to its own English for the rest. Null for a locale not served.
      */
     async catalogue(
       locale: string,
@@ -196,11 +210,39 @@ function createContentTexts(db: Database, options: ContentTextsOptions) {
       preview = false,
     ): Promise<Catalogue | null> {
       if (!served(locale)) return null;
-      let overrides: Catalogue = {};
+      let overrides: Catalogue = NO_OVERRIDES;
       if (place && preview) overrides = (await readDraft(db, { ...place, locale }))?.texts ?? {};
-      else if (place)
-        overrides = (await cache.published()).get(placeKey({ ...place, locale })) ?? {};
-      return effectiveCatalogue(fileOf(locale), overrides);
+      else if (place) overrides = await publishedAt(locale, place);
+      const file = fileOf(locale);
+      return effectiveCatalogue(file && widgetPart(file), widgetPart(overrides));
+    },
+
+    /**
+     * What a claimant's SMS and e-mails are written from: the locale's file under the published
+     * overrides of the claim's company and channel (null place: the file alone). Null means the
+     * English defaults. Read from the cache, so a message costs no query while it is fresh; a stale
+     * set is re-read through q, the transaction the message is queued in.
+     */
+    async messageCatalogue(
+      locale: string,
+      place: { company: string; channel: string } | null,
+      q: Queryable,
+    ): Promise<Catalogue | null> {
+      const file = fileOf(locale);
+      if (!place || !served(locale)) return file;
+      const overrides = await publishedAt(locale, place, q);
+      if (overrides === NO_OVERRIDES) return file;
+      let byLocale = messageCatalogues.get(overrides);
+      if (!byLocale) {
+        byLocale = new Map();
+        messageCatalogues.set(overrides, byLocale);
+      }
+      let merged = byLocale.get(locale);
+      if (!merged) {
+        merged = effectiveCatalogue(file, overrides);
+        byLocale.set(locale, merged);
+      }
+      return merged;
     },
   };
 }
@@ -216,7 +258,7 @@ export function widgetTexts(
   },
 ) {
   return createContentTexts(db, {
-    english: readEnglishTexts(),
+    english: Object.freeze({ ...readEnglishTexts(), ...messageEnglish() }),
     catalogues,
     refreshSeconds: config.companies.refreshSeconds,
     now: config.now,

@@ -4,7 +4,7 @@ import { toInternationalMobile } from "@kalinga/domain/otp";
 import { companySenders } from "../companies/company-senders.ts";
 import type { Database } from "../db/database.ts";
 import { enqueueNotification } from "../notifications/enqueue-notification.ts";
-import { messageTexts } from "../notifications/message-locale.ts";
+import { type MessageWordsOf, messageTexts } from "../notifications/message-locale.ts";
 import { deleteClosedDrafts, takeDueReminders } from "./draft-repository.ts";
 import { DRAFT_TEXTS } from "./draft-texts.ts";
 
@@ -12,18 +12,20 @@ import { DRAFT_TEXTS } from "./draft-texts.ts";
 // expiry (marked sent in the transaction that queues it, so it goes once), then the deletion of
 // expired drafts with their documents. Any server may run it.
 
-export async function sweepDrafts(db: Database, now: Date) {
+export async function sweepDrafts(db: Database, now: Date, wordsOf: MessageWordsOf) {
   const reminders = await db.transaction(async (tx) => {
     const due = await takeDueReminders(tx, now);
     for (const draft of due) {
-      const { smsSender } = await companySenders(tx, draft.companyName, draft.locale);
+      const { locale, channelName } = draft;
+      const { companyId, smsSender } = await companySenders(tx, draft.companyName, locale);
+      const words = await wordsOf(tx, { companyId, channelName, locale });
       await enqueueNotification(
         tx,
         {
           claimId: draft.claimId,
           channel: "sms",
           to: toInternationalMobile(draft.mobileNumber),
-          text: fill(messageTexts(DRAFT_TEXTS, draft.locale).reminderSms, {
+          text: fill(messageTexts(DRAFT_TEXTS, words).reminderSms, {
             company: draft.companyName,
             reference: draft.webReferenceNumber,
             expiresOn: formatDisplayDate(todayInManila(draft.expiresAt), draft.locale),

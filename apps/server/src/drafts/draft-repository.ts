@@ -118,6 +118,7 @@ export type DueReminder = {
   claimId: string;
   webReferenceNumber: string;
   companyName: string;
+  channelName: string;
   mobileNumber: string;
   expiresAt: Date;
   /** The draft's language (decision 0089): its reminder is written in it. */
@@ -130,6 +131,7 @@ export async function takeDueReminders(q: Queryable, now: Date): Promise<DueRemi
     claim_id: string;
     web_reference_number: string;
     company_name: string;
+    channel_name: string;
     verified_mobile_number: string;
     expires_at: Date;
     locale: string;
@@ -138,13 +140,15 @@ export async function takeDueReminders(q: Queryable, now: Date): Promise<DueRemi
      FROM claims c
      WHERE c.id = d.claim_id AND ${OPEN} AND d.reminder_sent_at IS NULL
        AND d.reminder_due_at <= $1 AND c.verified_mobile_number IS NOT NULL
-     RETURNING d.claim_id, c.web_reference_number, c.company_name, c.verified_mobile_number, d.expires_at, c.locale`,
+     RETURNING d.claim_id, c.web_reference_number, c.company_name, c.channel_name,
+       c.verified_mobile_number, d.expires_at, c.locale`,
     [now],
   );
   return rows.map((row) => ({
     claimId: row.claim_id,
     webReferenceNumber: row.web_reference_number,
     companyName: row.company_name,
+    channelName: row.channel_name,
     mobileNumber: row.verified_mobile_number,
     expiresAt: new Date(row.expires_at),
     locale: row.locale,

@@ -9,6 +9,7 @@ import { todayInManila } from "@kalinga/domain/dates";
 import { setDecision, setPolicyMatch, touchClaim } from "../claims/claim-repository.ts";
 import type { Database } from "../db/database.ts";
 import { listStoredDocuments } from "../documents/document-repository.ts";
+import type { MessageWordsOf } from "../notifications/message-locale.ts";
 import { createClaimantNotifier, type MessagePreview } from "../notifications/notify-claimant.ts";
 import {
   type ClaimListQuery,
@@ -145,8 +146,14 @@ async function findDocument(db: Database, webReferenceNumber: string, documentId
 }
 
 /** The lifecycle calls bound to one context: the requirement calls and the claim's own. */
-export function createLifecycleService(db: Database, config: LifecycleConfig, clock: () => Date) {
-  const notifier = createClaimantNotifier(config);
+export function createLifecycleService(
+  db: Database,
+  config: LifecycleConfig,
+  clock: () => Date,
+  /** The published words of the claimant's messages (decision 0096). */
+  wordsOf: MessageWordsOf,
+) {
+  const notifier = createClaimantNotifier({ ...config, wordsOf });
   const context: LifecycleContext = { db, config, clock, notifier };
   const requirements = createRequirementService(context);
 

@@ -7,7 +7,7 @@ import {
 import { claimStatusLabel } from "@kalinga/domain/claim-status";
 import { fill } from "@kalinga/domain/localized-texts";
 import { CLAIM_CHANGE_TEXTS } from "./claim-change-texts.ts";
-import { messageDate, messageTexts } from "./message-locale.ts";
+import { type MessageWords, messageDate, messageTexts } from "./message-locale.ts";
 import { greetingOf, NOTIFICATION_TEXTS } from "./notification-texts.ts";
 
 // Each message a claimant gets about their submitted claim, composed from the keyed texts: the SMS,
@@ -24,7 +24,12 @@ export type ClaimantFacts = {
   verifiedMobileNumber: string | null;
   /** The claim's language (decision 0089): its messages are written in it. */
   locale: string;
+  /** The channel it was filed on, by name: its company's edits of that channel are used (0096). */
+  channelName: string;
 };
+
+/** A claim with the words its messages are written in (decision 0096). */
+export type WordedClaim = ClaimantFacts & { words: MessageWords };
 
 export type ClaimantMessage = { sms: string; subject: string; lines: string[] };
 
@@ -32,14 +37,14 @@ export type ClaimantMessage = { sms: string; subject: string; lines: string[] };
 type StatusLink = { sms: string; email: string };
 
 /** The claim-change texts in the claim's language. */
-const textsOf = (claim: ClaimantFacts) => messageTexts(CLAIM_CHANGE_TEXTS, claim.locale);
+const textsOf = (claim: WordedClaim) => messageTexts(CLAIM_CHANGE_TEXTS, claim.words);
 
 /** Whom this claim's messages go to and greet (docs/decisions/0067). */
 export const addresseeOf = (claim: ClaimantFacts): ClaimAddressee =>
   claimAddressee(claim.payload, claim.verifiedMobileNumber);
 
 /** How the e-mails name the claim: a death claim names the insured only as the one it is for. */
-function claimWordsOf(claim: ClaimantFacts) {
+function claimWordsOf(claim: WordedClaim) {
   const T = textsOf(claim);
   const reference = claim.webReferenceNumber;
   const { lateInsured } = addresseeOf(claim);
@@ -50,11 +55,11 @@ function claimWordsOf(claim: ClaimantFacts) {
 
 /** The e-mail's text: greeting, the lines, the warning, the signature and the company's footer. */
 export function emailText(
-  claim: ClaimantFacts,
+  claim: WordedClaim,
   lines: readonly string[],
   footer: string | null = null,
 ): string {
-  const T = messageTexts(NOTIFICATION_TEXTS, claim.locale);
+  const T = messageTexts(NOTIFICATION_TEXTS, claim.words);
   return [
     greetingOf(T, addresseeOf(claim).firstName),
     "",
@@ -69,8 +74,12 @@ export function emailText(
 }
 
 /** The claims pages' status route for this status, by SMS and by e-mail, or where to find it. */
-export function statusLink(statusPageUrl: string | null, slug: string, locale: string): StatusLink {
-  const T = messageTexts(CLAIM_CHANGE_TEXTS, locale);
+export function statusLink(
+  statusPageUrl: string | null,
+  slug: string,
+  words: MessageWords,
+): StatusLink {
+  const T = messageTexts(CLAIM_CHANGE_TEXTS, words);
   const base = statusPageUrl?.replace(/\/+$/, "") ?? null;
   if (!base) return { sms: T.followWithoutLink, email: T.followWithoutLink };
   return {
@@ -81,7 +90,7 @@ export function statusLink(statusPageUrl: string | null, slug: string, locale: s
 
 /** What the claimant is told when the insurer asks for these items: each with its own due date. */
 export function requirementsMessage(
-  claim: ClaimantFacts,
+  claim: WordedClaim,
   rows: readonly { description: string; dueDate: string }[],
   link: StatusLink,
 ): ClaimantMessage {
@@ -121,7 +130,7 @@ export function requirementsMessage(
 
 /** What the claimant is told when a document is not accepted: why, and the replacement's date. */
 export function notAcceptedMessage(
-  claim: ClaimantFacts,
+  claim: WordedClaim,
   item: { description: string; reason: string; dueDate: string },
   link: StatusLink,
 ): ClaimantMessage {
@@ -144,7 +153,7 @@ export function notAcceptedMessage(
 
 /** What the claimant is told when the status they see changes. */
 export function statusMessage(
-  claim: ClaimantFacts,
+  claim: WordedClaim,
   to: ClaimStatus,
   link: StatusLink,
 ): ClaimantMessage {
@@ -159,7 +168,7 @@ export function statusMessage(
 }
 
 /** Where the money goes, in the claimant's words. */
-function payoutWords(claim: ClaimantFacts, decision: ClaimantDecision): string {
+function payoutWords(claim: WordedClaim, decision: ClaimantDecision): string {
   const T = textsOf(claim);
   if (decision.payout) {
     const { method, provider, account } = decision.payout;
@@ -185,7 +194,7 @@ const OUTCOME_KEYS = {
 
 /** What the claimant is told of the decision: the outcome, where the money goes, or why not and what they can do. */
 export function decisionMessage(
-  claim: ClaimantFacts,
+  claim: WordedClaim,
   decision: ClaimantDecision,
   link: StatusLink,
 ): ClaimantMessage {
@@ -220,7 +229,7 @@ export function decisionMessage(
 
 /** The acknowledgment of documents sent for requests, naming the new status when it changed. */
 export function documentsReceivedMessage(
-  claim: ClaimantFacts,
+  claim: WordedClaim,
   count: number,
   label: string | null,
   link: StatusLink,

@@ -3,7 +3,12 @@ import { fill } from "@kalinga/domain/localized-texts";
 import { toInternationalMobile } from "@kalinga/domain/otp";
 import { companySenders } from "../companies/company-senders.ts";
 import type { Queryable } from "../db/database.ts";
-import { messageTexts } from "./message-locale.ts";
+import {
+  fileWords,
+  type MessageWords,
+  type MessageWordsOf,
+  messageTexts,
+} from "./message-locale.ts";
 import { insertNotification } from "./notification-repository.ts";
 import { greetingOf, NOTIFICATION_TEXTS, stepsOf } from "./notification-texts.ts";
 
@@ -64,6 +69,8 @@ export type AcknowledgmentFacts = {
   lateInsured?: string | null;
   /** The claim's language (decision 0089); English when not given. */
   locale?: string;
+  /** The words to write in (decision 0096); the locale's file alone when not given. */
+  words?: MessageWords;
   /** The company's e-mail footer in that language, after the signature; none when null. */
   footer?: string | null;
 };
@@ -99,7 +106,7 @@ function introOf(T: typeof NOTIFICATION_TEXTS, facts: AcknowledgmentFacts): stri
 export function acknowledgmentMessages(facts: AcknowledgmentFacts): AcknowledgmentMessages {
   const { webReferenceNumber: reference, companyName: company } = facts;
   const locale = facts.locale ?? "en";
-  const T = messageTexts(NOTIFICATION_TEXTS, locale);
+  const T = messageTexts(NOTIFICATION_TEXTS, facts.words ?? fileWords(locale));
   const greeting = greetingOf(T, facts.firstName.trim());
   const sms = fill(T.acknowledgmentSms, { company, reference });
   const subject = fill(T.acknowledgmentSubject, { reference });
@@ -150,6 +157,8 @@ export function acknowledgmentMessages(facts: AcknowledgmentFacts): Acknowledgme
 
 export type ClaimAcknowledgment = AcknowledgmentFacts & {
   claimId: string;
+  /** The channel the claim was filed on, by name: its company's edits of that channel are used. */
+  channelName: string;
   /** The claim's mobile number as the start form holds it, "9171234567"; null sends no SMS. */
   mobileNumber: string | null;
   /** Null or empty sends no e-mail. */
@@ -158,16 +167,23 @@ export type ClaimAcknowledgment = AcknowledgmentFacts & {
 
 /**
  * Queues the acknowledgment SMS and e-mail of a submitted claim; finalSubmitClaim calls it with
- * its transaction. Returns the ids of the rows it wrote.
+ * its transaction, and with the published words of its server. Returns the ids of the rows it wrote.
  */
 export async function enqueueClaimAcknowledgment(
   q: Queryable,
   acknowledgment: ClaimAcknowledgment,
   now: Date,
+  wordsOf: MessageWordsOf,
 ): Promise<string[]> {
   const locale = acknowledgment.locale ?? "en";
   const senders = await companySenders(q, acknowledgment.companyName, locale);
-  const messages = acknowledgmentMessages({ ...acknowledgment, footer: senders.emailFooter });
+  const { channelName } = acknowledgment;
+  const words = await wordsOf(q, { companyId: senders.companyId, channelName, locale });
+  const messages = acknowledgmentMessages({
+    ...acknowledgment,
+    words,
+    footer: senders.emailFooter,
+  });
   const ids: string[] = [];
   if (acknowledgment.mobileNumber) {
     ids.push(

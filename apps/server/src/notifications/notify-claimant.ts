@@ -7,7 +7,7 @@ import {
 import { claimantDecision } from "@kalinga/domain/claim-messages";
 import { claimStatusLabel, statusSlug } from "@kalinga/domain/claim-status";
 import { toInternationalMobile } from "@kalinga/domain/otp";
-import { companySenders } from "../companies/company-senders.ts";
+import { type CompanySenders, companySenders } from "../companies/company-senders.ts";
 import type { Queryable } from "../db/database.ts";
 import {
   addresseeOf,
@@ -20,9 +20,10 @@ import {
   requirementsMessage,
   statusLink,
   statusMessage,
+  type WordedClaim,
 } from "./claimant-messages.ts";
 import { enqueueNotification } from "./enqueue-notification.ts";
-import { messageTexts } from "./message-locale.ts";
+import { type MessageWordsOf, messageTexts } from "./message-locale.ts";
 import { greetingOf, NOTIFICATION_TEXTS } from "./notification-texts.ts";
 
 // What happened to a submitted claim, as the lifecycle says it, turned into the claimant's SMS and
@@ -56,14 +57,26 @@ export type ClaimantNews =
       to: ClaimStatus;
     };
 
-export function createClaimantNotifier(config: { statusPageUrl: string | null }) {
-  const link = (status: ClaimStatus, locale: string) =>
-    statusLink(config.statusPageUrl, statusSlug(status), locale);
+export function createClaimantNotifier(config: {
+  statusPageUrl: string | null;
+  /** The published words of the claim's company, channel and locale (decision 0096). */
+  wordsOf: MessageWordsOf;
+}) {
+  /** The claim's company senders and the words of its messages, read in the caller's transaction. */
+  async function sendingOf(q: Queryable, claim: ClaimantFacts) {
+    const senders: CompanySenders = await companySenders(q, claim.companyName, claim.locale);
+    const words = await config.wordsOf(q, {
+      companyId: senders.companyId,
+      channelName: claim.channelName,
+      locale: claim.locale,
+    });
+    return { senders, claim: { ...claim, words } satisfies WordedClaim };
+  }
 
   /** The message this news gives the claimant; null when their label does not change. */
-  function messageOf(news: ClaimantNews): ClaimantMessage | null {
-    const { claim } = news;
-    const linkOf = (status: ClaimStatus) => link(status, claim.locale);
+  function messageOf(news: ClaimantNews, claim: WordedClaim): ClaimantMessage | null {
+    const linkOf = (status: ClaimStatus) =>
+      statusLink(config.statusPageUrl, statusSlug(status), claim.words);
     switch (news.kind) {
       case "status-changed": {
         const decided =
@@ -84,12 +97,12 @@ export function createClaimantNotifier(config: { statusPageUrl: string | null })
   }
 
   /** Who each message goes to, as the console's preview shows it. */
-  function recipientOf(claim: ClaimantFacts) {
+  function recipientOf(claim: WordedClaim) {
     const addressee = addresseeOf(claim);
     return {
       role: addressee.role,
       name: addressee.fullName,
-      greeting: greetingOf(messageTexts(NOTIFICATION_TEXTS, claim.locale), addressee.firstName),
+      greeting: greetingOf(messageTexts(NOTIFICATION_TEXTS, claim.words), addressee.firstName),
       mobile: addressee.mobile ? toInternationalMobile(addressee.mobile) : null,
       email: addressee.email,
     };
@@ -98,11 +111,10 @@ export function createClaimantNotifier(config: { statusPageUrl: string | null })
   return {
     /** Queues the news's SMS and e-mail in the caller's transaction, to the numbers the claim holds. */
     async notifyClaimant(tx: Queryable, news: ClaimantNews, now: Date): Promise<void> {
-      const message = messageOf(news);
+      const { senders, claim } = await sendingOf(tx, news.claim);
+      const message = messageOf(news, claim);
       if (!message) return;
-      const { claim } = news;
       const addressee = addresseeOf(claim);
-      const senders = await companySenders(tx, claim.companyName, claim.locale);
       if (addressee.mobile) {
         const to = toInternationalMobile(addressee.mobile);
         await enqueueNotification(
@@ -132,15 +144,16 @@ export function createClaimantNotifier(config: { statusPageUrl: string | null })
 
     /** The messages as the claimant would read them, with their recipient, without sending. */
     async previewNews(q: Queryable, news: ClaimantNews) {
-      const recipient = recipientOf(news.claim);
-      const message = messageOf(news);
-      const { emailFooter } = await companySenders(q, news.claim.companyName, news.claim.locale);
+      const { senders, claim } = await sendingOf(q, news.claim);
+      const recipient = recipientOf(claim);
+      const message = messageOf(news, claim);
+      const { emailFooter } = senders;
       return {
         recipient,
         sms: message && recipient.mobile ? message.sms : null,
         email:
           message && recipient.email
-            ? { subject: message.subject, text: emailText(news.claim, message.lines, emailFooter) }
+            ? { subject: message.subject, text: emailText(claim, message.lines, emailFooter) }
             : null,
       };
     },

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { OTP_LENGTH } from "@kalinga/domain/constants";
 import { fill } from "@kalinga/domain/localized-texts";
 import { keyedHash, sameHash } from "../http/keyed-hash.ts";
-import { messageTexts } from "../notifications/message-locale.ts";
+import { type MessageWords, messageTexts } from "../notifications/message-locale.ts";
 import { OTP_SMS_TEXTS } from "./otp-texts.ts";
 
 // A code is 6 digits from the CSPRNG (leading zeros allowed). Only its HMAC is stored, keyed by the
@@ -25,9 +25,9 @@ export function otpSmsText(
   companyName: string,
   code: string,
   ttlSeconds: number,
-  locale = "en",
+  words: MessageWords,
 ): string {
   const minutes = Math.max(1, Math.ceil(ttlSeconds / 60));
-  const T = messageTexts(OTP_SMS_TEXTS, locale);
+  const T = messageTexts(OTP_SMS_TEXTS, words);
   return fill(minutes === 1 ? T.codeOneMinute : T.code, { company: companyName, code, minutes });
 }

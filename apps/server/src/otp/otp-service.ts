@@ -22,6 +22,7 @@ import { openDraftsForClaim } from "../drafts/draft-service.ts";
 import { API_MESSAGES } from "../http/api-error.ts";
 import { type ClaimAccess, issueToken, revokeToken } from "../http/claim-token.ts";
 import { giveBackHit } from "../http/rate-limit.ts";
+import type { MessageWords, MessageWordsOf } from "../notifications/message-locale.ts";
 import { isRefusal, type Refusal, refusableTransaction } from "../refusal.ts";
 import type { SmsSender } from "../sms/sms-sender.ts";
 import { hashOtpCode, newOtpCode, otpCodeMatches, otpSmsText } from "./otp-code.ts";
@@ -61,6 +62,8 @@ export type OtpServiceDeps = {
   config: ServerConfig;
   secret: string;
   sms: SmsSender;
+  /** The published words of the code SMS (decision 0096). */
+  wordsOf: MessageWordsOf;
 };
 
 type SendKind = "request" | "reset";
@@ -87,8 +90,8 @@ type Reserved = {
   code: string;
   mobile: string;
   companyName: string;
-  /** The claim's language: its code SMS is written in it. */
-  locale: string;
+  /** The words of the claim's company, channel and language its code SMS is written in. */
+  words: MessageWords;
   /** The claim's company's SMS sender name; null for the setting's. */
   smsSender: string | null;
   sendsLeft: number;
@@ -136,13 +139,14 @@ async function reserveSend(
     now,
     expiresAt: new Date(now.getTime() + config.otp.ttlSeconds * 1000),
   });
-  const { smsSender } = await companySenders(tx, claim.companyName, claim.locale);
+  const { companyId, smsSender } = await companySenders(tx, claim.companyName, claim.locale);
+  const { channelName, locale } = claim;
   return {
     id,
     code,
     mobile,
     companyName: claim.companyName,
-    locale: claim.locale,
+    words: await deps.wordsOf(tx, { companyId, channelName, locale }),
     smsSender,
     sendsLeft: sendsLeft - 1,
     hits,
@@ -167,7 +171,7 @@ async function sendCode(
   try {
     await sms.send({
       to: toInternationalMobile(reserved.mobile),
-      text: otpSmsText(reserved.companyName, reserved.code, config.otp.ttlSeconds, reserved.locale),
+      text: otpSmsText(reserved.companyName, reserved.code, config.otp.ttlSeconds, reserved.words),
       ...(reserved.smsSender ? { from: reserved.smsSender } : {}),
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { Database } from "../db/database.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
+import type { MessageWordsOf } from "../notifications/message-locale.ts";
 import { isRefusal, refusableTransaction } from "../refusal.ts";
 import { submitClaim } from "./submission-service.ts";
 
@@ -10,11 +11,13 @@ export function submissionCalls(
   db: Database,
   /** Called after a submit commits, so its acknowledgment leaves before the next poll. */
   wakeNotifications: () => void,
+  /** The published words of the acknowledgment (decision 0096). */
+  wordsOf: MessageWordsOf,
 ): Pick<ClaimCallHandlers, "finalSubmitClaim"> {
   return {
     async finalSubmitClaim({ request, claim, body, now, complete }) {
       const outcome = await refusableTransaction(db, (tx) =>
-        submitClaim(tx, { claim, body, now, complete }),
+        submitClaim(tx, { claim, body, now, complete, wordsOf }),
       );
       if (isRefusal(outcome)) return outcome;
       if (!outcome.repeat) {

@@ -30,17 +30,18 @@ export type NewSubmission = {
   submittedAt: Date;
 };
 
-/** The answer of an earlier submit of the claim, if there was one. */
-export async function findSubmissionResponse(
-  q: Queryable,
-  claimId: string,
-): Promise<FinalSubmitClaimResponse | null> {
-  const { rows } = await q.query<{ response: FinalSubmitClaimResponse }>(
-    "SELECT response FROM claim_submissions WHERE claim_id = $1",
+/** One JSON column of the claim's submission; null before the submit. */
+async function submissionColumn<T>(q: Queryable, claimId: string, column: string) {
+  const { rows } = await q.query<{ value: T }>(
+    `SELECT ${column} AS value FROM claim_submissions WHERE claim_id = $1`,
     [claimId],
   );
-  return rows[0]?.response ?? null;
+  return rows[0]?.value ?? null;
 }
+
+/** The answer of an earlier submit of the claim, if there was one. */
+export const findSubmissionResponse = (q: Queryable, claimId: string) =>
+  submissionColumn<FinalSubmitClaimResponse>(q, claimId, "response");
 
 /** Records the submission, closes the claim and marks which stored files the claim asks for. */
 export async function recordSubmission(
@@ -79,13 +80,8 @@ export async function recordSubmission(
 }
 
 /** The declarations the claimant agreed to at the submit, kept beside the payload. */
-export async function declarationsOf(q: Queryable, claimId: string): Promise<unknown> {
-  const { rows } = await q.query<{ declarations: unknown }>(
-    "SELECT declarations FROM claim_submissions WHERE claim_id = $1",
-    [claimId],
-  );
-  return rows[0]?.declarations ?? null;
-}
+export const declarationsOf = (q: Queryable, claimId: string) =>
+  submissionColumn<unknown>(q, claimId, "declarations");
 
 /** A condition true when the claim (`claimId`, a column or parameter) has been submitted. */
 export function isSubmitted(claimId: string): string {
@@ -112,7 +108,7 @@ export async function submissionRecordRow(q: Queryable, claimId: string) {
 
 const SUBMITTED_COLUMNS = `c.id, c.web_reference_number, c.status, s.claim_type, c.company_name,
   c.submitted_at, c.updated_at, s.payload, c.decision, c.policy_number, c.match_code,
-  c.verified_mobile_number, c.locale`;
+  c.verified_mobile_number, c.locale, c.channel_name`;
 
 /** A submitted claim by its reference number; `lock` holds its row until the transaction ends. */
 export async function findSubmittedClaim(

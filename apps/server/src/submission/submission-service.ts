@@ -13,6 +13,7 @@ import type { ClaimAccess } from "../http/claim-token.ts";
 import type { CompleteIdempotentRequest } from "../http/idempotency.ts";
 import { DOCUMENT_MESSAGES } from "../http/upload-messages.ts";
 import { enqueueClaimAcknowledgment } from "../notifications/enqueue-notification.ts";
+import type { MessageWordsOf } from "../notifications/message-locale.ts";
 import { matchClaimToPolicy } from "../policies/policy-match.ts";
 import { findSubmissionResponse, recordSubmission } from "./submission-repository.ts";
 
@@ -32,6 +33,8 @@ type Submit = {
   now: Date;
   /** Completes the call's Idempotency-Key with the answer, in the same transaction. */
   complete: CompleteIdempotentRequest<FinalSubmitClaimResponse>;
+  /** The published words of the acknowledgment (decision 0096). */
+  wordsOf: MessageWordsOf;
 };
 
 /** The mandatory slots of this payload that hold no file yet. */
@@ -47,7 +50,7 @@ async function missingDocuments(tx: Queryable, claimId: string, body: FinalSubmi
 
 /** Queues the acknowledgment to the number the OTP proved, greeting its owner (decision 0067). */
 async function acknowledge(tx: Queryable, submit: Submit, current: Claim) {
-  const { claim, body, now } = submit;
+  const { claim, body, now, wordsOf } = submit;
   const addressee = claimAddressee(body, current.verifiedMobileNumber);
   await enqueueClaimAcknowledgment(
     tx,
@@ -55,6 +58,7 @@ async function acknowledge(tx: Queryable, submit: Submit, current: Claim) {
       claimId: claim.claimId,
       webReferenceNumber: claim.webReferenceNumber,
       companyName: body.basicInformation.companyName,
+      channelName: current.channelName,
       claimType: body.basicInformation.claimType,
       firstName: addressee.firstName,
       lateInsured: addressee.lateInsured,
@@ -63,6 +67,7 @@ async function acknowledge(tx: Queryable, submit: Submit, current: Claim) {
       locale: current.locale,
     },
     now,
+    wordsOf,
   );
 }
 

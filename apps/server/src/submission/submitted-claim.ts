@@ -21,8 +21,9 @@ export type SubmittedClaim = {
   matchCode: number | null;
   /** The number the OTP proved; null on the channels that file without one. */
   verifiedMobileNumber: string | null;
-  /** The language it was filed in (decision 0089). */
+  /** The language it was filed in (decision 0089), and the channel, by name (decision 0096). */
   locale: string;
+  channelName: string;
 };
 
 export type SubmittedClaimRow = {
@@ -39,6 +40,7 @@ export type SubmittedClaimRow = {
   match_code: number | null;
   verified_mobile_number: string | null;
   locale: string;
+  channel_name: string;
 };
 
 /** A row of the claim joined with its submission, in the shape the readers use. */
@@ -56,4 +58,5 @@ export const submittedClaimOf = (row: SubmittedClaimRow): SubmittedClaim => ({
   matchCode: row.match_code,
   verifiedMobileNumber: row.verified_mobile_number,
   locale: row.locale,
+  channelName: row.channel_name,
 });

@@ -7,7 +7,7 @@ import type { ConsoleCallHandlers, ConsoleServices } from "../console-handler.ts
 import { refuse } from "../console-refusals.ts";
 import { CONSOLE_MESSAGES as M } from "../console-texts.ts";
 
-// The widget's words edited by a content editor (decision 0090): the draft of a company, channel
+// The widget's words and the claimant's messages edited by a content editor (decisions 0090, 0096): the draft of a company, channel
 // and locale, its completeness check, publish and roll back (each audited with the version), and
 // a preview token. A company not configured or a locale not served is refused before anything.
 
@@ -24,13 +24,17 @@ type ContentHandlers = Pick<
 
 const R = CONTENT_REQUEST_MESSAGES;
 
+/** Why a text is refused; placeholders that differ are named, since the English says which. */
+const whyRefused = (p: CatalogueProblem | OverrideProblem) =>
+  p.problem === "slots" ? R.slotsOf(p.key, p.expected, p.found) : R[p.problem];
+
 /** The problems as the console's 400: the key as the field, the problem as the rule. */
 const refuseProblems = (
   prefix: string,
   problems: readonly (CatalogueProblem | OverrideProblem)[],
 ) =>
   refuse.invalid(
-    problems.map((p) => ({ field: `${prefix}${p.key}`, rule: p.problem, message: R[p.problem] })),
+    problems.map((p) => ({ field: `${prefix}${p.key}`, rule: p.problem, message: whyRefused(p) })),
   );
 
 export function contentHandlers(services: ConsoleServices): ContentHandlers {
