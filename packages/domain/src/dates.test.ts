@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { ageInYears } from "./age.ts";
 import {
   formatDisplayDate,
+  formatManilaTime,
   fromPayloadDate,
   parseDisplayDate,
+  philippineLocale,
   todayInManila,
   toPayloadDate,
 } from "./dates.ts";
@@ -24,6 +26,19 @@ describe("dates", () => {
     expect(formatDisplayDate("2026-01-31", "fil")).toBe("31 Ene 2026");
     expect(formatDisplayDate("2026-12-01", "fil-PH")).toBe("01 Dis 2026");
     expect(formatDisplayDate("2026-02-30", "fil")).toBe("");
+    expect(
+      ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"]
+        .map((month) => formatDisplayDate(`2026-${month}-18`, "fil").split(" ")[1])
+        .join(" "),
+    ).toBe("Ene Peb Mar Abr May Hun Hul Ago Set Okt Nob Dis");
+    expect(philippineLocale("fil")).toBe("fil-PH");
+    expect(philippineLocale("en-US")).toBe("en-US");
+  });
+
+  it("writes the time in Manila in the chosen locale, English as before", () => {
+    const instant = new Date("2026-12-18T07:05:00Z");
+    expect(formatManilaTime(instant)).toBe("3:05 PM");
+    expect(formatManilaTime(instant, "fil")).toBe("3:05 PM");
   });
 
   it("reads what a person types", () => {

@@ -1,5 +1,4 @@
 import type { ReadTrackedClaimResponse, TrackedRequirement } from "@kalinga/domain/claim-tracking";
-import { formatDisplayDate } from "@kalinga/domain/dates";
 import type { UploadSlot } from "@kalinga/domain/upload-slots";
 import { useMemo, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
@@ -10,7 +9,7 @@ import documentsCss from "../documents/documents.css?inline";
 import { useClaimDocuments } from "../documents/use-claim-documents.ts";
 import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
 import { Link } from "../ui/link.tsx";
-import { useTexts } from "../ui/locale.ts";
+import { useDates, useTexts } from "../ui/locale.ts";
 import { adoptStyles } from "../ui/styles.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
@@ -44,6 +43,7 @@ export default function AbeyanceUploadScreen() {
 }
 
 function RequestedDocuments({ tracked }: { tracked: ReadTrackedClaimResponse }) {
+  const { date } = useDates();
   const T = useTrackingTexts();
   const navigate = useNavigate();
   const requests = useMemo(() => openRequirements(tracked), [tracked]);
@@ -80,7 +80,7 @@ function RequestedDocuments({ tracked }: { tracked: ReadTrackedClaimResponse }) 
             <DocumentSlot
               key={requirement.id}
               slot={slotOf(requirement, named(requirement.nameKey, requirement.description))}
-              note={T.dueBy(formatDisplayDate(requirement.dueDate))}
+              note={T.dueBy(date(requirement.dueDate))}
               files={filesOf(requirement.id)}
               error={undefined}
               hasCamera={hasCamera}

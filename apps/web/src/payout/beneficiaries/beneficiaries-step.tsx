@@ -7,7 +7,7 @@ import {
   HONORIFICS,
   MAX_BENEFICIARIES,
 } from "@kalinga/domain/beneficiary";
-import { formatDisplayDate, isIsoDate, todayInManila } from "@kalinga/domain/dates";
+import { isIsoDate, todayInManila } from "@kalinga/domain/dates";
 import { fill } from "@kalinga/domain/localized-texts";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -17,7 +17,7 @@ import { type ClaimData, useLeaveGuard } from "../../claim/claim-data-store.ts";
 import type { VerifiedClaim } from "../../claim/verified-claim.tsx";
 import { type Confirm, ConfirmPopup } from "../../ui/confirm-popup.tsx";
 import { FieldError } from "../../ui/field-error.tsx";
-import { useLocale, useTexts } from "../../ui/locale.ts";
+import { useDates, useLocale, useTexts } from "../../ui/locale.ts";
 import { StepActions } from "../../ui/step-actions.tsx";
 import { BeneficiaryForm } from "./beneficiary-form.tsx";
 import { MinorBadge } from "./minor-badge.tsx";
@@ -45,6 +45,7 @@ const sameValues = (a: BeneficiaryDraft, b: BeneficiaryDraft) =>
 export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
   const T = useTexts(BENEFICIARY_TEXTS);
   const { locale } = useLocale();
+  const { date } = useDates();
   const navigate = useNavigate();
   const nextRoute = useNextRoute("/claims-documents");
   useLeaveGuard();
@@ -172,7 +173,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
                           : "",
                         isIsoDate(beneficiary.dateOfBirth)
                           ? fill(T.born, {
-                              date: formatDisplayDate(beneficiary.dateOfBirth, locale),
+                              date: date(beneficiary.dateOfBirth),
                             })
                           : "",
                       ]
