@@ -19,8 +19,9 @@ import {
 import { useStartForm } from "../claim/use-start-form.ts";
 import * as claimSession from "../session/claim-session.ts";
 import { verify } from "../session/claim-verification.ts";
+import { useDates } from "../ui/dates.ts";
 import { FieldError } from "../ui/field-error.tsx";
-import { useDates, useTexts } from "../ui/locale.ts";
+import { useTexts } from "../ui/locale.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
 import { StepActions } from "../ui/step-actions.tsx";

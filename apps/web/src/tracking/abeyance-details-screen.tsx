@@ -1,6 +1,6 @@
 import type { TrackedRequirement } from "@kalinga/domain/claim-tracking";
+import { useDates } from "../ui/dates.ts";
 import { Link } from "../ui/link.tsx";
-import { useDates } from "../ui/locale.ts";
 import { AsideLink } from "../ui/screen-links.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";

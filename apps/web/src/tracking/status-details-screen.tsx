@@ -1,7 +1,7 @@
 import { WITH_DECISION } from "@kalinga/domain/claim-lifecycle";
 import type { ReadTrackedClaimResponse, SentDocument } from "@kalinga/domain/claim-tracking";
+import { useDates } from "../ui/dates.ts";
 import { Link } from "../ui/link.tsx";
-import { useDates } from "../ui/locale.ts";
 import { ActionLink, AsideLink } from "../ui/screen-links.tsx";
 import { DecisionOutcome } from "./decision-outcome.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";

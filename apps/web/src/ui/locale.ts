@@ -1,4 +1,3 @@
-import { formatDisplayDate, formatManilaTime, todayInManila } from "@kalinga/domain/dates";
 import { type Catalogue, type FeatureTexts, localize } from "@kalinga/domain/localized-texts";
 import { createContext, useContext } from "react";
 
@@ -55,24 +54,4 @@ export function useMessage(): (english: string) => string {
   const { catalogue } = useContext(LocaleContext);
   // The domain's messages arrive as their English text (from a rule or the server): found by it.
   return (english) => (catalogue ? translate?.(english, catalogue) : undefined) ?? english;
-}
-
-/**
- * Dates and times in the chosen locale (decision 0097): every date the widget writes goes through
- * these, so Filipino reads "18 Dis 2026" wherever English reads "18 Dec 2026".
- */
-export function useDates(): {
-  /** An ISO date: "2026-12-18" → "18 Dec 2026" / "18 Dis 2026"; "" if not a date. */
-  date: (iso: string) => string;
-  /** The day an instant falls on in Manila, written as `date` writes it. */
-  day: (instant: string | Date) => string;
-  /** An instant's time of day in Manila: "3:25 PM". */
-  time: (instant: Date) => string;
-} {
-  const { locale } = useContext(LocaleContext);
-  return {
-    date: (iso) => formatDisplayDate(iso, locale),
-    day: (instant) => formatDisplayDate(todayInManila(new Date(instant)), locale),
-    time: (instant) => formatManilaTime(instant, locale),
-  };
 }

@@ -16,8 +16,9 @@ import { BENEFICIARY_TEXTS, labelOfValue } from "../../claim/beneficiary-texts.t
 import { type ClaimData, useLeaveGuard } from "../../claim/claim-data-store.ts";
 import type { VerifiedClaim } from "../../claim/verified-claim.tsx";
 import { type Confirm, ConfirmPopup } from "../../ui/confirm-popup.tsx";
+import { useDates } from "../../ui/dates.ts";
 import { FieldError } from "../../ui/field-error.tsx";
-import { useDates, useLocale, useTexts } from "../../ui/locale.ts";
+import { useLocale, useTexts } from "../../ui/locale.ts";
 import { StepActions } from "../../ui/step-actions.tsx";
 import { BeneficiaryForm } from "./beneficiary-form.tsx";
 import { MinorBadge } from "./minor-badge.tsx";
