@@ -27,37 +27,17 @@ export function isIsoDate(value: string): boolean {
   return parts(value) !== null;
 }
 
-/**
- * The Intl locale a widget language is written in: the Philippines' ("fil" → "fil-PH"); a locale
- * that names its region keeps it.
- */
-export const philippineLocale = (locale: string): string =>
-  locale.includes("-") ? locale : `${locale}-PH`;
-
-/**
- * "1980-03-05" → "05 Mar 1980", another locale's month by Intl in the Philippines ("05 Ago 1980"
- * in fil-PH); "" if not a date. English is the specification's dd MMM yyyy, byte for byte.
- */
+/** "1980-03-05" → "05 Mar 1980", another locale's month by Intl ("05 Ago" in fil); "" if not a date. */
 export function formatDisplayDate(iso: IsoDate, locale = "en"): string {
   const p = parts(iso);
   if (!p) return "";
   const month =
     locale === "en"
       ? MONTHS[p.month - 1]
-      : new Intl.DateTimeFormat(philippineLocale(locale), {
-          month: "short",
-          timeZone: "UTC",
-        }).format(Date.UTC(2000, p.month - 1, 15));
+      : new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" }).format(
+          Date.UTC(2000, p.month - 1, 15),
+        );
   return `${pad(p.day)} ${month} ${pad(p.year, 4)}`;
-}
-
-/** An instant's time of day in Manila, "3:25 PM", in the locale's words. */
-export function formatManilaTime(instant: Date, locale = "en"): string {
-  return new Intl.DateTimeFormat(philippineLocale(locale), {
-    timeZone: "Asia/Manila",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(instant);
 }
 
 /** "5 mar 1980" or "05 Mar 1980" → "1980-03-05"; null when it is not a real date. */

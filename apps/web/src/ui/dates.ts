@@ -1,9 +1,28 @@
-import { formatDisplayDate, formatManilaTime, todayInManila } from "@kalinga/domain/dates";
+import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { useContext } from "react";
 import { LocaleContext } from "./locale.ts";
 
 // Kept apart from locale.ts, which the start page loads: only the screens that write dates pull
-// the date formats in.
+// these in.
+
+/**
+ * The Intl locale a widget language is written in: the Philippines' ("fil" → "fil-PH", "en" →
+ * "en-PH"); a locale that names its region keeps it.
+ */
+export const philippineLocale = (locale: string): string =>
+  locale.includes("-") ? locale : `${locale}-PH`;
+
+/** A date's month in the locale: English keeps the specification's own "Dec", byte for byte. */
+const dateLocale = (locale: string) => (locale === "en" ? "en" : philippineLocale(locale));
+
+/** An instant's time of day in Manila, "3:25 PM", in the locale's words. */
+export function manilaTime(instant: Date, locale: string): string {
+  return new Intl.DateTimeFormat(philippineLocale(locale), {
+    timeZone: "Asia/Manila",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(instant);
+}
 
 /**
  * Dates and times in the chosen locale (decision 0097): every date the widget writes goes through
@@ -19,8 +38,8 @@ export function useDates(): {
 } {
   const { locale } = useContext(LocaleContext);
   return {
-    date: (iso) => formatDisplayDate(iso, locale),
-    day: (instant) => formatDisplayDate(todayInManila(new Date(instant)), locale),
-    time: (instant) => formatManilaTime(instant, locale),
+    date: (iso) => formatDisplayDate(iso, dateLocale(locale)),
+    day: (instant) => formatDisplayDate(todayInManila(new Date(instant)), dateLocale(locale)),
+    time: (instant) => manilaTime(instant, locale),
   };
 }
