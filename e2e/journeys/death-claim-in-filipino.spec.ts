@@ -1,4 +1,4 @@
-import { addDays, todayInManila } from "@kalinga/domain/dates";
+import { addDays, formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { insurer } from "../support/claim-calls.ts";
@@ -125,9 +125,17 @@ async function uploadEveryDocument(page: Page): Promise<void> {
   }
 }
 
+/** A date as a Filipino screen writes it: "18 Dis 2026" (the month is checked to be Filipino). */
+function filipinoDay(iso: string): string {
+  const day = formatDisplayDate(iso, "fil");
+  expect(day).toMatch(/^\d{2} (Ene|Peb|Mar|Abr|May|Hun|Hul|Ago|Set|Okt|Nob|Dis) \d{4}$/);
+  return day;
+}
+
 /** The tracking check: the number, the OTP, the list, then the claim's status and documents. */
 async function followTheClaim(
   page: Page,
+  testInfo: TestInfo,
   request: Parameters<typeof readOtpFromOutbox>[0],
   mobile: string,
 ) {
@@ -143,6 +151,9 @@ async function followTheClaim(
   await page.keyboard.type(code, { delay: 20 });
   await check.getByRole("button", { name: t("otp.submit") }).click();
   await expect(page.getByRole("heading", { name: t("tracking.listTitle") })).toBeVisible();
+  // The day it was filed, with its month in Filipino (decision 0097).
+  await expect(page.getByText(filipinoDay(todayInManila()), { exact: true }).first()).toBeVisible();
+  await checkScreen(page, testInfo, "tracking-list");
   await page
     .getByRole("button", { name: new RegExp(`^${t("tracking.viewClaim")}`) })
     .first()
@@ -157,6 +168,10 @@ test("the English-word check finds an English sentence and passes the Filipino o
   expect(englishLinesIn(t("document-names.D0501"))).toEqual([]);
   // What the claimant typed is theirs, in any language.
   expect(englishLinesIn("Please call Maria", ["Please call Maria"])).toEqual([]);
+  // A date with an English month is English left behind; the Filipino months pass.
+  expect(englishLinesIn("Na-file: 18 Dec 2026")).toEqual(["Na-file: 18 Dec 2026  [dec]"]);
+  expect(englishLinesIn("September 5, 2026")).not.toEqual([]);
+  expect(englishLinesIn("18 Dis 2026, 05 Ago 2026, 01 May 2026")).toEqual([]);
 });
 
 test("a death claim filed in Filipino from the start form to the confirmation", async ({
@@ -237,19 +252,20 @@ test("a death claim filed in Filipino from the start form to the confirmation", 
   const reference = (await webReferenceNumber(page).textContent()) ?? "";
 
   // The insurer asks for one more document by the catalogue's name: the claimant reads it in Filipino.
+  const due = addDays(todayInManila(), 20);
   await insurer(request, `${reference}/status`, { status: "UNDER REVIEW" });
   await insurer(request, `${reference}/requirements`, {
     requirements: [
       {
         documentCd: "D0402",
         description: "Official receipts of funeral expenses",
-        dueDate: addDays(todayInManila(), 20),
+        dueDate: due,
       },
     ],
   });
 
   // Following it: what was sent is named as Step 4 named it, in Filipino.
-  await followTheClaim(page, request, mobile);
+  await followTheClaim(page, testInfo, request, mobile);
   for (const name of [...CLAIM_DOCUMENTS, ...BENEFICIARY_DOCUMENTS]) {
     await expect(page.getByRole("heading", { name, exact: true }).first()).toBeVisible();
   }
@@ -260,5 +276,6 @@ test("a death claim filed in Filipino from the start form to the confirmation", 
   await expect(
     page.getByRole("heading", { name: t("document-names.D0402"), exact: true }),
   ).toBeVisible();
+  await expect(page.getByText(new RegExp(filipinoDay(due)))).toBeVisible();
   await checkScreen(page, testInfo, "abeyance-details");
 });

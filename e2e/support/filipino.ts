@@ -51,6 +51,16 @@ function wordsOf(text: string): string[] {
 const NAMES = ["english", "filipino"];
 
 /**
+ * English month names and abbreviations (decision 0097): a date on a Filipino screen writes its
+ * month in Filipino (Ene Peb Mar Abr May Hun Hul Ago Set Okt Nob Dis), so "Dec" or "December" is
+ * English left behind. "Mar" and "May" are Filipino's own abbreviations too, so they cannot tell.
+ */
+const ENGLISH_MONTHS = [
+  ..."jan feb apr jun jul aug sep sept oct nov dec".split(" "),
+  ..."january february march april june july august september october november december".split(" "),
+];
+
+/**
  * Words of the widget's English (its texts and its default page content) that no Filipino text
  * uses: one on a Filipino screen is English left behind.
  */
@@ -62,11 +72,14 @@ const ENGLISH_ONLY: ReadonlySet<string> = (() => {
     ...Object.values(content("english-texts.json") as Record<string, string>),
     ...stringsOf(englishPageContent),
   ].flatMap(wordsOf);
-  return new Set(english.filter((word) => !filipino.has(word) && !NAMES.includes(word)));
+  return new Set([
+    ...english.filter((word) => !filipino.has(word) && !NAMES.includes(word)),
+    ...ENGLISH_MONTHS,
+  ]);
 })();
 
 // The check is only as good as its list: English's commonest words must be on it.
-for (const word of ["the", "your", "please", "and", "with", "document", "front", "back"]) {
+for (const word of ["the", "your", "please", "and", "with", "document", "front", "back", "dec"]) {
   if (!ENGLISH_ONLY.has(word)) throw new Error(`A Filipino text uses "${word}": fix fil.json.`);
 }
 

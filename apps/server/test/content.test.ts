@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { englishClaimGuide } from "@kalinga/content/claim-guide";
+import { englishClaimGuide, filipinoClaimGuide } from "@kalinga/content/claim-guide";
 import { countryOptions } from "@kalinga/content/countries";
 import { englishPageContent, type PageContent } from "@kalinga/content/page-content";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
@@ -129,6 +129,34 @@ describe("GET /api/content/claim-guide", () => {
     expect(configurationOf(portal.json())).toEqual(englishClaimGuide);
     const unknown = await get("/api/content/claim-guide?company=nobody&channel=corporate-website");
     expect(configurationOf(unknown.json())).toEqual(englishClaimGuide);
+  });
+
+  test("the guide in Filipino: the company's own Filipino file, else the Filipino default; an unknown locale gets English", async () => {
+    const bank = await get(
+      "/api/content/claim-guide?company=bank-partner&channel=corporate-website&locale=fil",
+    );
+    expect(bank.headers["content-language"]).toBe("fil");
+    expect(configurationOf(bank.json()).overview.title).toBe(
+      "Ano ang ihahanda para sa inyong Bank Life claim",
+    );
+    expect(configurationOf(bank.json()).Living.whoMayFile).toContain("Bank Life account holder");
+    const english = await get(
+      "/api/content/claim-guide?company=bank-partner&channel=corporate-website",
+    );
+    expect(bank.headers.etag).not.toBe(english.headers.etag);
+    const portal = await get(
+      "/api/content/claim-guide?company=bank-partner&channel=member-portal&locale=fil",
+    );
+    expect(configurationOf(portal.json())).toEqual(filipinoClaimGuide);
+    const unknown = await get(
+      "/api/content/claim-guide?company=nobody&channel=agent-assist&locale=fil",
+    );
+    expect(configurationOf(unknown.json())).toEqual(filipinoClaimGuide);
+    const klingon = await get(
+      "/api/content/claim-guide?company=first&channel=corporate-website&locale=tlh",
+    );
+    expect(klingon.headers["content-language"]).toBe("en");
+    expect(configurationOf(klingon.json())).toEqual(englishClaimGuide);
   });
 });
 

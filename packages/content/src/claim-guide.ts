@@ -48,3 +48,30 @@ export const englishClaimGuide: ClaimGuide = {
     prepare: "Documents that may be asked for a living claim:",
   },
 };
+
+/** The Filipino default (decision 0097), served for the "fil" locale where no variant has its own. */
+export const filipinoClaimGuide: ClaimGuide = {
+  overview: {
+    title: "Ano ang ihahanda para sa inyong claim",
+    intro:
+      "Bago magsimula, alamin kung sino ang puwedeng mag-file ng claim, at ihanda ang malinaw na litrato o PDF ng bawat dokumento. Sa Hakbang 4, hihingin lang ang mga dokumentong kailangan sa inyong claim.",
+  },
+  Death: {
+    heading: "Death claim",
+    whoMayFile:
+      "Ang beneficiary na nakapangalan sa policy. Kung wala pang 18 taong gulang ang beneficiary, ang magulang o guardian niya ang magfa-file para sa kaniya. Kung walang beneficiary na nabubuhay pa, ang mga legal na tagapagmana ng insured ang puwedeng mag-file.",
+    prepare: "Mga dokumentong puwedeng hingin para sa death claim:",
+  },
+  Living: {
+    heading: "Claim dahil sa aksidente o sakit (buhay pa ang insured)",
+    whoMayFile:
+      "Ang insured mismo, o ang may-ari ng policy para sa insured kung hindi siya makapag-file.",
+    prepare: "Mga dokumentong puwedeng hingin para sa claim dahil sa aksidente o sakit:",
+  },
+};
+
+/** Each locale's default guide; a locale without one is served the English. */
+export const defaultClaimGuides: Readonly<Record<string, ClaimGuide>> = {
+  en: englishClaimGuide,
+  fil: filipinoClaimGuide,
+};

@@ -24,6 +24,11 @@ describe("dates", () => {
     expect(formatDisplayDate("2026-01-31", "fil")).toBe("31 Ene 2026");
     expect(formatDisplayDate("2026-12-01", "fil-PH")).toBe("01 Dis 2026");
     expect(formatDisplayDate("2026-02-30", "fil")).toBe("");
+    expect(
+      ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"]
+        .map((month) => formatDisplayDate(`2026-${month}-18`, "fil").split(" ")[1])
+        .join(" "),
+    ).toBe("Ene Peb Mar Abr May Hun Hul Ago Set Okt Nob Dis");
   });
 
   it("reads what a person types", () => {

@@ -83,14 +83,19 @@ export async function contentRoutes(app: FastifyInstance, options: ContentRouteO
     );
   });
 
-  // Section 7's claim-guide page configuration; a company or channel it does not know gets the default.
+  // Section 7's claim-guide page configuration in the asked locale (English when it is not served);
+  // a company or channel it does not know gets the locale's default.
   app.get("/api/content/claim-guide", async (request, reply) => {
-    const { company, channel } = request.query as Record<string, unknown>;
+    const { company, channel, locale } = request.query as Record<string, unknown>;
     const known = (await companies()).some((configured) => configured.id === company);
+    const served = (SUPPORTED_LOCALES as readonly unknown[]).includes(locale)
+      ? (locale as string)
+      : "en";
     const guide =
       known && CHANNEL_IDS.includes(channel as ChannelId)
-        ? content.claimGuide(company as string, channel as ChannelId)
-        : content.claimGuide(null, "corporate-website");
+        ? content.claimGuide(company as string, channel as ChannelId, served)
+        : content.claimGuide(null, "corporate-website", served);
+    reply.header("content-language", served);
     return sendCached(request, reply, guide);
   });
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import {
   type ClaimGuideTree,
   claimGuideTree,
-  englishClaimGuide,
+  defaultClaimGuides,
 } from "@kalinga/content/claim-guide";
 import { countryOptions } from "@kalinga/content/countries";
 import {
@@ -89,7 +89,12 @@ function parseClaimGuide(value: Json, source: string): ClaimGuideTree {
   return value as ClaimGuideTree;
 }
 
-const DEFAULT_CLAIM_GUIDE = claimGuideTree(englishClaimGuide);
+/** Each locale's default guide as a tree; English for a locale without one. */
+const DEFAULT_CLAIM_GUIDES = new Map(
+  Object.entries(defaultClaimGuides).map(([locale, guide]) => [locale, claimGuideTree(guide)]),
+);
+const defaultGuide = (locale: string): ClaimGuideTree =>
+  DEFAULT_CLAIM_GUIDES.get(locale) ?? (DEFAULT_CLAIM_GUIDES.get("en") as ClaimGuideTree);
 
 export type ContentStore = ReturnType<typeof createContentStore>;
 
@@ -116,9 +121,14 @@ export function createContentStore(options: {
     for (const channel of CHANNEL_IDS) {
       const channelOverride = optionalFile(`${company}.${channel}.json`);
       if (channelOverride !== null) overrides.set(`${company}.${channel}`, channelOverride);
-      const guideName = `claim-guide.${company}.${channel}.json`;
-      const guide = optionalFile(guideName);
-      if (guide !== null) guides.set(`${company}.${channel}`, parseClaimGuide(guide, guideName));
+      // claim-guide.<company>.<channel>.json is English; .<locale>.json beside it another locale.
+      for (const locale of SUPPORTED_LOCALES) {
+        const guideName = `claim-guide.${company}.${channel}${locale === "en" ? "" : `.${locale}`}.json`;
+        const guide = optionalFile(guideName);
+        if (guide !== null) {
+          guides.set(`${company}.${channel}.${locale}`, parseClaimGuide(guide, guideName));
+        }
+      }
     }
     read.add(company);
   };
@@ -152,11 +162,17 @@ export function createContentStore(options: {
       pages.set(key, page);
       return page;
     },
-    /** The claim guide of a company and channel: its own file, else the English default. */
-    claimGuide(company: CompanyId | null, channel: ChannelId): ClaimGuideTree {
-      if (company === null) return DEFAULT_CLAIM_GUIDE;
+    /**
+     * The claim guide of a company and channel in a locale: its own file in that locale, else the
+     * locale's default (the claimant reads their language before the company's English), else
+     * the company's English file, else the English default.
+     */
+    claimGuide(company: CompanyId | null, channel: ChannelId, locale = "en"): ClaimGuideTree {
+      if (company === null) return defaultGuide(locale);
       readCompany(company);
-      return guides.get(`${company}.${channel}`) ?? DEFAULT_CLAIM_GUIDE;
+      const own = (inLocale: string) => guides.get(`${company}.${channel}.${inLocale}`);
+      if (locale === "en") return own("en") ?? defaultGuide("en");
+      return own(locale) ?? DEFAULT_CLAIM_GUIDES.get(locale) ?? own("en") ?? defaultGuide("en");
     },
     appConfig(): Json {
       return appConfig;

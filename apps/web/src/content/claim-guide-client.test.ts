@@ -43,6 +43,19 @@ describe("the claim guide client", () => {
     );
   });
 
+  it("asks for the guide in the widget's locale, once per locale", async () => {
+    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify(tree)));
+    vi.stubGlobal("fetch", fetch);
+    const { loadClaimGuide } = await freshClient();
+    await loadClaimGuide(setting, "fil");
+    await loadClaimGuide(setting, "fil");
+    await loadClaimGuide(setting, "en");
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      "/api/content/claim-guide?company=bank-partner&channel=corporate-website&locale=fil",
+      "/api/content/claim-guide?company=bank-partner&channel=corporate-website",
+    ]);
+  });
+
   it("gives the defaults when the service fails, and asks again the next time", async () => {
     const fetch = vi.fn(async () => new Response("{}", { status: 503 }));
     vi.stubGlobal("fetch", fetch);

@@ -2,11 +2,11 @@ import { type ClaimGuide, englishClaimGuide } from "@kalinga/content/claim-guide
 import type { WidgetSetting } from "../widget/widget-options.ts";
 
 // Section 7's claim-guide page configuration: a content tree whose items each hold an id and the
-// page configuration as JSON text. The items are keyed by id, and the guide is kept after its
-// first load: one fetch per page life. A failed fetch gives the English defaults and is tried
-// again the next time the guide opens.
+// page configuration as JSON text. The items are keyed by id, and the guide of each locale is
+// kept after its first load: one fetch per locale and page life. A failed fetch gives the English
+// defaults and is tried again the next time the guide opens.
 
-let loaded: Promise<ClaimGuide> | null = null;
+const loaded = new Map<string, Promise<ClaimGuide>>();
 
 /** The tree's items keyed by id, each configuration parsed; an item that is not JSON is left out. */
 export function itemsById(tree: unknown): Record<string, unknown> {
@@ -40,8 +40,9 @@ function guideOf(byId: Record<string, unknown>): ClaimGuide {
   return { overview: part("overview"), Death: part("Death"), Living: part("Living") };
 }
 
-async function fetchGuide(setting: WidgetSetting): Promise<ClaimGuide> {
+async function fetchGuide(setting: WidgetSetting, locale: string): Promise<ClaimGuide> {
   const query = new URLSearchParams({ company: setting.company, channel: setting.channel });
+  if (locale !== "en") query.set("locale", locale);
   const response = await fetch(`${setting.apiBase}/content/claim-guide?${query}`, {
     headers: { accept: "application/json" },
   });
@@ -49,10 +50,15 @@ async function fetchGuide(setting: WidgetSetting): Promise<ClaimGuide> {
   return guideOf(itemsById(await response.json()));
 }
 
-export function loadClaimGuide(setting: WidgetSetting): Promise<ClaimGuide> {
-  loaded ??= fetchGuide(setting).catch(() => {
-    loaded = null;
-    return englishClaimGuide;
-  });
-  return loaded;
+/** The guide in the widget's locale (decision 0097): the server serves English for one it lacks. */
+export function loadClaimGuide(setting: WidgetSetting, locale = "en"): Promise<ClaimGuide> {
+  let guide = loaded.get(locale);
+  if (!guide) {
+    guide = fetchGuide(setting, locale).catch(() => {
+      loaded.delete(locale);
+      return englishClaimGuide;
+    });
+    loaded.set(locale, guide);
+  }
+  return guide;
 }

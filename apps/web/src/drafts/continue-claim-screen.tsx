@@ -1,6 +1,5 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api-names";
 import type { OpenDraft } from "@kalinga/domain/claim-responses";
-import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { fill } from "@kalinga/domain/localized-texts";
 import { useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
@@ -9,6 +8,7 @@ import { systemError } from "../api/system-error.ts";
 import { saved } from "../session/claim-answers.ts";
 import * as claimSession from "../session/claim-session.ts";
 import { offerDrafts } from "../session/claim-verification.ts";
+import { useDates } from "../ui/dates.ts";
 import { useLocale, useTexts } from "../ui/locale.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
@@ -34,6 +34,7 @@ function documentCount(T: typeof DRAFT_TEXTS, locale: string, count: number): st
 export default function ContinueClaimScreen() {
   const T = useTexts(DRAFT_TEXTS);
   const { locale } = useLocale();
+  const { day } = useDates();
   const navigate = useNavigate();
   const [drafts] = useState<OpenDraft[]>(claimSession.draftsOffered);
   const [error, setError] = useState<string>();
@@ -82,7 +83,7 @@ export default function ContinueClaimScreen() {
               </strong>
               <span>
                 {fill(T.started, {
-                  date: formatDisplayDate(todayInManila(new Date(draft.startedAt)), locale),
+                  date: day(draft.startedAt),
                 })}
               </span>
               <span>{documentCount(T, locale, draft.documentCount)}</span>

@@ -18,12 +18,14 @@ const overview = {
 };
 
 function serveGuide(status: number) {
-  vi.stubGlobal("fetch", async () =>
+  const fetch = vi.fn(async (_url: string) =>
     Response.json(
       { items: [{ id: "overview", element: { pageConfiguration: JSON.stringify(overview) } }] },
       { status },
     ),
   );
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
 }
 
 describe("the claim guide screen", () => {
@@ -48,13 +50,13 @@ describe("the claim guide screen", () => {
 });
 
 describe("the claim guide in Filipino", () => {
-  it("names each document in Filipino, by its catalogue number (decision 0091)", async () => {
+  it("asks for the guide in Filipino and names each document in Filipino (decisions 0091, 0097)", async () => {
     // Read from the repository root, where the tests run.
     const filipino = JSON.parse(
       readFileSync("apps/server/content/locales/fil.json", "utf8"),
     ) as Catalogue;
     await openWidget("corporate-website");
-    serveGuide(200);
+    const fetch = serveGuide(200);
     renderAt(
       "/claim-guide",
       <LocaleContext.Provider
@@ -66,6 +68,9 @@ describe("the claim guide in Filipino", () => {
       </LocaleContext.Provider>,
     );
     expect(await screen.findByRole("heading", { name: overview.title })).toBeTruthy();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      expect.stringMatching(/\/content\/claim-guide\?.*&locale=fil$/),
+    ]);
     expect(screen.getByText(filipino["document-names.D0101"] as string)).toBeTruthy();
     expect(screen.getByText(filipino["document-names.L0201"] as string)).toBeTruthy();
     expect(screen.queryByText("PSA death certificate of the insured")).toBeNull();

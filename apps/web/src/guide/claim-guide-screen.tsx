@@ -3,7 +3,7 @@ import { DOCUMENT_NAME_TEXTS, documentsToPrepare } from "@kalinga/domain/documen
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { loadClaimGuide } from "../content/claim-guide-client.ts";
-import { useTexts } from "../ui/locale.ts";
+import { useLocale, useTexts } from "../ui/locale.ts";
 import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { GUIDE_TEXTS } from "./guide-texts.ts";
@@ -12,23 +12,26 @@ const CLAIM_TYPES = ["Death", "Living"] as const;
 
 /**
  * /claim-guide: what to prepare for each claim type and who may file it, opened from the start
- * form and the documents step. Its words are the claim-guide configuration's; its lists the
- * domain's document catalogue, so the guide never says other than the documents step asks.
+ * form and the documents step. Its words are the claim-guide configuration's in the chosen
+ * locale; its lists the domain's document catalogue, so the guide never says other than the
+ * documents step asks.
  */
 export default function ClaimGuideScreen() {
   const setting = useWidgetSetting();
   const navigate = useNavigate();
   const texts = useTexts(GUIDE_TEXTS);
   const names = useTexts(DOCUMENT_NAME_TEXTS);
+  const { locale } = useLocale();
   const [guide, setGuide] = useState<ClaimGuide | null>(null);
 
+  // The guide's own words in the chosen locale: a switch on this screen loads them again.
   useEffect(() => {
     let live = true;
-    void loadClaimGuide(setting).then((loaded) => live && setGuide(loaded));
+    void loadClaimGuide(setting, locale).then((loaded) => live && setGuide(loaded));
     return () => {
       live = false;
     };
-  }, [setting]);
+  }, [setting, locale]);
 
   return (
     <TitledScreen id="k-guide-title" title={guide?.overview.title ?? texts.loadingTitle}>

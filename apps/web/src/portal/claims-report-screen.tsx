@@ -1,10 +1,11 @@
 import { type AgentClaim, agentClaimsCsv } from "@kalinga/domain/agent-claims";
 import { CLAIM_STATUS_TEXTS, claimStatusLabel, claimTypeLabel } from "@kalinga/domain/claim-status";
-import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
+import { todayInManila } from "@kalinga/domain/dates";
 import { fill, localize } from "@kalinga/domain/localized-texts";
 import { useEffect, useId, useMemo, useState } from "react";
 import { callClaimApi } from "../api/claim-api-client.ts";
 import { systemError } from "../api/system-error.ts";
+import { useDates } from "../ui/dates.ts";
 import { useLocale, useTexts } from "../ui/locale.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
@@ -33,9 +34,6 @@ const SORTS: Record<Sort, (a: AgentClaim, b: AgentClaim) => number> = {
   outstanding: (a, b) => b.openRequirements - a.openRequirements,
 };
 
-const day = (iso: string, locale: string) =>
-  formatDisplayDate(todayInManila(new Date(iso)), locale);
-
 function download(claims: AgentClaim[], fileName: string) {
   const url = URL.createObjectURL(
     new Blob([agentClaimsCsv(claims)], { type: "text/csv;charset=utf-8" }),
@@ -51,6 +49,7 @@ function download(claims: AgentClaim[], fileName: string) {
 export default function ClaimsReportScreen() {
   const T = useTexts(REPORT_TEXTS);
   const { locale, catalogue } = useLocale();
+  const { day } = useDates();
   const statusTexts = localize(CLAIM_STATUS_TEXTS, catalogue);
   const [claims, setClaims] = useState<AgentClaim[] | null>(null);
   const [refused, setRefused] = useState(false);
@@ -192,7 +191,7 @@ export default function ClaimsReportScreen() {
                   </div>
                   <div>
                     <dt>{T.filed}</dt>
-                    <dd>{day(claim.submittedAt, locale)}</dd>
+                    <dd>{day(claim.submittedAt)}</dd>
                   </div>
                 </dl>
               </li>

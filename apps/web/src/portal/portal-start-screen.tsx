@@ -2,7 +2,7 @@ import type { Option } from "@kalinga/content/page-content";
 import type { PortalPolicy } from "@kalinga/domain/agent-claims";
 import type { PolicyDetailsResponse } from "@kalinga/domain/claim-api";
 import { FIELD_LIMITS, MOBILE_PREFIX } from "@kalinga/domain/constants";
-import { formatDisplayDate, fromPayloadDate } from "@kalinga/domain/dates";
+import { fromPayloadDate } from "@kalinga/domain/dates";
 import { fill } from "@kalinga/domain/localized-texts";
 import { FIELD_MESSAGES as M } from "@kalinga/domain/messages";
 import { type PublicStartForm, toStep1 } from "@kalinga/domain/start-form";
@@ -19,8 +19,9 @@ import {
 import { useStartForm } from "../claim/use-start-form.ts";
 import * as claimSession from "../session/claim-session.ts";
 import { verify } from "../session/claim-verification.ts";
+import { useDates } from "../ui/dates.ts";
 import { FieldError } from "../ui/field-error.tsx";
-import { useLocale, useTexts } from "../ui/locale.ts";
+import { useTexts } from "../ui/locale.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { SearchableDropdown } from "../ui/searchable-dropdown.tsx";
 import { StepActions } from "../ui/step-actions.tsx";
@@ -223,7 +224,7 @@ function PortalStartForm({ policies, fixed }: { policies: PortalPolicy[]; fixed:
 /** What the policy's lookup read, read-only, each with the message if the domain's rules refuse it. */
 function PolicyFacts({ values, errors }: Pick<StartFormParts, "values" | "errors">) {
   const T = useTexts(PORTAL_TEXTS);
-  const { locale } = useLocale();
+  const { date } = useDates();
   const insuredName = [values.firstName, values.middleName, values.lastName, values.suffix]
     .filter(Boolean)
     .join(" ");
@@ -242,7 +243,7 @@ function PolicyFacts({ values, errors }: Pick<StartFormParts, "values" | "errors
       <div>
         <dt>{T.dateOfBirth}</dt>
         <dd>
-          {values.dateOfBirth ? formatDisplayDate(values.dateOfBirth, locale) : ""}
+          {values.dateOfBirth ? date(values.dateOfBirth) : ""}
           <FieldError id="k-cfm-dob-error" message={errors.dateOfBirth} />
         </dd>
       </div>

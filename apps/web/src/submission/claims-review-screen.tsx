@@ -10,7 +10,7 @@ import {
 import type { UploadedDocument } from "@kalinga/domain/claim-api";
 import type { ClaimDetails } from "@kalinga/domain/claim-details";
 import { MOBILE_PREFIX } from "@kalinga/domain/constants";
-import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
+import { todayInManila } from "@kalinga/domain/dates";
 import {
   CLAIM_DECLARATIONS,
   DECLARATION_MESSAGES,
@@ -39,8 +39,9 @@ import { claimOfTab, slotFactsOfTab } from "../claim/claim-of-tab.ts";
 import { PAYOUT_TEXTS } from "../claim/payout-texts.ts";
 import { useVerifiedClaim, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import { Checkbox } from "../ui/checkbox.tsx";
+import { useDates } from "../ui/dates.ts";
 import { Link } from "../ui/link.tsx";
-import { useLocale, useMessage, useTexts } from "../ui/locale.ts";
+import { useMessage, useTexts } from "../ui/locale.ts";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { StepActions } from "../ui/step-actions.tsx";
 import { adoptStyles } from "../ui/styles.ts";
@@ -219,8 +220,7 @@ function ClaimReview({ claim }: { claim: VerifiedClaim }) {
   const declarations = useTexts(DECLARATION_TEXTS);
   const declarationMessages = useTexts(DECLARATION_MESSAGES);
   const slotLabels = useTexts(SLOT_LABEL_TEXTS);
-  const { locale } = useLocale();
-  const date = (iso: string) => (iso ? formatDisplayDate(iso, locale) : "");
+  const { date } = useDates();
   const texts: ReviewTexts = { T, D, P, date };
   const setting = useWidgetSetting();
   const content = usePageContent();

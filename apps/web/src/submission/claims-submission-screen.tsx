@@ -1,7 +1,6 @@
 import type { MissingDocument } from "@kalinga/domain/claim-api";
 import { RETURN_CODES } from "@kalinga/domain/claim-api-names";
 import { MOBILE_PREFIX } from "@kalinga/domain/constants";
-import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { ALL_DECLARATIONS_AGREED } from "@kalinga/domain/declarations";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { fill } from "@kalinga/domain/localized-texts";
@@ -14,8 +13,9 @@ import { CLAIM_DETAILS_TEXTS } from "../claim/claim-details-texts.ts";
 import { claimOfTab } from "../claim/claim-of-tab.ts";
 import { StartClaimFirst, useClaimIfAny, type VerifiedClaim } from "../claim/verified-claim.tsx";
 import type { ClaimReceipt } from "../session/claim-session.ts";
+import { useDates } from "../ui/dates.ts";
 import { Link } from "../ui/link.tsx";
-import { useLocale, useMessage, useTexts } from "../ui/locale.ts";
+import { useMessage, useTexts } from "../ui/locale.ts";
 import { ActionLink } from "../ui/screen-links.tsx";
 import screenTextCss from "../ui/screen-text.css?inline";
 import { adoptStyles } from "../ui/styles.ts";
@@ -152,13 +152,8 @@ function Confirmation({ receipt }: { receipt: ClaimReceipt }) {
   useEndSubmittedClaimOnLeave();
   const [ratingOpen] = useState(() => canRate(receipt));
   const submittedAt = new Date(receipt.submittedAt);
-  const { locale } = useLocale();
+  const { day, time } = useDates();
   const D = useTexts(CLAIM_DETAILS_TEXTS);
-  const manilaTime = new Intl.DateTimeFormat(`${locale}-PH`, {
-    timeZone: "Asia/Manila",
-    hour: "numeric",
-    minute: "2-digit",
-  });
   const mobileNumber = `${MOBILE_PREFIX} ${receipt.maskedMobileNumber}`;
   const email = receipt.emailAddress;
 
@@ -176,8 +171,8 @@ function Confirmation({ receipt }: { receipt: ClaimReceipt }) {
         </p>
         <p className="k-hint">
           {fill(T.submittedOn, {
-            date: formatDisplayDate(todayInManila(submittedAt), locale),
-            time: manilaTime.format(submittedAt),
+            date: day(submittedAt),
+            time: time(submittedAt),
           })}
         </p>
       </div>

@@ -1,5 +1,5 @@
 import type { TrackedRequirement } from "@kalinga/domain/claim-tracking";
-import { formatDisplayDate } from "@kalinga/domain/dates";
+import { useDates } from "../ui/dates.ts";
 import { Link } from "../ui/link.tsx";
 import { AsideLink } from "../ui/screen-links.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
@@ -41,6 +41,7 @@ export default function AbeyanceDetailsScreen() {
 }
 
 function RequirementItem({ requirement }: { requirement: TrackedRequirement }) {
+  const { date } = useDates();
   const T = useTrackingTexts();
   const named = useDocumentName();
   const open = requirement.state === "open";
@@ -55,7 +56,7 @@ function RequirementItem({ requirement }: { requirement: TrackedRequirement }) {
           {requirement.replaces && open ? T.askedAgain : T.requirementState[requirement.state]}
         </strong>
         {/* Only a request still waiting for a file has a date the claimant must keep. */}
-        {open ? <span>{T.dueBy(formatDisplayDate(requirement.dueDate))}</span> : null}
+        {open ? <span>{T.dueBy(date(requirement.dueDate))}</span> : null}
         {files > 0 ? <span>{open ? T.filesWaiting(files) : T.filesSent(files)}</span> : null}
       </p>
       {requirement.state === "rejected" && requirement.rejectionReason ? (

@@ -1,5 +1,4 @@
 import type { ReadTrackedClaimResponse, TrackedRequirement } from "@kalinga/domain/claim-tracking";
-import { formatDisplayDate } from "@kalinga/domain/dates";
 import type { UploadSlot } from "@kalinga/domain/upload-slots";
 import { useMemo, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
@@ -9,6 +8,7 @@ import { DOCUMENT_TEXTS } from "../documents/document-texts.ts";
 import documentsCss from "../documents/documents.css?inline";
 import { useClaimDocuments } from "../documents/use-claim-documents.ts";
 import { type Confirm, ConfirmPopup } from "../ui/confirm-popup.tsx";
+import { useDates } from "../ui/dates.ts";
 import { Link } from "../ui/link.tsx";
 import { useTexts } from "../ui/locale.ts";
 import { adoptStyles } from "../ui/styles.ts";
@@ -44,6 +44,7 @@ export default function AbeyanceUploadScreen() {
 }
 
 function RequestedDocuments({ tracked }: { tracked: ReadTrackedClaimResponse }) {
+  const { date } = useDates();
   const T = useTrackingTexts();
   const navigate = useNavigate();
   const requests = useMemo(() => openRequirements(tracked), [tracked]);
@@ -80,7 +81,7 @@ function RequestedDocuments({ tracked }: { tracked: ReadTrackedClaimResponse }) 
             <DocumentSlot
               key={requirement.id}
               slot={slotOf(requirement, named(requirement.nameKey, requirement.description))}
-              note={T.dueBy(formatDisplayDate(requirement.dueDate))}
+              note={T.dueBy(date(requirement.dueDate))}
               files={filesOf(requirement.id)}
               error={undefined}
               hasCamera={hasCamera}

@@ -1,13 +1,13 @@
 import { WITH_DECISION } from "@kalinga/domain/claim-lifecycle";
 import type { ReadTrackedClaimResponse, SentDocument } from "@kalinga/domain/claim-tracking";
-import { formatDisplayDate } from "@kalinga/domain/dates";
+import { useDates } from "../ui/dates.ts";
 import { Link } from "../ui/link.tsx";
 import { ActionLink, AsideLink } from "../ui/screen-links.tsx";
 import { DecisionOutcome } from "./decision-outcome.tsx";
 import { TrackedClaimScreen } from "./tracked-claim-screen.tsx";
 import { openRequirements } from "./tracked-claims.ts";
 import { useDocumentName, useTrackingTexts } from "./tracking-words.ts";
-import { ClaimTypeAndPolicy, displayDay } from "./your-claim-tracking-screen.tsx";
+import { ClaimTypeAndPolicy } from "./your-claim-tracking-screen.tsx";
 
 /** /status-details: one claim, where it stands, what it means and what comes next. */
 export default function StatusDetailsScreen() {
@@ -25,6 +25,7 @@ export default function StatusDetailsScreen() {
 
 function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
   const T = useTrackingTexts();
+  const { day } = useDates();
   const { claim, events, documents } = tracked;
   const about = T.statusMeaning(claim.status);
   const open = openRequirements(tracked);
@@ -41,7 +42,7 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
           <ClaimTypeAndPolicy claim={claim} />
           <div>
             <dt>{T.filedLabel}</dt>
-            <dd>{displayDay(claim.submittedAt)}</dd>
+            <dd>{day(claim.submittedAt)}</dd>
           </div>
         </dl>
       </div>
@@ -84,7 +85,7 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
         <ol className="k-timeline">
           {events.map((event) => (
             <li key={`${event.status}-${event.at}`}>
-              <time dateTime={event.at}>{displayDay(event.at)}</time>{" "}
+              <time dateTime={event.at}>{day(event.at)}</time>{" "}
               <span>{T.statusName(event.status)}</span>
             </li>
           ))}
@@ -117,6 +118,7 @@ function ClaimStatus({ tracked }: { tracked: ReadTrackedClaimResponse }) {
 /** When the insurer expects to decide, paused while documents are owed, and each open item's date. */
 function DatesToKnow({ tracked }: { tracked: ReadTrackedClaimResponse }) {
   const T = useTrackingTexts();
+  const { date } = useDates();
   const named = useDocumentName();
   const { expectedDecision: expected } = tracked;
   const open = openRequirements(tracked);
@@ -132,10 +134,10 @@ function DatesToKnow({ tracked }: { tracked: ReadTrackedClaimResponse }) {
             <p>{T.decisionPaused(expected.daysLeft)}</p>
           ) : expected.by && expected.daysLeft >= 0 ? (
             <p>
-              <strong>{T.decisionBy(formatDisplayDate(expected.by))}</strong>
+              <strong>{T.decisionBy(date(expected.by))}</strong>
             </p>
           ) : (
-            <p>{T.decisionLate(formatDisplayDate(expected.by ?? ""))}</p>
+            <p>{T.decisionLate(date(expected.by ?? ""))}</p>
           )}
           <p>{T.decisionRule(expected.basis, expected.limitDays)}</p>
         </div>
@@ -146,7 +148,7 @@ function DatesToKnow({ tracked }: { tracked: ReadTrackedClaimResponse }) {
             <li key={requirement.id}>
               {T.itemDue(
                 named(requirement.nameKey, requirement.description),
-                formatDisplayDate(requirement.dueDate),
+                date(requirement.dueDate),
               )}
             </li>
           ))}
@@ -159,6 +161,7 @@ function DatesToKnow({ tracked }: { tracked: ReadTrackedClaimResponse }) {
 /** One document sent, under what it is, with the insurer's state and, if not accepted, what to do. */
 function SentDocumentItem({ document }: { document: SentDocument }) {
   const T = useTrackingTexts();
+  const { date, day } = useDates();
   const title = useDocumentName()(document.nameKey, document.title);
   return (
     <li className="k-tracked k-card k-sent-document" data-state={document.state}>
@@ -170,7 +173,7 @@ function SentDocumentItem({ document }: { document: SentDocument }) {
       ) : null}
       <p className="k-tracked__facts">
         <strong className="k-requirement__state">{T.documentState[document.state]}</strong>
-        <span>{T.receivedOn(displayDay(document.receivedAt))}</span>
+        <span>{T.receivedOn(day(document.receivedAt))}</span>
       </p>
       {document.files.length > 0 ? (
         <ul className="k-sent-files" aria-label={T.filesOf(title)}>
@@ -189,9 +192,7 @@ function SentDocumentItem({ document }: { document: SentDocument }) {
       ) : null}
       {document.replacement ? (
         <p>
-          <Link to="/abeyance-upload">
-            {T.sendReplacement(formatDisplayDate(document.replacement.dueDate))}
-          </Link>
+          <Link to="/abeyance-upload">{T.sendReplacement(date(document.replacement.dueDate))}</Link>
         </p>
       ) : null}
     </li>

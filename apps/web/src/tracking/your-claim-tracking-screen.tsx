@@ -1,21 +1,18 @@
 import { RETURN_CODES } from "@kalinga/domain/claim-api-names";
 import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import type { TrackedClaimRecord } from "@kalinga/domain/claim-tracking";
-import { formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { systemError } from "../api/system-error.ts";
 import { saved } from "../session/claim-answers.ts";
 import * as trackingSession from "../session/tracking-session.ts";
+import { useDates } from "../ui/dates.ts";
 import { Link } from "../ui/link.tsx";
 import { TitledScreen } from "../ui/titled-screen.tsx";
 import { useWidgetSetting } from "../widget/contexts.ts";
 import { TrackingRefusal } from "./tracked-claim-screen.tsx";
 import { callTracking, useTrackingCall } from "./tracked-claims.ts";
 import { useTrackingTexts } from "./tracking-words.ts";
-
-/** A day as the claimant reads it: "24 Nov 2026", in Manila. */
-export const displayDay = (iso: string) => formatDisplayDate(todayInManila(new Date(iso)));
 
 /** /your-claim-tracking: the claims filed with the verified number, newest first, and its drafts. */
 export default function YourClaimTrackingScreen() {
@@ -79,6 +76,7 @@ export function ClaimTypeAndPolicy({ claim }: { claim: TrackedClaimRecord }) {
 
 function TrackedClaimCard({ claim }: { claim: TrackedClaimRecord }) {
   const T = useTrackingTexts();
+  const { day } = useDates();
   const navigate = useNavigate();
   return (
     <li className="k-tracked k-card">
@@ -93,7 +91,7 @@ function TrackedClaimCard({ claim }: { claim: TrackedClaimRecord }) {
         </div>
         <div>
           <dt>{T.filedLabel}</dt>
-          <dd>{displayDay(claim.submittedAt)}</dd>
+          <dd>{day(claim.submittedAt)}</dd>
         </div>
       </dl>
       <button
@@ -114,6 +112,7 @@ function TrackedClaimCard({ claim }: { claim: TrackedClaimRecord }) {
 /** Drafts of the number: continuing one makes it this tab's claim, at the step it reached. */
 function Drafts({ drafts }: { drafts: OpenDraft[] }) {
   const T = useTrackingTexts();
+  const { day } = useDates();
   const navigate = useNavigate();
   const [error, setError] = useState<string>();
 
@@ -152,7 +151,7 @@ function Drafts({ drafts }: { drafts: OpenDraft[] }) {
             <h4 className="k-tracked__reference">{draft.webReferenceNumber}</h4>
             <p className="k-tracked__facts">
               <span>{T.draftType[draft.claimType]}</span>
-              <span>{T.draftStarted(displayDay(draft.startedAt))}</span>
+              <span>{T.draftStarted(day(draft.startedAt))}</span>
             </p>
             <button
               className="k-btn k-btn--contained"

@@ -7,7 +7,7 @@ import {
   HONORIFICS,
   MAX_BENEFICIARIES,
 } from "@kalinga/domain/beneficiary";
-import { formatDisplayDate, isIsoDate, todayInManila } from "@kalinga/domain/dates";
+import { isIsoDate, todayInManila } from "@kalinga/domain/dates";
 import { fill } from "@kalinga/domain/localized-texts";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -16,6 +16,7 @@ import { BENEFICIARY_TEXTS, labelOfValue } from "../../claim/beneficiary-texts.t
 import { type ClaimData, useLeaveGuard } from "../../claim/claim-data-store.ts";
 import type { VerifiedClaim } from "../../claim/verified-claim.tsx";
 import { type Confirm, ConfirmPopup } from "../../ui/confirm-popup.tsx";
+import { useDates } from "../../ui/dates.ts";
 import { FieldError } from "../../ui/field-error.tsx";
 import { useLocale, useTexts } from "../../ui/locale.ts";
 import { StepActions } from "../../ui/step-actions.tsx";
@@ -45,6 +46,7 @@ const sameValues = (a: BeneficiaryDraft, b: BeneficiaryDraft) =>
 export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
   const T = useTexts(BENEFICIARY_TEXTS);
   const { locale } = useLocale();
+  const { date } = useDates();
   const navigate = useNavigate();
   const nextRoute = useNextRoute("/claims-documents");
   useLeaveGuard();
@@ -172,7 +174,7 @@ export function BeneficiariesStep({ claim }: { claim: VerifiedClaim }) {
                           : "",
                         isIsoDate(beneficiary.dateOfBirth)
                           ? fill(T.born, {
-                              date: formatDisplayDate(beneficiary.dateOfBirth, locale),
+                              date: date(beneficiary.dateOfBirth),
                             })
                           : "",
                       ]
