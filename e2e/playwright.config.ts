@@ -236,10 +236,19 @@ export default defineConfig({
     },
     locale: "en-PH",
     timezoneId: "Asia/Manila",
-    screenshot: "on",
-    trace: "retain-on-failure",
+    // The journeys save the screens worth looking at themselves (saveScreenshot); a picture at the
+    // end of every test and a screencast in every trace cost both cores' time on every run (0095).
+    screenshot: "only-on-failure",
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
   },
   projects: [
+    {
+      // First: its notice journey mostly waits for the screens' 30 s polls, beside the others' work.
+      name: "whole-server",
+      testMatch: WHOLE_SERVER,
+      workers: 1,
+      use: { ...DESKTOP, baseURL: wholeURL },
+    },
     {
       // The steps of filing, at 375 px: a project of their own, so that two phone journeys run at
       // once, one of each project (0095).
@@ -271,12 +280,6 @@ export default defineConfig({
       testIgnore: WHOLE_SERVER,
       workers: 1,
       use: DESKTOP,
-    },
-    {
-      name: "whole-server",
-      testMatch: WHOLE_SERVER,
-      workers: 1,
-      use: { ...DESKTOP, baseURL: wholeURL },
     },
   ],
   webServer: [
