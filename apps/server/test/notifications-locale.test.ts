@@ -20,22 +20,8 @@ const server = useServerTest({
     EMAIL_FROM: FROM,
   }),
 });
-const { mail, worker } = useNotificationOutbox(server);
+const { mail, sendAllOf } = useNotificationOutbox(server);
 
-async function sendAllOf(reference: string) {
-  const sender = worker(mail.port);
-  for (let round = 0; round < 50; round++) {
-    expect(await sender.runOnce()).toMatchObject({ failed: 0 });
-    const { rows } = await server.db.query<{ unsent: number }>(
-      `SELECT count(*)::int AS unsent FROM notifications n JOIN claims c ON c.id = n.claim_id
-        WHERE c.web_reference_number = $1 AND n.status <> 'sent'`,
-      [reference],
-    );
-    if (rows[0]?.unsent === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the messages of ${reference} were not all sent`);
-}
 const inFilipino = { headers: { [LOCALE_HEADER]: "fil" } };
 
 describe("messages in the claim's language", () => {

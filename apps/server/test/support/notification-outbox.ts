@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { Database } from "../../src/db/database.ts";
 import { createSmtpEmailSender } from "../../src/email/smtp-email-sender.ts";
 import { enqueueNotification } from "../../src/notifications/enqueue-notification.ts";
@@ -78,6 +78,25 @@ export function useNotificationOutbox(server: ServerTest) {
     });
   }
 
+  /**
+   * Sends the messages of the claim `reference` until none is left unsent: the app's own worker,
+   * woken by the submit, may send some of them first.
+   */
+  async function sendAllOf(reference: string): Promise<void> {
+    const sender = worker(mail.port);
+    for (let round = 0; round < 50; round++) {
+      expect(await sender.runOnce()).toMatchObject({ failed: 0 });
+      const { rows } = await server.db.query<{ unsent: number }>(
+        `SELECT count(*)::int AS unsent FROM notifications n JOIN claims c ON c.id = n.claim_id
+          WHERE c.web_reference_number = $1 AND n.status <> 'sent'`,
+        [reference],
+      );
+      if (rows[0]?.unsent === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`the messages of ${reference} were not all sent`);
+  }
+
   /** Maria's acknowledgment e-mail queued without a claim. */
   function queueEmail(
     q = server.db,
@@ -119,5 +138,5 @@ export function useNotificationOutbox(server: ServerTest) {
     return id;
   }
 
-  return { mail, logs, worker, queueEmail, notification, insertClaim };
+  return { mail, logs, worker, sendAllOf, queueEmail, notification, insertClaim };
 }
