@@ -53,9 +53,7 @@ describe("source file length", () => {
 
   test(`no source file is over ${MAX_LINES} lines`, () => {
     const over = files.flatMap((file) => {
-      const text = textOf(file);
-      // Another test's probe file may come and go while this one walks the tree.
-      if (text === null) return [];
+      const text = readFileSync(path.join(repoRoot, file), "utf8");
       const lines = lineCount(text);
       return lines > MAX_LINES && !isGenerated(text) ? [`${file}: ${lines} lines`] : [];
     });
@@ -68,13 +66,3 @@ describe("source file length", () => {
     expect(lineCount(`${"x\n".repeat(MAX_LINES + 1)}`)).toBe(MAX_LINES + 1);
   });
 });
-
-/** A file's text; null when it is gone since the walk listed it. */
-function textOf(file: string): string | null {
-  try {
-    return readFileSync(path.join(repoRoot, file), "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-}
