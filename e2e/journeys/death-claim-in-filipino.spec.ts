@@ -1,11 +1,17 @@
 import { addDays, formatDisplayDate, todayInManila } from "@kalinga/domain/dates";
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { insurer } from "../support/claim-calls.ts";
 import { chooseOption, chooseTile, field, heartAttack, typeDate } from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, type TestFile } from "../support/documents.ts";
 import { englishLinesIn, expectNoEnglishWords, pattern, t } from "../support/filipino.ts";
-import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
+import {
+  checkClaimStatusInFilipino,
+  enterCodeInFilipino,
+  fillStartFormInFilipino,
+  nextStep,
+  sendCodeInFilipino,
+} from "../support/filipino-steps.ts";
 import { CLAIM_PAGES } from "../support/requested-documents.ts";
 import { saveScreenshot } from "../support/screens.ts";
 import {
@@ -58,25 +64,6 @@ async function checkScreen(page: Page, testInfo: TestInfo, name: string): Promis
   await expectNoEnglishWords(page, TYPED);
   await expectNoAxeViolations(page);
   await saveScreenshot(page, testInfo, `death-in-filipino-${name}`);
-}
-
-async function nextStep(page: Page): Promise<void> {
-  await page.getByRole("button", { name: t("ui.next"), exact: true }).click();
-}
-
-/** Step 1 in Filipino, as the page content labels it. */
-async function fillStartForm(page: Page, mobile: string): Promise<void> {
-  await field(page, "Pangalan").fill(maria.firstName);
-  await field(page, "Middle initial").fill(maria.middleName);
-  await field(page, "Apelyido").fill(maria.lastName);
-  await field(page, "Suffix").fill(maria.suffix);
-  await typeDate(page, "Petsa ng kapanganakan", maria.dateOfBirth);
-  await field(page, "Mobile number").fill(mobile);
-  await field(page, "E-mail address").fill(maria.email);
-  await field(page, "Tirahan").fill(maria.homeAddress);
-  await chooseOption(page, "Bansa ng citizenship", "Pilipinas");
-  await chooseOption(page, "Bansang tinitirhan", "Pilipinas");
-  await page.getByRole("radio", { name: "Individual" }).check();
 }
 
 /** The insured's wife, an adult: her ID, marriage certificate and bank proof are asked. */
@@ -136,20 +123,12 @@ function filipinoDay(iso: string): string {
 async function followTheClaim(
   page: Page,
   testInfo: TestInfo,
-  request: Parameters<typeof readOtpFromOutbox>[0],
+  request: APIRequestContext,
   mobile: string,
 ) {
   await page.goto(`${CLAIM_PAGES}/claims-tracking`);
   await expect(page.getByRole("heading", { name: t("tracking.checkTitle") })).toBeVisible();
-  await page.getByRole("textbox", { name: t("tracking.mobileNumber"), exact: true }).fill(mobile);
-  await page.getByRole("button", { name: t("tracking.checkButton") }).click();
-  const seen = await countOutboxMessages(request, `63${mobile}`);
-  const check = page.getByRole("dialog", { name: t("otp.title") });
-  await check.getByRole("button", { name: t("otp.send") }).click();
-  const code = await readOtpFromOutbox(request, `63${mobile}`, { after: seen });
-  await page.getByRole("textbox", { name: "Digit 1 sa 6" }).click();
-  await page.keyboard.type(code, { delay: 20 });
-  await check.getByRole("button", { name: t("otp.submit") }).click();
+  await checkClaimStatusInFilipino(page, request, mobile);
   await expect(page.getByRole("heading", { name: t("tracking.listTitle") })).toBeVisible();
   // The day it was filed, with its month in Filipino (decision 0097).
   await expect(page.getByText(filipinoDay(todayInManila()), { exact: true }).first()).toBeVisible();
@@ -187,18 +166,15 @@ test("a death claim filed in Filipino from the start form to the confirmation", 
   // The start form's labels are the Filipino page content's.
   await expect(field(page, "Pangalan")).toBeVisible();
   await checkScreen(page, testInfo, "start");
-  await fillStartForm(page, mobile);
+  await fillStartFormInFilipino(page, mobile);
   await nextStep(page);
 
   const otp = page.getByRole("dialog", { name: t("otp.title") });
   await expect(otp).toBeVisible();
   await checkScreen(page, testInfo, "otp");
-  await otp.getByRole("button", { name: t("otp.send") }).click();
-  const code = await readOtpFromOutbox(request, `63${mobile}`);
+  const code = await sendCodeInFilipino(page, request, mobile);
   await expect(otp.getByText(pattern("otp.codeIntro"))).toBeVisible();
-  await page.getByRole("textbox", { name: "Digit 1 sa 6" }).click();
-  await page.keyboard.type(code, { delay: 20 });
-  await otp.getByRole("button", { name: t("otp.submit") }).click();
+  await enterCodeInFilipino(page, code);
 
   await expect(page).toHaveURL(/\/claims-details$/);
   await chooseTile(page, t("claimDetails.claimTypeQuestion"), t("claimDetails.typeDeath"));

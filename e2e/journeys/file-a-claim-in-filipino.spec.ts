@@ -1,16 +1,25 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { bpiAccount, heartAttack, motorcycleAccident } from "../support/claim-steps.ts";
+import {
+  bpiAccount,
+  chooseOption,
+  chooseTile,
+  field,
+  heartAttack,
+  motorcycleAccident,
+  typeDate,
+} from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, type TestFile } from "../support/documents.ts";
 import { expectNoEnglishWords, pattern, t } from "../support/filipino.ts";
-import { countOutboxMessages, readOtpFromOutbox } from "../support/outbox.ts";
-import { CLAIM_PAGES } from "../support/requested-documents.ts";
 import {
-  CORPORATE_START,
-  maria,
-  proceedPastReminder,
-  uniqueMobile,
-} from "../support/start-form.ts";
+  checkClaimStatusInFilipino,
+  enterCodeInFilipino,
+  fillStartFormInFilipino,
+  nextStep,
+  sendCodeInFilipino,
+} from "../support/filipino-steps.ts";
+import { CLAIM_PAGES } from "../support/requested-documents.ts";
+import { CORPORATE_START, proceedPastReminder, uniqueMobile } from "../support/start-form.ts";
 
 // A living accident claim filed from the start form to the confirmation after switching to
 // Filipino (decision 0087): each screen shows its Filipino heading and none of the English texts
@@ -33,34 +42,6 @@ async function expectNoEnglishOf(page: Page): Promise<void> {
   }
   await expect(page.getByRole("button", { name: "Next", exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Back", exact: true })).toHaveCount(0);
-}
-
-async function nextStep(page: Page): Promise<void> {
-  await page.getByRole("button", { name: t("ui.next"), exact: true }).click();
-}
-
-const field = (page: Page, label: string) =>
-  page.locator("input").and(page.getByLabel(label, { exact: true }));
-
-async function typeDate(page: Page, label: string, text: string): Promise<void> {
-  const box = page.getByRole("textbox", { name: label, exact: true });
-  await box.fill(text);
-  await box.blur();
-}
-
-async function chooseOption(page: Page, label: string, option: string): Promise<void> {
-  const box = page.getByRole("combobox", { name: label, exact: true });
-  await box.fill(option.slice(0, 5));
-  await page.getByRole("option", { name: option, exact: true }).click();
-  await expect(box).toHaveValue(option);
-}
-
-async function chooseTile(page: Page, question: string, choice: string): Promise<void> {
-  const tile = page
-    .getByRole("group", { name: question })
-    .getByRole("radio", { name: choice, exact: true });
-  await tile.check();
-  await expect(tile).toBeChecked();
 }
 
 let photo: TestFile;
@@ -101,29 +82,16 @@ test("a claim filed in Filipino from the start form to the confirmation", async 
   await expectNoEnglishOf(page);
   await expectNoAxeViolations(page);
 
-  await field(page, "Pangalan").fill(maria.firstName);
-  await field(page, "Middle initial").fill(maria.middleName);
-  await field(page, "Apelyido").fill(maria.lastName);
-  await field(page, "Suffix").fill(maria.suffix);
-  await typeDate(page, "Petsa ng kapanganakan", maria.dateOfBirth);
-  await field(page, "Mobile number").fill(mobile);
-  await field(page, "E-mail address").fill(maria.email);
-  await field(page, "Tirahan").fill(maria.homeAddress);
-  await chooseOption(page, "Bansa ng citizenship", "Pilipinas");
-  await chooseOption(page, "Bansang tinitirhan", "Pilipinas");
-  await page.getByRole("radio", { name: "Individual" }).check();
+  await fillStartFormInFilipino(page, mobile);
   await nextStep(page);
 
   const otp = page.getByRole("dialog", { name: t("otp.title") });
   await expect(otp).toBeVisible();
   await expectNoEnglishOf(page);
-  await otp.getByRole("button", { name: t("otp.send") }).click();
-  const code = await readOtpFromOutbox(request, `63${mobile}`);
+  const code = await sendCodeInFilipino(page, request, mobile);
   await expect(otp.getByText(pattern("otp.codeIntro"))).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("textbox", { name: "Digit 1 sa 6" }).click();
-  await page.keyboard.type(code, { delay: 20 });
-  await otp.getByRole("button", { name: t("otp.submit") }).click();
+  await enterCodeInFilipino(page, code);
 
   await expect(page).toHaveURL(/\/claims-details$/);
   await expect(page.getByRole("heading", { name: t("claimDetails.title") })).toBeVisible();
@@ -200,15 +168,7 @@ test("a claim filed in Filipino from the start form to the confirmation", async 
   await expect(page.getByRole("heading", { name: t("tracking.checkTitle") })).toBeVisible();
   await expect(page.getByText("Check claim status", { exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await page.getByRole("textbox", { name: t("tracking.mobileNumber"), exact: true }).fill(mobile);
-  await page.getByRole("button", { name: t("tracking.checkButton") }).click();
-  const seen = await countOutboxMessages(request, `63${mobile}`);
-  const check = page.getByRole("dialog", { name: t("otp.title") });
-  await check.getByRole("button", { name: t("otp.send") }).click();
-  const again = await readOtpFromOutbox(request, `63${mobile}`, { after: seen });
-  await page.getByRole("textbox", { name: "Digit 1 sa 6" }).click();
-  await page.keyboard.type(again, { delay: 20 });
-  await check.getByRole("button", { name: t("otp.submit") }).click();
+  await checkClaimStatusInFilipino(page, request, mobile);
 
   await expect(page).toHaveURL(/\/your-claim-tracking$/);
   await expect(page.getByRole("heading", { name: t("tracking.listTitle") })).toBeVisible();
@@ -238,24 +198,9 @@ test("a death claim's beneficiary saved in Filipino", async ({ page, request }) 
   await proceedPastReminder(page);
   await page.getByRole("button", { name: "Filipino", exact: true }).click();
   await expect(page.getByRole("heading", { name: t("start.title") })).toBeVisible();
-  await field(page, "Pangalan").fill(maria.firstName);
-  await field(page, "Middle initial").fill(maria.middleName);
-  await field(page, "Apelyido").fill(maria.lastName);
-  await field(page, "Suffix").fill(maria.suffix);
-  await typeDate(page, "Petsa ng kapanganakan", maria.dateOfBirth);
-  await field(page, "Mobile number").fill(mobile);
-  await field(page, "E-mail address").fill(maria.email);
-  await field(page, "Tirahan").fill(maria.homeAddress);
-  await chooseOption(page, "Bansa ng citizenship", "Pilipinas");
-  await chooseOption(page, "Bansang tinitirhan", "Pilipinas");
-  await page.getByRole("radio", { name: "Individual" }).check();
+  await fillStartFormInFilipino(page, mobile);
   await nextStep(page);
-  const otp = page.getByRole("dialog", { name: t("otp.title") });
-  await otp.getByRole("button", { name: t("otp.send") }).click();
-  const code = await readOtpFromOutbox(request, `63${mobile}`);
-  await page.getByRole("textbox", { name: "Digit 1 sa 6" }).click();
-  await page.keyboard.type(code, { delay: 20 });
-  await otp.getByRole("button", { name: t("otp.submit") }).click();
+  await enterCodeInFilipino(page, await sendCodeInFilipino(page, request, mobile));
 
   await expect(page).toHaveURL(/\/claims-details$/);
   await chooseTile(page, t("claimDetails.claimTypeQuestion"), t("claimDetails.typeDeath"));
