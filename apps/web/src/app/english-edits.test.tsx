@@ -1,10 +1,9 @@
 import { TEST_COMPANIES } from "@kalinga/domain/fixtures/companies";
 import { within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mount, unmount } from "../embed.tsx";
-import { session } from "../session/session-store.ts";
+import { beforeEach, describe, expect, it } from "vitest";
 import { START_TEXTS } from "../start/start-texts.ts";
+import { WAIT, widgetMountedPerTest } from "../test-support/mounted-widget.ts";
 
 // The insurer's published edits of the English reach the mounted widget (decision 0092): asked for
 // at start with the widget's company and channel (and the page's preview token), shown on the first
@@ -14,50 +13,29 @@ const EDITED_TITLE = "Begin your claim with us";
 const DRAFT_TITLE = "A draft title to preview";
 const FILIPINO_TITLE = "Simulan ang iyong claim";
 
-let host: HTMLElement;
 let englishServed: boolean;
-let asked: URL[];
-
 beforeEach(() => {
-  window.history.replaceState(null, "", "/help-support/claims/cf");
-  session.remove("locale");
-  // The living-claim reminder is a modal over the start form: already seen in this tab.
-  session.set("isRemindedForLivingClaims", true);
   englishServed = true;
-  asked = [];
-  vi.stubGlobal("fetch", async (url: string) => {
-    const address = new URL(url, "http://widget.test");
-    asked.push(address);
-    const { pathname, searchParams } = address;
-    if (pathname === "/api/content/companies") return Response.json({ companies: TEST_COMPANIES });
-    if (pathname === "/api/content/texts")
-      return Response.json({ locales: [{ locale: "fil", name: "Filipino" }] });
-    if (pathname === "/api/content/texts/fil")
-      return Response.json({ locale: "fil", texts: { "start.title": FILIPINO_TITLE } });
-    if (pathname === "/api/content/texts/en" && englishServed) {
-      const title = searchParams.get("preview") === "draft-token" ? DRAFT_TITLE : EDITED_TITLE;
-      return Response.json({ locale: "en", texts: { "start.title": title } });
-    }
-    return new Response("{}", { status: 503 });
-  });
-  host = document.createElement("div");
-  document.body.append(host);
 });
 
-afterEach(() => {
-  unmount(host);
-  host.remove();
-  vi.unstubAllGlobals();
+const widget = widgetMountedPerTest(({ pathname, searchParams }) => {
+  if (pathname === "/api/content/companies") return Response.json({ companies: TEST_COMPANIES });
+  if (pathname === "/api/content/texts")
+    return Response.json({ locales: [{ locale: "fil", name: "Filipino" }] });
+  if (pathname === "/api/content/texts/fil")
+    return Response.json({ locale: "fil", texts: { "start.title": FILIPINO_TITLE } });
+  if (pathname === "/api/content/texts/en" && englishServed) {
+    const title = searchParams.get("preview") === "draft-token" ? DRAFT_TITLE : EDITED_TITLE;
+    return Response.json({ locale: "en", texts: { "start.title": title } });
+  }
+  return new Response("{}", { status: 503 });
 });
-
-/** The mount and the catalogue's fetch take longer when the machine is busy. */
-const WAIT = { timeout: 5000 };
-const rootOf = () => within(host.shadowRoot?.querySelector(".k-root") as HTMLElement);
-const englishAsked = () => asked.filter((url) => url.pathname === "/api/content/texts/en");
+const rootOf = () => within(widget.root());
+const englishAsked = () => widget.asked.filter((url) => url.pathname === "/api/content/texts/en");
 
 describe("published English edits", () => {
   it("show on the first screen, asked for with the company and channel", async () => {
-    await mount(host, { routerBase: "/help-support/claims" });
+    await widget.mount();
     expect(
       await rootOf().findByRole("heading", { name: new RegExp(EDITED_TITLE) }, WAIT),
     ).toBeTruthy();
@@ -77,7 +55,7 @@ describe("published English edits", () => {
 
   it("show the draft when the page carries a preview token", async () => {
     window.history.replaceState(null, "", "/help-support/claims/cf?kalinga-preview=draft-token");
-    await mount(host, { routerBase: "/help-support/claims" });
+    await widget.mount();
     await rootOf().findByRole("heading", { name: new RegExp(DRAFT_TITLE) }, WAIT);
     expect(englishAsked().at(-1)?.searchParams.get("preview")).toBe("draft-token");
   });
@@ -85,7 +63,7 @@ describe("published English edits", () => {
   it("leave the shipped English when they cannot be read", async () => {
     englishServed = false;
     window.history.replaceState(null, "", "/help-support/claims/cf?kalinga-preview=other");
-    await mount(host, { routerBase: "/help-support/claims" });
+    await widget.mount();
     await rootOf().findByRole("heading", { name: new RegExp(START_TEXTS.title) }, WAIT);
     expect(englishAsked()).toHaveLength(1);
     expect(rootOf().queryByText(/could not|unavailable/i)).toBeNull();

@@ -3,10 +3,10 @@ import { fill } from "@kalinga/domain/localized-texts";
 import { FIELD_MESSAGES } from "@kalinga/domain/messages";
 import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mount, unmount } from "../embed.tsx";
+import { beforeEach, describe, expect, it } from "vitest";
 import { session } from "../session/session-store.ts";
 import { START_TEXTS } from "../start/start-texts.ts";
+import { WAIT, widgetMountedPerTest } from "../test-support/mounted-widget.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { LOCALE_TEXTS } from "../widget/locale-texts.ts";
 
@@ -19,45 +19,25 @@ const FILIPINO = JSON.parse(
   readFileSync("apps/server/content/locales/fil.json", "utf8"),
 ) as Record<string, string>;
 
-let host: HTMLElement;
 let catalogueServed: boolean;
-let asked: string[];
-
 beforeEach(() => {
-  window.history.replaceState(null, "", "/help-support/claims/cf");
-  session.remove("locale");
-  // The living-claim reminder is a modal over the start form: already seen in this tab.
-  session.set("isRemindedForLivingClaims", true);
   catalogueServed = true;
-  asked = [];
-  vi.stubGlobal("fetch", async (url: string) => {
-    const path = new URL(url, "http://widget.test").pathname;
-    asked.push(path);
-    if (path === "/api/content/texts")
-      return Response.json({ locales: [{ locale: "fil", name: "Filipino" }] });
-    if (path === "/api/content/texts/fil" && catalogueServed)
-      return Response.json({ locale: "fil", texts: FILIPINO });
-    return new Response("{}", { status: 404 });
-  });
-  host = document.createElement("div");
-  document.body.append(host);
 });
 
-afterEach(() => {
-  unmount(host);
-  host.remove();
-  vi.unstubAllGlobals();
+const widget = widgetMountedPerTest(({ pathname }) => {
+  if (pathname === "/api/content/texts")
+    return Response.json({ locales: [{ locale: "fil", name: "Filipino" }] });
+  if (pathname === "/api/content/texts/fil" && catalogueServed)
+    return Response.json({ locale: "fil", texts: FILIPINO });
+  return new Response("{}", { status: 404 });
 });
-
-/** The mount and the catalogue's fetch take longer when the machine is busy. */
-const WAIT = { timeout: 5000 };
-
-const rootOf = () => host.shadowRoot?.querySelector(".k-root") as HTMLElement;
+const rootOf = widget.root;
+const askedPaths = () => widget.asked.map((url) => url.pathname);
 
 describe("the language switch", () => {
   it("stays in English and says so when the Filipino texts cannot be loaded", async () => {
     catalogueServed = false;
-    await mount(host, { routerBase: "/help-support/claims" });
+    await widget.mount();
     const root = within(rootOf());
     await userEvent.click(await root.findByRole("button", { name: "Filipino" }, WAIT));
     expect(
@@ -71,8 +51,8 @@ describe("the language switch", () => {
     expect(session.get("locale")).toBeUndefined();
 
     // Asked for by the mount option, it starts in English and says so too.
-    unmount(host);
-    await mount(host, { routerBase: "/help-support/claims", locale: "fil" });
+    widget.unmount();
+    await widget.mount({ locale: "fil" });
     expect(
       await within(rootOf()).findByText(
         fill(LOCALE_TEXTS.unavailable, { language: "Filipino" }),
@@ -83,9 +63,9 @@ describe("the language switch", () => {
     expect(rootOf().lang).toBe("en");
   });
   it("switches every text to Filipino, keeps the choice for the session, and marks the root's lang", async () => {
-    await mount(host, { routerBase: "/help-support/claims" });
+    await widget.mount();
     const root = within(rootOf());
-    expect(asked).not.toContain("/api/content/texts/fil");
+    expect(askedPaths()).not.toContain("/api/content/texts/fil");
     const english = await root.findByRole("button", { name: "English" }, WAIT);
     expect(english.getAttribute("aria-pressed")).toBe("true");
     expect(root.getByRole("group", { name: LOCALE_TEXTS.switchLabel })).toBeTruthy();
@@ -108,8 +88,8 @@ describe("the language switch", () => {
     expect(root.queryByText(FIELD_MESSAGES.firstNameRequired)).toBeNull();
 
     // A reload in the same tab opens in Filipino.
-    unmount(host);
-    await mount(host, { routerBase: "/help-support/claims" });
+    widget.unmount();
+    await widget.mount();
     await within(rootOf()).findByRole(
       "heading",
       {
@@ -126,7 +106,7 @@ describe("the language switch", () => {
   });
 
   it("the mount option sets the first language", async () => {
-    await mount(host, { routerBase: "/help-support/claims", locale: "fil" });
+    await widget.mount({ locale: "fil" });
     await within(rootOf()).findByRole(
       "heading",
       {
