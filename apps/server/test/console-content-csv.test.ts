@@ -3,14 +3,14 @@ import path from "node:path";
 import { CONTENT_REQUEST_MESSAGES } from "@kalinga/domain/content-calls";
 import { describe, expect, test } from "vitest";
 import { useServerTest } from "./support/server-test.ts";
-import { OWNER, type Signed, signInClient } from "./support/sign-in-client.ts";
+import { type Signed, signInClient } from "./support/sign-in-client.ts";
 
 // The translators' CSV (decision 0090) through the console's calls: the export, its import back,
 // fields the server reads with csv-parse (quotes, commas, line breaks), and a file refused whole,
 // a malformed one with a message that says why, leaving the drafts as they were.
 
 const server = useServerTest();
-const { call, createStaff, signIn } = signInClient(server);
+const { call, signedInAs, get, auditActions } = signInClient(server);
 
 const QUERY = "company=first&channel=corporate-website";
 const FIL_TITLE = (
@@ -19,11 +19,7 @@ const FIL_TITLE = (
   ) as Record<string, string>
 )["claimDetails.title"];
 
-async function editor(): Promise<Signed> {
-  await createStaff(OWNER.email, "content-editor", OWNER.password);
-  return signIn(OWNER);
-}
-const get = (who: Signed, url: string) => call(url, { method: "GET", cookie: who.cookie });
+const editor = () => signedInAs("content-editor");
 const importCsv = (who: Signed, csv: string) =>
   call("/content/import", {
     body: { company: "first", channel: "corporate-website", csv },
@@ -32,13 +28,6 @@ const importCsv = (who: Signed, csv: string) =>
   });
 const filDraft = async (who: Signed) =>
   (await get(who, `/content?${QUERY}&locale=fil`)).json().draft;
-
-async function auditActions(): Promise<string[]> {
-  const { rows } = await server.db.query<{ action: string }>(
-    "SELECT action FROM staff_audit_log ORDER BY seq",
-  );
-  return rows.map((row) => row.action);
-}
 
 describe("the translators' CSV", () => {
   test("exports the locales side by side and imports into the drafts", async () => {

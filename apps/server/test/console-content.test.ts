@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, test } from "vitest";
 import { useServerTest } from "./support/server-test.ts";
-import { OWNER, type Signed, signInClient } from "./support/sign-in-client.ts";
+import { OWNER, signInClient } from "./support/sign-in-client.ts";
 import { testApp, testConfig } from "./support/test-app.ts";
 
 // The widget's words as content (decision 0090): a content editor edits a draft, the completeness
@@ -12,7 +12,7 @@ import { testApp, testConfig } from "./support/test-app.ts";
 const REFRESH_SECONDS = 5;
 const ENV = { KALINGA_COMPANIES_REFRESH_SECONDS: String(REFRESH_SECONDS) };
 const server = useServerTest({ env: ENV });
-const { call, createStaff, signIn } = signInClient(server);
+const { createStaff, signIn, signedInAs, send, get, auditActions } = signInClient(server);
 
 const others: FastifyInstance[] = [];
 afterEach(async () => {
@@ -22,13 +22,7 @@ afterEach(async () => {
 const PLACE = { company: "first", channel: "corporate-website", locale: "en" } as const;
 const QUERY = "company=first&channel=corporate-website";
 
-async function editor(): Promise<Signed> {
-  await createStaff(OWNER.email, "content-editor", OWNER.password);
-  return signIn(OWNER);
-}
-const send = (who: Signed, url: string, body: unknown) =>
-  call(url, { body, cookie: who.cookie, csrf: who.csrf });
-const get = (who: Signed, url: string) => call(url, { method: "GET", cookie: who.cookie });
+const editor = () => signedInAs("content-editor");
 
 async function widgetTexts(app: FastifyInstance, locale: string, extra = "") {
   const answer = await app.inject({
@@ -37,13 +31,6 @@ async function widgetTexts(app: FastifyInstance, locale: string, extra = "") {
   });
   expect(answer.statusCode, answer.body).toBe(200);
   return { texts: (answer.json() as { texts: Record<string, string> }).texts, answer };
-}
-
-async function auditActions(): Promise<string[]> {
-  const { rows } = await server.db.query<{ action: string }>(
-    "SELECT action FROM staff_audit_log ORDER BY seq",
-  );
-  return rows.map((row) => row.action);
 }
 
 describe("content versions", () => {

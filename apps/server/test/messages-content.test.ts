@@ -3,7 +3,7 @@ import { filedClaim } from "./support/claimant.ts";
 import { FROM, SMTP_PASS, SMTP_USER } from "./support/mail-server.ts";
 import { useNotificationOutbox } from "./support/notification-outbox.ts";
 import { useServerTest } from "./support/server-test.ts";
-import { OWNER, type Signed, signInClient } from "./support/sign-in-client.ts";
+import { type Signed, signInClient } from "./support/sign-in-client.ts";
 import { outbox } from "./support/test-app.ts";
 
 // The claimant's SMS and e-mails as content (decision 0096): an edit of the acknowledgment SMS,
@@ -21,7 +21,7 @@ const server = useServerTest({
   }),
 });
 const { mail, sendAllOf } = useNotificationOutbox(server);
-const { call, createStaff, signIn } = signInClient(server);
+const { signedInAs, send, get } = signInClient(server);
 
 const KEY = "messages-acknowledgment.acknowledgmentSms";
 const EDITED = "{company}: claim {reference} received. Watch for our SMS and e-mail.";
@@ -29,13 +29,7 @@ const PLACE = { company: "first", channel: "corporate-website", locale: "en" } a
 const shipped = (reference: string) =>
   `Kalinga Life received your claim, ref. ${reference}. We will update you by SMS and e-mail. To follow it, use Check claim status on our website.`;
 
-async function editor(): Promise<Signed> {
-  await createStaff(OWNER.email, "content-editor", OWNER.password);
-  return signIn(OWNER);
-}
-const send = (who: Signed, url: string, body: unknown) =>
-  call(url, { body, cookie: who.cookie, csrf: who.csrf });
-const get = (who: Signed, url: string) => call(url, { method: "GET", cookie: who.cookie });
+const editor = () => signedInAs("content-editor");
 
 async function publish(who: Signed, place: typeof PLACE | Record<string, string>, texts: object) {
   const saved = await send(who, "/content/draft", { ...place, texts });

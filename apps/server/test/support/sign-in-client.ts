@@ -87,6 +87,26 @@ export function signInClient(server: ServerTest) {
     };
   }
 
+  /** The owner's account made with `role` and signed in: the usual actor of a console test. */
+  async function signedInAs(role: StaffRole): Promise<Signed> {
+    await createStaff(OWNER.email, role, OWNER.password);
+    return signIn(OWNER);
+  }
+
+  /** A signed-in staff member's change (with the CSRF token) and read. */
+  const send = (who: Signed, url: string, body: unknown = {}) =>
+    call(url, { body, cookie: who.cookie, csrf: who.csrf });
+  const get = (who: Signed, url: string) => call(url, { method: "GET", cookie: who.cookie });
+
+  /** The audit log's actions in order, those starting with `prefix` when given. */
+  async function auditActions(prefix = ""): Promise<string[]> {
+    const { rows } = await server.db.query<{ action: string }>(
+      "SELECT action FROM staff_audit_log WHERE starts_with(action, $1) ORDER BY seq",
+      [prefix],
+    );
+    return rows.map((row) => row.action);
+  }
+
   async function auditCount(action: string): Promise<number> {
     const { rows } = await server.db.query<{ n: string | number }>(
       "SELECT count(*) AS n FROM staff_audit_log WHERE action = $1",
@@ -110,5 +130,18 @@ export function signInClient(server: ServerTest) {
     return checked;
   }
 
-  return { call, codeOf, cookieOf, createStaff, signIn, auditCount, wrong, checkedAtMostFive };
+  return {
+    call,
+    codeOf,
+    cookieOf,
+    createStaff,
+    signIn,
+    signedInAs,
+    send,
+    get,
+    auditActions,
+    auditCount,
+    wrong,
+    checkedAtMostFive,
+  };
 }
