@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { findFreePort, stopChild, waitUntilHealthy } from "../../scripts/server-process.ts";
 
 export const repoRoot = path.resolve(import.meta.dirname, "..", "..");
 
@@ -56,19 +56,6 @@ export function kalingaDemoServerEnv(): Record<string, string> {
   };
 }
 
-/** A port nothing listens on right now, chosen by the system. */
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Starts a Node script of the repository (same node as this process) with PORT and a fresh
  * KALINGA_DATA_DIR, waits until GET /healthz answers 200, and returns how to reach and stop it.
@@ -111,32 +98,14 @@ export async function startNodeServer(
     await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok && child.pid !== undefined) return { baseUrl, port, pid: child.pid, stop };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  const logEnd = () =>
+    `${label}; ${path.relative(repoRoot, logFile)} ends:\n${readFileSync(logFile, "utf8").slice(-5_000)}`;
+  try {
+    await waitUntilHealthy(baseUrl, child, { timeoutMs: 60_000, describe: logEnd });
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  await stop();
-  const output = readFileSync(logFile, "utf8").slice(-5_000);
-  throw new Error(
-    `${label} did not answer ${baseUrl}/healthz (exit code ${child.exitCode}); ${path.relative(repoRoot, logFile)} ends:\n${output}`,
-  );
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    child.once("exit", () => {
-      clearTimeout(killer);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
+  if (child.pid === undefined) throw new Error(`${label} has no process id`);
+  return { baseUrl, port, pid: child.pid, stop };
 }

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { findFreePort, stopChild, waitUntilHealthy } from "../../scripts/server-process.ts";
 
 // Two server processes on one PostgreSQL database, as behind a load balancer: a schema of their own
 // in DATABASE_URL's database, made here and dropped after, an administrator created on it by the
@@ -24,18 +24,6 @@ type Options = {
   refreshSeconds: number;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 async function adminQuery(connectionString: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString });
   await client.connect();
@@ -44,33 +32,6 @@ async function adminQuery(connectionString: string, sql: string): Promise<void> 
   } finally {
     await client.end();
   }
-}
-
-/** Waits until the server answers its health check; fails with its output when it exits first. */
-async function healthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server at ${url} stopped:\n${output()}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server at ${url} did not start in time:\n${output()}`);
-}
-
-function stopped(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
 }
 
 export async function startSharedDatabaseServers(options: Options): Promise<SharedDatabaseServers> {
@@ -89,7 +50,7 @@ export async function startSharedDatabaseServers(options: Options): Promise<Shar
   const children: ChildProcess[] = [];
 
   const stop = async () => {
-    await Promise.all(children.map(stopped));
+    await Promise.all(children.map(stopChild));
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     await adminQuery(connectionString, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   };
@@ -135,7 +96,7 @@ export async function startSharedDatabaseServers(options: Options): Promise<Shar
 
     const urls: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const port = await freePort();
+      const port = await findFreePort();
       const child = spawn(process.execPath, ["apps/server/src/main.ts"], {
         cwd: repoRoot,
         env: envOf(port),
@@ -149,7 +110,7 @@ export async function startSharedDatabaseServers(options: Options): Promise<Shar
       child.stdout?.on("data", keep);
       child.stderr?.on("data", keep);
       const url = `http://127.0.0.1:${port}`;
-      await healthy(url, child, () => output);
+      await waitUntilHealthy(url, child, { timeoutMs: 120_000, describe: () => output });
       urls.push(url);
     }
     return { urls: urls as [string, string], stop };

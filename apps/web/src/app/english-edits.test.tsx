@@ -3,7 +3,7 @@ import { within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { START_TEXTS } from "../start/start-texts.ts";
-import { WAIT, widgetMountedPerTest } from "../test-support/mounted-widget.ts";
+import { WAIT, widgetMountedPerTest } from "./mounted-widget.ts";
 
 // The insurer's published edits of the English reach the mounted widget (decision 0092): asked for
 // at start with the widget's company and channel (and the page's preview token), shown on the first

@@ -6,9 +6,9 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { session } from "../session/session-store.ts";
 import { START_TEXTS } from "../start/start-texts.ts";
-import { WAIT, widgetMountedPerTest } from "../test-support/mounted-widget.ts";
 import { UI_TEXTS } from "../ui/ui-texts.ts";
 import { LOCALE_TEXTS } from "../widget/locale-texts.ts";
+import { WAIT, widgetMountedPerTest } from "./mounted-widget.ts";
 
 // The language switch on the mounted widget: Filipino fetched when chosen, the choice kept for the
 // session and the root's lang following it; English kept when a catalogue cannot be loaded (first:
