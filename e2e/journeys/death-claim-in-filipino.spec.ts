@@ -7,6 +7,7 @@ import { phonePhoto, scannedPdf, type TestFile } from "../support/documents.ts";
 import { englishLinesIn, expectNoEnglishWords, pattern, t } from "../support/filipino.ts";
 import {
   checkClaimStatusInFilipino,
+  declareAndSubmitInFilipino,
   enterCodeInFilipino,
   fillStartFormInFilipino,
   nextStep,
@@ -215,15 +216,7 @@ test("a death claim filed in Filipino from the start form to the confirmation", 
     await expect(documents.getByText(name, { exact: true }).first()).toBeVisible();
   }
   await checkScreen(page, testInfo, "review");
-  for (const key of ["truthful", "medicalRecordsRelease", "dataPrivacy"]) {
-    await page.getByRole("checkbox", { name: pattern(`declarations.${key}`) }).check();
-  }
-  await page.getByRole("button", { name: t("submission.submit") }).click();
-
-  await expect(page).toHaveURL(/\/claims-submission$/);
-  const submitted = page.getByRole("heading", { name: t("submission.submittedTitle") });
-  await expect(submitted).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(pattern("submission.acknowledgment"))).toBeVisible();
+  await declareAndSubmitInFilipino(page);
   await checkScreen(page, testInfo, "submitted");
   const reference = (await webReferenceNumber(page).textContent()) ?? "";
 

@@ -13,6 +13,7 @@ import { phonePhoto, scannedPdf, type TestFile } from "../support/documents.ts";
 import { expectNoEnglishWords, pattern, t } from "../support/filipino.ts";
 import {
   checkClaimStatusInFilipino,
+  declareAndSubmitInFilipino,
   enterCodeInFilipino,
   fillStartFormInFilipino,
   nextStep,
@@ -146,15 +147,7 @@ test("a claim filed in Filipino from the start form to the confirmation", async 
   await expectNoEnglishOf(page);
   await expectNoAxeViolations(page);
   await expect(page.getByText(/^I declare that the information/)).toHaveCount(0);
-  for (const key of ["truthful", "medicalRecordsRelease", "dataPrivacy"]) {
-    await page.getByRole("checkbox", { name: pattern(`declarations.${key}`) }).check();
-  }
-  await page.getByRole("button", { name: t("submission.submit") }).click();
-
-  await expect(page).toHaveURL(/\/claims-submission$/);
-  const submitted = page.getByRole("heading", { name: t("submission.submittedTitle") });
-  await expect(submitted).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(pattern("submission.acknowledgment"))).toBeVisible();
+  await declareAndSubmitInFilipino(page);
   // The date is written with the Filipino month.
   const months = "Ene|Peb|Mar|Abr|May|Hun|Hul|Ago|Set|Okt|Nob|Dis";
   await expect(page.getByText(new RegExp(`\\d{2} (${months}) \\d{4}`))).toBeVisible();

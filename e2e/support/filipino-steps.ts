@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { chooseOption, field, typeDate } from "./claim-steps.ts";
-import { t } from "./filipino.ts";
+import { pattern, t } from "./filipino.ts";
 import { countOutboxMessages, readOtpFromOutbox } from "./outbox.ts";
 import { maria } from "./start-form.ts";
 
@@ -57,4 +57,16 @@ export async function checkClaimStatusInFilipino(
   await page.getByRole("button", { name: t("tracking.checkButton") }).click();
   const seen = await countOutboxMessages(request, `63${mobile}`);
   await enterCodeInFilipino(page, await sendCodeInFilipino(page, request, mobile, seen));
+}
+
+/** The review's three declarations ticked and the claim submitted, to the confirmation. */
+export async function declareAndSubmitInFilipino(page: Page): Promise<void> {
+  for (const key of ["truthful", "medicalRecordsRelease", "dataPrivacy"]) {
+    await page.getByRole("checkbox", { name: pattern(`declarations.${key}`) }).check();
+  }
+  await page.getByRole("button", { name: t("submission.submit") }).click();
+  await expect(page).toHaveURL(/\/claims-submission$/);
+  const submitted = page.getByRole("heading", { name: t("submission.submittedTitle") });
+  await expect(submitted).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(pattern("submission.acknowledgment"))).toBeVisible();
 }
