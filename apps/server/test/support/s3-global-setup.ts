@@ -14,5 +14,11 @@ declare module "vitest" {
 export default async function setUp(project: TestProject): Promise<() => Promise<void>> {
   const server = await startS3Server();
   project.provide("s3DocumentEnv", server.env());
-  return () => server.close();
+  return async () => {
+    // The project's files upload documents: an empty bucket means its apps wrote elsewhere.
+    const stored = await server.objectCount();
+    await server.close();
+    if (stored === 0)
+      throw new Error("server-s3 stored nothing in its bucket: the S3 store was not used.");
+  };
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 
 // A real S3-compatible server (s3rver) on a free local port, its objects in a temporary folder,
@@ -17,6 +18,8 @@ export type S3TestServer = {
   /** Stops answering; start() listens again on the same port, over the same objects. */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** How many objects the bucket holds, under every prefix. */
+  objectCount(): Promise<number>;
   /** Stops and removes the objects' folder. */
   close(): Promise<void>;
 };
@@ -47,6 +50,20 @@ export async function startS3Server(): Promise<S3TestServer> {
       KALINGA_S3_FORCE_PATH_STYLE: "true",
       ...(prefix ? { KALINGA_S3_PREFIX: prefix } : {}),
     }),
+    async objectCount() {
+      const client = new S3Client({
+        endpoint,
+        region: "us-east-1",
+        forcePathStyle: true,
+        credentials: { accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY },
+      });
+      try {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: S3_TEST_BUCKET }));
+        return page.KeyCount ?? 0;
+      } finally {
+        client.destroy();
+      }
+    },
     async stop() {
       await server?.close();
       server = null;
