@@ -4,7 +4,7 @@ import { ConfigError, type Env, flag, text } from "./config-values.ts";
 // DOCUMENT_STORE=s3. Credentials come in a pair or not at all: without them the SDK's default
 // chain (environment, shared files, instance or container role) supplies them.
 
-export type S3ServerSideEncryption = "AES256" | "aws:kms";
+type S3ServerSideEncryption = "AES256" | "aws:kms";
 
 export type S3StoreConfig = {
   /** null: the provider's own endpoint for the region (AWS S3 itself). */

@@ -27,7 +27,7 @@ import {
 const REQUEST_TIMEOUT_MS = 30_000;
 const CONNECTION_TIMEOUT_MS = 5_000;
 
-export type S3DocumentStore = DocumentStore & {
+type S3DocumentStore = DocumentStore & {
   /** Closes the client's connections. */
   close(): void;
 };

@@ -7,7 +7,7 @@ import S3rver from "s3rver";
 // A real S3-compatible server (s3rver) on a free local port, its objects in a temporary folder,
 // with one bucket made: the S3 document store's tests and the server-s3 project run against it.
 
-export const S3_TEST_BUCKET = "kalinga-documents";
+const S3_TEST_BUCKET = "kalinga-documents";
 /** s3rver's own credentials: it checks each request's signature against them. */
 const S3RVER_KEY = "S3RVER";
 
