@@ -10,6 +10,9 @@
  * - `server-pglite`   with DATABASE_URL set, the files about the embedded database (the list below);
  *                     without it, every apps/server/test/**\/*.test.ts. KALINGA_TEST_DB=pglite
  *                     (DATABASE_URL is emptied so nothing reaches a real PostgreSQL).
+ * - `server-s3`       the files whose uploads and downloads go through the document store, with
+ *                     DOCUMENT_STORE=s3 against a local S3-compatible server started for the run
+ *                     (support/s3-global-setup.ts), on PGlite.
  * - `server-postgres` every server file with KALINGA_TEST_DB=postgres and DATABASE_URL passed on;
  *                     present only when DATABASE_URL is set.
  *
@@ -52,6 +55,16 @@ const embeddedDatabaseTests = [
   "staff-console-claims",
   "insurer-api-changes",
   "policies",
+].map((name) => `apps/server/test/${name}.test.ts`);
+/**
+ * Run again with the document store in a local S3-compatible bucket (decision 0098): uploads
+ * while filing and tracking, the tracking page's and the console's and the insurer API's downloads.
+ */
+const s3StoreTests = [
+  "claim-submit",
+  "claim-tracking",
+  "console-claim-view",
+  "insurer-api-policies-documents",
 ].map((name) => `apps/server/test/${name}.test.ts`);
 // A server and its database take a few seconds to start on a loaded 2-core machine: hooks get room.
 const serverTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
@@ -108,6 +121,21 @@ export default defineConfig({
           globalSetup: ["apps/server/test/support/pglite-template.ts"],
           // A fresh process per file: a hundred PGlite instances in one process crash V8's WebAssembly
           // code tracking (a fatal "jit_page_->allocations_" check) a few dozen files in.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+          ...serverTimeouts,
+        },
+      },
+      {
+        test: {
+          name: "server-s3",
+          include: s3StoreTests,
+          environment: "node",
+          env: { NODE_ENV: "test", KALINGA_TEST_DB: "pglite", DATABASE_URL: "" },
+          globalSetup: [
+            "apps/server/test/support/pglite-template.ts",
+            "apps/server/test/support/s3-global-setup.ts",
+          ],
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
           ...serverTimeouts,

@@ -11,7 +11,9 @@
  *   files per window, so the upload limit is met in a few steps, and whose addresses start 20
  *   claims per window before a proof-of-work challenge is asked;
  * - the whole-server journeys' own (KALINGA_E2E_WHOLE_URL, the whole-server project's baseURL), whose
- *   notice and companies those journeys change while the other projects run.
+ *   notice and companies those journeys change while the other projects run, and whose documents
+ *   live in a bucket of a local S3-compatible server (s3rver, a fourth process, on
+ *   KALINGA_E2E_S3_PORT, its objects in KALINGA_E2E_S3_DIR).
  * Env: CHROMIUM_PATH (default /usr/bin/chromium), KALINGA_E2E_PORT / KALINGA_E2E_FAST_PORT /
  * KALINGA_E2E_WHOLE_PORT (default: free ports), KALINGA_E2E_HOST_PORT (the cross-origin journey's
  * portal page, allowed by the main server's KALINGA_ALLOWED_ORIGINS; default: a free port),
@@ -54,6 +56,18 @@ if (process.env.KALINGA_E2E_WHOLE_PORT === undefined) {
   while (taken.includes(String(wholePort))) wholePort = await findFreePort(0);
   process.env.KALINGA_E2E_WHOLE_PORT = String(wholePort);
 }
+// The local S3-compatible server (s3rver) that keeps the whole-server journeys' documents.
+if (process.env.KALINGA_E2E_S3_PORT === undefined) {
+  let s3Port = await findFreePort(0);
+  const taken = [
+    process.env.KALINGA_E2E_PORT,
+    process.env.KALINGA_E2E_FAST_PORT,
+    process.env.KALINGA_E2E_HOST_PORT,
+    process.env.KALINGA_E2E_WHOLE_PORT,
+  ];
+  while (taken.includes(String(s3Port))) s3Port = await findFreePort(0);
+  process.env.KALINGA_E2E_S3_PORT = String(s3Port);
+}
 const port = Number(process.env.KALINGA_E2E_PORT);
 const wholePort = Number(process.env.KALINGA_E2E_WHOLE_PORT);
 const wholeURL = `http://127.0.0.1:${wholePort}`;
@@ -77,6 +91,9 @@ function freshDataDir(envName: string, serverPort: number): string {
 const dataDir = freshDataDir("KALINGA_E2E_DATA_DIR", port);
 const fastDataDir = freshDataDir("KALINGA_E2E_FAST_DATA_DIR", fastPort);
 const wholeDataDir = freshDataDir("KALINGA_E2E_WHOLE_DATA_DIR", wholePort);
+const s3Port = Number(process.env.KALINGA_E2E_S3_PORT);
+/** The S3 server's folder: each bucket is a folder in it (read by the bucket journey). */
+const s3Dir = freshDataDir("KALINGA_E2E_S3_DIR", s3Port);
 // The whole-server journeys' notice file, re-read on every call: the notice journey rewrites it. It
 // starts as the shipped one (its window long past), once per run.
 const noticeFile = process.env.KALINGA_E2E_NOTICE_FILE ?? `${wholeDataDir}-notice.json`;
@@ -91,6 +108,20 @@ const journeyLimits = {
   CLAIM_START_ADDRESS_LIMIT: "100000",
   FAILED_TOKEN_ADDRESS_LIMIT: "100000",
   OTP_MOBILE_DAILY_LIMIT: "1000",
+};
+
+/** The whole-server journeys' server keeps its documents in this bucket (decision 0098). */
+export const E2E_BUCKET = "kalinga-documents";
+/** s3rver's own credentials, which it checks each request's signature against. */
+const S3RVER_KEY = "S3RVER";
+const s3StoreEnv = {
+  DOCUMENT_STORE: "s3",
+  KALINGA_S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+  KALINGA_S3_BUCKET: E2E_BUCKET,
+  KALINGA_S3_REGION: "us-east-1",
+  KALINGA_S3_ACCESS_KEY_ID: S3RVER_KEY,
+  KALINGA_S3_SECRET_ACCESS_KEY: S3RVER_KEY,
+  KALINGA_S3_FORCE_PATH_STYLE: "true",
 };
 
 /** The console's first administrator, made by the documented command before the main server starts. */
@@ -154,6 +185,7 @@ const WHOLE_SERVER = [
   "journeys/notice-scheduled.spec.ts",
   "console/companies.spec.ts",
   "journeys/second-insurer.spec.ts",
+  "journeys/documents-in-bucket.spec.ts",
 ];
 /** The filing steps' journeys: the phone-filing project. */
 const FILING_JOURNEYS = [
@@ -284,6 +316,17 @@ export default defineConfig({
     },
   ],
   webServer: [
+    {
+      name: "S3-compatible bucket",
+      command: `"${process.execPath}" node_modules/s3rver/bin/s3rver.js -d "${s3Dir}" -a 127.0.0.1 -p ${s3Port} --silent --configure-bucket ${E2E_BUCKET}`,
+      cwd: repoRoot,
+      port: s3Port,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
+      gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+    },
     kalingaServer(
       "Kalinga",
       port,
@@ -301,7 +344,11 @@ export default defineConfig({
       "Kalinga whole-server journeys",
       wholePort,
       wholeDataDir,
-      { KALINGA_ADMIN_PASSWORD: WHOLE_SERVER_ADMIN.password, KALINGA_NOTICE_FILE: noticeFile },
+      {
+        KALINGA_ADMIN_PASSWORD: WHOLE_SERVER_ADMIN.password,
+        KALINGA_NOTICE_FILE: noticeFile,
+        ...s3StoreEnv,
+      },
       createAdministrator(WHOLE_SERVER_ADMIN),
     ),
     kalingaServer("Kalinga fast OTP", fastPort, fastDataDir, {

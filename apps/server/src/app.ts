@@ -27,9 +27,9 @@ import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
 import { readMigrations } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
-import { createDiskDocumentStore } from "./documents/disk-document-store.ts";
 import { documentCalls } from "./documents/document-calls.ts";
 import type { DocumentStore } from "./documents/document-store.ts";
+import { openDocumentStore } from "./documents/open-document-store.ts";
 import { draftCalls } from "./drafts/draft-calls.ts";
 import { emailOutboxRoutes } from "./email/email-outbox-routes.ts";
 import { createOutboxEmailSender } from "./email/outbox-email-sender.ts";
@@ -306,7 +306,7 @@ export async function buildApp(
   for (const warning of startupWarnings(config)) app.log.warn(warning);
 
   const { sms, email, notificationWorker } = createSenders(app, db, config);
-  const documentStore = createDiskDocumentStore(config.documents.dir);
+  const documentStore = openDocumentStore(app, config.documents);
   const catalogues = readLocaleCatalogues(config.contentDir);
   useMessageCatalogues(catalogues);
   const texts = widgetTexts(db, catalogues, {

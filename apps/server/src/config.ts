@@ -77,7 +77,7 @@ export type ServerConfig = {
   /** The insurer integration API and the claim lifecycle (docs/decisions/0050–0052). */
   insurer: InsurerConfig;
   drafts: DraftConfig;
-  /** Document store and upload limits (DOCUMENT_*, KALINGA_DOCUMENTS_DIR). */
+  /** Document store and upload limits (DOCUMENT_*, KALINGA_DOCUMENTS_DIR, KALINGA_S3_*). */
   documents: DocumentConfig;
   /** Where the companies' table is seeded from and how often it is re-read (decision 0083). */
   companies: CompanySettings;

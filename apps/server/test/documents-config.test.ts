@@ -16,6 +16,7 @@ describe("loadDocumentConfig", () => {
     expect(loadDocumentConfig({}, folders)).toEqual({
       store: "disk",
       dir: "/srv/kalinga/data/documents",
+      s3: null,
       file: {
         maxFileBytes: 10 * 1024 * 1024,
         maxImagePixels: 50_000_000,
@@ -81,7 +82,7 @@ describe("loadDocumentConfig", () => {
   });
 
   it.each([
-    [{ DOCUMENT_STORE: "s3" }, /DOCUMENT_STORE must be disk, got "s3"/],
+    [{ DOCUMENT_STORE: "nas" }, /DOCUMENT_STORE must be disk or s3, got "nas"/],
     [
       { KALINGA_DOCUMENTS_DIR: "/srv/kalinga/widget/uploads" },
       /must not be inside or contain a folder the server serves/,

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { ConfigError, type Env, integer as wholeNumber } from "./config-values.ts";
+import { loadS3StoreConfig, type S3StoreConfig } from "./s3-config.ts";
 
 export type DocumentLimits = {
   /** Largest upload accepted, in bytes. */
@@ -45,10 +46,12 @@ export const DEFAULT_CLAIM_DOCUMENT_LIMITS: ClaimDocumentLimits = {
 // docs/server.md ("Documents") lists each variable with its default.
 
 export type DocumentConfig = {
-  /** Only "disk" for now; an S3-compatible store implements the same DocumentStore. */
-  store: "disk";
+  /** Where document bytes live: the local disk, or an S3-compatible bucket (decision 0098). */
+  store: "disk" | "s3";
   /** Where the disk store keeps files: never inside a folder the server serves. */
   dir: string;
+  /** The bucket's settings when store is "s3", else null. */
+  s3: S3StoreConfig | null;
   file: DocumentLimits;
   claim: ClaimDocumentLimits;
   uploads: UploadRateLimits;
@@ -85,7 +88,9 @@ export function loadDocumentConfig(
   folders: { dataDir: string; servedDirs: string[] },
 ): DocumentConfig {
   const store = env.DOCUMENT_STORE?.trim() || "disk";
-  if (store !== "disk") throw new ConfigError(`DOCUMENT_STORE must be disk, got "${store}".`);
+  if (store !== "disk" && store !== "s3") {
+    throw new ConfigError(`DOCUMENT_STORE must be disk or s3, got "${store}".`);
+  }
 
   const dir = path.resolve(
     env.KALINGA_DOCUMENTS_DIR?.trim() || path.join(folders.dataDir, "documents"),
@@ -107,6 +112,7 @@ export function loadDocumentConfig(
   return {
     store,
     dir,
+    s3: store === "s3" ? loadS3StoreConfig(env) : null,
     file: {
       ...DEFAULT_DOCUMENT_LIMITS,
       maxFileBytes: maxFileMb * MEGABYTE,

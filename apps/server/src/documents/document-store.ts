@@ -31,7 +31,11 @@ export function newStorageKey(): string {
 
 const STORAGE_KEY = /^[0-9a-f]{32}$/;
 
+export function isStorageKey(key: string): boolean {
+  return STORAGE_KEY.test(key);
+}
+
 /** Stores refuse any other key, so a key can never name a path outside the store. */
 export function assertStorageKey(key: string): void {
-  if (!STORAGE_KEY.test(key)) throw new Error("Not a document storage key.");
+  if (!isStorageKey(key)) throw new Error("Not a document storage key.");
 }

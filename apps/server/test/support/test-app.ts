@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
 import type {
   ClaimCallName,
   ClaimCallRequest,
   ClaimCallResponse,
 } from "@kalinga/domain/claim-calls";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { inject } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig, type ServerConfig } from "../../src/config.ts";
 import type { Database } from "../../src/db/database.ts";
@@ -45,6 +48,20 @@ export const PRODUCTION_ENV = {
 } as const;
 
 /** A test server: the development features on (tests read the outboxes), except in production. */
+/** Apps of this worker without a documents folder of their own share one bucket prefix. */
+const WORKER_PREFIX = `worker-${randomBytes(6).toString("hex")}`;
+
+/**
+ * In the server-s3 project, the settings of the run's local bucket: a test's documents folder
+ * names its prefix, so its apps (and their restarts) see its documents and no other test's.
+ */
+function s3DocumentEnv(env: Record<string, string>): Record<string, string> {
+  const bucket = inject("s3DocumentEnv");
+  if (!bucket) return {};
+  const folder = env.KALINGA_DOCUMENTS_DIR;
+  return { ...bucket, KALINGA_S3_PREFIX: folder ? path.basename(folder) : WORKER_PREFIX };
+}
+
 export function testConfig(
   env: Record<string, string> = {},
   overrides: Partial<ServerConfig> = {},
@@ -55,6 +72,7 @@ export function testConfig(
     KALINGA_DATA_DIR: "/tmp/kalinga-test-unused",
     LOG_LEVEL: "silent",
     ...(env.NODE_ENV === "production" ? {} : { KALINGA_DEMO: "true" }),
+    ...s3DocumentEnv(env),
     ...env,
   });
   return { ...config, ...overrides };
