@@ -32,6 +32,8 @@ export type NotificationWorkerOptions = {
   beforeRound?: () => Promise<unknown>;
   now: () => Date;
   log: NotificationLog;
+  /** Told of every attempt's outcome by channel (the metrics). */
+  onOutcome?: (channel: NotificationRow["channel"], outcome: Outcome) => void;
   /** Attempts before a notification is given up as 'failed'. */
   maxAttempts: number;
   pollIntervalMs: number;
@@ -74,6 +76,8 @@ function retryDelayMs(attempts: number, random: () => number = Math.random): num
 
 type TakenRow = NotificationRow;
 
+type Outcome = "sent" | "retried" | "failed";
+
 /** held: the destination was refused, not the delivery; it waits without using an attempt. */
 type Failure = { reason: string; retryable: boolean; held?: boolean };
 
@@ -108,6 +112,7 @@ function workerDeps(options: NotificationWorkerOptions): WorkerDeps {
     batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
     leaseMs,
     random: options.random ?? Math.random,
+    onOutcome: options.onOutcome ?? (() => undefined),
     sendLimitMs: Math.floor(leaseMs / 2),
   };
 }
@@ -164,8 +169,6 @@ async function deliver({ sms, email, webhook, sendLimitMs }: WorkerDeps, row: Ta
   }
 }
 
-type Outcome = "sent" | "retried" | "failed";
-
 /** Records a failed send: held, retried later or given up, by what the failure says. */
 async function recordFailure(
   { db, log, maxAttempts, random }: WorkerDeps,
@@ -202,6 +205,12 @@ async function recordFailure(
 }
 
 async function settle(deps: WorkerDeps, row: TakenRow): Promise<Outcome> {
+  const outcome = await attempt(deps, row);
+  deps.onOutcome(row.channel, outcome);
+  return outcome;
+}
+
+async function attempt(deps: WorkerDeps, row: TakenRow): Promise<Outcome> {
   let failure: Failure | null = null;
   try {
     await deliver(deps, row);
