@@ -1,3 +1,4 @@
+import { SpanStatusCode, trace } from "@opentelemetry/api";
 import type { Queryable } from "../db/database.ts";
 import { EmailSendError, type EmailSender } from "../email/email-sender.ts";
 import { SmsSendError, type SmsSender } from "../sms/sms-sender.ts";
@@ -204,10 +205,24 @@ async function recordFailure(
   return "retried";
 }
 
+/** Without a tracer set up (decision 0104) these spans cost nothing: the API's tracer is a no-op. */
+const tracer = trace.getTracer("kalinga-notifications");
+
+/** One attempt in a span of its own: "webhook delivery" or "notification send", with its outcome. */
 async function settle(deps: WorkerDeps, row: TakenRow): Promise<Outcome> {
-  const outcome = await attempt(deps, row);
-  deps.onOutcome(row.channel, outcome);
-  return outcome;
+  const name = row.channel === "webhook" ? "webhook delivery" : "notification send";
+  return tracer.startActiveSpan(name, async (span) => {
+    span.setAttributes({ "kalinga.channel": row.channel, "kalinga.attempt": row.attempts });
+    try {
+      const outcome = await attempt(deps, row);
+      deps.onOutcome(row.channel, outcome);
+      span.setAttribute("kalinga.outcome", outcome);
+      if (outcome !== "sent") span.setStatus({ code: SpanStatusCode.ERROR });
+      return outcome;
+    } finally {
+      span.end();
+    }
+  });
 }
 
 async function attempt(deps: WorkerDeps, row: TakenRow): Promise<Outcome> {
