@@ -1,10 +1,19 @@
 import { readFile } from "node:fs/promises";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
+import { trace } from "@opentelemetry/api";
+import {
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  TracerProvider,
+} from "@opentelemetry/sdk-trace";
 import Fastify from "fastify";
 import { describe, expect, test } from "vitest";
+import { createOutboxEmailSender } from "../src/email/outbox-email-sender.ts";
 import { metricsRoute } from "../src/metrics/metrics-endpoint.ts";
 import { createServerMetrics } from "../src/metrics/server-metrics.ts";
 import { insertNotification } from "../src/notifications/notification-repository.ts";
+import { createNotificationWorker } from "../src/notifications/notification-worker.ts";
+import { createOutboxSmsSender } from "../src/sms/outbox-sms-sender.ts";
 import { uploadDocument } from "./support/claim-documents.ts";
 import { filedClaim, verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
@@ -148,6 +157,42 @@ describe("what the metrics count", () => {
     expect(
       sample(text, "kalinga_notification_queue_oldest_seconds", webhook),
     ).toBeGreaterThanOrEqual(90);
+  });
+});
+
+describe("the notification worker's spans", () => {
+  test("each send is a span with its channel and outcome", async () => {
+    const exporter = new InMemorySpanExporter();
+    trace.setGlobalTracerProvider(
+      new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] }),
+    );
+    try {
+      // Due an hour ahead of the app's clock, so the app's own worker leaves it to this one.
+      const later = () => new Date(server.clock.now().getTime() + 7200_000);
+      const due = new Date(server.clock.now().getTime() + 3600_000);
+      const sms = { claimId: null, channel: "sms" as const, subject: null, body: "Salamat po." };
+      await insertNotification(server.db, { ...sms, recipient: "639171230000" }, due);
+      const outcomes: string[] = [];
+      const worker = createNotificationWorker({
+        db: server.db,
+        sms: createOutboxSmsSender(server.db, later),
+        email: createOutboxEmailSender(server.db, "Claims <claims@kalinga.invalid>", later),
+        now: later,
+        log: { info: () => undefined, warn: () => undefined },
+        onOutcome: (channel, outcome) => outcomes.push(`${channel} ${outcome}`),
+        maxAttempts: 3,
+        pollIntervalMs: 60_000,
+      });
+      expect((await worker.runOnce()).sent).toBeGreaterThanOrEqual(1);
+      expect(outcomes).toContain("sms sent");
+      const span = exporter.getFinishedSpans().find((s) => s.name === "notification send");
+      expect(span?.attributes).toMatchObject({
+        "kalinga.channel": "sms",
+        "kalinga.outcome": "sent",
+      });
+    } finally {
+      trace.disable();
+    }
   });
 });
 
