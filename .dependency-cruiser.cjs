@@ -70,6 +70,11 @@ const LAYERS = {
     },
     { layer: "db", folders: ["db"], why: "the database and its migrations" },
     {
+      layer: "metrics",
+      folders: ["metrics"],
+      why: "the Prometheus registry and its endpoints; app.ts binds the owners' counting queries",
+    },
+    {
       layer: "http",
       folders: ["http", "openapi"],
       files: ["refusal.ts"],
@@ -104,7 +109,7 @@ const LAYERS = {
     },
     {
       layer: "app",
-      files: ["app.ts", "app-hooks.ts", "main.ts"],
+      files: ["app.ts", "app-hooks.ts", "app-metrics.ts", "main.ts"],
       why: "builds the server from every feature",
     },
   ],

@@ -4,6 +4,7 @@ import fastifyCompress from "@fastify/compress";
 import type { ChannelId } from "@kalinga/domain/channel";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { addLifecycleHooks } from "./app-hooks.ts";
+import { createAppMetrics, serveMetrics } from "./app-metrics.ts";
 import { claimCalls } from "./claims/claim-calls.ts";
 import { claimLocales } from "./claims/claim-locale.ts";
 import { devClaimRoutes } from "./claims/dev-claim-routes.ts";
@@ -48,6 +49,7 @@ import { insurerApiOff } from "./insurer/insurer-api-off.ts";
 import { insurerRoutes } from "./insurer/insurer-routes.ts";
 import { createLifecycleService, type LifecycleService } from "./lifecycle/lifecycle-service.ts";
 import { type LogStream, loggerOptions } from "./logging.ts";
+import type { ServerMetrics } from "./metrics/server-metrics.ts";
 import {
   type MessageWordsOf,
   messageWordsOf,
@@ -147,7 +149,12 @@ function createFastify(config: ServerConfig, options: AppOptions): FastifyInstan
 }
 
 /** The SMS and e-mail senders, and the worker that sends the notification queue through them. */
-function createSenders(app: FastifyInstance, db: Database, config: ServerConfig) {
+function createSenders(
+  app: FastifyInstance,
+  db: Database,
+  config: ServerConfig,
+  metrics: ServerMetrics,
+) {
   const sms =
     config.sms.provider === "http"
       ? createHttpSmsSender(config.sms)
@@ -169,6 +176,7 @@ function createSenders(app: FastifyInstance, db: Database, config: ServerConfig)
       : {}),
     now: config.now,
     log: app.log,
+    onOutcome: metrics.delivery,
     maxAttempts: config.notifications.maxAttempts,
     pollIntervalMs: config.notifications.pollIntervalMs,
   });
@@ -188,6 +196,7 @@ type AppParts = {
   texts: ContentTexts;
   /** The claimant's messages' words: the published content of the claim's place (decision 0096). */
   wordsOf: MessageWordsOf;
+  metrics: ServerMetrics;
 };
 
 /** The claimant's API, its OpenAPI description and the texts. */
@@ -201,6 +210,7 @@ async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
     config,
     secret,
     companies,
+    metrics: parts.metrics,
     recordCallLocale: locales.recordCallLocale,
     handlers: {
       ...claimCalls(db, config, locales),
@@ -305,7 +315,9 @@ export async function buildApp(
   // A channel or API left off for want of its secret says so once, where operators look.
   for (const warning of startupWarnings(config)) app.log.warn(warning);
 
-  const { sms, email, notificationWorker } = createSenders(app, db, config);
+  const metrics = createAppMetrics(db, config);
+  serveMetrics(app, metrics, config);
+  const { sms, email, notificationWorker } = createSenders(app, db, config, metrics);
   const documentStore = openDocumentStore(app, config.documents);
   const catalogues = readLocaleCatalogues(config.contentDir);
   useMessageCatalogues(catalogues);
@@ -314,7 +326,7 @@ export async function buildApp(
     warn: (detail, message) => app.log.warn(detail, message),
   });
   const wordsOf = messageWordsOf(texts, config.channelNames);
-  const otpService = createOtpService({ db, config, secret, sms, wordsOf });
+  const otpService = createOtpService({ db, config, secret, sms, wordsOf, metrics });
 
   // Content and pages leave compressed; the widget's own files are compressed once, at build time.
   await app.register(fastifyCompress, {
@@ -348,7 +360,7 @@ export async function buildApp(
     ...{
       lifecycle,
       companies,
-      ...{ catalogues, texts, wordsOf },
+      ...{ catalogues, texts, wordsOf, metrics },
     },
   };
   await registerClaimantApi(app, parts);

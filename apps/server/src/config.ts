@@ -32,6 +32,12 @@ import {
   type SmsConfig,
   smsConfig,
 } from "./config/notification-config.ts";
+import {
+  type MetricsConfig,
+  metricsConfig,
+  type TracingConfig,
+  tracingConfig,
+} from "./config/observability-config.ts";
 import type { PortalConfig } from "./config/portal-config.ts";
 import { portalSettings } from "./config/portal-config.ts";
 import {
@@ -96,6 +102,10 @@ export type ServerConfig = {
   /** KALINGA_DEMO_POLICIES=true (npm start): the demo policy records are loaded at start-up. */
   demoPoliciesFile: string | null;
   demoApiKey: string;
+  /** Where the Prometheus metrics are served (decision 0104). */
+  metrics: MetricsConfig;
+  /** Where OpenTelemetry traces go, when anywhere (decision 0104). */
+  tracing: TracingConfig;
   /** The clock every time rule reads; tests move it instead of sleeping. */
   now: () => Date;
 };
@@ -161,6 +171,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         : null,
     demoApiKey: text(env, "KALINGA_DEMO_API_KEY") ?? (apiKeys[0] as string),
     insurer: insurerSettings(env, production, demoModes.demo, apiKeys),
+    metrics: metricsConfig(env),
+    tracing: tracingConfig(env),
     now: () => new Date(),
   };
   // Documents go under the data folder by default and never inside a folder the server serves.

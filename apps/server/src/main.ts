@@ -1,10 +1,11 @@
-import { buildApp } from "./app.ts";
 import { ConfigError } from "./config/config-values.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { DEMO_SITES } from "./demo/demo-page.ts";
 
 // Starts the service: configuration from the environment, listen, print the demo pages, and close
 // gracefully on SIGTERM/SIGINT (in-flight requests finish, new ones get 503, the database closes).
+// With a trace collector set, tracing starts first and the app is imported after it, so the HTTP
+// and PostgreSQL modules load patched; without one no tracing module is loaded (decision 0104).
 
 function demoUrls(config: ServerConfig, port: number): string[] {
   const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
@@ -28,7 +29,14 @@ async function start() {
     throw error;
   }
 
+  const { endpoint } = config.tracing;
+  const tracing =
+    endpoint === null
+      ? null
+      : (await import("./metrics/start-tracing.ts")).startTracing({ ...config.tracing, endpoint });
+  const { buildApp } = await import("./app.ts");
   const app = await buildApp(config);
+  if (tracing) app.addHook("onClose", () => tracing.shutdown());
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;

@@ -293,3 +293,32 @@ describe("loadConfig", () => {
     expect(config.challenge).toEqual({ startWork: 10, maxWork: 20, ttlSeconds: 60 });
   });
 });
+
+describe("metrics and traces (decision 0104)", () => {
+  test("off by default, the listener on loopback", () => {
+    const config = loadConfig({});
+    expect(config.metrics).toEqual({
+      port: null,
+      host: "127.0.0.1",
+      token: null,
+      cacheSeconds: 15,
+    });
+    expect(config.tracing.endpoint).toBeNull();
+  });
+
+  test("the collector's URL from Kalinga's variable first, then the standard one", () => {
+    const standard = { OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" };
+    expect(loadConfig(standard).tracing.endpoint).toBe("http://collector:4318");
+    const both = { ...standard, KALINGA_OTEL_EXPORTER_OTLP_ENDPOINT: "https://otel.example:4318" };
+    expect(loadConfig(both).tracing.endpoint).toBe("https://otel.example:4318");
+  });
+
+  test("bad values are refused, naming the variable", () => {
+    expect(() => loadConfig({ KALINGA_METRICS_TOKEN: "short" })).toThrow(/KALINGA_METRICS_TOKEN/);
+    expect(() => loadConfig({ KALINGA_METRICS_PORT: "http" })).toThrow(/KALINGA_METRICS_PORT/);
+    expect(() => loadConfig({ KALINGA_METRICS_CACHE_SECONDS: "9999" })).toThrow(ConfigError);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL/,
+    );
+  });
+});

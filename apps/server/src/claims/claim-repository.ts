@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { CLAIM_RECORD_STATUS, type ClaimRecordStatus } from "@kalinga/domain/claim-record-status";
-import type { Queryable } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
 import {
   firstTokenInsert,
   hashToken,
@@ -283,4 +283,21 @@ export async function claimRecordRow(q: Queryable, webReferenceNumber: string) {
     [webReferenceNumber],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * Claims by status for the metrics. claims.status has no index, so this reads the table: a
+ * statement limit bounds what one scrape may cost on a large table (the scrape keeps its last
+ * counts), and the metrics reuse the answer for a while.
+ */
+export async function countClaimsByStatus(
+  db: Database,
+): Promise<{ status: string; count: number }[]> {
+  return db.transaction(async (tx) => {
+    await tx.query("SET LOCAL statement_timeout = 5000");
+    const { rows } = await tx.query<{ status: string; count: string }>(
+      "SELECT status, count(*) AS count FROM claims GROUP BY status",
+    );
+    return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
+  });
 }

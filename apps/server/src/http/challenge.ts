@@ -5,6 +5,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/database.ts";
+import type { ServerMetrics } from "../metrics/server-metrics.ts";
 import { challengeRequired } from "./api-error.ts";
 import { keyedHash } from "./keyed-hash.ts";
 import { countHit, hitsSoFar, type RateWindow, takeHit } from "./rate-limit.ts";
@@ -64,7 +65,12 @@ function readPayload(header: unknown): Payload | null {
   }
 }
 
-export type ChallengeGateOptions = { db: Database; config: ServerConfig; secret: string };
+export type ChallengeGateOptions = {
+  db: Database;
+  config: ServerConfig;
+  secret: string;
+  metrics: Pick<ServerMetrics, "challenge">;
+};
 
 export type ChallengePass = {
   request: FastifyRequest;
@@ -78,7 +84,7 @@ export type ChallengePass = {
   now: Date;
 };
 
-export function createChallengeGate({ db, config, secret }: ChallengeGateOptions) {
+export function createChallengeGate({ db, config, secret, metrics }: ChallengeGateOptions) {
   const signatureSecret = keyedHash(secret, "challenge-signature");
   const keySignatureSecret = keyedHash(secret, "challenge-key-signature");
   const settings = config.challenge;
@@ -149,9 +155,16 @@ export function createChallengeGate({ db, config, secret }: ChallengeGateOptions
     const subject = keyedHash(secret, "challenge-subject", call, address, claimId ?? "");
     const work = challengeWork(await hitsSoFar(db, bucket, window, now), rule, settings);
     const payload = readPayload(request.headers[CHALLENGE_HEADER]);
-    if (!payload) throw await issue(subject, call, work, now);
+    if (!payload) {
+      metrics.challenge(kind, "issued");
+      throw await issue(subject, call, work, now);
+    }
     const refused = await refusedSolution(payload, subject, call, work, now);
-    if (refused) throw await issue(subject, call, work, now, refused);
+    if (refused) {
+      metrics.challenge(kind, "failed");
+      throw await issue(subject, call, work, now, refused);
+    }
+    metrics.challenge(kind, "passed");
     await countHit(db, bucket, window, now);
   }
 

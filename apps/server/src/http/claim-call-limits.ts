@@ -3,6 +3,7 @@ import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 import type { FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import type { ServerMetrics } from "../metrics/server-metrics.ts";
 import { tooManyRequests } from "./api-error.ts";
 import { type ChallengeRule, createChallengeGate } from "./challenge.ts";
 import type { ClaimAccess } from "./claim-token.ts";
@@ -19,7 +20,12 @@ const isChallenged = (limit: ClaimCallLimit): limit is ChallengedLimit =>
 
 type Bucket = [string, RateWindow];
 
-type ClaimCallLimitsOptions = { db: Database; config: ServerConfig; secret: string };
+type ClaimCallLimitsOptions = {
+  db: Database;
+  config: ServerConfig;
+  secret: string;
+  metrics: Pick<ServerMetrics, "challenge">;
+};
 
 /** The counted ceilings' windows, and the failed-token bucket's. */
 function rateWindowsOf(config: ServerConfig) {
@@ -63,7 +69,7 @@ function challengeRulesOf(
   };
 }
 
-export function createClaimCallLimits({ db, config, secret }: ClaimCallLimitsOptions) {
+export function createClaimCallLimits({ db, config, secret, metrics }: ClaimCallLimitsOptions) {
   const windows = rateWindowsOf(config);
   const addressBucket = (kind: string, request: FastifyRequest) =>
     `${kind}-address:${keyedHash(secret, "address", request.ip)}`;
@@ -91,7 +97,7 @@ export function createClaimCallLimits({ db, config, secret }: ClaimCallLimitsOpt
     ],
   };
 
-  const gate = createChallengeGate({ db, config, secret });
+  const gate = createChallengeGate({ db, config, secret, metrics });
   const CHALLENGED = challengeRulesOf(config);
 
   return {

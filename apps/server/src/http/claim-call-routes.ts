@@ -12,7 +12,9 @@ import type { CompanyConfig } from "@kalinga/domain/company-config";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import type { ServerMetrics } from "../metrics/server-metrics.ts";
 import { isRefusal, type Refusal } from "../refusal.ts";
+import { ApiError } from "./api-error.ts";
 import { apiKeyCheck } from "./api-key-auth.ts";
 import { checkClaimNamed, claimTokenCheck, portalCheck } from "./claim-call-access.ts";
 import { checkClaimCallAnswer } from "./claim-call-answer-check.ts";
@@ -71,7 +73,15 @@ export type ClaimCallRoutesOptions = {
   companies: () => Promise<readonly CompanyConfig[]>;
   /** Keeps the claim's language as the widget names it on each call (decision 0089). */
   recordCallLocale: (claim: ClaimAccess, request: FastifyRequest) => Promise<void>;
+  metrics: Pick<ServerMetrics, "challenge" | "uploadBytes" | "uploadRefused">;
 };
+
+/** The refusal code of an upload refused before its handler: the form's size limit or a ceiling. */
+function uploadRefusalOf(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.statusCode === 413) return "too-large";
+  return error.statusCode === 429 ? "too-many-requests" : null;
+}
 
 /** The request hash of an Idempotency-Key: the body, and on an upload the file's name and digest. */
 function requestHashOf(path: string, body: unknown, file: FormFile | null) {
@@ -81,7 +91,7 @@ function requestHashOf(path: string, body: unknown, file: FormFile | null) {
 }
 
 export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRoutesOptions) {
-  const { db, config, secret, handlers, companies, recordCallLocale } = options;
+  const { db, config, secret, handlers, companies, recordCallLocale, metrics } = options;
   app.addHook("onRequest", apiKeyCheck(config.apiKeys));
   // Only the two uploads take multipart; every other call keeps taking JSON alone.
   await app.register(fastifyMultipart, {
@@ -89,11 +99,13 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
     throwFileSizeLimit: true,
   });
   const readBody = claimCallBodyReader(app, config, companies);
-  const limits = createClaimCallLimits({ db, config, secret });
+  const limits = createClaimCallLimits({ db, config, secret, metrics });
   const claimOfToken = claimTokenCheck(db, config, limits);
   const portalOfCall = portalCheck(config, companies);
   // Under test every answer is held to its row of the table.
   const checkAnswers = config.mode === "test";
+  /** Upload refusals the handler's answer counted already. */
+  const counted = new WeakSet<object>();
 
   /** The checks before the handler, in the chain's order: what the handler is given. */
   async function admit<K extends ClaimCallName>(name: K, request: FastifyRequest) {
@@ -120,8 +132,9 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
         ? { compress: false as const }
         : { bodyLimit: CLAIM_BODY_LIMIT_BYTES, compress: false as const };
 
-    app.post(path, routeOptions, async (request) => {
+    const answer = async (request: FastifyRequest) => {
       const { spec, claim, body, file, portal, key, now } = await admit(name, request);
+      if (file) metrics.uploadBytes(file.bytes.length);
       const requestHash = requestHashOf(spec.path, body, file);
       return withIdempotencyKey<ClaimCallResponse<K>>(
         db,
@@ -131,11 +144,31 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
           const outcome = await handler(input as ClaimCallInput<K>);
           const refusal = isRefusal(outcome) ? outcome : null;
           if (checkAnswers) checkClaimCallAnswer(request, spec, outcome, refusal);
-          if (refusal) throw refusalAnswer(refusal);
+          if (refusal) {
+            const answer = refusalAnswer(refusal);
+            if (file) {
+              metrics.uploadRefused(refusal.refused);
+              counted.add(answer);
+            }
+            throw answer;
+          }
           return outcome as ClaimCallResponse<K>;
         },
       );
-    });
+    };
+    // An upload's refusals are counted by reason, whether the form, the file or the claim refused.
+    app.post(
+      path,
+      routeOptions,
+      encoding !== "multipart"
+        ? answer
+        : (request) =>
+            answer(request).catch((error: unknown) => {
+              const reason = counted.has(error as object) ? null : uploadRefusalOf(error);
+              if (reason !== null) metrics.uploadRefused(reason);
+              throw error;
+            }),
+    );
   }
 
   for (const name of Object.keys(CLAIM_CALLS) as ClaimCallName[]) register(name);

@@ -115,3 +115,19 @@ export async function retryLater(
     [attempt.id, retry.nextAttemptAt, retry.reason, attempt.attempts],
   );
 }
+
+/** Rows waiting or being sent and the oldest one's age, by channel (the metrics' queue gauges). */
+export async function notificationQueue(
+  q: Queryable,
+  now: Date,
+): Promise<{ channel: string; depth: number; oldestSeconds: number }[]> {
+  const { rows } = await q.query<{ channel: string; depth: string; oldest: Date | string }>(
+    `SELECT channel, count(*) AS depth, min(created_at) AS oldest FROM notifications
+     WHERE status IN ('pending', 'sending') GROUP BY channel`,
+  );
+  return rows.map((row) => ({
+    channel: row.channel,
+    depth: Number(row.depth),
+    oldestSeconds: Math.max(0, (now.getTime() - new Date(row.oldest).getTime()) / 1000),
+  }));
+}

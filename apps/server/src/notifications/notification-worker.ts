@@ -1,3 +1,4 @@
+import { SpanStatusCode, trace } from "@opentelemetry/api";
 import type { Queryable } from "../db/database.ts";
 import { EmailSendError, type EmailSender } from "../email/email-sender.ts";
 import { SmsSendError, type SmsSender } from "../sms/sms-sender.ts";
@@ -32,6 +33,8 @@ export type NotificationWorkerOptions = {
   beforeRound?: () => Promise<unknown>;
   now: () => Date;
   log: NotificationLog;
+  /** Told of every attempt's outcome by channel (the metrics). */
+  onOutcome?: (channel: NotificationRow["channel"], outcome: Outcome) => void;
   /** Attempts before a notification is given up as 'failed'. */
   maxAttempts: number;
   pollIntervalMs: number;
@@ -74,6 +77,8 @@ function retryDelayMs(attempts: number, random: () => number = Math.random): num
 
 type TakenRow = NotificationRow;
 
+type Outcome = "sent" | "retried" | "failed";
+
 /** held: the destination was refused, not the delivery; it waits without using an attempt. */
 type Failure = { reason: string; retryable: boolean; held?: boolean };
 
@@ -108,6 +113,7 @@ function workerDeps(options: NotificationWorkerOptions): WorkerDeps {
     batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
     leaseMs,
     random: options.random ?? Math.random,
+    onOutcome: options.onOutcome ?? (() => undefined),
     sendLimitMs: Math.floor(leaseMs / 2),
   };
 }
@@ -164,8 +170,6 @@ async function deliver({ sms, email, webhook, sendLimitMs }: WorkerDeps, row: Ta
   }
 }
 
-type Outcome = "sent" | "retried" | "failed";
-
 /** Records a failed send: held, retried later or given up, by what the failure says. */
 async function recordFailure(
   { db, log, maxAttempts, random }: WorkerDeps,
@@ -201,7 +205,27 @@ async function recordFailure(
   return "retried";
 }
 
+/** Without a tracer set up (decision 0104) these spans cost nothing: the API's tracer is a no-op. */
+const tracer = trace.getTracer("kalinga-notifications");
+
+/** One attempt in a span of its own: "webhook delivery" or "notification send", with its outcome. */
 async function settle(deps: WorkerDeps, row: TakenRow): Promise<Outcome> {
+  const name = row.channel === "webhook" ? "webhook delivery" : "notification send";
+  return tracer.startActiveSpan(name, async (span) => {
+    span.setAttributes({ "kalinga.channel": row.channel, "kalinga.attempt": row.attempts });
+    try {
+      const outcome = await attempt(deps, row);
+      deps.onOutcome(row.channel, outcome);
+      span.setAttribute("kalinga.outcome", outcome);
+      if (outcome !== "sent") span.setStatus({ code: SpanStatusCode.ERROR });
+      return outcome;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+async function attempt(deps: WorkerDeps, row: TakenRow): Promise<Outcome> {
   let failure: Failure | null = null;
   try {
     await deliver(deps, row);

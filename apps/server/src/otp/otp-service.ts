@@ -22,6 +22,7 @@ import { openDraftsForClaim } from "../drafts/draft-service.ts";
 import { API_MESSAGES } from "../http/api-error.ts";
 import { type ClaimAccess, issueToken, revokeToken } from "../http/claim-token.ts";
 import { giveBackHit } from "../http/rate-limit.ts";
+import type { ServerMetrics } from "../metrics/server-metrics.ts";
 import type { MessageWords, MessageWordsOf } from "../notifications/message-locale.ts";
 import { isRefusal, type Refusal, refusableTransaction } from "../refusal.ts";
 import type { SmsSender } from "../sms/sms-sender.ts";
@@ -64,6 +65,7 @@ export type OtpServiceDeps = {
   sms: SmsSender;
   /** The published words of the code SMS (decision 0096). */
   wordsOf: MessageWordsOf;
+  metrics: Pick<ServerMetrics, "otpSend">;
 };
 
 type SendKind = "request" | "reset";
@@ -175,6 +177,7 @@ async function sendCode(
       ...(reserved.smsSender ? { from: reserved.smsSender } : {}),
     });
   } catch (error) {
+    deps.metrics.otpSend("failed");
     await db.transaction(async (tx) => {
       await markCodeSent(tx, reserved.id, false);
       for (const [bucket, window] of reserved.hits) await giveBackHit(tx, bucket, window, now);
@@ -189,6 +192,7 @@ async function sendCode(
     );
     return { refused: "sms-provider-failed" };
   }
+  deps.metrics.otpSend("sent");
 
   await db.transaction(async (tx) => {
     await markCodeSent(tx, reserved.id, true);
