@@ -27,9 +27,9 @@ import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
 import { readMigrations } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
-import { createDiskDocumentStore } from "./documents/disk-document-store.ts";
 import { documentCalls } from "./documents/document-calls.ts";
 import type { DocumentStore } from "./documents/document-store.ts";
+import { openDocumentStore } from "./documents/open-document-store.ts";
 import { draftCalls } from "./drafts/draft-calls.ts";
 import { emailOutboxRoutes } from "./email/email-outbox-routes.ts";
 import { createOutboxEmailSender } from "./email/outbox-email-sender.ts";
@@ -91,11 +91,13 @@ type PreparedDatabase = {
   ownsDatabase: boolean;
   migrations: Awaited<ReturnType<typeof readMigrations>>;
   secret: string;
+  /** Where documents are kept, encrypted unless the store encrypts on its own. */
+  documentStore: DocumentStore;
   /** Rights the server's role holds on the audit log beyond adding and reading (PostgreSQL only). */
   overreach: string[];
 };
 
-/** Opens (or takes) the database, migrates it and resolves the secret; closes what it opened on failure. */
+/** Opens (or takes) the database, migrates it, resolves the secret and the document keys; closes what it opened on failure. */
 async function prepareStorage(
   config: ServerConfig,
   options: AppOptions,
@@ -107,7 +109,8 @@ async function prepareStorage(
     await prepareDatabase(db, config, migrations);
     const overreach = db.kind === "postgres" ? await auditLogOverreach(db) : [];
     const secret = await resolveSecret(config);
-    return { db, ownsDatabase, migrations, secret, overreach };
+    const documentStore = await openDocumentStore(config);
+    return { db, ownsDatabase, migrations, secret, documentStore, overreach };
   } catch (error) {
     if (ownsDatabase) await db.close();
     throw error;
@@ -292,7 +295,10 @@ export async function buildApp(
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   refuseUnsafeRunMode(config);
-  const { db, ownsDatabase, migrations, secret, overreach } = await prepareStorage(config, options);
+  const { db, ownsDatabase, migrations, secret, documentStore, overreach } = await prepareStorage(
+    config,
+    options,
+  );
   const app = createFastify(config, options);
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
@@ -306,7 +312,6 @@ export async function buildApp(
   for (const warning of startupWarnings(config)) app.log.warn(warning);
 
   const { sms, email, notificationWorker } = createSenders(app, db, config);
-  const documentStore = createDiskDocumentStore(config.documents.dir);
   const catalogues = readLocaleCatalogues(config.contentDir);
   useMessageCatalogues(catalogues);
   const texts = widgetTexts(db, catalogues, {
