@@ -36,7 +36,7 @@ const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** Key ids are short names (see loadDocumentKeys): their length fits the header's one byte. */
-export const MAX_KEY_ID_LENGTH = 64;
+const MAX_KEY_ID_LENGTH = 64;
 
 type Envelope = {
   keyId: string;
@@ -48,7 +48,7 @@ type Envelope = {
   content: Buffer;
 };
 
-export function isSealed(stored: Uint8Array): boolean {
+function isSealed(stored: Uint8Array): boolean {
   return stored.length >= MAGIC.length && MAGIC.equals(stored.subarray(0, MAGIC.length));
 }
 
@@ -194,9 +194,4 @@ export function rewrap(ring: DocumentKeyRing, storageKey: string, stored: Uint8A
     fromKeyId: envelope.keyId,
     stored: serialise({ ...envelope, ...wrapped }),
   };
-}
-
-/** The id of the key that wraps the object's data key; null for an object stored in the clear. */
-export function wrappingKeyId(stored: Uint8Array, storageKey: string): string | null {
-  return isSealed(stored) ? parse(stored, storageKey).keyId : null;
 }

@@ -15,7 +15,7 @@ import type { LogStream } from "../../src/logging.ts";
 export const API_KEY = "kalinga-dev-key";
 export const TEST_SECRET = "test-secret-that-is-long-enough-0123456789";
 /** The documents' key-encryption key of test apps, so no test writes a generated one anywhere. */
-export const TEST_DOCUMENT_KEYS = `test:${Buffer.alloc(32, 0x5a).toString("base64")}`;
+const TEST_DOCUMENT_KEYS = `test:${Buffer.alloc(32, 0x5a).toString("base64")}`;
 export const basicInformation = { companyName: "Kalinga Life", channelName: "Corporate Website" };
 export const MOBILE = "9171234567";
 export const MOBILE_63 = "639171234567";
