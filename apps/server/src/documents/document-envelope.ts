@@ -38,15 +38,15 @@ const TAG_BYTES = 16;
 /** Key ids are short names (see loadDocumentKeys): their length fits the header's one byte. */
 const MAX_KEY_ID_LENGTH = 64;
 
-type Envelope = {
+type Header = {
   keyId: string;
   wrapIv: Buffer;
   wrappedKey: Buffer;
   wrapTag: Buffer;
   contentIv: Buffer;
   contentTag: Buffer;
-  content: Buffer;
 };
+type Envelope = Header & { content: Buffer };
 
 function isSealed(stored: Uint8Array): boolean {
   return stored.length >= MAGIC.length && MAGIC.equals(stored.subarray(0, MAGIC.length));
@@ -94,21 +94,20 @@ function unwrap(ring: DocumentKeyRing, storageKey: string, envelope: Envelope): 
   }
 }
 
-function serialise(envelope: Envelope): Uint8Array {
+/** The header and the content in one buffer: the content is copied once, never twice. */
+function serialise(envelope: Header, content: readonly Uint8Array[]): Uint8Array {
   const id = Buffer.from(envelope.keyId, "utf8");
-  return new Uint8Array(
-    Buffer.concat([
-      MAGIC,
-      Buffer.from([VERSION, id.length]),
-      id,
-      envelope.wrapIv,
-      envelope.wrappedKey,
-      envelope.wrapTag,
-      envelope.contentIv,
-      envelope.contentTag,
-      envelope.content,
-    ]),
-  );
+  return Buffer.concat([
+    MAGIC,
+    Buffer.from([VERSION, id.length]),
+    id,
+    envelope.wrapIv,
+    envelope.wrappedKey,
+    envelope.wrapTag,
+    envelope.contentIv,
+    envelope.contentTag,
+    ...content,
+  ]);
 }
 
 function parse(stored: Uint8Array, storageKey: string): Envelope {
@@ -145,11 +144,11 @@ export function seal(ring: DocumentKeyRing, storageKey: string, plain: Uint8Arra
   const contentIv = randomBytes(IV_BYTES);
   const cipher = createCipheriv(CIPHER, dataKey, contentIv);
   cipher.setAAD(contentAad(storageKey));
-  const content = Buffer.concat([cipher.update(plain), cipher.final()]);
+  const content = [cipher.update(plain), cipher.final()];
   const contentTag = cipher.getAuthTag();
   const wrapped = wrap(ring, storageKey, dataKey);
   dataKey.fill(0);
-  return serialise({ ...wrapped, contentIv, contentTag, content });
+  return serialise({ ...wrapped, contentIv, contentTag }, content);
 }
 
 /** The document's original bytes; an object stored before encryption is given back as it is. */
@@ -161,7 +160,9 @@ export function open(ring: DocumentKeyRing, storageKey: string, stored: Uint8Arr
   decipher.setAAD(contentAad(storageKey));
   decipher.setAuthTag(envelope.contentTag);
   try {
-    return new Uint8Array(Buffer.concat([decipher.update(envelope.content), decipher.final()]));
+    const plain = decipher.update(envelope.content);
+    const rest = decipher.final();
+    return rest.length === 0 ? plain : Buffer.concat([plain, rest]);
   } catch {
     throw new DocumentIntegrityError(
       `Document ${storageKey}: its content failed authentication (changed or damaged at rest).`,
@@ -192,6 +193,6 @@ export function rewrap(ring: DocumentKeyRing, storageKey: string, stored: Uint8A
   return {
     outcome: "rewrapped",
     fromKeyId: envelope.keyId,
-    stored: serialise({ ...envelope, ...wrapped }),
+    stored: serialise({ ...envelope, ...wrapped }, [envelope.content]),
   };
 }
