@@ -18,6 +18,8 @@ export type RunningServer = {
 /** The API key benchmarks send; production refuses keys shorter than 16 characters. */
 export const benchApiKey = "kalinga-bench-api-key";
 export const benchInsurerKey = "kalinga-bench-insurer-key-0123456789abcdef";
+/** One documents key for the whole run: a server restarted on the same data reads what it stored. */
+const benchDocumentKeys = `bench:${randomBytes(32).toString("base64")}`;
 
 /**
  * Environment for the Kalinga server as deployed (NODE_ENV=production, its required key, secret and
@@ -31,6 +33,7 @@ export function kalingaServerEnv(): Record<string, string> {
     KALINGA_API_KEYS: benchApiKey,
     KALINGA_INSURER_KEYS: benchInsurerKey,
     KALINGA_SECRET: randomBytes(32).toString("hex"),
+    KALINGA_DOCUMENT_KEYS: benchDocumentKeys,
     SMS_PROVIDER: "http",
     SMS_HTTP_URL: "http://127.0.0.1:9/sms",
     SMS_HTTP_TOKEN: "bench-sms-token",

@@ -93,11 +93,13 @@ type PreparedDatabase = {
   ownsDatabase: boolean;
   migrations: Awaited<ReturnType<typeof readMigrations>>;
   secret: string;
+  /** Where documents are kept, encrypted unless the store encrypts on its own. */
+  documentStore: DocumentStore;
   /** Rights the server's role holds on the audit log beyond adding and reading (PostgreSQL only). */
   overreach: string[];
 };
 
-/** Opens (or takes) the database, migrates it and resolves the secret; closes what it opened on failure. */
+/** Opens (or takes) the database, migrates it, resolves the secret and the document keys; closes what it opened on failure. */
 async function prepareStorage(
   config: ServerConfig,
   options: AppOptions,
@@ -109,7 +111,8 @@ async function prepareStorage(
     await prepareDatabase(db, config, migrations);
     const overreach = db.kind === "postgres" ? await auditLogOverreach(db) : [];
     const secret = await resolveSecret(config);
-    return { db, ownsDatabase, migrations, secret, overreach };
+    const documentStore = await openDocumentStore(config);
+    return { db, ownsDatabase, migrations, secret, documentStore, overreach };
   } catch (error) {
     if (ownsDatabase) await db.close();
     throw error;
@@ -302,7 +305,10 @@ export async function buildApp(
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   refuseUnsafeRunMode(config);
-  const { db, ownsDatabase, migrations, secret, overreach } = await prepareStorage(config, options);
+  const { db, ownsDatabase, migrations, secret, documentStore, overreach } = await prepareStorage(
+    config,
+    options,
+  );
   const app = createFastify(config, options);
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
@@ -318,7 +324,8 @@ export async function buildApp(
   const metrics = createAppMetrics(db, config);
   serveMetrics(app, metrics, config);
   const { sms, email, notificationWorker } = createSenders(app, db, config, metrics);
-  const documentStore = openDocumentStore(app, config.documents);
+  // An S3 client's connections close with the app.
+  app.addHook("onClose", async () => documentStore.close?.());
   const catalogues = readLocaleCatalogues(config.contentDir);
   useMessageCatalogues(catalogues);
   const texts = widgetTexts(db, catalogues, {

@@ -11,6 +11,7 @@ import {
 import { type CompanySettings, companySettings } from "./config/company-settings.ts";
 import { type Env, flag, integer, origins, text } from "./config/config-values.ts";
 import { type DocumentConfig, loadDocumentConfig } from "./config/document-config.ts";
+import { type DocumentEncryption, loadDocumentEncryption } from "./config/document-key-config.ts";
 import { type InsurerConfig, insurerSettings } from "./config/insurer-config.ts";
 import {
   type AddressLimit,
@@ -85,6 +86,8 @@ export type ServerConfig = {
   drafts: DraftConfig;
   /** Document store and upload limits (DOCUMENT_*, KALINGA_DOCUMENTS_DIR, KALINGA_S3_*). */
   documents: DocumentConfig;
+  /** Who encrypts the documents at rest, with which keys (KALINGA_DOCUMENT_*, decision 0099). */
+  documentEncryption: DocumentEncryption;
   /** Where the companies' table is seeded from and how often it is re-read (decision 0083). */
   companies: CompanySettings;
   channelNames: Record<ChannelId, string>;
@@ -170,6 +173,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
         ? path.join(serverRoot, "demo", "policies.csv")
         : null,
     demoApiKey: text(env, "KALINGA_DEMO_API_KEY") ?? (apiKeys[0] as string),
+    documentEncryption: loadDocumentEncryption(env, production),
     insurer: insurerSettings(env, production, demoModes.demo, apiKeys),
     metrics: metricsConfig(env),
     tracing: tracingConfig(env),

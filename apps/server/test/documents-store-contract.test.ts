@@ -52,7 +52,7 @@ function s3Store(env: Record<string, string> = {}): DocumentStore {
   const store = createS3DocumentStore(
     loadS3StoreConfig({ ...s3.env(`contract-${fresh()}`), ...env }),
   );
-  closers.push(() => store.close());
+  closers.push(() => store.close?.());
   return store;
 }
 

@@ -43,6 +43,7 @@ describe("e-mail and notification settings", () => {
       KALINGA_API_KEYS: "insurer-production-key-1",
       KALINGA_INSURER_KEYS: "core-claims-system-key-0123456789abcdef",
       KALINGA_SECRET: "s".repeat(32),
+      KALINGA_DOCUMENT_KEYS: PRODUCTION_ENV.KALINGA_DOCUMENT_KEYS,
       SMS_PROVIDER: "http",
       SMS_HTTP_URL: "https://sms.kalinga-life.example/send",
       SMS_HTTP_TOKEN: "sms-token",

@@ -6,11 +6,12 @@ import type { UploadedDocument } from "@kalinga/domain/claim-api";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { DevClaimRecord } from "../src/claims/dev-claim-record.ts";
+import { loadConfig } from "../src/config.ts";
 import type { Database } from "../src/db/database.ts";
 import { openPgliteDatabase } from "../src/db/pglite-database.ts";
 import { openPostgresDatabase } from "../src/db/postgres-database.ts";
-import { createDiskDocumentStore } from "../src/documents/disk-document-store.ts";
 import { sweepOrphanFiles } from "../src/documents/document-sweep.ts";
+import { openDocumentStore } from "../src/documents/open-document-store.ts";
 import { textPdf } from "./fixtures/pdf-files.ts";
 import { ACCIDENT_MANDATORY_SLOTS, submitBodyOf } from "./support/claim-payloads.ts";
 import {
@@ -233,7 +234,8 @@ describe("a server killed between the uploads and the submit", () => {
     // With no server running, the database and the store as they were left.
     const db = await openServerDatabase();
     const documentsDir = path.join(database.env.KALINGA_DATA_DIR as string, "documents");
-    const store = createDiskDocumentStore(documentsDir);
+    // The store as the server opened it: its documents encrypted with the key of its data folder.
+    const store = await openDocumentStore(loadConfig({ NODE_ENV: "test", ...database.env }));
     try {
       const { rows } = await db.query<{
         id: string;

@@ -18,6 +18,8 @@ export interface DocumentStore {
   list(): AsyncIterable<StoredFile>;
   /** Removes the leftovers of writes that never finished, older than the given time. */
   removeUnfinishedWrites(olderThan: Date): Promise<number>;
+  /** Releases the store's connections, where it holds any (a bucket's client). */
+  close?(): void;
 }
 
 export class DocumentNotFoundError extends Error {

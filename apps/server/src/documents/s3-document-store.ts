@@ -27,11 +27,6 @@ import {
 const REQUEST_TIMEOUT_MS = 30_000;
 const CONNECTION_TIMEOUT_MS = 5_000;
 
-type S3DocumentStore = DocumentStore & {
-  /** Closes the client's connections. */
-  close(): void;
-};
-
 function clientConfig(config: S3StoreConfig): S3ClientConfig {
   return {
     region: config.region,
@@ -58,7 +53,7 @@ function isMissing(error: unknown): boolean {
   );
 }
 
-export function createS3DocumentStore(config: S3StoreConfig): S3DocumentStore {
+export function createS3DocumentStore(config: S3StoreConfig): DocumentStore {
   const client = new S3Client(clientConfig(config));
   const { bucket, prefix } = config;
   const objectKey = (key: string) => {

@@ -17,6 +17,8 @@ import type { LogStream } from "../../src/logging.ts";
 
 export const API_KEY = "kalinga-dev-key";
 export const TEST_SECRET = "test-secret-that-is-long-enough-0123456789";
+/** The documents' key-encryption key of test apps, so no test writes a generated one anywhere. */
+const TEST_DOCUMENT_KEYS = `test:${Buffer.alloc(32, 0x5a).toString("base64")}`;
 export const basicInformation = { companyName: "Kalinga Life", channelName: "Corporate Website" };
 export const MOBILE = "9171234567";
 export const MOBILE_63 = "639171234567";
@@ -38,6 +40,7 @@ export const PRODUCTION_ENV = {
   KALINGA_API_KEYS: "insurer-production-key-1",
   KALINGA_INSURER_KEYS: "core-claims-system-key-0123456789abcdef",
   KALINGA_SECRET: "production-secret-0123456789abcdef0123",
+  KALINGA_DOCUMENT_KEYS: `production:${Buffer.alloc(32, 0xa5).toString("base64")}`,
   SMS_PROVIDER: "http",
   SMS_HTTP_URL: "http://127.0.0.1:9/sms",
   SMS_HTTP_TOKEN: "sms-gateway-token",
@@ -69,6 +72,9 @@ export function testConfig(
   const config = loadConfig({
     NODE_ENV: "test",
     KALINGA_SECRET: TEST_SECRET,
+    ...(env.KALINGA_DOCUMENT_ENCRYPTION === "store"
+      ? {}
+      : { KALINGA_DOCUMENT_KEYS: TEST_DOCUMENT_KEYS }),
     KALINGA_DATA_DIR: "/tmp/kalinga-test-unused",
     LOG_LEVEL: "silent",
     ...(env.NODE_ENV === "production" ? {} : { KALINGA_DEMO: "true" }),
