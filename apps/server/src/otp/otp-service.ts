@@ -17,7 +17,7 @@ import {
 } from "../claims/claim-repository.ts";
 import { companySenders } from "../companies/company-senders.ts";
 import type { ServerConfig } from "../config.ts";
-import type { Database, Queryable } from "../db/database.ts";
+import { commitWithoutWaitingForFlush, type Database, type Queryable } from "../db/database.ts";
 import { openDraftsOfNumber } from "../drafts/draft-service.ts";
 import { API_MESSAGES } from "../http/api-error.ts";
 import { type ClaimAccess, issueToken, revokeToken } from "../http/claim-token.ts";
@@ -143,6 +143,9 @@ async function reserveSend(
   const words = await deps.wordsOf(tx, { companyId, channelName, locale });
   // The rate buckets last: every send takes the hourly one, so its row stays locked only from this
   // statement to the commit, not through the reads and writes above. A refusal rolls back them all.
+  // Nor through the commit's disk flush: the send's answer waits for the synchronous commit that
+  // marks it sent (or gives it back), which flushes this one with it.
+  await commitWithoutWaitingForFlush(tx);
   const hits = sendHits(deps, mobile, device, proven);
   const limited = await takeSendHits(tx, hits, now, sendsLeft);
   if (limited) return limited;
