@@ -19,6 +19,8 @@ declare module "autocannon" {
     duration?: number;
     pipelining?: number;
     timeout?: number;
+    /** Requests sent in turn; setupRequest shapes each before it leaves, onResponse reads its answer. */
+    requests?: object[];
   };
   type Result = {
     requests: Histogram & { total: number; sent: number };

@@ -1,6 +1,14 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { findFreePort, stopChild, waitUntilHealthy } from "../../scripts/server-process.ts";
@@ -22,6 +30,30 @@ export const benchInsurerKey = "kalinga-bench-insurer-key-0123456789abcdef";
 const benchDocumentKeys = `bench:${randomBytes(32).toString("base64")}`;
 
 /**
+ * The demo companies with the benchmark's key as their widget key (a company refuses keys it does
+ * not name); written once per benchmark process. A PostgreSQL database is seeded from it only when
+ * its companies table is empty.
+ */
+let benchCompaniesFile: string | undefined;
+function companiesFileForBenchKey(): string {
+  if (benchCompaniesFile) return benchCompaniesFile;
+  const demo = JSON.parse(
+    readFileSync(path.join(repoRoot, "apps", "server", "config", "companies.demo.json"), "utf8"),
+  ) as { widgetApiKeyIds?: Record<string, string> }[];
+  const keyId = `key-${createHash("sha256").update(benchApiKey).digest("hex").slice(0, 6)}`;
+  const companies = demo.map((company) => ({
+    ...company,
+    widgetApiKeyIds: Object.fromEntries(
+      Object.keys(company.widgetApiKeyIds ?? {}).map((environment) => [environment, keyId]),
+    ),
+  }));
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "kalinga-bench-companies-")), "c.json");
+  writeFileSync(file, JSON.stringify(companies));
+  benchCompaniesFile = file;
+  return file;
+}
+
+/**
  * Environment for the Kalinga server as deployed (NODE_ENV=production, its required key, secret and
  * real providers). The SMS gateway and mail server are addresses nothing listens on: the benchmarks
  * that use it send neither. KALINGA_BENCH_NODE_ENV=development measures the development settings.
@@ -34,6 +66,7 @@ export function kalingaServerEnv(): Record<string, string> {
     KALINGA_INSURER_KEYS: benchInsurerKey,
     KALINGA_SECRET: randomBytes(32).toString("hex"),
     KALINGA_DOCUMENT_KEYS: benchDocumentKeys,
+    KALINGA_COMPANIES_FILE: companiesFileForBenchKey(),
     SMS_PROVIDER: "http",
     SMS_HTTP_URL: "http://127.0.0.1:9/sms",
     SMS_HTTP_TOKEN: "bench-sms-token",

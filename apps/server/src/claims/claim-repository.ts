@@ -137,6 +137,24 @@ export async function recordMobileNumber(q: Queryable, claimId: string, mobile: 
   );
 }
 
+/**
+ * Records the number a draft's right code proved, under the claim's row lock (which a submit takes
+ * too); false, recording nothing, when the claim is no longer a draft.
+ */
+export async function recordDraftVerifiedNumber(
+  q: Queryable,
+  claimId: string,
+  mobile: string,
+  now: Date,
+): Promise<boolean> {
+  const { rows } = await q.query(
+    `UPDATE claims SET verified_mobile_number = $2, verified_at = $3, updated_at = $3
+     WHERE id = $1 AND status = $4 RETURNING id`,
+    [claimId, mobile, now, CLAIM_RECORD_STATUS.draft],
+  );
+  return rows.length > 0;
+}
+
 export async function recordVerifiedMobileNumber(
   q: Queryable,
   claimId: string,

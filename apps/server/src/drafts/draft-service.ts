@@ -23,12 +23,20 @@ export async function openDraftsForClaim(
 ): Promise<OpenDraft[]> {
   const claim = await findClaim(q, claimId);
   if (!claim?.verifiedMobileNumber) return [];
-  const rows = await openDraftsOf(q, {
+  return openDraftsOfNumber(q, {
     mobileNumber: claim.verifiedMobileNumber,
     companyName: claim.companyName,
     exceptClaimId: claimId,
     now,
   });
+}
+
+/** A verified number's open drafts of a company but one claim, when the number is known. */
+export async function openDraftsOfNumber(
+  q: Queryable,
+  of: { mobileNumber: string; companyName: string; exceptClaimId: string; now: Date },
+): Promise<OpenDraft[]> {
+  const rows = await openDraftsOf(q, of);
   return rows.map((row) => ({
     webReferenceNumber: row.web_reference_number,
     claimType: row.claim_type,

@@ -22,56 +22,63 @@ export async function latestSentCode(q: Queryable, claimId: string): Promise<Sen
   return rows[0] ?? null;
 }
 
-/** How many sends the claim has used (those on their way count) and when the last one began. */
-export async function sendsOfClaim(
-  q: Queryable,
-  claimId: string,
-): Promise<{ used: number; lastSentAt: Date | null }> {
-  const { rows } = await q.query<{ used: number; last_sent_at: Date | null }>(
-    `SELECT count(*)::int AS used, max(created_at) AS last_sent_at FROM otp_codes
-     WHERE claim_id = $1 AND status IN ('sending', 'sent')`,
-    [claimId],
-  );
-  const lastSentAt = rows[0]?.last_sent_at;
-  return { used: Number(rows[0]?.used ?? 0), lastSentAt: lastSentAt ? new Date(lastSentAt) : null };
-}
-
 /**
- * Whether a claim sent this number, from this device, every OTP it may send (`sendsPerClaim`), the
- * last since `since`, and none was used: the exhausted pop-up's promise that no new OTP is generated
- * holds for the claimant who saw it, on any claim of that device, and binds no other device (0062).
+ * What a send to `mobileNumber` from `deviceHash` on a claim is judged by, read in one statement:
+ * - how many sends the claim has used (those on their way count) and when the last one began;
+ * - whether a claim sent this number, from this device, every OTP it may send (`sendsPerClaim`),
+ *   the last since `exhaustedSince`, and none was used: the exhausted pop-up's promise that no new
+ *   OTP is generated holds for the claimant who saw it, on any claim of that device, and binds no
+ *   other device (0062);
+ * - whether this device entered a right code for this number since `provenSince`.
  */
-export async function numberExhaustedSince(
+export async function sendHistory(
   q: Queryable,
-  mobileNumber: string,
-  deviceHash: string,
-  since: Date,
-  sendsPerClaim: number,
-): Promise<boolean> {
-  const { rows } = await q.query<{ claim_id: string }>(
-    `SELECT claim_id FROM otp_codes
-     WHERE mobile_number = $1 AND device_hash = $4 AND status IN ('sending', 'sent')
-     GROUP BY claim_id
-     HAVING count(*) >= $3 AND bool_and(used_at IS NULL) AND max(created_at) > $2
-     LIMIT 1`,
-    [mobileNumber, since, sendsPerClaim, deviceHash],
+  of: {
+    claimId: string;
+    mobileNumber: string;
+    deviceHash: string;
+    exhaustedSince: Date;
+    sendsPerClaim: number;
+    provenSince: Date;
+  },
+): Promise<{ used: number; lastSentAt: Date | null; exhausted: boolean; proven: boolean }> {
+  const { rows } = await q.query<{
+    used: number;
+    last_sent_at: Date | null;
+    exhausted: boolean;
+    proven: boolean;
+  }>(
+    `SELECT sends.used, sends.last_sent_at,
+       EXISTS (
+         SELECT claim_id FROM otp_codes
+         WHERE mobile_number = $2 AND device_hash = $3 AND status IN ('sending', 'sent')
+         GROUP BY claim_id
+         HAVING count(*) >= $5 AND bool_and(used_at IS NULL) AND max(created_at) > $4
+       ) AS exhausted,
+       EXISTS (
+         SELECT 1 FROM otp_devices
+         WHERE mobile_number = $2 AND device_hash = $3 AND verified_at > $6
+       ) AS proven
+     FROM (
+       SELECT count(*)::int AS used, max(created_at) AS last_sent_at FROM otp_codes
+       WHERE claim_id = $1 AND status IN ('sending', 'sent')
+     ) sends`,
+    [
+      of.claimId,
+      of.mobileNumber,
+      of.deviceHash,
+      of.exhaustedSince,
+      of.sendsPerClaim,
+      of.provenSince,
+    ],
   );
-  return rows.length > 0;
-}
-
-/** Whether this device entered a right code for this number since `since`. */
-export async function deviceProvedNumber(
-  q: Queryable,
-  mobileNumber: string,
-  deviceHash: string,
-  since: Date,
-): Promise<boolean> {
-  const { rows } = await q.query(
-    `SELECT 1 FROM otp_devices
-     WHERE mobile_number = $1 AND device_hash = $2 AND verified_at > $3`,
-    [mobileNumber, deviceHash, since],
-  );
-  return rows.length > 0;
+  const row = rows[0];
+  return {
+    used: Number(row?.used ?? 0),
+    lastSentAt: row?.last_sent_at ? new Date(row.last_sent_at) : null,
+    exhausted: row?.exhausted === true,
+    proven: row?.proven === true,
+  };
 }
 
 /** Remembers that this device entered a right code for this number (the latest time counts). */

@@ -2,9 +2,9 @@ import { DECIDED_MESSAGES, OTP_ATTEMPTS_EXHAUSTED } from "@kalinga/domain/messag
 import type { ServerConfig } from "../config.ts";
 import type { Queryable } from "../db/database.ts";
 import { keyedHash } from "../http/keyed-hash.ts";
-import { MANILA_OFFSET_SECONDS, type RateWindow, takeHit } from "../http/rate-limit.ts";
+import { MANILA_OFFSET_SECONDS, type RateWindow, takeHitsTogether } from "../http/rate-limit.ts";
 import type { Refusal } from "../refusal.ts";
-import { numberExhaustedSince, sendsOfClaim } from "./otp-code-repository.ts";
+import { sendHistory } from "./otp-code-repository.ts";
 
 // The limits an OTP send passes before its code is stored (decisions 0012, 0061, 0062): the
 // claim's sends and resend wait, a number locked after a claim used up its sends, and the rate
@@ -12,7 +12,7 @@ import { numberExhaustedSince, sendsOfClaim } from "./otp-code-repository.ts";
 
 type SendLimitDeps = { secret: string; config: ServerConfig };
 
-export const DAY_SECONDS = 24 * 3600;
+const DAY_SECONDS = 24 * 3600;
 
 export type SendHit = [bucket: string, window: RateWindow];
 
@@ -57,23 +57,33 @@ export function sendHits(
   ];
 }
 
-/** The limits of the claim and the number that refuse a send before any bucket is taken. */
+/**
+ * The limits of the claim and the number that refuse a send before any bucket is taken; else the
+ * sends left and whether the device proved the number (a device key sent, and a right code entered
+ * within the proven-device days).
+ */
 export async function claimSendRefusal(
   { config }: Pick<SendLimitDeps, "config">,
   tx: Queryable,
-  send: { claimId: string; mobile: string; device: string; now: Date },
-): Promise<Refusal | { sendsLeft: number }> {
+  send: { claimId: string; mobile: string; device: string; deviceKeySent: boolean; now: Date },
+): Promise<Refusal | { sendsLeft: number; proven: boolean }> {
   const { otp } = config;
   const { claimId, mobile, device, now } = send;
-  const { used, lastSentAt } = await sendsOfClaim(tx, claimId);
-  const sendsLeft = otp.sendsPerClaim - used;
+  const history = await sendHistory(tx, {
+    claimId,
+    mobileNumber: mobile,
+    deviceHash: device,
+    exhaustedSince: new Date(now.getTime() - otp.exhaustedNumberLockHours * 3600 * 1000),
+    sendsPerClaim: otp.sendsPerClaim,
+    provenSince: new Date(now.getTime() - otp.provenDeviceDays * DAY_SECONDS * 1000),
+  });
+  const sendsLeft = otp.sendsPerClaim - history.used;
   if (sendsLeft <= 0) return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
-  const lockStart = new Date(now.getTime() - otp.exhaustedNumberLockHours * 3600 * 1000);
-  if (await numberExhaustedSince(tx, mobile, device, lockStart, otp.sendsPerClaim)) {
+  if (history.exhausted) {
     return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
   }
-  if (lastSentAt) {
-    const waitLeft = lastSentAt.getTime() + otp.resendWaitSeconds * 1000 - now.getTime();
+  if (history.lastSentAt) {
+    const waitLeft = history.lastSentAt.getTime() + otp.resendWaitSeconds * 1000 - now.getTime();
     if (waitLeft > 0) {
       return {
         refused: "too-many-requests",
@@ -83,7 +93,7 @@ export async function claimSendRefusal(
       };
     }
   }
-  return { sendsLeft };
+  return { sendsLeft, proven: send.deviceKeySent && history.proven };
 }
 
 /** Takes every hit of the send; a refusal rolls back the ones taken with the transaction. */
@@ -93,16 +103,12 @@ export async function takeSendHits(
   now: Date,
   sendsLeft: number,
 ): Promise<Refusal | null> {
-  for (const [bucket, window] of hits) {
-    const decision = await takeHit(tx, bucket, window, now);
-    if (!decision.allowed) {
-      return {
-        refused: "too-many-requests",
-        message: DECIDED_MESSAGES.tooManyRequests,
-        retryAfterSeconds: decision.retryAfterSeconds,
-        sendsLeft,
-      };
-    }
-  }
-  return null;
+  const decision = await takeHitsTogether(tx, hits, now);
+  if (decision.allowed) return null;
+  return {
+    refused: "too-many-requests",
+    message: DECIDED_MESSAGES.tooManyRequests,
+    retryAfterSeconds: decision.retryAfterSeconds,
+    sendsLeft,
+  };
 }

@@ -12,13 +12,13 @@ import type { FastifyBaseLogger } from "fastify";
 import {
   type Claim,
   findClaim,
+  recordDraftVerifiedNumber,
   recordMobileNumber,
-  recordVerifiedMobileNumber,
 } from "../claims/claim-repository.ts";
 import { companySenders } from "../companies/company-senders.ts";
 import type { ServerConfig } from "../config.ts";
-import type { Database, Queryable } from "../db/database.ts";
-import { openDraftsForClaim } from "../drafts/draft-service.ts";
+import { commitWithoutWaitingForFlush, type Database, type Queryable } from "../db/database.ts";
+import { openDraftsOfNumber } from "../drafts/draft-service.ts";
 import { API_MESSAGES } from "../http/api-error.ts";
 import { type ClaimAccess, issueToken, revokeToken } from "../http/claim-token.ts";
 import { giveBackHit } from "../http/rate-limit.ts";
@@ -29,7 +29,6 @@ import type { SmsSender } from "../sms/sms-sender.ts";
 import { hashOtpCode, newOtpCode, otpCodeMatches, otpSmsText } from "./otp-code.ts";
 import {
   countWrongGuess,
-  deviceProvedNumber,
   latestSentCode,
   markCodeSent,
   recordProvenDevice,
@@ -38,7 +37,6 @@ import {
 } from "./otp-code-repository.ts";
 import {
   claimSendRefusal,
-  DAY_SECONDS,
   deviceHashOf,
   type SendHit,
   sendHits,
@@ -77,10 +75,10 @@ type SendKind = "request" | "reset";
  */
 export type OtpCaller = { ip: string; deviceKey: string | null; log: FastifyBaseLogger };
 
+const claimClosed: Refusal = { refused: "claim-closed", message: OTP_SERVICE_MESSAGES.claimClosed };
+
 function closedClaim(claim: Pick<Claim, "status"> | null): Refusal | null {
-  return claim && claim.status !== CLAIM_RECORD_STATUS.draft
-    ? { refused: "claim-closed", message: OTP_SERVICE_MESSAGES.claimClosed }
-    : null;
+  return claim && claim.status !== CLAIM_RECORD_STATUS.draft ? claimClosed : null;
 }
 
 const noActiveOtp: Refusal = { refused: "no-active-otp", message: API_MESSAGES.noActiveOtp };
@@ -121,14 +119,15 @@ async function reserveSend(
   if (!mobile) return noActiveOtp;
 
   const device = deviceHashOf(secret, deviceKey, claim.id);
-  const limits = await claimSendRefusal(deps, tx, { claimId: claim.id, mobile, device, now });
+  const limits = await claimSendRefusal(deps, tx, {
+    claimId: claim.id,
+    mobile,
+    device,
+    deviceKeySent: deviceKey !== null,
+    now,
+  });
   if (isRefusal(limits)) return limits;
-  const { sendsLeft } = limits;
-  const provenSince = new Date(now.getTime() - config.otp.provenDeviceDays * DAY_SECONDS * 1000);
-  const proven = deviceKey !== null && (await deviceProvedNumber(tx, mobile, device, provenSince));
-  const hits = sendHits(deps, mobile, device, proven);
-  const limited = await takeSendHits(tx, hits, now, sendsLeft);
-  if (limited) return limited;
+  const { sendsLeft, proven } = limits;
 
   const id = randomUUID();
   const code = newOtpCode();
@@ -143,12 +142,21 @@ async function reserveSend(
   });
   const { companyId, smsSender } = await companySenders(tx, claim.companyName, claim.locale);
   const { channelName, locale } = claim;
+  const words = await deps.wordsOf(tx, { companyId, channelName, locale });
+  // The rate buckets last: every send takes the hourly one, so its row stays locked only from this
+  // statement to the commit, not through the reads and writes above. A refusal rolls back them all.
+  // Nor through the commit's disk flush: the send's answer waits for the synchronous commit that
+  // marks it sent (or gives it back), which flushes this one with it.
+  await commitWithoutWaitingForFlush(tx);
+  const hits = sendHits(deps, mobile, device, proven);
+  const limited = await takeSendHits(tx, hits, now, sendsLeft);
+  if (limited) return limited;
   return {
     id,
     code,
     mobile,
     companyName: claim.companyName,
-    words: await deps.wordsOf(tx, { companyId, channelName, locale }),
+    words,
     smsSender,
     sendsLeft: sendsLeft - 1,
     hits,
@@ -223,13 +231,14 @@ async function useRightCode(
   now: Date,
 ): Promise<string | Refusal> {
   return refusableTransaction(db, async (tx): Promise<string | Refusal> => {
-    // The submit locks the claim too, so a code cannot be used on a claim being submitted.
-    const closedNow = closedClaim(await findClaim(tx, access.claimId, true));
-    if (closedNow) return closedNow;
+    // The submit locks the claim too, so a code cannot be used on a claim being submitted: the
+    // number is recorded first, under that lock, and a refusal below rolls it back.
+    if (!(await recordDraftVerifiedNumber(tx, access.claimId, live.mobile_number, now))) {
+      return claimClosed;
+    }
     // Another call used or locked the code between the read and now.
     if (!(await useCode(tx, live.id, now, config.otp.wrongGuessesPerCode))) return noActiveOtp;
     await revokeToken(tx, access.tokenHash, now);
-    await recordVerifiedMobileNumber(tx, access.claimId, live.mobile_number, now);
     // The device that entered the right code has proven the number: its sends no longer share
     // the allowance strangers can use up (decision 0062).
     if (deviceKey !== null) {
@@ -260,9 +269,9 @@ async function validateCode(
   const { db, secret, config } = deps;
   const otp = config.otp;
   const now = config.now();
-  // Before any guess is counted; checked again under the claim's lock below.
-  const closed = closedClaim(await findClaim(db, access.claimId));
-  if (closed) return closed;
+  // Before any guess is counted (the token's read says whether the claim is still a draft); checked
+  // again under the claim's lock below.
+  if (access.draftLocale === null) return claimClosed;
   const live = await latestSentCode(db, access.claimId);
   if (!live || live.used_at) return noActiveOtp;
   if (live.wrong_guesses >= otp.wrongGuessesPerCode) return otpLocked;
@@ -288,7 +297,12 @@ async function validateCode(
     "OTP verified",
   );
   // The number's other open drafts, so the widget can offer to continue one (decision 0044).
-  const drafts = await openDraftsForClaim(db, access.claimId, now);
+  const drafts = await openDraftsOfNumber(db, {
+    mobileNumber: live.mobile_number,
+    companyName: access.companyName,
+    exceptClaimId: access.claimId,
+    now,
+  });
   return { returnCode: RETURN_CODES.ok, token, drafts };
 }
 
