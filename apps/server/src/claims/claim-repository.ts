@@ -219,13 +219,37 @@ export async function setPolicyMatch(
   ]);
 }
 
-/** The claim is submitted: a draft no longer, its lifecycle starts. */
-export async function markClaimSubmitted(q: Queryable, claimId: string, submittedAt: Date) {
-  await q.query("UPDATE claims SET status = $2, submitted_at = $3, updated_at = $3 WHERE id = $1", [
-    claimId,
-    CLAIM_RECORD_STATUS.submitted,
-    submittedAt,
-  ]);
+/** What the queue, its search, the agent's report and tracking filter on, copied from the payload. */
+export type ClaimSearchColumns = {
+  claimType: string;
+  /** The insured's first and last name, lowercased, one space apart. */
+  insuredNameKey: string;
+  insuredMobile: string | null;
+  /** The policy number the claimant gave. */
+  policyNumberGiven: string | null;
+};
+
+/** The claim is submitted: a draft no longer, its lifecycle starts, its search columns written. */
+export async function markClaimSubmitted(
+  q: Queryable,
+  claimId: string,
+  submittedAt: Date,
+  search: ClaimSearchColumns,
+) {
+  await q.query(
+    `UPDATE claims SET status = $2, submitted_at = $3, updated_at = $3, claim_type = $4,
+       insured_name_key = $5, insured_mobile = $6, policy_number_given = $7
+     WHERE id = $1`,
+    [
+      claimId,
+      CLAIM_RECORD_STATUS.submitted,
+      submittedAt,
+      search.claimType,
+      search.insuredNameKey,
+      search.insuredMobile,
+      search.policyNumberGiven,
+    ],
+  );
 }
 
 /** The claimant gave this claim up for another (a resumed draft). */

@@ -22,6 +22,8 @@ export type QueueQuery = {
   search: string | null;
   offset: number;
   limit: number;
+  /** Claims are counted up to this many; past it the total reads "at least". */
+  countUpTo: number;
 };
 
 export type QueueRow = {
@@ -48,11 +50,11 @@ function mobileDigits(search: string): string | null {
 export async function readQueue(
   q: Queryable,
   query: QueueQuery,
-): Promise<{ rows: QueueRow[]; total: number }> {
+): Promise<{ rows: QueueRow[]; total: number; totalIsAtLeast: boolean }> {
   const search = query.search?.trim() || null;
   const mobile = search ? mobileDigits(search) : null;
   const namePattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const { rows, total } = await queueRows(
+  const { rows, total, totalIsAtLeast } = await queueRows(
     q,
     {
       status: query.status,
@@ -64,10 +66,11 @@ export async function readQueue(
       namePattern,
       mobile,
     },
-    { offset: query.offset, limit: query.limit },
+    { offset: query.offset, limit: query.limit, countUpTo: query.countUpTo },
   );
   return {
     total,
+    totalIsAtLeast,
     rows: rows.map((row) => ({
       claimId: row.id,
       webReferenceNumber: row.web_reference_number,
