@@ -3,7 +3,7 @@ import type { ClaimStatus } from "@kalinga/domain/claim-lifecycle";
 import { setAssignee, touchClaim } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { type Actor, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
-import { queueRows } from "../submission/submission-repository.ts";
+import { type QueueFilter, queueCount, queueRows } from "../submission/submission-repository.ts";
 
 export { assigneeOf } from "../claims/claim-repository.ts";
 export { statusChangesOf } from "../lifecycle/lifecycle-repository.ts";
@@ -47,30 +47,33 @@ function mobileDigits(search: string): string | null {
   return digits.replace(/^(63|0)(?=9\d{9}$)/, "");
 }
 
+/** The queue's filter as the repository reads it, from the console's query. */
+export function queueFilter(query: QueueQuery): QueueFilter {
+  const search = query.search?.trim() || null;
+  return {
+    status: query.status,
+    claimType: query.claimType,
+    assignedTo: query.assigned === "unassigned" ? null : query.assigned,
+    unassignedOnly: query.assigned === "unassigned",
+    visibleTo: query.visibleTo,
+    search,
+    namePattern: search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+    mobile: search ? mobileDigits(search) : null,
+  };
+}
+
 export async function readQueue(
   q: Queryable,
   query: QueueQuery,
 ): Promise<{ rows: QueueRow[]; total: number; totalIsAtLeast: boolean }> {
-  const search = query.search?.trim() || null;
-  const mobile = search ? mobileDigits(search) : null;
-  const namePattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const { rows, total, totalIsAtLeast } = await queueRows(
-    q,
-    {
-      status: query.status,
-      claimType: query.claimType,
-      assignedTo: query.assigned === "unassigned" ? null : query.assigned,
-      unassignedOnly: query.assigned === "unassigned",
-      visibleTo: query.visibleTo,
-      search,
-      namePattern,
-      mobile,
-    },
-    { offset: query.offset, limit: query.limit, countUpTo: query.countUpTo },
-  );
+  const filter = queueFilter(query);
+  const [rows, count] = await Promise.all([
+    queueRows(q, filter, { offset: query.offset, limit: query.limit }),
+    queueCount(q, filter, query.countUpTo),
+  ]);
   return {
-    total,
-    totalIsAtLeast,
+    total: count.total,
+    totalIsAtLeast: count.atLeast,
     rows: rows.map((row) => ({
       claimId: row.id,
       webReferenceNumber: row.web_reference_number,

@@ -228,42 +228,48 @@ function queueConditions(filter: QueueFilter): { sql: string; params: unknown[] 
   return { sql: where.join(" AND "), params };
 }
 
-/**
- * The console's queue: submitted claims, oldest first, with the page's rows and their number,
- * counted up to `countUpTo`: past it the total is that bound and `totalIsAtLeast` is true.
- */
+/** A page of the console's queue: submitted claims, oldest first. */
 export async function queueRows(
   q: Queryable,
   filter: QueueFilter,
-  page: { offset: number; limit: number; countUpTo: number },
-): Promise<{ rows: QueueClaimRow[]; total: number; totalIsAtLeast: boolean }> {
+  page: { offset: number; limit: number },
+): Promise<QueueClaimRow[]> {
   const where = queueConditions(filter);
   const n = where.params.length;
-  const [{ rows }, count] = await Promise.all([
-    q.query<QueueClaimRow>(
-      `SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.submitted_at, c.updated_at,
-         s.payload->'basicInformation'->>'causeOfLoss' AS cause,
-         s.payload->'insuredInformation'->>'firstName' AS first_name,
-         s.payload->'insuredInformation'->>'lastName' AS last_name,
-         s.payload->'insuredInformation'->>'phoneNumber' AS mobile,
-         c.assigned_to, u.name AS assignee_name
-       FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
-       LEFT JOIN staff_users u ON u.id = c.assigned_to
-       WHERE ${where.sql}
-       ORDER BY c.submitted_at ASC, c.id ASC
-       OFFSET $${n + 1} LIMIT $${n + 2}`,
-      [...where.params, page.offset, page.limit],
-    ),
-    // A count that stops one past the bound: a few thousand index entries, never the whole table.
-    q.query<{ total: string | number }>(
-      `SELECT count(*) AS total FROM
-         (SELECT 1 FROM claims c WHERE ${where.sql} LIMIT $${n + 1}) AS counted`,
-      [...where.params, page.countUpTo + 1],
-    ),
-  ]);
-  const counted = Number(count.rows[0]?.total ?? 0);
-  const totalIsAtLeast = counted > page.countUpTo;
-  return { rows, total: totalIsAtLeast ? page.countUpTo : counted, totalIsAtLeast };
+  const { rows } = await q.query<QueueClaimRow>(
+    `SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.submitted_at, c.updated_at,
+       s.payload->'basicInformation'->>'causeOfLoss' AS cause,
+       s.payload->'insuredInformation'->>'firstName' AS first_name,
+       s.payload->'insuredInformation'->>'lastName' AS last_name,
+       s.payload->'insuredInformation'->>'phoneNumber' AS mobile,
+       c.assigned_to, u.name AS assignee_name
+     FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
+     LEFT JOIN staff_users u ON u.id = c.assigned_to
+     WHERE ${where.sql}
+     ORDER BY c.submitted_at ASC, c.id ASC
+     OFFSET $${n + 1} LIMIT $${n + 2}`,
+    [...where.params, page.offset, page.limit],
+  );
+  return rows;
+}
+
+/**
+ * The queue's claims counted up to `upTo`: past it the total is that bound and `atLeast` is true.
+ * The count stops one past the bound, so it reads a few thousand index entries, never the table.
+ */
+export async function queueCount(
+  q: Queryable,
+  filter: QueueFilter,
+  upTo: number,
+): Promise<{ total: number; atLeast: boolean }> {
+  const where = queueConditions(filter);
+  const { rows } = await q.query<{ total: string | number }>(
+    `SELECT count(*) AS total FROM
+       (SELECT 1 FROM claims c WHERE ${where.sql} LIMIT $${where.params.length + 1}) AS counted`,
+    [...where.params, upTo + 1],
+  );
+  const counted = Number(rows[0]?.total ?? 0);
+  return counted > upTo ? { total: upTo, atLeast: true } : { total: counted, atLeast: false };
 }
 
 export type AgentReportRow = {
