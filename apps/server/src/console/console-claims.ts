@@ -57,7 +57,8 @@ export function queueFilter(query: QueueQuery): QueueFilter {
     unassignedOnly: query.assigned === "unassigned",
     visibleTo: query.visibleTo,
     search,
-    namePattern: search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+    // The names are kept lowercased: LIKE on the lowercased search, cheaper per row than ILIKE.
+    namePattern: search ? `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
     mobile: search ? mobileDigits(search) : null,
   };
 }

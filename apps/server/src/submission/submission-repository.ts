@@ -4,11 +4,12 @@ import type { FinalSubmitClaim } from "@kalinga/domain/claim-payload-schema";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { Declarations } from "@kalinga/domain/declarations";
 import type { SlotFacts } from "@kalinga/domain/upload-slots";
-import { type ClaimSearchColumns, markClaimSubmitted } from "../claims/claim-repository.ts";
+import { markClaimSubmitted } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { markRequiredSlots } from "../documents/document-repository.ts";
 import { deleteDraft } from "../drafts/draft-repository.ts";
 import { CLAIMANT, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
+import { searchColumnsOf } from "./search-columns.ts";
 import {
   type SubmittedClaim,
   type SubmittedClaimRow,
@@ -42,21 +43,6 @@ async function submissionColumn<T>(q: Queryable, claimId: string, column: string
 /** The answer of an earlier submit of the claim, if there was one. */
 export const findSubmissionResponse = (q: Queryable, claimId: string) =>
   submissionColumn<FinalSubmitClaimResponse>(q, claimId, "response");
-
-const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
-
-/** The payload's fields the queue, search, report and tracking filter on (migration 028's copy). */
-function searchColumnsOf(payload: unknown, claimType: string): ClaimSearchColumns {
-  const sent = (payload ?? {}) as Record<string, Record<string, unknown> | undefined>;
-  const insured = sent.insuredInformation ?? {};
-  const names = [text(insured.firstName), text(insured.lastName)].filter((name) => name !== null);
-  return {
-    claimType,
-    insuredNameKey: names.join(" ").toLowerCase(),
-    insuredMobile: text(insured.phoneNumber),
-    policyNumberGiven: text(sent.policyInformation?.policyNumber),
-  };
-}
 
 /** Records the submission, closes the claim and marks which stored files the claim asks for. */
 export async function recordSubmission(
@@ -184,7 +170,7 @@ export type QueueFilter = {
   unassignedOnly: boolean;
   /** Only claims assigned to this examiner or to nobody (an examiner's own view). */
   visibleTo: string | null;
-  /** A reference number, or (as `namePattern`, an ILIKE pattern) part of the insured's name. */
+  /** A reference number, or (as `namePattern`, a lowercase LIKE pattern) part of the insured's name. */
   search: string | null;
   namePattern: string | null;
   /** The insured's mobile number's digits, when the search is one. */
@@ -221,14 +207,17 @@ function queueConditions(filter: QueueFilter): { sql: string; params: unknown[] 
     // References are upper case; each alternative has its index (a bitmap OR of the three).
     const anyOf = [`c.web_reference_number = upper(${at(filter.search)})`];
     if (filter.namePattern !== null)
-      anyOf.push(`c.insured_name_key ILIKE ${at(filter.namePattern)}`);
+      anyOf.push(`c.insured_name_key LIKE ${at(filter.namePattern)}`);
     if (filter.mobile !== null) anyOf.push(`c.insured_mobile = ${at(filter.mobile)}`);
     where.push(`(${anyOf.join(" OR ")})`);
   }
   return { sql: where.join(" AND "), params };
 }
 
-/** A page of the console's queue: submitted claims, oldest first. */
+/**
+ * A page of the console's queue: submitted claims, oldest first. The page's claims are found on
+ * the claims' index alone, then joined: a deep page skips index entries, not joined rows.
+ */
 export async function queueRows(
   q: Queryable,
   filter: QueueFilter,
@@ -237,38 +226,52 @@ export async function queueRows(
   const where = queueConditions(filter);
   const n = where.params.length;
   const { rows } = await q.query<QueueClaimRow>(
-    `SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.submitted_at, c.updated_at,
+    `WITH page AS (
+       SELECT c.id FROM claims c WHERE ${where.sql}
+       ORDER BY c.submitted_at ASC, c.id ASC OFFSET $${n + 1} LIMIT $${n + 2}
+     )
+     SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.submitted_at, c.updated_at,
        s.payload->'basicInformation'->>'causeOfLoss' AS cause,
        s.payload->'insuredInformation'->>'firstName' AS first_name,
        s.payload->'insuredInformation'->>'lastName' AS last_name,
        s.payload->'insuredInformation'->>'phoneNumber' AS mobile,
        c.assigned_to, u.name AS assignee_name
-     FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
+     FROM page JOIN claims c ON c.id = page.id JOIN claim_submissions s ON s.claim_id = c.id
      LEFT JOIN staff_users u ON u.id = c.assigned_to
-     WHERE ${where.sql}
-     ORDER BY c.submitted_at ASC, c.id ASC
-     OFFSET $${n + 1} LIMIT $${n + 2}`,
+     ORDER BY c.submitted_at ASC, c.id ASC`,
     [...where.params, page.offset, page.limit],
   );
   return rows;
 }
 
-/**
- * The queue's claims counted up to `upTo`: past it the total is that bound and `atLeast` is true.
- * The count stops one past the bound, so it reads a few thousand index entries, never the table.
- */
-export async function queueCount(
-  q: Queryable,
-  filter: QueueFilter,
-  upTo: number,
-): Promise<{ total: number; atLeast: boolean }> {
+async function countUpTo(q: Queryable, filter: QueueFilter, upTo: number): Promise<number> {
   const where = queueConditions(filter);
   const { rows } = await q.query<{ total: string | number }>(
     `SELECT count(*) AS total FROM
        (SELECT 1 FROM claims c WHERE ${where.sql} LIMIT $${where.params.length + 1}) AS counted`,
     [...where.params, upTo + 1],
   );
-  const counted = Number(rows[0]?.total ?? 0);
+  return Number(rows[0]?.total ?? 0);
+}
+
+/**
+ * The queue's claims counted up to `upTo` (past it: that bound, `atLeast`), stopping one past it.
+ * An examiner's view (own or nobody's) is counted in its two parts, each a range of an index.
+ */
+export async function queueCount(
+  q: Queryable,
+  filter: QueueFilter,
+  upTo: number,
+): Promise<{ total: number; atLeast: boolean }> {
+  const counted =
+    filter.visibleTo !== null && filter.assignedTo === null && !filter.unassignedOnly
+      ? (
+          await Promise.all([
+            countUpTo(q, { ...filter, visibleTo: null, assignedTo: filter.visibleTo }, upTo),
+            countUpTo(q, { ...filter, visibleTo: null, unassignedOnly: true }, upTo),
+          ])
+        ).reduce((sum, part) => sum + part, 0)
+      : await countUpTo(q, filter, upTo);
   return counted > upTo ? { total: upTo, atLeast: true } : { total: counted, atLeast: false };
 }
 

@@ -18,6 +18,8 @@ const CSV_LIMIT = 10_000;
  * million claims reads them all on every page, and no examiner pages that far (decision 0103).
  */
 const COUNT_UP_TO = 10_000;
+/** A search's matches are counted up to 1,000: "1,000+" asks for a narrower search. */
+const SEARCH_COUNT_UP_TO = 1_000;
 
 /** The filters as the queue's query reads them; an examiner sees their own and the unassigned. */
 function queueQuery(
@@ -40,7 +42,7 @@ function queueQuery(
     search: q ?? null,
     offset: (page - 1) * limit,
     limit,
-    countUpTo: COUNT_UP_TO,
+    countUpTo: q?.trim() ? SEARCH_COUNT_UP_TO : COUNT_UP_TO,
   };
 }
 
