@@ -12,13 +12,13 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import pg from "pg";
+import { queueCount } from "../apps/server/src/claims/claim-repository.ts";
 import { type QueueQuery, queueFilter } from "../apps/server/src/console/console-claims.ts";
 import type { Database, Queryable } from "../apps/server/src/db/database.ts";
 import { openPostgresDatabase } from "../apps/server/src/db/postgres-database.ts";
 import {
   agentReportRows,
   listSubmittedClaims,
-  queueCount,
   queueRows,
 } from "../apps/server/src/submission/submission-repository.ts";
 import { claimFiledWith, claimsFiledWith } from "../apps/server/src/tracking/tracked-claims.ts";

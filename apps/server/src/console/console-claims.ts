@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { ClaimStatus } from "@kalinga/domain/claim-lifecycle";
-import { setAssignee, touchClaim } from "../claims/claim-repository.ts";
+import {
+  type QueueFilter,
+  queueCount,
+  setAssignee,
+  touchClaim,
+} from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { type Actor, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
-import { type QueueFilter, queueCount, queueRows } from "../submission/submission-repository.ts";
+import { queueRows } from "../submission/submission-repository.ts";
 
 export { assigneeOf } from "../claims/claim-repository.ts";
 export { statusChangesOf } from "../lifecycle/lifecycle-repository.ts";

@@ -4,7 +4,12 @@ import type { FinalSubmitClaim } from "@kalinga/domain/claim-payload-schema";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { Declarations } from "@kalinga/domain/declarations";
 import type { SlotFacts } from "@kalinga/domain/upload-slots";
-import { markClaimSubmitted } from "../claims/claim-repository.ts";
+import {
+  agentClaimIds,
+  markClaimSubmitted,
+  type QueueFilter,
+  queueConditions,
+} from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { markRequiredSlots } from "../documents/document-repository.ts";
 import { deleteDraft } from "../drafts/draft-repository.ts";
@@ -162,21 +167,6 @@ export async function listSubmittedClaims(
   return rows.map(submittedClaimOf);
 }
 
-export type QueueFilter = {
-  status: ClaimStatus | null;
-  claimType: "Death" | "Living" | null;
-  /** A staff id, or null for any. */
-  assignedTo: string | null;
-  unassignedOnly: boolean;
-  /** Only claims assigned to this examiner or to nobody (an examiner's own view). */
-  visibleTo: string | null;
-  /** A reference number, or (as `namePattern`, a lowercase LIKE pattern) part of the insured's name. */
-  search: string | null;
-  namePattern: string | null;
-  /** The insured's mobile number's digits, when the search is one. */
-  mobile: string | null;
-};
-
 export type QueueClaimRow = {
   id: string;
   web_reference_number: string;
@@ -191,28 +181,6 @@ export type QueueClaimRow = {
   assigned_to: string | null;
   assignee_name: string | null;
 };
-
-/** The queue's conditions on the claim's own columns, each parameter numbered in turn. */
-function queueConditions(filter: QueueFilter): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const at = (value: unknown) => `$${params.push(value)}`;
-  const where = ["c.submitted_at IS NOT NULL"];
-  if (filter.status !== null) where.push(`c.status = ${at(filter.status)}`);
-  if (filter.claimType !== null) where.push(`c.claim_type = ${at(filter.claimType)}`);
-  if (filter.assignedTo !== null) where.push(`c.assigned_to = ${at(filter.assignedTo)}`);
-  if (filter.unassignedOnly) where.push("c.assigned_to IS NULL");
-  if (filter.visibleTo !== null)
-    where.push(`(c.assigned_to = ${at(filter.visibleTo)} OR c.assigned_to IS NULL)`);
-  if (filter.search !== null) {
-    // References are upper case; each alternative has its index (a bitmap OR of the three).
-    const anyOf = [`c.web_reference_number = upper(${at(filter.search)})`];
-    if (filter.namePattern !== null)
-      anyOf.push(`c.insured_name_key LIKE ${at(filter.namePattern)}`);
-    if (filter.mobile !== null) anyOf.push(`c.insured_mobile = ${at(filter.mobile)}`);
-    where.push(`(${anyOf.join(" OR ")})`);
-  }
-  return { sql: where.join(" AND "), params };
-}
 
 /**
  * A page of the console's queue: submitted claims, oldest first. The page's claims are found on
@@ -244,37 +212,6 @@ export async function queueRows(
   return rows;
 }
 
-async function countUpTo(q: Queryable, filter: QueueFilter, upTo: number): Promise<number> {
-  const where = queueConditions(filter);
-  const { rows } = await q.query<{ total: string | number }>(
-    `SELECT count(*) AS total FROM
-       (SELECT 1 FROM claims c WHERE ${where.sql} LIMIT $${where.params.length + 1}) AS counted`,
-    [...where.params, upTo + 1],
-  );
-  return Number(rows[0]?.total ?? 0);
-}
-
-/**
- * The queue's claims counted up to `upTo` (past it: that bound, `atLeast`), stopping one past it.
- * An examiner's view (own or nobody's) is counted in its two parts, each a range of an index.
- */
-export async function queueCount(
-  q: Queryable,
-  filter: QueueFilter,
-  upTo: number,
-): Promise<{ total: number; atLeast: boolean }> {
-  const counted =
-    filter.visibleTo !== null && filter.assignedTo === null && !filter.unassignedOnly
-      ? (
-          await Promise.all([
-            countUpTo(q, { ...filter, visibleTo: null, assignedTo: filter.visibleTo }, upTo),
-            countUpTo(q, { ...filter, visibleTo: null, unassignedOnly: true }, upTo),
-          ])
-        ).reduce((sum, part) => sum + part, 0)
-      : await countUpTo(q, filter, upTo);
-  return counted > upTo ? { total: upTo, atLeast: true } : { total: counted, atLeast: false };
-}
-
 export type AgentReportRow = {
   web_reference_number: string;
   status: string;
@@ -289,21 +226,6 @@ export type AgentReportRow = {
   open_requirements: number | string;
 };
 
-/**
- * The ids of an agent's claims: filed under the agent's code, or on the agent's policies. Two
- * indexed reads made one, where an OR across the policies' join read every claim of the company.
- */
-function agentClaimIds(companyName: string, agentCode: string): string {
-  return `SELECT a.id FROM claims a
-      WHERE a.company_name = ${companyName} AND a.agent_code = ${agentCode}
-        AND a.purpose = 'filing' AND a.submitted_at IS NOT NULL
-    UNION
-    SELECT b.id FROM policies p JOIN claims b
-        ON b.company_name = p.company_name AND b.policy_number_given = p.policy_number
-      WHERE p.company_name = ${companyName} AND p.agent_code = ${agentCode}
-        AND b.purpose = 'filing' AND b.submitted_at IS NOT NULL`;
-}
-
 /** An agent's claims, newest first: filed under the agent's code, or on the agent's policies. */
 export async function agentReportRows(
   q: Queryable,
@@ -312,10 +234,11 @@ export async function agentReportRows(
 ): Promise<AgentReportRow[]> {
   const { rows } = await q.query<AgentReportRow>(
     `SELECT c.web_reference_number, c.status, c.submitted_at, c.agent_code, s.claim_type, s.payload,
-       (SELECT count(*) FROM claim_requirements r WHERE r.claim_id = c.id AND r.state = 'open')
-         AS open_requirements
-     FROM claims c JOIN claim_submissions s ON s.claim_id = c.id
+       count(r.claim_id) AS open_requirements
+     FROM claim_submissions s JOIN claims c ON c.id = s.claim_id
+     LEFT JOIN claim_requirements r ON r.claim_id = c.id AND r.state = 'open'
      WHERE c.id IN (${agentClaimIds("$1", "$2")})
+     GROUP BY c.id, s.claim_id
      ORDER BY c.submitted_at DESC, c.id DESC
      LIMIT $3`,
     [agent.companyName, agent.agentCode, limit],
