@@ -22,7 +22,7 @@ function meetsBudget(figure: BenchFigure): boolean | undefined {
 function formatValue(value: number, unit: string): string {
   if (!Number.isFinite(value)) return "—";
   if (unit === "KB") return `${value.toFixed(1)} KB`;
-  if (unit === "ms") return `${Math.round(value)} ms`;
+  if (unit === "ms") return value < 10 ? `${value.toFixed(2)} ms` : `${Math.round(value)} ms`;
   if (unit === "" || unit === "score")
     return Number.isInteger(value) ? String(value) : value.toFixed(3);
   return `${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}`;

@@ -65,7 +65,9 @@ export const TEXTS = {
     searchHint: "Reference number, insured's name or mobile number",
     apply: "Show claims",
     exportCsv: "Export CSV",
-    count: (shown: number, total: number) => `${shown} of ${total} claims`,
+    /** `atLeast`: the queue counted up to `total` and stopped ("50 of 10,000+ claims"). */
+    count: (shown: number, total: number, atLeast: boolean) =>
+      `${shown} of ${total.toLocaleString("en")}${atLeast ? "+" : ""} claims`,
     none: "No claim matches these filters.",
     columns: {
       reference: "Reference",
@@ -81,7 +83,8 @@ export const TEXTS = {
     nobody: "Nobody",
     previous: "Previous page",
     next: "Next page",
-    page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    page: (page: number, pages: number, atLeast: boolean) =>
+      `Page ${page} of ${pages.toLocaleString("en")}${atLeast ? "+" : ""}`,
   },
 
   claim: {

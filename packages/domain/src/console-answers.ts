@@ -97,6 +97,8 @@ export const savedCompanyAnswer = z.object({ id: z.string(), version: z.number()
 
 export const queueAnswer = z.object({
   total: z.number(),
+  /** True when the claims were counted only up to `total` (the queue counts up to 10,000). */
+  totalIsAtLeast: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
   statuses: z.array(labelledStatus),

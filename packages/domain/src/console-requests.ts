@@ -141,6 +141,9 @@ export const auditQuery = z.object({
 });
 
 /** The queue's filters: each in its form, or 400 naming it (a NUL would reach the search). */
+/** The last page of the queue one may ask for. */
+export const QUEUE_MAX_PAGE = 10_000;
+
 export const queueQuery = z.object({
   status: z.optional(z.enum(CLAIM_STATUSES, ROUTE_INPUT_MESSAGES.unknownStatus)),
   type: z.optional(z.enum(["Death", "Living"], ROUTE_INPUT_MESSAGES.oneOf(["Death", "Living"]))),
@@ -155,7 +158,7 @@ export const queueQuery = z.object({
       ),
   ),
   q: z.optional(queryText(100)),
-  page: z.optional(wholeNumberInput(1, 10_000)),
+  page: z.optional(wholeNumberInput(1, QUEUE_MAX_PAGE)),
 });
 export type QueueFilters = z.output<typeof queueQuery>;
 

@@ -1,3 +1,4 @@
+import { QUEUE_MAX_PAGE } from "@kalinga/domain/console-requests";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { consoleUrl, queryOf } from "../api.ts";
@@ -32,6 +33,9 @@ export function QueueScreen() {
 
   const page = data?.page ?? 1;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // Counted only so far: a full page may have more after it, up to the last page the queue serves.
+  const morePages = data?.totalIsAtLeast === true && data.claims.length === data.pageSize;
+  const lastPage = morePages ? Math.min(page + 1, QUEUE_MAX_PAGE) : pages;
   const goTo = (n: number) => {
     const next = new URLSearchParams(params);
     next.set("page", String(n));
@@ -84,7 +88,7 @@ export function QueueScreen() {
       {data && (
         <>
           <div className="c-table-head">
-            <p role="status">{T.count(data.claims.length, data.total)}</p>
+            <p role="status">{T.count(data.claims.length, data.total, data.totalIsAtLeast)}</p>
             <a
               className="c-button c-button--quiet"
               href={consoleUrl("exportClaims", { query: queryOf(csvQuery) })}
@@ -136,8 +140,8 @@ export function QueueScreen() {
               ))}
             </DataTable>
           )}
-          {pages > 1 && (
-            <nav className="c-pages" aria-label={T.page(page, pages)}>
+          {lastPage > 1 && (
+            <nav className="c-pages" aria-label={T.page(page, pages, data.totalIsAtLeast)}>
               <button
                 type="button"
                 className="c-button c-button--quiet"
@@ -146,11 +150,11 @@ export function QueueScreen() {
               >
                 {T.previous}
               </button>
-              <span>{T.page(page, pages)}</span>
+              <span>{T.page(page, pages, data.totalIsAtLeast)}</span>
               <button
                 type="button"
                 className="c-button c-button--quiet"
-                disabled={page >= pages}
+                disabled={page >= lastPage}
                 onClick={() => goTo(page + 1)}
               >
                 {T.next}

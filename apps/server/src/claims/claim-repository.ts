@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ClaimStatus } from "@kalinga/domain/claim-lifecycle";
 import { CLAIM_RECORD_STATUS, type ClaimRecordStatus } from "@kalinga/domain/claim-record-status";
 import type { Database, Queryable } from "../db/database.ts";
 import {
@@ -237,13 +238,37 @@ export async function setPolicyMatch(
   ]);
 }
 
-/** The claim is submitted: a draft no longer, its lifecycle starts. */
-export async function markClaimSubmitted(q: Queryable, claimId: string, submittedAt: Date) {
-  await q.query("UPDATE claims SET status = $2, submitted_at = $3, updated_at = $3 WHERE id = $1", [
-    claimId,
-    CLAIM_RECORD_STATUS.submitted,
-    submittedAt,
-  ]);
+/** What the queue, its search, the agent's report and tracking filter on, copied from the payload. */
+export type ClaimSearchColumns = {
+  claimType: string;
+  /** The insured's first and last name, lowercased, one space apart. */
+  insuredNameKey: string;
+  insuredMobile: string | null;
+  /** The policy number the claimant gave. */
+  policyNumberGiven: string | null;
+};
+
+/** The claim is submitted: a draft no longer, its lifecycle starts, its search columns written. */
+export async function markClaimSubmitted(
+  q: Queryable,
+  claimId: string,
+  submittedAt: Date,
+  search: ClaimSearchColumns,
+) {
+  await q.query(
+    `UPDATE claims SET status = $2, submitted_at = $3, updated_at = $3, claim_type = $4,
+       insured_name_key = $5, insured_mobile = $6, policy_number_given = $7
+     WHERE id = $1`,
+    [
+      claimId,
+      CLAIM_RECORD_STATUS.submitted,
+      submittedAt,
+      search.claimType,
+      search.insuredNameKey,
+      search.insuredMobile,
+      search.policyNumberGiven,
+    ],
+  );
 }
 
 /** The claimant gave this claim up for another (a resumed draft). */
@@ -318,4 +343,89 @@ export async function countClaimsByStatus(
     );
     return rows.map((row) => ({ status: row.status, count: Number(row.count) }));
   });
+}
+
+// The console's queue and the agent's claims, on the claim's own columns (decision 0103).
+
+export type QueueFilter = {
+  status: ClaimStatus | null;
+  claimType: "Death" | "Living" | null;
+  /** A staff id, or null for any. */
+  assignedTo: string | null;
+  unassignedOnly: boolean;
+  /** Only claims assigned to this examiner or to nobody (an examiner's own view). */
+  visibleTo: string | null;
+  /** A reference number, or (as `namePattern`, a lowercase LIKE pattern) part of the insured's name. */
+  search: string | null;
+  namePattern: string | null;
+  /** The insured's mobile number's digits, when the search is one. */
+  mobile: string | null;
+};
+
+/** The queue's conditions on the claim's own columns, each parameter numbered in turn. */
+export function queueConditions(filter: QueueFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const at = (value: unknown) => `$${params.push(value)}`;
+  const where = ["c.submitted_at IS NOT NULL"];
+  if (filter.status !== null) where.push(`c.status = ${at(filter.status)}`);
+  if (filter.claimType !== null) where.push(`c.claim_type = ${at(filter.claimType)}`);
+  if (filter.assignedTo !== null) where.push(`c.assigned_to = ${at(filter.assignedTo)}`);
+  if (filter.unassignedOnly) where.push("c.assigned_to IS NULL");
+  if (filter.visibleTo !== null)
+    where.push(`(c.assigned_to = ${at(filter.visibleTo)} OR c.assigned_to IS NULL)`);
+  if (filter.search !== null) {
+    // References are upper case; each alternative has its index (a bitmap OR of the three).
+    const anyOf = [`c.web_reference_number = upper(${at(filter.search)})`];
+    if (filter.namePattern !== null)
+      anyOf.push(`c.insured_name_key LIKE ${at(filter.namePattern)}`);
+    if (filter.mobile !== null) anyOf.push(`c.insured_mobile = ${at(filter.mobile)}`);
+    where.push(`(${anyOf.join(" OR ")})`);
+  }
+  return { sql: where.join(" AND "), params };
+}
+
+async function countUpTo(q: Queryable, filter: QueueFilter, upTo: number): Promise<number> {
+  const where = queueConditions(filter);
+  const { rows } = await q.query<{ total: string | number }>(
+    `SELECT count(*) AS total FROM
+       (SELECT 1 FROM claims c WHERE ${where.sql} LIMIT $${where.params.length + 1}) AS counted`,
+    [...where.params, upTo + 1],
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+/**
+ * The queue's claims counted up to `upTo` (past it: that bound, `atLeast`), stopping one past it.
+ * An examiner's view (own or nobody's) is counted in its two parts, each a range of an index.
+ */
+export async function queueCount(
+  q: Queryable,
+  filter: QueueFilter,
+  upTo: number,
+): Promise<{ total: number; atLeast: boolean }> {
+  const counted =
+    filter.visibleTo !== null && filter.assignedTo === null && !filter.unassignedOnly
+      ? (
+          await Promise.all([
+            countUpTo(q, { ...filter, visibleTo: null, assignedTo: filter.visibleTo }, upTo),
+            countUpTo(q, { ...filter, visibleTo: null, unassignedOnly: true }, upTo),
+          ])
+        ).reduce((sum, part) => sum + part, 0)
+      : await countUpTo(q, filter, upTo);
+  return counted > upTo ? { total: upTo, atLeast: true } : { total: counted, atLeast: false };
+}
+
+/**
+ * The ids of an agent's claims: filed under the agent's code, or on the agent's policies. Two
+ * indexed reads made one, where an OR across the policies' join read every claim of the company.
+ */
+export function agentClaimIds(companyName: string, agentCode: string): string {
+  return `SELECT a.id FROM claims a
+      WHERE a.company_name = ${companyName} AND a.agent_code = ${agentCode}
+        AND a.purpose = 'filing' AND a.submitted_at IS NOT NULL
+    UNION
+    SELECT b.id FROM claims b JOIN policies p
+        ON p.company_name = b.company_name AND p.policy_number = b.policy_number_given
+      WHERE p.company_name = ${companyName} AND p.agent_code = ${agentCode}
+        AND b.purpose = 'filing' AND b.submitted_at IS NOT NULL`;
 }

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { ClaimStatus } from "@kalinga/domain/claim-lifecycle";
-import { setAssignee, touchClaim } from "../claims/claim-repository.ts";
+import {
+  type QueueFilter,
+  queueCount,
+  setAssignee,
+  touchClaim,
+} from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { type Actor, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
 import { queueRows } from "../submission/submission-repository.ts";
@@ -22,6 +27,8 @@ export type QueueQuery = {
   search: string | null;
   offset: number;
   limit: number;
+  /** Claims are counted up to this many; past it the total reads "at least". */
+  countUpTo: number;
 };
 
 export type QueueRow = {
@@ -45,29 +52,34 @@ function mobileDigits(search: string): string | null {
   return digits.replace(/^(63|0)(?=9\d{9}$)/, "");
 }
 
+/** The queue's filter as the repository reads it, from the console's query. */
+export function queueFilter(query: QueueQuery): QueueFilter {
+  const search = query.search?.trim() || null;
+  return {
+    status: query.status,
+    claimType: query.claimType,
+    assignedTo: query.assigned === "unassigned" ? null : query.assigned,
+    unassignedOnly: query.assigned === "unassigned",
+    visibleTo: query.visibleTo,
+    search,
+    // The names are kept lowercased: LIKE on the lowercased search, cheaper per row than ILIKE.
+    namePattern: search ? `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+    mobile: search ? mobileDigits(search) : null,
+  };
+}
+
 export async function readQueue(
   q: Queryable,
   query: QueueQuery,
-): Promise<{ rows: QueueRow[]; total: number }> {
-  const search = query.search?.trim() || null;
-  const mobile = search ? mobileDigits(search) : null;
-  const namePattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const { rows, total } = await queueRows(
-    q,
-    {
-      status: query.status,
-      claimType: query.claimType,
-      assignedTo: query.assigned === "unassigned" ? null : query.assigned,
-      unassignedOnly: query.assigned === "unassigned",
-      visibleTo: query.visibleTo,
-      search,
-      namePattern,
-      mobile,
-    },
-    { offset: query.offset, limit: query.limit },
-  );
+): Promise<{ rows: QueueRow[]; total: number; totalIsAtLeast: boolean }> {
+  const filter = queueFilter(query);
+  const [rows, count] = await Promise.all([
+    queueRows(q, filter, { offset: query.offset, limit: query.limit }),
+    queueCount(q, filter, query.countUpTo),
+  ]);
   return {
-    total,
+    total: count.total,
+    totalIsAtLeast: count.atLeast,
     rows: rows.map((row) => ({
       claimId: row.id,
       webReferenceNumber: row.web_reference_number,

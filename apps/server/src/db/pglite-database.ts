@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Database, Queryable, QueryResult, Row } from "./database.ts";
 
 // Embedded PostgreSQL in a folder; data survives restarts. One process opens a folder at a time.
@@ -17,7 +18,8 @@ function wrap(target: {
 
 export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  // pg_trgm: the trigram index of the console's name search (migration 028).
   const queryable = wrap(pglite);
   let closing: Promise<void> | null = null;
   return {

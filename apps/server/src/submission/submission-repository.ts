@@ -4,11 +4,17 @@ import type { FinalSubmitClaim } from "@kalinga/domain/claim-payload-schema";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { Declarations } from "@kalinga/domain/declarations";
 import type { SlotFacts } from "@kalinga/domain/upload-slots";
-import { markClaimSubmitted } from "../claims/claim-repository.ts";
+import {
+  agentClaimIds,
+  markClaimSubmitted,
+  type QueueFilter,
+  queueConditions,
+} from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { markRequiredSlots } from "../documents/document-repository.ts";
 import { deleteDraft } from "../drafts/draft-repository.ts";
 import { CLAIMANT, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
+import { searchColumnsOf } from "./search-columns.ts";
 import {
   type SubmittedClaim,
   type SubmittedClaimRow,
@@ -64,7 +70,12 @@ export async function recordSubmission(
       submittedAt,
     ],
   );
-  await markClaimSubmitted(tx, claimId, submittedAt);
+  await markClaimSubmitted(
+    tx,
+    claimId,
+    submittedAt,
+    searchColumnsOf(submission.payload, submission.claimType),
+  );
   // The claim's lifecycle starts with its first event, by the claimant who submitted it.
   await recordClaimEvent(
     tx,
@@ -156,21 +167,6 @@ export async function listSubmittedClaims(
   return rows.map(submittedClaimOf);
 }
 
-export type QueueFilter = {
-  status: ClaimStatus | null;
-  claimType: "Death" | "Living" | null;
-  /** A staff id, or null for any. */
-  assignedTo: string | null;
-  unassignedOnly: boolean;
-  /** Only claims assigned to this examiner or to nobody (an examiner's own view). */
-  visibleTo: string | null;
-  /** A reference number, or (as `namePattern`, an ILIKE pattern) part of the insured's name. */
-  search: string | null;
-  namePattern: string | null;
-  /** The insured's mobile number's digits, when the search is one. */
-  mobile: string | null;
-};
-
 export type QueueClaimRow = {
   id: string;
   web_reference_number: string;
@@ -186,54 +182,34 @@ export type QueueClaimRow = {
   assignee_name: string | null;
 };
 
-/** The console's queue: submitted claims, oldest first, with the page's rows and the total. */
+/**
+ * A page of the console's queue: submitted claims, oldest first. The page's claims are found on
+ * the claims' index alone, then joined: a deep page skips index entries, not joined rows.
+ */
 export async function queueRows(
   q: Queryable,
   filter: QueueFilter,
   page: { offset: number; limit: number },
-): Promise<{ rows: QueueClaimRow[]; total: number }> {
-  const params = [
-    filter.status,
-    filter.claimType,
-    filter.assignedTo,
-    filter.unassignedOnly,
-    filter.visibleTo,
-    filter.search,
-    filter.namePattern,
-    filter.mobile,
-  ];
-  const where = `c.submitted_at IS NOT NULL
-       AND ($1::text IS NULL OR c.status = $1)
-       AND ($2::text IS NULL OR s.claim_type = $2)
-       AND ($3::uuid IS NULL OR c.assigned_to = $3)
-       AND (NOT $4::boolean OR c.assigned_to IS NULL)
-       AND ($5::uuid IS NULL OR c.assigned_to = $5 OR c.assigned_to IS NULL)
-       AND ($6::text IS NULL
-         OR upper(c.web_reference_number) = upper($6)
-         OR (s.payload->'insuredInformation'->>'firstName') || ' ' || (s.payload->'insuredInformation'->>'lastName') ILIKE $7
-         OR (s.payload->'insuredInformation'->>'lastName') ILIKE $7
-         OR ($8::text IS NOT NULL AND s.payload->'insuredInformation'->>'phoneNumber' = $8))`;
-  const [{ rows }, count] = await Promise.all([
-    q.query<QueueClaimRow>(
-      `SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.submitted_at, c.updated_at,
-         s.payload->'basicInformation'->>'causeOfLoss' AS cause,
-         s.payload->'insuredInformation'->>'firstName' AS first_name,
-         s.payload->'insuredInformation'->>'lastName' AS last_name,
-         s.payload->'insuredInformation'->>'phoneNumber' AS mobile,
-         c.assigned_to, u.name AS assignee_name
-       FROM claim_submissions s JOIN claims c ON c.id = s.claim_id
-       LEFT JOIN staff_users u ON u.id = c.assigned_to
-       WHERE ${where}
-       ORDER BY c.submitted_at ASC, c.id ASC
-       OFFSET $9 LIMIT $10`,
-      [...params, page.offset, page.limit],
-    ),
-    q.query<{ total: string | number }>(
-      `SELECT count(*) AS total FROM claim_submissions s JOIN claims c ON c.id = s.claim_id WHERE ${where}`,
-      params,
-    ),
-  ]);
-  return { rows, total: Number(count.rows[0]?.total ?? 0) };
+): Promise<QueueClaimRow[]> {
+  const where = queueConditions(filter);
+  const n = where.params.length;
+  const { rows } = await q.query<QueueClaimRow>(
+    `WITH page AS (
+       SELECT c.id FROM claims c WHERE ${where.sql}
+       ORDER BY c.submitted_at ASC, c.id ASC OFFSET $${n + 1} LIMIT $${n + 2}
+     )
+     SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.submitted_at, c.updated_at,
+       s.payload->'basicInformation'->>'causeOfLoss' AS cause,
+       s.payload->'insuredInformation'->>'firstName' AS first_name,
+       s.payload->'insuredInformation'->>'lastName' AS last_name,
+       s.payload->'insuredInformation'->>'phoneNumber' AS mobile,
+       c.assigned_to, u.name AS assignee_name
+     FROM page JOIN claims c ON c.id = page.id JOIN claim_submissions s ON s.claim_id = c.id
+     LEFT JOIN staff_users u ON u.id = c.assigned_to
+     ORDER BY c.submitted_at ASC, c.id ASC`,
+    [...where.params, page.offset, page.limit],
+  );
+  return rows;
 }
 
 export type AgentReportRow = {
@@ -260,13 +236,10 @@ export async function agentReportRows(
     `SELECT c.web_reference_number, c.status, c.submitted_at, c.agent_code, s.claim_type, s.payload,
        count(r.claim_id) AS open_requirements
      FROM claim_submissions s JOIN claims c ON c.id = s.claim_id
-     LEFT JOIN policies p ON p.company_name = c.company_name
-       AND p.policy_number = s.payload->'policyInformation'->>'policyNumber'
      LEFT JOIN claim_requirements r ON r.claim_id = c.id AND r.state = 'open'
-     WHERE c.company_name = $1 AND c.purpose = 'filing' AND c.submitted_at IS NOT NULL
-       AND (c.agent_code = $2 OR p.agent_code = $2)
+     WHERE c.id IN (${agentClaimIds("$1", "$2")})
      GROUP BY c.id, s.claim_id
-     ORDER BY c.submitted_at DESC
+     ORDER BY c.submitted_at DESC, c.id DESC
      LIMIT $3`,
     [agent.companyName, agent.agentCode, limit],
   );
@@ -303,13 +276,13 @@ function scopeCondition(scope: TrackingScope, from: number): { sql: string; para
       return { sql: `c.verified_mobile_number = ${at(0)}`, params: [scope.mobile] };
     case "member":
       return {
-        sql: `c.company_name = ${at(0)} AND s.payload->'policyInformation'->>'policyNumber'
+        sql: `c.company_name = ${at(0)} AND c.policy_number_given
           IN (SELECT jsonb_array_elements_text(${at(1)}::jsonb))`,
         params: [scope.companyName, JSON.stringify(scope.policies)],
       };
     case "agent":
       return {
-        sql: `c.company_name = ${at(0)} AND (c.agent_code = ${at(1)} OR p.agent_code = ${at(1)})`,
+        sql: `c.id IN (${agentClaimIds(at(0), at(1))})`,
         params: [scope.companyName, scope.agentCode],
       };
   }
@@ -320,8 +293,6 @@ const TRACKED_CLAIMS = `SELECT c.id, c.web_reference_number, c.status, s.claim_t
     s.payload->'policyInformation'->>'policyNumber' AS policy_number_given,
     c.policy_number, c.match_code
   FROM claim_submissions s JOIN claims c ON c.id = s.claim_id
-  LEFT JOIN policies p ON p.company_name = c.company_name
-    AND p.policy_number = s.payload->'policyInformation'->>'policyNumber'
   WHERE c.purpose = 'filing' AND c.submitted_at IS NOT NULL`;
 
 /** The claims of a tracking check's scope, newest first. */

@@ -13,6 +13,13 @@ import type { StaffUser } from "../staff-accounts.ts";
 
 const PAGE_SIZE = 50;
 const CSV_LIMIT = 10_000;
+/**
+ * The queue counts its claims up to this many and says "10,000+" past it: an exact count of a
+ * million claims reads them all on every page, and no examiner pages that far (decision 0103).
+ */
+const COUNT_UP_TO = 10_000;
+/** A search's matches are counted up to 1,000: "1,000+" asks for a narrower search. */
+const SEARCH_COUNT_UP_TO = 1_000;
 
 /** The filters as the queue's query reads them; an examiner sees their own and the unassigned. */
 function queueQuery(
@@ -35,6 +42,7 @@ function queueQuery(
     search: q ?? null,
     offset: (page - 1) * limit,
     limit,
+    countUpTo: q?.trim() ? SEARCH_COUNT_UP_TO : COUNT_UP_TO,
   };
 }
 
@@ -62,11 +70,15 @@ export function queueHandlers(
   return {
     async listClaims({ query, staff, record }) {
       const page = query.page ?? 1;
-      const { rows, total } = await readQueue(db, queueQuery(staff, query, PAGE_SIZE, page));
+      const { rows, total, totalIsAtLeast } = await readQueue(
+        db,
+        queueQuery(staff, query, PAGE_SIZE, page),
+      );
       const claims = await withClocks(rows);
       await record("claims.list", null, { count: rows.length, page, filters: query });
       return {
         total,
+        totalIsAtLeast,
         page,
         pageSize: PAGE_SIZE,
         // Staff read the insurer's own names: two statuses share one claimant label (decision 0071).
