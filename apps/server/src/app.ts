@@ -26,6 +26,7 @@ import type { Database } from "./db/database.ts";
 import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
 import { readMigrations } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
+import { checkSharedSecret } from "./db/secret-fingerprint.ts";
 import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
 import { createDiskDocumentStore } from "./documents/disk-document-store.ts";
 import { documentCalls } from "./documents/document-calls.ts";
@@ -107,6 +108,7 @@ async function prepareStorage(
     await prepareDatabase(db, config, migrations);
     const overreach = db.kind === "postgres" ? await auditLogOverreach(db) : [];
     const secret = await resolveSecret(config);
+    await checkSharedSecret(db, secret, config.now());
     return { db, ownsDatabase, migrations, secret, overreach };
   } catch (error) {
     if (ownsDatabase) await db.close();
