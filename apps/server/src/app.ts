@@ -173,6 +173,7 @@ function createSenders(app: FastifyInstance, db: Database, config: ServerConfig)
     log: app.log,
     maxAttempts: config.notifications.maxAttempts,
     pollIntervalMs: config.notifications.pollIntervalMs,
+    leaseMs: config.notifications.leaseMs,
   });
   return { sms, email, notificationWorker };
 }
