@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 // taken out, and the request (kept whole in memory) goes to the next one, as a load balancer's
 // retry on a dead upstream does. An answer that started is passed on as it is.
 
-export type RoundRobinProxy = {
+type RoundRobinProxy = {
   baseUrl: string;
   /** Requests sent again to another server after theirs failed to answer. */
   retried: () => number;

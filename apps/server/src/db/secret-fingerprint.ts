@@ -14,7 +14,7 @@ export function secretFingerprint(secret: string): string {
   return createHmac("sha256", secret).update(FINGERPRINT_LABEL).digest("base64url");
 }
 
-export class SecretMismatchError extends Error {
+class SecretMismatchError extends Error {
   constructor() {
     super(
       "KALINGA_SECRET differs from the one the other servers on this database use: servers sharing " +
