@@ -47,8 +47,7 @@ const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432
 const SECRET = randomBytes(32).toString("hex");
 // Long enough that a busy machine's slow send is not taken for a dead server's (sends stop at half).
 const LEASE_MS = 15_000;
-/** A remote SMS gateway's answer time. */
-const SMS_DELAY_MS = 20;
+const SMS_DELAY_MS = 20; // a remote SMS gateway's answer time
 const CLOCK_TICKS = 100;
 
 async function admin(sql: string): Promise<void> {
@@ -214,7 +213,13 @@ async function drained(url: string): Promise<void> {
 }
 
 type Tally = { lost: number; duplicated: number };
-type Counts = { claims: Tally; documents: Tally; notifications: Tally; delivered: Tally };
+type Counts = {
+  claims: Tally;
+  documents: Tally;
+  notifications: Tally;
+  delivered: Tally;
+  retaken: number;
+};
 
 /** Lost: fewer than one per expected thing; duplicated: more than one. */
 function tally(expected: string[], counts: Map<string, number>): Tally {
@@ -257,6 +262,9 @@ async function count(
        FROM notifications n JOIN claims c ON c.id = n.claim_id
        WHERE n.status = 'sent' GROUP BY 1`,
     );
+    const retaken = await client.query<{ n: string }>(
+      "SELECT count(*) AS n FROM notifications WHERE attempts > 1",
+    );
     const channels = ["sms", "email"];
     const delivered = new Map<string, number>();
     const add = (key: string) => delivered.set(key, (delivered.get(key) ?? 0) + 1);
@@ -285,6 +293,7 @@ async function count(
       ),
       notifications: tally(perChannel, countsOf(notifications.rows)),
       delivered: tally(perChannel, delivered),
+      retaken: Number(retaken.rows[0]?.n),
     };
   } finally {
     await client.end();
@@ -336,6 +345,12 @@ function figuresOf(label: string, outcome: Outcome, counts: Counts): BenchFigure
       unit: "",
       budget: zero,
       ...(outcome.failed[0] ? { note: outcome.failed[0].slice(0, 120) } : {}),
+    },
+    {
+      name: `${label}: notifications taken again`,
+      value: counts.retaken,
+      unit: "",
+      note: "sent on a later attempt: a dead server's lease ran out",
     },
     ...lostAndDuplicated("claims", counts.claims),
     ...lostAndDuplicated("documents", counts.documents),
