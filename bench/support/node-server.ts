@@ -105,6 +105,8 @@ export async function startNodeServer(
     label?: string;
     /** A data folder made (and seeded) beforehand; removed with the server. */
     dataDir?: string;
+    /** The log file's name in bench/results, for several servers of one script; the script's by default. */
+    logName?: string;
   } = {},
 ): Promise<RunningServer> {
   const port = await findFreePort();
@@ -120,7 +122,7 @@ export async function startNodeServer(
   // The server writes to a file, not to a pipe this process would have to drain while it measures.
   const logDir = path.join(repoRoot, "bench", "results");
   mkdirSync(logDir, { recursive: true });
-  const logFile = path.join(logDir, `${path.basename(script, ".ts")}.log`);
+  const logFile = path.join(logDir, `${options.logName ?? path.basename(script, ".ts")}.log`);
   const log = openSync(logFile, "w");
   const child = spawn(process.execPath, [script], {
     cwd: repoRoot,

@@ -27,6 +27,7 @@ import type { Database } from "./db/database.ts";
 import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
 import { readMigrations } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
+import { checkSharedSecret } from "./db/secret-fingerprint.ts";
 import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
 import { documentCalls } from "./documents/document-calls.ts";
 import type { DocumentStore } from "./documents/document-store.ts";
@@ -111,6 +112,7 @@ async function prepareStorage(
     await prepareDatabase(db, config, migrations);
     const overreach = db.kind === "postgres" ? await auditLogOverreach(db) : [];
     const secret = await resolveSecret(config);
+    await checkSharedSecret(db, secret, config.now());
     const documentStore = await openDocumentStore(config);
     return { db, ownsDatabase, migrations, secret, documentStore, overreach };
   } catch (error) {
@@ -182,6 +184,7 @@ function createSenders(
     onOutcome: metrics.delivery,
     maxAttempts: config.notifications.maxAttempts,
     pollIntervalMs: config.notifications.pollIntervalMs,
+    leaseMs: config.notifications.leaseMs,
   });
   return { sms, email, notificationWorker };
 }

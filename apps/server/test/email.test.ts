@@ -9,13 +9,17 @@ import { PRODUCTION_ENV, testApp, testConfig } from "./support/test-app.ts";
 // development route, sent by the server's own notification worker.
 
 describe("e-mail and notification settings", () => {
-  test("defaults: the outbox provider, a placeholder sender, 5 s polls, 8 attempts", () => {
+  test("defaults: the outbox provider, a placeholder sender, 5 s polls, 8 attempts, 10 min leases", () => {
     const config = loadConfig({});
     expect(config.email).toEqual({
       provider: "outbox",
       from: "Kalinga Claims <claims@kalinga.invalid>",
     });
-    expect(config.notifications).toEqual({ pollIntervalMs: 5_000, maxAttempts: 8 });
+    expect(config.notifications).toEqual({
+      pollIntervalMs: 5_000,
+      maxAttempts: 8,
+      leaseMs: 600_000,
+    });
   });
 
   test("SMTP_URL gives host, port, login and TLS from the start for smtps", () => {
@@ -55,6 +59,7 @@ describe("e-mail and notification settings", () => {
       SMTP_TIMEOUT_MS: "5000",
       NOTIFICATION_POLL_MS: "1000",
       NOTIFICATION_MAX_ATTEMPTS: "12",
+      NOTIFICATION_LEASE_MS: "15000",
     };
     const config = loadConfig(env);
     expect(config.email).toEqual({
@@ -68,7 +73,14 @@ describe("e-mail and notification settings", () => {
       pass: "secret",
       timeoutMs: 5_000,
     });
-    expect(config.notifications).toEqual({ pollIntervalMs: 1_000, maxAttempts: 12 });
+    expect(config.notifications).toEqual({
+      pollIntervalMs: 1_000,
+      maxAttempts: 12,
+      leaseMs: 15_000,
+    });
+    expect(() => loadConfig({ ...env, NOTIFICATION_LEASE_MS: "500" })).toThrow(
+      /NOTIFICATION_LEASE_MS/,
+    );
     expect(loadConfig({ ...env, SMTP_REQUIRE_TLS: "false", SMTP_PORT: "25" }).email).toMatchObject({
       port: 25,
       requireTls: false,

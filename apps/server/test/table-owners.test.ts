@@ -30,6 +30,7 @@ const TABLE_OWNERS: Record<string, string> = {
   otp_devices: "otp/otp-code-repository.ts",
   policies: "policies/policy-repository.ts",
   rate_limit_hits: "http/rate-limit.ts",
+  server_secret: "db/secret-fingerprint.ts",
   sms_outbox: "sms/outbox-sms-sender.ts",
   spent_challenges: "http/challenge.ts",
   staff_audit_log: "console/audit-log.ts",

@@ -21,7 +21,7 @@ export type EmailConfig =
       timeoutMs: number;
     };
 
-export type NotificationConfig = { pollIntervalMs: number; maxAttempts: number };
+export type NotificationConfig = { pollIntervalMs: number; maxAttempts: number; leaseMs: number };
 
 export function smsConfig(env: Env): SmsConfig {
   const provider = text(env, "SMS_PROVIDER") ?? "outbox";
@@ -97,5 +97,8 @@ export function notificationConfig(env: Env): NotificationConfig {
   return {
     pollIntervalMs: integer(env, "NOTIFICATION_POLL_MS", 5_000, 100, 10 * 60_000),
     maxAttempts: integer(env, "NOTIFICATION_MAX_ATTEMPTS", 8, 1, 50),
+    // How long a server that took a message may hold it before another server sends it instead
+    // (the taker died); sends are cut off at half of it, so it must outlast the slowest provider.
+    leaseMs: integer(env, "NOTIFICATION_LEASE_MS", 10 * 60_000, 2_000, 6 * 3_600_000),
   };
 }

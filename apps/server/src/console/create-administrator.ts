@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { STAFF_PASSWORD_LENGTH } from "@kalinga/domain/staff-roles";
 import { runCommand, withServerDatabase } from "../db/database-command.ts";
+import { checkSharedSecret } from "../db/secret-fingerprint.ts";
 import { resolveSecret } from "../server-secret.ts";
 import { audit } from "./audit-log.ts";
 import { CONSOLE_ISSUER, createStaffAccounts, temporaryPassword } from "./staff-accounts.ts";
@@ -36,8 +37,10 @@ async function main(): Promise<number> {
     return 2;
   }
   return withServerDatabase(async (db, config) => {
+    const serverSecret = await resolveSecret(config);
+    await checkSharedSecret(db, serverSecret, config.now());
     const accounts = createStaffAccounts(db, {
-      serverSecret: await resolveSecret(config),
+      serverSecret,
       issuer: CONSOLE_ISSUER,
     });
     const password = given ?? temporaryPassword();

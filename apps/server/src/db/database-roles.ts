@@ -7,8 +7,11 @@ import { openPostgresDatabase } from "./postgres-database.ts";
 // every table but may only add to and read the audit log, so no bug or stolen connection of the
 // server can truncate, edit or alter it. One URL (and PGlite, which has one role) migrates itself.
 
-/** The audit log: the runtime role gets only INSERT and SELECT on it. */
-const APPEND_ONLY_TABLES = ["staff_audit_log"];
+/**
+ * The audit log, and the shared secret's fingerprint (replaced by the rotation command alone): the
+ * runtime role gets only INSERT and SELECT on them.
+ */
+const APPEND_ONLY_TABLES = ["staff_audit_log", "server_secret"];
 /** Written by migrations alone; the runtime role reads it for the readiness check. */
 const READ_ONLY_TABLES = ["schema_migrations"];
 

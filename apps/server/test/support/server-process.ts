@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { TEST_SECRET } from "./test-app.ts";
 
 // main.ts as a real process on a free port: started, waited for until it prints its port, killed.
 
@@ -8,13 +9,17 @@ const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../s
 
 export type ServerProcess = { child: ChildProcess; baseUrl: string; output: () => string };
 
-/** `env` on top of a test server's (the outbox readers on); a variable given as undefined is unset. */
+/**
+ * `env` on top of a test server's (the outbox readers on, the test secret every server on a test
+ * database shares); a variable given as undefined is unset.
+ */
 export function runServer(env: Record<string, string | undefined>): ChildProcess {
   const merged: Record<string, string | undefined> = {
     ...process.env,
     NODE_ENV: "test",
     KALINGA_DEMO: "true",
     LOG_LEVEL: "silent",
+    KALINGA_SECRET: TEST_SECRET,
     PORT: "0",
     HOST: "127.0.0.1",
     ...env,

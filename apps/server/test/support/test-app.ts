@@ -39,7 +39,8 @@ export const PRODUCTION_ENV = {
   NODE_ENV: "production",
   KALINGA_API_KEYS: "insurer-production-key-1",
   KALINGA_INSURER_KEYS: "core-claims-system-key-0123456789abcdef",
-  KALINGA_SECRET: "production-secret-0123456789abcdef0123",
+  // The test secret: servers sharing a database must share it, and a test file's apps share one.
+  KALINGA_SECRET: TEST_SECRET,
   KALINGA_DOCUMENT_KEYS: `production:${Buffer.alloc(32, 0xa5).toString("base64")}`,
   SMS_PROVIDER: "http",
   SMS_HTTP_URL: "http://127.0.0.1:9/sms",
