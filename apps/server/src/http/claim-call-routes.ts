@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import fastifyMultipart from "@fastify/multipart";
 import {
   CLAIM_CALLS,
@@ -26,7 +25,7 @@ import {
   withIdempotencyKey,
 } from "./idempotency.ts";
 import { idempotencyRequestHash } from "./idempotency-keys.ts";
-import { type FormFile, MULTIPART_LIMITS } from "./multipart-form.ts";
+import { type FormFile, MULTIPART_LIMITS, removeFormFiles } from "./multipart-form.ts";
 import type { PortalIdentity } from "./portal-assertion.ts";
 import { refusalAnswer } from "./refusal-answer.ts";
 
@@ -76,8 +75,11 @@ export type ClaimCallRoutesOptions = {
 /** The request hash of an Idempotency-Key: the body, and on an upload the file's name and digest. */
 function requestHashOf(path: string, body: unknown, file: FormFile | null) {
   if (!file) return idempotencyRequestHash(path, body);
-  const sha256 = createHash("sha256").update(file.bytes).digest("hex");
-  return idempotencyRequestHash(path, { ...(body as object), filename: file.filename, sha256 });
+  return idempotencyRequestHash(path, {
+    ...(body as object),
+    filename: file.filename,
+    sha256: file.sha256,
+  });
 }
 
 export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRoutesOptions) {
@@ -120,7 +122,7 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
         ? { compress: false as const }
         : { bodyLimit: CLAIM_BODY_LIMIT_BYTES, compress: false as const };
 
-    app.post(path, routeOptions, async (request) => {
+    async function answer(request: FastifyRequest) {
       const { spec, claim, body, file, portal, key, now } = await admit(name, request);
       const requestHash = requestHashOf(spec.path, body, file);
       return withIdempotencyKey<ClaimCallResponse<K>>(
@@ -135,6 +137,16 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
           return outcome as ClaimCallResponse<K>;
         },
       );
+    }
+
+    app.post(path, routeOptions, async (request) => {
+      if (encoding !== "multipart") return answer(request);
+      try {
+        return await answer(request);
+      } finally {
+        // The uploaded file's temporary copy, whatever the answer (stored, refused or failed).
+        await removeFormFiles(request);
+      }
     });
   }
 
