@@ -85,7 +85,10 @@ describe("uploads through the one conversion place of the default", () => {
     const photos = await Promise.all(["#336699", "#993366", "#669933"].map(samplePhoto));
     const responses = await Promise.all(
       claims.map((claim, index) =>
-        uploadDocument(server.app, claim, { slotKey: PHYSICIAN, bytes: photos[index] ?? [] }),
+        uploadDocument(server.app, claim, {
+          slotKey: PHYSICIAN,
+          bytes: photos[index] ?? Buffer.alloc(0),
+        }),
       ),
     );
     for (const response of responses) {
