@@ -27,6 +27,7 @@ describe("loadDocumentConfig", () => {
         pdfMaxInflatedBytes: 100 * 1024 * 1024,
         pdfCheckHeapMb: 128,
         pdfMaxPages: 200,
+        maxConversions: 1,
       },
       claim: { maxFiles: 30, maxBytes: 100 * 1024 * 1024 },
       uploads: {
@@ -107,6 +108,7 @@ describe("loadDocumentConfig", () => {
     ],
     [{ DOCUMENT_PDF_MAX_PAGES: "0" }, /DOCUMENT_PDF_MAX_PAGES must be between 1 and 5000, got 0/],
     [{ DOCUMENT_PDF_MAX_PAGES: "200 pages" }, /DOCUMENT_PDF_MAX_PAGES must be a whole number/],
+    [{ DOCUMENT_CONVERSIONS: "0" }, /DOCUMENT_CONVERSIONS must be between 1 and 64, got 0/],
   ])("refuses %o", (env, message) => {
     expect(() => loadDocumentConfig(env, folders)).toThrow(ConfigError);
     expect(() => loadDocumentConfig(env, folders)).toThrow(message);

@@ -21,6 +21,8 @@ export type DocumentLimits = {
   pdfCheckHeapMb: number;
   /** A PDF with more pages is refused with a message asking to split it. */
   pdfMaxPages: number;
+  /** Conversions (photo re-encoded, PDF opened) at once in the process; the others wait their turn. */
+  maxConversions: number;
 };
 
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
@@ -33,6 +35,7 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   pdfMaxInflatedBytes: 100 * 1024 * 1024,
   pdfCheckHeapMb: 128,
   pdfMaxPages: 200,
+  maxConversions: 1,
 };
 
 export type ClaimDocumentLimits = { maxFiles: number; maxBytes: number };
@@ -122,6 +125,7 @@ export function loadDocumentConfig(
         wholeNumber(env, "DOCUMENT_PDF_MAX_INFLATED_MB", 100, 1, 1000) * MEGABYTE,
       pdfCheckHeapMb: wholeNumber(env, "DOCUMENT_PDF_CHECK_HEAP_MB", 128, 32, 2048),
       pdfMaxPages: wholeNumber(env, "DOCUMENT_PDF_MAX_PAGES", 200, 1, 5000),
+      maxConversions: wholeNumber(env, "DOCUMENT_CONVERSIONS", 1, 1, 64),
     },
     claim: {
       maxFiles: wholeNumber(env, "DOCUMENT_MAX_CLAIM_FILES", 30, 1, 500),

@@ -31,7 +31,7 @@ export function documentCalls(
       if (current?.status !== CLAIM_RECORD_STATUS.draft) {
         return { refused: "claim-closed", message: DOCUMENT_MESSAGES.claimClosed };
       }
-      const prepared = await prepareDocument(file.bytes, file.filename, config.documents.file);
+      const prepared = await prepareDocument(file, file.filename, config.documents.file);
       if (isDocumentRefusal(prepared)) return prepared;
       // Refused before the disk write when already full; decided again under the claim lock.
       const existing = await storedInSlot(db, claim.claimId, slot.key);

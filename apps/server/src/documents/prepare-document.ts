@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
+import { open, readFile } from "node:fs/promises";
 import { PDFDocument } from "pdf-lib";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from "../config/document-config.ts";
 import { DOCUMENT_MESSAGES } from "../http/upload-messages.ts";
+import { sharedConversionGate } from "./conversion-gate.ts";
 import { documentDisplayName } from "./document-display-name.ts";
 import { checkPdf as checkPdfInWorker, type PdfCheckOutcome } from "./pdf-check.ts";
 import { type DocumentSourceType, sniffType } from "./sniff-type.ts";
@@ -38,25 +40,52 @@ export function isDocumentRefusal(
   return "refused" in result;
 }
 
+// Every upload is a different file, so libvips's operation cache never hits; it only kept up to
+// 50 MB of finished conversions' pixels alive in the process (decision 0100).
+sharp.cache(false);
+
 /** libvips says this when the header announces more pixels than limitInputPixels. */
 const PIXEL_LIMIT_ERROR = /pixel limit/i;
 
+/** The bytes as uploaded: in memory, or in a file of that size (an upload streamed to disk). */
+export type DocumentSource = Uint8Array | { path: string; sizeBytes: number };
+
+/** Enough of the file's start for sniffType. */
+const HEAD_BYTES = 16;
+
+async function headOf(source: DocumentSource): Promise<Uint8Array> {
+  if (source instanceof Uint8Array) return source;
+  const file = await open(source.path, "r");
+  try {
+    const head = new Uint8Array(HEAD_BYTES);
+    const { bytesRead } = await file.read(head, 0, HEAD_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
 export async function prepareDocument(
-  bytes: Uint8Array,
+  source: DocumentSource,
   originalName: string,
   limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
 ): Promise<PreparedDocument | DocumentRefusal> {
-  if (bytes.byteLength > limits.maxFileBytes) {
+  const sizeBytes = source instanceof Uint8Array ? source.byteLength : source.sizeBytes;
+  if (sizeBytes > limits.maxFileBytes) {
     return { refused: "too-large", message: DOCUMENT_MESSAGES.tooLarge(limits.maxFileBytes) };
   }
-  const sourceType = sniffType(bytes);
+  const sourceType = sniffType(await headOf(source));
   if (sourceType === null) return { refused: "type", message: DOCUMENT_MESSAGES.type };
 
   const displayName = documentDisplayName(originalName);
-  const converted =
-    sourceType === "pdf"
-      ? await checkPdf(bytes, limits)
-      : await imageToPdf(bytes, sourceType, limits);
+  // Waits for a place: each conversion holds tens of megabytes while it runs (decision 0100). A
+  // file is read (a PDF) or decoded (sharp reads a photo from its path) only once it has one.
+  const converted = await sharedConversionGate(limits.maxConversions).run(async () => {
+    if (sourceType === "pdf") {
+      return checkPdf(source instanceof Uint8Array ? source : await readFile(source.path), limits);
+    }
+    return imageToPdf(source instanceof Uint8Array ? source : source.path, sourceType, limits);
+  });
   if ("refused" in converted) return converted;
   return {
     pdf: converted.pdf,
@@ -107,7 +136,7 @@ function unreadableImage(sourceType: DocumentSourceType): DocumentRefusal {
 }
 
 async function imageToPdf(
-  bytes: Uint8Array,
+  picture: Uint8Array | string,
   sourceType: DocumentSourceType,
   limits: DocumentLimits,
 ): Promise<Converted | DocumentRefusal> {
@@ -115,12 +144,18 @@ async function imageToPdf(
     refused: "too-many-pixels",
     message: DOCUMENT_MESSAGES.tooManyPixels(limits.maxImagePixels),
   };
-  const input = { limitInputPixels: limits.maxImagePixels, failOn: "error" as const };
+  // sequentialRead: libvips decodes top to bottom in strips as the resize asks for rows, and JPEG
+  // photos are shrunk while decoded, so the full-resolution picture is never held at once.
+  const input = {
+    limitInputPixels: limits.maxImagePixels,
+    failOn: "error" as const,
+    sequentialRead: true,
+  };
 
   // The header alone: a 1 MB PNG can announce 400 megapixels (1.2 GB decoded).
   let header: Metadata;
   try {
-    header = await sharp(bytes, input).metadata();
+    header = await sharp(picture, input).metadata();
   } catch (error) {
     if (error instanceof Error && PIXEL_LIMIT_ERROR.test(error.message)) return tooManyPixels;
     return unreadableImage(sourceType);
@@ -132,7 +167,7 @@ async function imageToPdf(
   try {
     // Without keepMetadata/withMetadata sharp writes no EXIF, XMP, IPTC or GPS: autoOrient applies
     // the EXIF orientation to the pixels first, so the photo stays upright once the tag is gone.
-    jpeg = await sharp(bytes, input)
+    jpeg = await sharp(picture, input)
       .timeout({ seconds: limits.decodeTimeoutSeconds })
       .autoOrient()
       .resize({
@@ -142,7 +177,9 @@ async function imageToPdf(
         withoutEnlargement: true,
       })
       .flatten({ background: "#ffffff" })
-      .jpeg({ quality: limits.jpegQuality })
+      // Without optimised Huffman tables the encoder writes as it goes instead of keeping the
+      // whole picture's coefficients (about 30 MB at 3000 px) for a second pass; files grow ~13%.
+      .jpeg({ quality: limits.jpegQuality, optimiseCoding: false })
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
     if (error instanceof Error && PIXEL_LIMIT_ERROR.test(error.message)) return tooManyPixels;

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import fastifyMultipart from "@fastify/multipart";
 import {
   CLAIM_CALLS,
@@ -28,7 +27,7 @@ import {
   withIdempotencyKey,
 } from "./idempotency.ts";
 import { idempotencyRequestHash } from "./idempotency-keys.ts";
-import { type FormFile, MULTIPART_LIMITS } from "./multipart-form.ts";
+import { type FormFile, MULTIPART_LIMITS, removeFormFiles } from "./multipart-form.ts";
 import type { PortalIdentity } from "./portal-assertion.ts";
 import { refusalAnswer } from "./refusal-answer.ts";
 
@@ -86,8 +85,11 @@ function uploadRefusalOf(error: unknown): string | null {
 /** The request hash of an Idempotency-Key: the body, and on an upload the file's name and digest. */
 function requestHashOf(path: string, body: unknown, file: FormFile | null) {
   if (!file) return idempotencyRequestHash(path, body);
-  const sha256 = createHash("sha256").update(file.bytes).digest("hex");
-  return idempotencyRequestHash(path, { ...(body as object), filename: file.filename, sha256 });
+  return idempotencyRequestHash(path, {
+    ...(body as object),
+    filename: file.filename,
+    sha256: file.sha256,
+  });
 }
 
 export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRoutesOptions) {
@@ -134,7 +136,7 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
 
     const answer = async (request: FastifyRequest) => {
       const { spec, claim, body, file, portal, key, now } = await admit(name, request);
-      if (file) metrics.uploadBytes(file.bytes.length);
+      if (file) metrics.uploadBytes(file.sizeBytes);
       const requestHash = requestHashOf(spec.path, body, file);
       return withIdempotencyKey<ClaimCallResponse<K>>(
         db,
@@ -156,19 +158,20 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
         },
       );
     };
-    // An upload's refusals are counted by reason, whether the form, the file or the claim refused.
-    app.post(
-      path,
-      routeOptions,
-      encoding !== "multipart"
-        ? answer
-        : (request) =>
-            answer(request).catch((error: unknown) => {
-              const reason = counted.has(error as object) ? null : uploadRefusalOf(error);
-              if (reason !== null) metrics.uploadRefused(reason);
-              throw error;
-            }),
-    );
+    app.post(path, routeOptions, async (request) => {
+      if (encoding !== "multipart") return answer(request);
+      try {
+        return await answer(request);
+      } catch (error) {
+        // An upload's refusals are counted by reason, whether the form, the file or the claim refused.
+        const reason = counted.has(error as object) ? null : uploadRefusalOf(error);
+        if (reason !== null) metrics.uploadRefused(reason);
+        throw error;
+      } finally {
+        // The uploaded file's temporary copy, whatever the answer (stored, refused or failed).
+        await removeFormFiles(request);
+      }
+    });
   }
 
   for (const name of Object.keys(CLAIM_CALLS) as ClaimCallName[]) register(name);

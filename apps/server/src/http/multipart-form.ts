@@ -1,12 +1,29 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError, badRequest } from "./api-error.ts";
 import { refusalAnswer } from "./refusal-answer.ts";
 import { DOCUMENT_MESSAGES, DOCUMENT_ROUTE_MESSAGES } from "./upload-messages.ts";
 
-// A multipart/form-data body of named text fields and one file, read into memory once; the
-// parser's failures become the 400 (or 413) that says which mistake the client made.
+// A multipart/form-data body of named text fields and one file; the parser's failures become the
+// 400 (or 413) that says which mistake the client made. The file is streamed to a temporary file
+// (the system's temp folder, TMPDIR) as it arrives, its digest and size counted on the way, so an
+// upload waiting for its conversion holds no memory (docs/decisions/0100). The route removes the
+// file once the call is answered (removeFormFiles).
 
-export type FormFile = { bytes: Buffer; filename: string };
+export type FormFile = {
+  /** The temporary file holding the bytes as sent; removed after the call. */
+  path: string;
+  sizeBytes: number;
+  /** SHA-256 of the bytes as sent, lowercase hex. */
+  sha256: string;
+  filename: string;
+};
 export type MultipartForm = { fields: Record<string, string>; file: FormFile | null };
 
 export const MULTIPART_LIMITS = {
@@ -16,6 +33,36 @@ export const MULTIPART_LIMITS = {
   parts: 10,
   headerPairs: 100,
 };
+
+/** The temporary files of each request's form, removed by removeFormFiles. */
+const formFiles = new WeakMap<FastifyRequest, string[]>();
+
+/** Removes the temporary files of the request's form; a missing file is not an error. */
+export async function removeFormFiles(request: FastifyRequest): Promise<void> {
+  const paths = formFiles.get(request) ?? [];
+  formFiles.delete(request);
+  await Promise.all(paths.map((filePath) => rm(filePath, { force: true })));
+}
+
+/** Writes the part to a new temporary file, counting its bytes and digest as they pass. */
+async function saveFilePart(
+  request: FastifyRequest,
+  file: NodeJS.ReadableStream & { truncated?: boolean },
+): Promise<{ path: string; sizeBytes: number; sha256: string }> {
+  const filePath = path.join(tmpdir(), `kalinga-upload-${randomBytes(16).toString("hex")}`);
+  formFiles.set(request, [...(formFiles.get(request) ?? []), filePath]);
+  const hash = createHash("sha256");
+  let sizeBytes = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      sizeBytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(file, count, createWriteStream(filePath, { flags: "wx", mode: 0o600 }));
+  return { path: filePath, sizeBytes, sha256: hash.digest("hex") };
+}
 
 const malformed = () =>
   badRequest([{ field: "body", message: DOCUMENT_ROUTE_MESSAGES.malformedMultipart }]);
@@ -73,7 +120,9 @@ export function multipartFormReader(
       for await (const part of request.parts()) {
         if (part.type === "file") {
           if (part.fieldname !== form.fileField || read.file) throw oneFile();
-          read.file = { bytes: await part.toBuffer(), filename: part.filename ?? "" };
+          const saved = await saveFilePart(request, part.file);
+          if (part.file.truncated) throw new app.multipartErrors.RequestFileTooLargeError();
+          read.file = { ...saved, filename: part.filename ?? "" };
           continue;
         }
         if (!textFields.has(part.fieldname)) throw unexpectedField();
@@ -85,6 +134,7 @@ export function multipartFormReader(
         read.fields[part.fieldname] = typeof part.value === "string" ? part.value : "";
       }
     } catch (error) {
+      await removeFormFiles(request);
       throw formError(error);
     }
     return read;

@@ -62,7 +62,7 @@ async function uploadRequirementDocument(
   // Refused before the file is converted when already closed; decided again under the lock.
   const early = await db.transaction((tx) => check(tx));
   if (early) return early;
-  const prepared = await prepareDocument(file.bytes, file.filename, config.documents.file);
+  const prepared = await prepareDocument(file, file.filename, config.documents.file);
   if (isDocumentRefusal(prepared)) return prepared;
   let response: {
     returnCode: typeof RETURN_CODES.ok;
