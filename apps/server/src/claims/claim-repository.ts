@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { ClaimStatus } from "@kalinga/domain/claim-lifecycle";
 import { CLAIM_RECORD_STATUS, type ClaimRecordStatus } from "@kalinga/domain/claim-record-status";
 import type { Database, Queryable } from "../db/database.ts";
 import {
@@ -9,6 +8,7 @@ import {
   newToken,
   type TokenRights,
 } from "../http/claim-token.ts";
+import { type QueueFilter, queueConditions } from "./claim-queue-filter.ts";
 import { newWebReferenceNumber } from "./web-reference-number.ts";
 
 // Claims as the first slice knows them: started on a channel of a company, with the mobile number
@@ -346,43 +346,6 @@ export async function countClaimsByStatus(
 }
 
 // The console's queue and the agent's claims, on the claim's own columns (decision 0103).
-
-export type QueueFilter = {
-  status: ClaimStatus | null;
-  claimType: "Death" | "Living" | null;
-  /** A staff id, or null for any. */
-  assignedTo: string | null;
-  unassignedOnly: boolean;
-  /** Only claims assigned to this examiner or to nobody (an examiner's own view). */
-  visibleTo: string | null;
-  /** A reference number, or (as `namePattern`, a lowercase LIKE pattern) part of the insured's name. */
-  search: string | null;
-  namePattern: string | null;
-  /** The insured's mobile number's digits, when the search is one. */
-  mobile: string | null;
-};
-
-/** The queue's conditions on the claim's own columns, each parameter numbered in turn. */
-export function queueConditions(filter: QueueFilter): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const at = (value: unknown) => `$${params.push(value)}`;
-  const where = ["c.submitted_at IS NOT NULL"];
-  if (filter.status !== null) where.push(`c.status = ${at(filter.status)}`);
-  if (filter.claimType !== null) where.push(`c.claim_type = ${at(filter.claimType)}`);
-  if (filter.assignedTo !== null) where.push(`c.assigned_to = ${at(filter.assignedTo)}`);
-  if (filter.unassignedOnly) where.push("c.assigned_to IS NULL");
-  if (filter.visibleTo !== null)
-    where.push(`(c.assigned_to = ${at(filter.visibleTo)} OR c.assigned_to IS NULL)`);
-  if (filter.search !== null) {
-    // References are upper case; each alternative has its index (a bitmap OR of the three).
-    const anyOf = [`c.web_reference_number = upper(${at(filter.search)})`];
-    if (filter.namePattern !== null)
-      anyOf.push(`c.insured_name_key LIKE ${at(filter.namePattern)}`);
-    if (filter.mobile !== null) anyOf.push(`c.insured_mobile = ${at(filter.mobile)}`);
-    where.push(`(${anyOf.join(" OR ")})`);
-  }
-  return { sql: where.join(" AND "), params };
-}
 
 async function countUpTo(q: Queryable, filter: QueueFilter, upTo: number): Promise<number> {
   const where = queueConditions(filter);

@@ -4,12 +4,8 @@ import type { FinalSubmitClaim } from "@kalinga/domain/claim-payload-schema";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { Declarations } from "@kalinga/domain/declarations";
 import type { SlotFacts } from "@kalinga/domain/upload-slots";
-import {
-  agentClaimIds,
-  markClaimSubmitted,
-  type QueueFilter,
-  queueConditions,
-} from "../claims/claim-repository.ts";
+import { type QueueFilter, queueConditions } from "../claims/claim-queue-filter.ts";
+import { agentClaimIds, markClaimSubmitted } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { markRequiredSlots } from "../documents/document-repository.ts";
 import { deleteDraft } from "../drafts/draft-repository.ts";
