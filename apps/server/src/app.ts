@@ -24,7 +24,7 @@ import { servedNotice } from "./content/notice-repository.ts";
 import { previewPlace } from "./content/preview-token.ts";
 import type { Database } from "./db/database.ts";
 import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
-import { readMigrations } from "./db/migrate.ts";
+import { readMigrations, refuseDatabaseBehind } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
 import { documentCalls } from "./documents/document-calls.ts";
@@ -95,7 +95,7 @@ type PreparedDatabase = {
   overreach: string[];
 };
 
-/** Opens (or takes) the database, migrates it and resolves the secret; closes what it opened on failure. */
+/** Opens (or takes) the database, migrates (or checks) it and resolves the secret; closes what it opened on failure. */
 async function prepareStorage(
   config: ServerConfig,
   options: AppOptions,
@@ -104,7 +104,8 @@ async function prepareStorage(
   const ownsDatabase = options.database === undefined;
   try {
     const migrations = await readMigrations();
-    await prepareDatabase(db, config, migrations);
+    if (config.migrateOnStart) await prepareDatabase(db, config, migrations);
+    else await refuseDatabaseBehind(db, migrations);
     const overreach = db.kind === "postgres" ? await auditLogOverreach(db) : [];
     const secret = await resolveSecret(config);
     return { db, ownsDatabase, migrations, secret, overreach };
