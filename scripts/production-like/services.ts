@@ -129,7 +129,7 @@ export function bucketAt(endpoint: string, bucket: string): Bucket {
   };
 }
 
-export type Sms = { to: string; from: string; message: string };
+type Sms = { to: string; from: string; message: string };
 export type Gateway = { url: string; token: string; received: Sms[]; close(): Promise<void> };
 
 async function bodyOf(request: IncomingMessage): Promise<string> {
@@ -161,7 +161,7 @@ export async function startSmsGateway(): Promise<Gateway> {
   };
 }
 
-export type Mail = { rcptTo: string[]; raw: string };
+type Mail = { rcptTo: string[]; raw: string };
 export type MailServer = { url: string; received: Mail[]; close(): Promise<void> };
 
 /** The mail server's stand-in: SMTP with a login, every message kept. */

@@ -52,7 +52,7 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
 }
 
 /** The migration files not recorded as applied: every one on a database never migrated. */
-export async function pendingMigrations(db: Database, migrations: Migration[]): Promise<string[]> {
+async function pendingMigrations(db: Database, migrations: Migration[]): Promise<string[]> {
   const { rows: found } = await db.query<{ found: string | null }>(
     "SELECT to_regclass('schema_migrations')::text AS found",
   );
