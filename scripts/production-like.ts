@@ -135,7 +135,13 @@ async function main(): Promise<void> {
   const name =
     process.env.KALINGA_PRODUCTION_LIKE_DATABASE ??
     `kalinga_production_like_${randomBytes(4).toString("hex")}`;
-  const database = await createDatabase(adminUrl, name);
+  const database = await createDatabase(adminUrl, name).catch((error: unknown) => {
+    const where = new URL(adminUrl);
+    where.password = "";
+    throw new Error(
+      `No database could be made with ${where} (${error instanceof Error ? error.message : error}): the run needs a PostgreSQL role that may create databases and roles, named by KALINGA_PRODUCTION_LIKE_ADMIN_URL.`,
+    );
+  });
   cleanups.push({ name: "the database and its roles", run: () => database.drop() });
   step(`database ${name} with roles ${name}_owner and ${name}_app`);
   const bucket = await startS3();
