@@ -40,6 +40,7 @@ const embeddedDatabaseTests = [
   "restart",
   "main",
   "create-administrator",
+  "migrate-command",
   "kill-during-upload",
   "documents-store-limits",
   "documents-idempotency",

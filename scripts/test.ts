@@ -1,6 +1,7 @@
 /**
  * Runs every check of Kalinga in order and stops at the first failing stage: typecheck, lint, unit and
- * server tests (Vitest), widget build, browser journeys (Playwright). Run with `npm test`
+ * server tests (Vitest), widget build, one claim filed through the production-like set-up
+ * (scripts/production-like.ts), browser journeys (Playwright). Run with `npm test`
  * (= `node scripts/test.ts`, Node >= 22.18). Reports go to test-results/.
  *
  * The very last line of output is `N passed, N failed`: Vitest and Playwright test cases, where a
@@ -68,6 +69,15 @@ const stages: Stage[] = [
     args: ["run", "build"],
     kind: "plain",
     timeoutMinutes: 10,
+  },
+  {
+    // One claim through the set-up of deploy/compose.yaml without containers: PostgreSQL with two
+    // roles on 127.0.0.1:5432, an S3 store, npm run migrate, the server in production mode.
+    name: "production-like claim",
+    command: "node",
+    args: ["scripts/production-like.ts"],
+    kind: "plain",
+    timeoutMinutes: 5,
   },
   {
     name: "browser journeys",

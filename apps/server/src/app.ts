@@ -25,7 +25,7 @@ import { servedNotice } from "./content/notice-repository.ts";
 import { previewPlace } from "./content/preview-token.ts";
 import type { Database } from "./db/database.ts";
 import { auditLogOverreach, prepareDatabase } from "./db/database-roles.ts";
-import { readMigrations } from "./db/migrate.ts";
+import { readMigrations, refuseDatabaseBehind } from "./db/migrate.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { checkSharedSecret } from "./db/secret-fingerprint.ts";
 import { demoRoutes, widgetRoutes } from "./demo/demo-routes.ts";
@@ -100,7 +100,7 @@ type PreparedDatabase = {
   overreach: string[];
 };
 
-/** Opens (or takes) the database, migrates it, resolves the secret and the document keys; closes what it opened on failure. */
+/** Opens (or takes) the database, migrates (or checks) it, resolves the secret and the document keys; closes what it opened on failure. */
 async function prepareStorage(
   config: ServerConfig,
   options: AppOptions,
@@ -109,7 +109,8 @@ async function prepareStorage(
   const ownsDatabase = options.database === undefined;
   try {
     const migrations = await readMigrations();
-    await prepareDatabase(db, config, migrations);
+    if (config.migrateOnStart) await prepareDatabase(db, config, migrations);
+    else await refuseDatabaseBehind(db, migrations);
     const overreach = db.kind === "postgres" ? await auditLogOverreach(db) : [];
     const secret = await resolveSecret(config);
     await checkSharedSecret(db, secret, config.now());

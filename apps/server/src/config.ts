@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { type ChannelId, DEFAULT_CHANNEL_NAMES } from "@kalinga/domain/channel";
 import {
   databaseMigrationUrl,
+  migrateOnStart,
   refuseRetiredVariables,
   serverSecret,
   trustedProxies,
@@ -60,6 +61,8 @@ export type ServerConfig = {
   databaseUrl: string | null;
   /** DATABASE_MIGRATION_URL: the owner role that migrates and grants databaseUrl's role its rights. */
   databaseMigrationUrl: string | null;
+  /** KALINGA_MIGRATE_ON_START: migrate at start-up, or only refuse a database behind the code. */
+  migrateOnStart: boolean;
   dataDir: string;
   apiKeys: string[];
   /** Keys OTP hashes and rate-limit buckets; null means "generate one and keep it in dataDir". */
@@ -146,6 +149,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     host: text(env, "HOST") ?? "0.0.0.0",
     databaseUrl: text(env, "DATABASE_URL"),
     databaseMigrationUrl: databaseMigrationUrl(env),
+    migrateOnStart: migrateOnStart(env, production),
     dataDir: path.resolve(text(env, "KALINGA_DATA_DIR") ?? "data"),
     apiKeys,
     secret,

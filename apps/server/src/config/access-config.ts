@@ -1,4 +1,4 @@
-import { ConfigError, type Env, list, text } from "./config-values.ts";
+import { ConfigError, type Env, flag, list, text } from "./config-values.ts";
 import { trustedProxyEntryProblem } from "./trusted-proxies.ts";
 
 // Who may call the server: the widget's keys, the server's secret, the proxies it believes.
@@ -71,4 +71,13 @@ export function databaseMigrationUrl(env: Env): string | null {
     );
   }
   return url;
+}
+
+/**
+ * KALINGA_MIGRATE_ON_START: whether the server applies the migrations at start-up. Yes by default,
+ * except in production on PostgreSQL, where `npm run migrate` applies them as the owner role before
+ * the servers start, and a server only checks that none is missing (docs/decisions/0105).
+ */
+export function migrateOnStart(env: Env, production: boolean): boolean {
+  return flag(env, "KALINGA_MIGRATE_ON_START", !(production && text(env, "DATABASE_URL") !== null));
 }

@@ -53,15 +53,15 @@ async function grantRuntimeRole(owner: Database, role: string): Promise<boolean>
 /**
  * Applies the migrations: as DATABASE_MIGRATION_URL's owner role, then granting the server's role
  * (whoever DATABASE_URL signs in as) its rights, when that URL is set; otherwise on `db` itself.
+ * Answers the names of the migrations it applied.
  */
 export async function prepareDatabase(
   db: Database,
   config: { databaseMigrationUrl: string | null },
   migrations?: Migration[],
-): Promise<void> {
+): Promise<string[]> {
   if (config.databaseMigrationUrl === null || db.kind !== "postgres") {
-    await migrate(db, migrations);
-    return;
+    return migrate(db, migrations);
   }
   const owner = openPostgresDatabase({ connectionString: config.databaseMigrationUrl, max: 1 });
   try {
@@ -76,8 +76,9 @@ export async function prepareDatabase(
         `DATABASE_MIGRATION_URL (database ${migrator.rows[0]?.database}) and DATABASE_URL (database ${runtime.rows[0]?.database}) must name the same database.`,
       );
     }
-    await migrate(owner, migrations);
+    const applied = await migrate(owner, migrations);
     await grantRuntimeRole(owner, String(runtime.rows[0]?.role));
+    return applied;
   } finally {
     await owner.close();
   }

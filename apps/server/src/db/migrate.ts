@@ -3,8 +3,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Database } from "./database.ts";
 
-// Numbered SQL files in ./migrations, applied in order at start-up inside one transaction that
-// holds an advisory lock, so two servers starting together never apply a file twice.
+// Numbered SQL files in ./migrations, applied in order (at start-up or by `npm run migrate`) inside
+// one transaction that holds an advisory lock, so two servers starting together never apply a file
+// twice.
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 /** Any fixed number; every Kalinga server takes the same lock. */
@@ -50,11 +51,36 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
   });
 }
 
-/** True when every migration file is recorded as applied (the readiness check). */
-export async function migrationsApplied(db: Database, migrations: Migration[]): Promise<boolean> {
+/** The migration files not recorded as applied: every one on a database never migrated. */
+async function pendingMigrations(db: Database, migrations: Migration[]): Promise<string[]> {
+  const { rows: found } = await db.query<{ found: string | null }>(
+    "SELECT to_regclass('schema_migrations')::text AS found",
+  );
+  if (!found[0]?.found) return migrations.map((migration) => migration.name);
   const { rows } = await db.query<{ version: number }>("SELECT version FROM schema_migrations");
   const applied = new Set(rows.map((row) => Number(row.version)));
-  return migrations.every((migration) => applied.has(migration.version));
+  return migrations.filter((m) => !applied.has(m.version)).map((migration) => migration.name);
+}
+
+/** True when every migration file is recorded as applied (the readiness check). */
+export async function migrationsApplied(db: Database, migrations: Migration[]): Promise<boolean> {
+  return (await pendingMigrations(db, migrations)).length === 0;
+}
+
+/**
+ * A server that does not migrate at start-up refuses a database behind its code, naming what is
+ * missing and what to run. A database ahead of it (a newer server migrated it) is served.
+ */
+export async function refuseDatabaseBehind(db: Database, migrations: Migration[]): Promise<void> {
+  const pending = await pendingMigrations(db, migrations);
+  if (pending.length === 0) return;
+  const shown =
+    pending.length > 3
+      ? `${pending.slice(0, 3).join(", ")} and ${pending.length - 3} more`
+      : pending.join(", ");
+  throw new Error(
+    `The database is behind this server: ${pending.length} migration(s) not applied (${shown}). Run \`npm run migrate\` with DATABASE_MIGRATION_URL (the owner role) and DATABASE_URL first, or set KALINGA_MIGRATE_ON_START=true.`,
+  );
 }
 
 /** Splits on semicolons at line ends; migration files keep one statement per such semicolon. */
