@@ -94,6 +94,7 @@ const LAYERS = {
         "otp",
         "policies",
         "portal",
+        "privacy",
         "ratings",
         "sms",
         "submission",

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ChannelId, DEFAULT_CHANNEL_NAMES } from "@kalinga/domain/channel";
+import type { RetentionSettings } from "@kalinga/domain/retention";
 import {
   databaseMigrationUrl,
   refuseRetiredVariables,
@@ -34,6 +35,7 @@ import {
 } from "./config/notification-config.ts";
 import type { PortalConfig } from "./config/portal-config.ts";
 import { portalSettings } from "./config/portal-config.ts";
+import { retentionConfig } from "./config/retention-config.ts";
 import {
   demoSettings,
   type RunMode,
@@ -77,6 +79,8 @@ export type ServerConfig = {
   /** The insurer integration API and the claim lifecycle (docs/decisions/0050–0052). */
   insurer: InsurerConfig;
   drafts: DraftConfig;
+  /** How long claims are kept (RETENTION_*, decision 0106). */
+  retention: RetentionSettings;
   /** Document store and upload limits (DOCUMENT_*, KALINGA_DOCUMENTS_DIR, KALINGA_S3_*). */
   documents: DocumentConfig;
   /** Where the companies' table is seeded from and how often it is re-read (decision 0083). */
@@ -127,6 +131,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const token = tokenConfig(env);
   const otp = otpConfig(env);
   const { claimStart, failedToken, staffSignIn } = addressLimits(env);
+  const drafts = draftConfig(env);
   const settings = {
     mode,
     port: integer(env, "PORT", 8080, 0, 65_535),
@@ -148,7 +153,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     sms: smsConfig(env),
     email: emailConfig(env, production),
     notifications: notificationConfig(env),
-    drafts: draftConfig(env),
+    drafts,
+    retention: retentionConfig(env, drafts.expiryDays),
     companies: companySettings(env, serverRoot),
     channelNames: { ...DEFAULT_CHANNEL_NAMES },
     noticeFile: text(env, "KALINGA_NOTICE_FILE"),

@@ -29,13 +29,15 @@ export type RetentionFacts = {
 };
 
 /** Statuses after which nothing more happens to a claim but a reopening within its period. */
-const CLOSED_STATUSES: ReadonlySet<string> = new Set(["CLAIM COMPLETED", CLOSED_INCOMPLETE]);
+export const CLOSED_CLAIM_STATUSES: readonly string[] = ["CLAIM COMPLETED", CLOSED_INCOMPLETE];
+/** With a decision, a claim is closed once the decision is this outcome. */
+export const CLOSING_OUTCOME = "denied";
 
 /** A submitted claim is closed when completed, closed for missing documents, or denied. */
 export function isClosedClaim(facts: Pick<RetentionFacts, "status" | "decisionOutcome">): boolean {
   return (
-    CLOSED_STATUSES.has(facts.status) ||
-    (facts.status === WITH_DECISION && facts.decisionOutcome === "denied")
+    CLOSED_CLAIM_STATUSES.includes(facts.status) ||
+    (facts.status === WITH_DECISION && facts.decisionOutcome === CLOSING_OUTCOME)
   );
 }
 
