@@ -1,3 +1,4 @@
+import { deathClaimDraft } from "@kalinga/domain/fixtures/claim-fixtures";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { CONSOLE_MESSAGES as M } from "../src/console/console-texts.ts";
@@ -8,6 +9,7 @@ import { filedClaim, verifiedClaim } from "./support/claimant.ts";
 import { callInsurer } from "./support/insurer.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { signedInStaff } from "./support/staff-session.ts";
+import { basicInformation, callClaim } from "./support/test-app.ts";
 
 // Retention and a data subject's rights (decision 0106): the job erases claims past retention with
 // their files and audits the round, keeping the rest; the console finds, exports and erases a
@@ -119,7 +121,15 @@ describe("a data subject's rights in the console", () => {
   test("lists, exports and erases what the law allows; an open claim is kept and refused", async () => {
     const open = (await filedClaim(server.app)).webReferenceNumber;
     server.clock.advance(60);
-    const draft = (await verifiedClaim(server.app)).webReferenceNumber;
+    const drafted = await verifiedClaim(server.app);
+    const draft = drafted.webReferenceNumber;
+    const saved = await callClaim(
+      server.app,
+      "saveClaimDraft",
+      { basicInformation, webReferenceNumber: draft, draft: deathClaimDraft },
+      { token: drafted.token },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
     const admin = await administrator();
 
     const found = await admin.call("GET", "/data-subjects?mobile=0917-123-4567");
@@ -137,7 +147,12 @@ describe("a data subject's rights in the console", () => {
 
     const exported = await admin.call("GET", "/data-subjects/export?mobile=9171234567");
     expect(exported.statusCode).toBe(200);
-    const [first] = (exported.json() as { claims: Record<string, unknown>[] }).claims;
+    const [first, second] = (exported.json() as { claims: Record<string, unknown>[] }).claims;
+    // The draft's sealed answers, opened for the claimant to read.
+    expect(second).toMatchObject({
+      webReferenceNumber: draft,
+      draft: { answers: deathClaimDraft },
+    });
     expect(first).toMatchObject({ webReferenceNumber: open, verifiedMobileNumber: "9171234567" });
     const documents = first?.documents as { name: string; link: string }[];
     expect(documents.length).toBeGreaterThan(0);

@@ -9,6 +9,8 @@ import { readWebReference } from "@kalinga/domain/web-reference-number";
 import { claimsOfSubject, type RetentionRow, subjectNumberOf } from "../claims/claim-repository.ts";
 import { readClaimRecord } from "../claims/dev-claim-record.ts";
 import type { Queryable } from "../db/database.ts";
+import { sealedDraftOf } from "../drafts/draft-repository.ts";
+import { openDraft } from "../drafts/draft-seal.ts";
 import { notificationsOfClaim } from "../notifications/notification-repository.ts";
 import { factsOf } from "./claim-erasure.ts";
 
@@ -59,14 +61,35 @@ export async function subjectClaims(
 
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
 
-/** Everything held about the subject, claim by claim: the claim, its submission, documents, messages. */
-export async function exportSubject(db: Queryable, claims: readonly SubjectClaim[]) {
+/**
+ * Everything held about the subject, claim by claim: the claim, its draft's answers, its
+ * submission, documents and messages.
+ */
+/** A claim's draft answers, opened with the server's secret; null when it has none. */
+async function draftOf(db: Queryable, secret: string, row: RetentionRow) {
+  if (!row.has_draft) return null;
+  const draft = await sealedDraftOf(db, row.id);
+  if (!draft) return null;
+  const plain = openDraft(secret, row.web_reference_number, draft);
+  return {
+    savedAt: iso(draft.savedAt),
+    expiresAt: iso(draft.expiresAt),
+    answers: plain === null ? null : (JSON.parse(plain) as unknown),
+  };
+}
+
+export async function exportSubject(
+  db: Queryable,
+  secret: string,
+  claims: readonly SubjectClaim[],
+) {
   const exported: Record<string, unknown>[] = [];
   for (const { row } of claims) {
     const ref = row.web_reference_number;
-    const [record, messages] = await Promise.all([
+    const [record, messages, draft] = await Promise.all([
       readClaimRecord(db, ref),
       notificationsOfClaim(db, row.id),
+      draftOf(db, secret, row),
     ]);
     exported.push({
       ...record,
@@ -78,7 +101,7 @@ export async function exportSubject(db: Queryable, claims: readonly SubjectClaim
       createdAt: iso(row.created_at),
       submittedAt: iso(row.submitted_at),
       lastChangeAt: iso(row.updated_at),
-      hasDraft: row.has_draft,
+      draft,
       documents: (record?.documents ?? []).map((document) => ({
         ...document,
         link: consoleCallUrl("readDocument", { ref, id: document.id }),

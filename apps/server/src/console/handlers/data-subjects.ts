@@ -70,7 +70,7 @@ export function dataSubjectHandlers(
         await record("subject.export", null, { references: [] });
         return refuse.notFound(M.subjectNotFound);
       }
-      const exported = await exportSubject(db, claims);
+      const exported = await exportSubject(db, services.secret, claims);
       await record("subject.export", null, { references: references(claims) });
       return { exportedAt: dateText(now), claims: exported };
     },
