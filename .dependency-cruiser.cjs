@@ -99,6 +99,7 @@ const LAYERS = {
         "otp",
         "policies",
         "portal",
+        "privacy",
         "ratings",
         "sms",
         "submission",

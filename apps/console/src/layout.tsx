@@ -52,6 +52,11 @@ export function Layout() {
                 <NavLink to="/content">{TEXTS.nav.content}</NavLink>
               </li>
             )}
+            {may(staff, "handle-data-subjects") && (
+              <li>
+                <NavLink to="/data-subjects">{TEXTS.nav.dataSubjects}</NavLink>
+              </li>
+            )}
             {may(staff, "read-audit-log") && (
               <li>
                 <NavLink to="/audit">{TEXTS.nav.audit}</NavLink>

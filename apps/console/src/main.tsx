@@ -7,6 +7,7 @@ import { AuditScreen } from "./screens/audit-screen.tsx";
 import { ClaimScreen } from "./screens/claim-screen.tsx";
 import { CompaniesScreen } from "./screens/companies-screen.tsx";
 import { ContentScreen } from "./screens/content-screen.tsx";
+import { DataSubjectsScreen } from "./screens/data-subjects-screen.tsx";
 import { NoticesScreen } from "./screens/notices-screen.tsx";
 import { PasswordScreen } from "./screens/password-screen.tsx";
 import { QueueScreen } from "./screens/queue-screen.tsx";
@@ -30,6 +31,7 @@ const router = createBrowserRouter(
         { path: "notices", element: <NoticesScreen /> },
         { path: "content", element: <ContentScreen /> },
         { path: "audit", element: <AuditScreen /> },
+        { path: "data-subjects", element: <DataSubjectsScreen /> },
         { path: "password", element: <PasswordScreen /> },
         { path: "*", element: <Navigate to="/" replace /> },
       ],

@@ -13,6 +13,7 @@ export const TEXTS = {
     notices: "Notices",
     content: "Content",
     audit: "Audit log",
+    dataSubjects: "Data subjects",
   },
   signedInAs: (name: string, role: string) => `${name} (${role})`,
   signOut: "Sign out",

@@ -13,6 +13,7 @@ import { sweepExpiredRows } from "./housekeeping/expired-rows.ts";
 import type { MessageWordsOf } from "./notifications/message-locale.ts";
 import type { NotificationWorker } from "./notifications/notification-worker.ts";
 import { importPolicies, rowsOfCsv } from "./policies/policy-import.ts";
+import { sweepRetention } from "./privacy/retention-sweep.ts";
 
 // What the server does beside answering requests, started and stopped with the app (app.ts builds
 // it): the hourly housekeeping, the demo policies, the notification worker, and closing what the
@@ -47,6 +48,9 @@ export function addLifecycleHooks(app: FastifyInstance, parts: BackgroundParts) 
       sweepOrphanFiles(db, documentStore, { now: config.now() }),
       parts.staffSessions.sweep(config.now()),
       parts.signInThrottle.sweep(config.now()),
+      sweepRetention(db, documentStore, config.now(), config.retention).then((round) => {
+        if (round) app.log.info({ retention: round }, "retention round");
+      }),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   const sweeper = setInterval(sweep, HOUR_MS);
   sweeper.unref();

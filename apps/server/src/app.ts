@@ -278,6 +278,7 @@ async function registerStaffAndDemo(app: FastifyInstance, parts: AppParts) {
     lifecycle,
     documentStore,
     serviceLevelDays: config.insurer.serviceLevelDays,
+    retention: config.retention,
     companies: parts.companies,
     texts: parts.texts,
     secret,

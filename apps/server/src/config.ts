@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ChannelId, DEFAULT_CHANNEL_NAMES } from "@kalinga/domain/channel";
+import type { RetentionSettings } from "@kalinga/domain/retention";
 import {
   databaseMigrationUrl,
   migrateOnStart,
@@ -42,6 +43,7 @@ import {
 } from "./config/observability-config.ts";
 import type { PortalConfig } from "./config/portal-config.ts";
 import { portalSettings } from "./config/portal-config.ts";
+import { retentionConfig } from "./config/retention-config.ts";
 import {
   demoSettings,
   type RunMode,
@@ -87,6 +89,8 @@ export type ServerConfig = {
   /** The insurer integration API and the claim lifecycle (docs/decisions/0050–0052). */
   insurer: InsurerConfig;
   drafts: DraftConfig;
+  /** How long claims are kept (RETENTION_*, decision 0106). */
+  retention: RetentionSettings;
   /** Document store and upload limits (DOCUMENT_*, KALINGA_DOCUMENTS_DIR, KALINGA_S3_*). */
   documents: DocumentConfig;
   /** Who encrypts the documents at rest, with which keys (KALINGA_DOCUMENT_*, decision 0099). */
@@ -143,6 +147,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const token = tokenConfig(env);
   const otp = otpConfig(env);
   const { claimStart, failedToken, staffSignIn } = addressLimits(env);
+  const drafts = draftConfig(env);
   const settings = {
     mode,
     port: integer(env, "PORT", 8080, 0, 65_535),
@@ -165,7 +170,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     sms: smsConfig(env),
     email: emailConfig(env, production),
     notifications: notificationConfig(env),
-    drafts: draftConfig(env),
+    drafts,
+    retention: retentionConfig(env, drafts.expiryDays),
     companies: companySettings(env, serverRoot),
     channelNames: { ...DEFAULT_CHANNEL_NAMES },
     noticeFile: text(env, "KALINGA_NOTICE_FILE"),

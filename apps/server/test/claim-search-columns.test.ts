@@ -2,7 +2,8 @@ import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { policyRecordSchema } from "@kalinga/domain/policy-record";
 import { slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { queueCount, startClaim } from "../src/claims/claim-repository.ts";
+import { queueCount } from "../src/claims/claim-queue-repository.ts";
+import { startClaim } from "../src/claims/claim-repository.ts";
 import { type QueueQuery, queueFilter, readQueue } from "../src/console/console-claims.ts";
 import { upsertPolicy } from "../src/policies/policy-repository.ts";
 import {

@@ -48,7 +48,8 @@ function interpolated(environment: Record<string, string> = {}): Record<string, 
         if (variable === "SMS_HTTP_URL") return "https://sms.gateway.example/send";
         if (variable === "SMTP_URL") return "smtp://mailer:secret@mail.example:587";
         if (variable === "EMAIL_FROM") return "Claims <claims@insurer.example>";
-        if (variable === "KALINGA_DOCUMENT_KEYS") return `k1:${Buffer.alloc(32, 7).toString("base64")}`;
+        if (variable === "KALINGA_DOCUMENT_KEYS")
+          return `k1:${Buffer.alloc(32, 7).toString("base64")}`;
         return kind === "-" ? rest : sample(variable);
       }),
     ]),

@@ -3,6 +3,7 @@ import type { ConsoleCallRouteName } from "./console-call-routes.ts";
 import type { ConsoleCallSpec } from "./console-call-spec.ts";
 import { ADMIN_CALLS } from "./console-calls-admin.ts";
 import { CLAIM_CALLS } from "./console-calls-claims.ts";
+import { PRIVACY_CALLS } from "./console-calls-privacy.ts";
 import { STAFF_CALLS } from "./console-calls-staff.ts";
 import { CONTENT_CALLS } from "./content-calls.ts";
 import { NOTICE_CALLS } from "./notice-calls.ts";
@@ -16,11 +17,12 @@ import { NOTICE_CALLS } from "./notice-calls.ts";
 export { CONSOLE_API_PREFIX } from "./console-call-routes.ts";
 export type * from "./console-call-spec.ts";
 
-// The rows live by topic (sign-in and staff, companies and audit, claims, notices, content), each
+// The rows live by topic (sign-in and staff, companies and audit, data subjects, claims, notices, content), each
 // file one screen of rows; their order here is the table's order.
 export const CONSOLE_CALLS = {
   ...STAFF_CALLS,
   ...ADMIN_CALLS,
+  ...PRIVACY_CALLS,
   ...CLAIM_CALLS,
   ...NOTICE_CALLS,
   ...CONTENT_CALLS,

@@ -23,6 +23,8 @@ export const STAFF_PERMISSIONS = [
   "manage-notices",
   /** Edit the widget's words per company, channel and locale; preview, publish, roll back (decision 0090). */
   "edit-content",
+  /** Find, export and erase a claimant's data as the law allows (decision 0106). */
+  "handle-data-subjects",
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ClaimStatus } from "@kalinga/domain/claim-lifecycle";
 import type { QueueFilter } from "../claims/claim-queue-filter.ts";
-import { queueCount, setAssignee, touchClaim } from "../claims/claim-repository.ts";
+import { queueCount } from "../claims/claim-queue-repository.ts";
+import { setAssignee, touchClaim } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { type Actor, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
 import { queueRows } from "../submission/submission-repository.ts";

@@ -4,6 +4,7 @@ import type {
   ConsoleCallParts,
   ConsoleCalls,
 } from "@kalinga/domain/console-calls";
+import type { RetentionSettings } from "@kalinga/domain/retention";
 import { STAFF_PERMISSIONS, staffMay } from "@kalinga/domain/staff-roles";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { CompanyDirectory } from "../companies/company-directory.ts";
@@ -31,6 +32,8 @@ export type ConsoleServices = {
   lifecycle: LifecycleService;
   documentStore: DocumentStore;
   serviceLevelDays: { Death: number; Living: number };
+  /** How long claims are kept, which a data subject's erasure respects (decision 0106). */
+  retention: RetentionSettings;
   companies: CompanyDirectory;
   /** The widget's words and their versions (decision 0090). */
   texts: ContentTexts;

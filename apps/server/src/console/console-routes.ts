@@ -29,6 +29,7 @@ import { claimViewHandlers } from "./handlers/claim-view.ts";
 import { companyHandlers } from "./handlers/companies.ts";
 import { contentHandlers } from "./handlers/content.ts";
 import { contentCsvHandlers } from "./handlers/content-csv.ts";
+import { dataSubjectHandlers } from "./handlers/data-subjects.ts";
 import { lifecycleChangeHandlers } from "./handlers/lifecycle-changes.ts";
 import { notesAndAssignmentHandlers } from "./handlers/notes-assignment.ts";
 import { noticeHandlers } from "./handlers/notices.ts";
@@ -84,6 +85,7 @@ export async function consoleRoutes(app: FastifyInstance, services: ConsoleRoute
     ...signInHandlers(services),
     ...staffAccountHandlers(services),
     ...auditLogHandlers(services),
+    ...dataSubjectHandlers(services),
     ...companyHandlers(services),
     ...noticeHandlers(services),
     ...contentHandlers(services),

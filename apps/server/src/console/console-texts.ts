@@ -40,6 +40,12 @@ export const CONSOLE_MESSAGES = {
   noticeEnded: "This notice has ended already: schedule a new one.",
   companyChanged:
     "Someone changed this company since you opened it. Reload the companies and make your change again.",
+  subjectRequired: "Enter the claimant's mobile number or a claim's reference number.",
+  badSubjectMobile:
+    "Enter a Philippine mobile number of 10 digits starting with 9, like 917 123 4567.",
+  subjectNotFound: "Kalinga holds no claim for this mobile number or reference number.",
+  subjectChanged:
+    "These claims changed since you looked them up, or one of them must be kept. Look the claimant up again.",
 } as const;
 
 /** "30 seconds", "1 minute", "15 minutes": how long a throttled sign-in waits. */

@@ -337,3 +337,12 @@ export async function storedDocumentRecordRows(q: Queryable, claimId: string) {
   );
   return rows;
 }
+
+/** The storage keys of every file row of these claims, stored or deleted: what an erasure removes. */
+export async function storageKeysOfClaims(q: Queryable, claimIds: readonly string[]) {
+  const { rows } = await q.query<{ storage_key: string }>(
+    "SELECT storage_key FROM claim_documents WHERE claim_id = ANY($1::uuid[])",
+    [claimIds],
+  );
+  return rows.map((row) => row.storage_key);
+}

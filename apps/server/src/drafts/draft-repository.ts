@@ -180,3 +180,19 @@ export async function deleteClosedDrafts(q: Queryable, now: Date): Promise<strin
 export async function deleteDraft(q: Queryable, claimId: string) {
   await q.query("DELETE FROM claim_drafts WHERE claim_id = $1", [claimId]);
 }
+
+/** A claim's sealed draft with its dates, for a data subject's export; null when it has none. */
+export async function sealedDraftOf(q: Queryable, claimId: string) {
+  const { rows } = await q.query<{
+    key_id: string;
+    sealed: string;
+    saved_at: Date;
+    expires_at: Date;
+  }>("SELECT key_id, sealed, saved_at, expires_at FROM claim_drafts WHERE claim_id = $1", [
+    claimId,
+  ]);
+  const row = rows[0];
+  return row
+    ? { keyId: row.key_id, sealed: row.sealed, savedAt: row.saved_at, expiresAt: row.expires_at }
+    : null;
+}

@@ -131,3 +131,21 @@ export async function notificationQueue(
     oldestSeconds: Math.max(0, (now.getTime() - new Date(row.oldest).getTime()) / 1000),
   }));
 }
+
+/** The messages sent or queued to a claim's claimant, oldest first, as a data subject's export shows them. */
+export async function notificationsOfClaim(q: Queryable, claimId: string) {
+  const { rows } = await q.query<{
+    channel: string;
+    recipient: string;
+    subject: string | null;
+    body: string;
+    status: string;
+    created_at: Date;
+    sent_at: Date | null;
+  }>(
+    `SELECT channel, recipient, subject, body, status, created_at, sent_at FROM notifications
+     WHERE claim_id = $1 ORDER BY seq`,
+    [claimId],
+  );
+  return rows;
+}

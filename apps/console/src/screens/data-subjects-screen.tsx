@@ -1,0 +1,208 @@
+import type { ConsoleCallAnswer } from "@kalinga/domain/console-calls";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { consoleCall } from "../api.ts";
+import { DataTable } from "../data-table.tsx";
+import { FormMessage, Notice } from "../form-message.tsx";
+import { manilaDate } from "../format.ts";
+import { Permitted } from "../session.tsx";
+import { DATA_SUBJECT_TEXTS as T } from "./data-subject-texts.ts";
+
+type Found = ConsoleCallAnswer<"findDataSubject">;
+type HeldClaim = Found["claims"][number];
+type Subject = { mobile?: string; claim?: string };
+
+/** What an erasure does to one claim, in the member's words. */
+function verdictText({ verdict }: HeldClaim): string {
+  if (verdict.reason === "within-retention") {
+    return T.verdicts["within-retention"](manilaDate(verdict.keptUntil));
+  }
+  return T.verdicts[verdict.reason];
+}
+
+/** Hands the export to the browser as a file named after the day. */
+function download(answer: ConsoleCallAnswer<"exportDataSubject">) {
+  const blob = new Blob([JSON.stringify(answer, null, 2)], { type: "application/json" });
+  if (typeof URL.createObjectURL !== "function") return;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `data-subject-${answer.exportedAt.slice(0, 10)}.json`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+/** A data subject's rights are an administrator's: anyone else sees the title alone. */
+export function DataSubjectsScreen() {
+  return (
+    <Permitted permission="handle-data-subjects" title={T.title}>
+      <DataSubjects />
+    </Permitted>
+  );
+}
+
+function DataSubjects() {
+  const [subject, setSubject] = useState<Subject | null>(null);
+  const [found, setFound] = useState<Found | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (confirming) confirmHeading.current?.focus();
+  }, [confirming]);
+
+  async function lookUp(next: Subject) {
+    setFailure(null);
+    setConfirming(false);
+    try {
+      setFound(await consoleCall("findDataSubject", { query: next }));
+      setSubject(next);
+    } catch (refused) {
+      setFound(null);
+      setFailure(refused);
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const sent = new FormData(event.currentTarget);
+    const mobile = String(sent.get("mobile") ?? "").trim();
+    const claim = String(sent.get("claim") ?? "").trim();
+    setDone(null);
+    void lookUp({ ...(mobile ? { mobile } : {}), ...(claim ? { claim } : {}) });
+  }
+
+  async function exportAll() {
+    if (!subject) return;
+    setFailure(null);
+    try {
+      const answer = await consoleCall("exportDataSubject", { query: subject });
+      download(answer);
+      setDone(T.exported(answer.claims.length));
+    } catch (refused) {
+      setFailure(refused);
+    }
+  }
+
+  const erasable = found?.claims.filter((claim) => claim.verdict.erasable) ?? [];
+  const kept = found?.claims.filter((claim) => !claim.verdict.erasable) ?? [];
+
+  async function erase() {
+    if (!subject) return;
+    setFailure(null);
+    try {
+      const references = erasable.map((claim) => claim.webReferenceNumber);
+      const answer = await consoleCall("eraseDataSubject", { body: { ...subject, references } });
+      setConfirming(false);
+      setDone(T.erased(answer.erased.length));
+      if (kept.length > 0) await lookUp(subject);
+      else setFound(null);
+    } catch (refused) {
+      setConfirming(false);
+      setFailure(refused);
+    }
+  }
+
+  return (
+    <>
+      <h1 tabIndex={-1}>{T.title}</h1>
+      <p className="c-hint">{T.hint}</p>
+      <form className="c-panel" onSubmit={submit}>
+        <div>
+          <label htmlFor="subject-mobile">{T.mobile}</label>
+          <input id="subject-mobile" name="mobile" inputMode="tel" autoComplete="off" />
+        </div>
+        <div>
+          <label htmlFor="subject-claim">{T.claim}</label>
+          <input id="subject-claim" name="claim" autoComplete="off" />
+        </div>
+        <button type="submit" className="c-button">
+          {T.lookUp}
+        </button>
+      </form>
+      <FormMessage error={failure} />
+      <Notice text={done} />
+      {found && (
+        <section aria-labelledby="subject-found">
+          <h2 id="subject-found">{T.foundFor(found.mobileEnding)}</h2>
+          <DataTable
+            caption={T.caption}
+            columns={[
+              { label: T.columns.reference },
+              { label: T.columns.status },
+              { label: T.columns.started },
+              { label: T.columns.erasure },
+            ]}
+          >
+            {found.claims.map((claim) => (
+              <tr key={claim.webReferenceNumber}>
+                <td>{claim.webReferenceNumber}</td>
+                <td>
+                  {claim.purpose === "tracking"
+                    ? T.tracking
+                    : claim.submittedAt === null
+                      ? T.draft
+                      : claim.status}
+                </td>
+                <td>{manilaDate(claim.createdAt)}</td>
+                <td>{verdictText(claim)}</td>
+              </tr>
+            ))}
+          </DataTable>
+          <button type="button" className="c-button" onClick={() => void exportAll()}>
+            {T.exportJson}
+          </button>
+          {erasable.length === 0 ? (
+            <p>{T.nothingToErase}</p>
+          ) : (
+            <button
+              type="button"
+              className="c-button c-button--quiet"
+              onClick={() => setConfirming(true)}
+            >
+              {T.erase(erasable.length)}
+            </button>
+          )}
+        </section>
+      )}
+      {confirming && (
+        <section aria-labelledby="subject-confirm" className="c-panel">
+          <h2 id="subject-confirm" tabIndex={-1} ref={confirmHeading}>
+            {T.confirmTitle}
+          </h2>
+          <p>{T.confirmErased}</p>
+          <ul>
+            {erasable.map((claim) => (
+              <li key={claim.webReferenceNumber}>
+                {`${claim.webReferenceNumber}: ${verdictText(claim)}`}
+              </li>
+            ))}
+          </ul>
+          {kept.length > 0 && (
+            <>
+              <p>{T.confirmKept}</p>
+              <ul>
+                {kept.map((claim) => (
+                  <li key={claim.webReferenceNumber}>
+                    {`${claim.webReferenceNumber}: ${verdictText(claim)}`}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <p>{T.confirmAudit}</p>
+          <button type="button" className="c-button" onClick={() => void erase()}>
+            {T.confirm}
+          </button>
+          <button
+            type="button"
+            className="c-button c-button--quiet"
+            onClick={() => setConfirming(false)}
+          >
+            {T.cancel}
+          </button>
+        </section>
+      )}
+    </>
+  );
+}
