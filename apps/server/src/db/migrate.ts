@@ -50,10 +50,17 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
   });
 }
 
+/** The versions recorded as applied, lowest first. */
+export async function appliedMigrationVersions(db: Database): Promise<number[]> {
+  const { rows } = await db.query<{ version: number }>(
+    "SELECT version FROM schema_migrations ORDER BY version",
+  );
+  return rows.map((row) => Number(row.version));
+}
+
 /** True when every migration file is recorded as applied (the readiness check). */
 export async function migrationsApplied(db: Database, migrations: Migration[]): Promise<boolean> {
-  const { rows } = await db.query<{ version: number }>("SELECT version FROM schema_migrations");
-  const applied = new Set(rows.map((row) => Number(row.version)));
+  const applied = new Set(await appliedMigrationVersions(db));
   return migrations.every((migration) => applied.has(migration.version));
 }
 
