@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Database } from "../src/db/database.ts";
 import { migrate, readMigrations } from "../src/db/migrate.ts";
 import { openPostgresDatabase } from "../src/db/postgres-database.ts";
+import { rawDocumentStore } from "../src/documents/open-document-store.ts";
 import { textPdf } from "./fixtures/pdf-files.ts";
 import { filedClaim } from "./support/claimant.ts";
+import { startS3Server } from "./support/s3-server.ts";
 import { testApp, testConfig } from "./support/test-app.ts";
 
 // The backup and restore of docs/operations.md done for real (decision 0107): a claim filed with
@@ -28,7 +30,12 @@ const KEYS = `backup:${Buffer.alloc(32, 0x3c).toString("base64")}`;
 const adminUrl = process.env.DATABASE_URL ?? "";
 const base = decodeURIComponent(new URL(adminUrl || "postgres://x/kalinga").pathname.slice(1));
 const prefix = `${base.replace(/[^a-z0-9_]/g, "_").slice(0, 30)}_rc_${randomBytes(4).toString("hex")}`;
-const names = { source: `${prefix}_src`, good: `${prefix}_good`, damaged: `${prefix}_damaged` };
+const names = {
+  source: `${prefix}_src`,
+  good: `${prefix}_good`,
+  bucket: `${prefix}_bucket`,
+  damaged: `${prefix}_damaged`,
+};
 const urlOf = (name: string) => {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -50,6 +57,7 @@ let db: Database;
 let app: FastifyInstance;
 let reference: string;
 let dump: string;
+let documentsDir: string;
 let documentsCopy: string;
 
 /** The encrypted objects of a documents folder: <folder>/<two characters>/<key>. */
@@ -80,7 +88,7 @@ async function restoreCheck(
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), "kalinga-restore-check-"));
-  const documentsDir = path.join(folder, "documents");
+  documentsDir = path.join(folder, "documents");
   await admin(`CREATE DATABASE "${names.source}"`);
   db = openPostgresDatabase({ connectionString: urlOf(names.source), max: 10 });
   await migrate(db);
@@ -130,6 +138,25 @@ describe("restore-check", () => {
       new RegExp(`Claim ${reference} \\([^)]+\\): ${objects.length} documents, all OK`),
     );
     expect(result.output).toContain("0 problems: the backup restores");
+  });
+
+  test("reads the documents' copy from a bucket when DOCUMENT_STORE=s3 names it", async () => {
+    const s3 = await startS3Server();
+    try {
+      // The backup's copy of the folder, object for object, in a bucket under a prefix of its own.
+      const bucket = rawDocumentStore(testConfig(s3.env("backup-copy")));
+      const objects = await objectsOf(documentsDir);
+      for (const { key, file } of objects) await bucket.put(key, await readFile(file));
+      bucket.close?.();
+      const result = await restoreCheck(
+        ["--dump", dump, "--database", urlOf(names.bucket), "--claim", reference],
+        { KALINGA_DOCUMENT_KEYS: KEYS, ...s3.env("backup-copy") },
+      );
+      expect(result.code, result.output).toBe(0);
+      expect(result.output).toContain(`${objects.length} documents, all OK`);
+    } finally {
+      await s3.close();
+    }
   });
 
   test("a changed object and a missing one fail the check, each named", async () => {
