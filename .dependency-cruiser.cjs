@@ -83,6 +83,7 @@ const LAYERS = {
     {
       layer: "features",
       folders: [
+        "backup",
         "claims",
         "companies",
         "console",

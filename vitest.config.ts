@@ -14,7 +14,8 @@
  *                     DOCUMENT_STORE=s3 against a local S3-compatible server started for the run
  *                     (support/s3-global-setup.ts), on PGlite.
  * - `server-postgres` every server file with KALINGA_TEST_DB=postgres and DATABASE_URL passed on;
- *                     present only when DATABASE_URL is set.
+ *                     present only when DATABASE_URL is set. The files that need PostgreSQL's own
+ *                     tools (postgresOnlyTests) run only here.
  *
  * Server test files read KALINGA_TEST_DB to choose their database: `pglite` means an embedded PGlite
  * in a fresh temporary folder, copied from one migrated folder made per run (support/pglite-template.ts),
@@ -25,7 +26,7 @@
  * a time, after the one before it (`sequence.groupOrder`: units, PGlite, PostgreSQL): Vitest runs
  * projects side by side only when their worker counts agree. Every project gets NODE_ENV=test.
  */
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const databaseUrl = process.env.DATABASE_URL ?? "";
 const serverTests = ["apps/server/test/**/*.test.ts"];
@@ -67,6 +68,11 @@ const s3StoreTests = [
   "console-claim-view",
   "insurer-api-policies-documents",
 ].map((name) => `apps/server/test/${name}.test.ts`);
+/**
+ * Files that need a real PostgreSQL server and its tools (pg_dump, pg_restore): without
+ * DATABASE_URL they are not run at all, rather than run against PGlite.
+ */
+const postgresOnlyTests = ["restore-check"].map((name) => `apps/server/test/${name}.test.ts`);
 // A server and its database take a few seconds to start on a loaded 2-core machine: hooks get room.
 const serverTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 
@@ -117,6 +123,7 @@ export default defineConfig({
         test: {
           name: "server-pglite",
           include: databaseUrl === "" ? serverTests : embeddedDatabaseTests,
+          exclude: [...configDefaults.exclude, ...postgresOnlyTests],
           environment: "node",
           env: { NODE_ENV: "test", KALINGA_TEST_DB: "pglite", DATABASE_URL: "" },
           globalSetup: ["apps/server/test/support/pglite-template.ts"],

@@ -51,14 +51,21 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
   });
 }
 
+/** The versions recorded as applied, lowest first. */
+export async function appliedMigrationVersions(db: Database): Promise<number[]> {
+  const { rows } = await db.query<{ version: number }>(
+    "SELECT version FROM schema_migrations ORDER BY version",
+  );
+  return rows.map((row) => Number(row.version));
+}
+
 /** The migration files not recorded as applied: every one on a database never migrated. */
 async function pendingMigrations(db: Database, migrations: Migration[]): Promise<string[]> {
   const { rows: found } = await db.query<{ found: string | null }>(
     "SELECT to_regclass('schema_migrations')::text AS found",
   );
   if (!found[0]?.found) return migrations.map((migration) => migration.name);
-  const { rows } = await db.query<{ version: number }>("SELECT version FROM schema_migrations");
-  const applied = new Set(rows.map((row) => Number(row.version)));
+  const applied = new Set(await appliedMigrationVersions(db));
   return migrations.filter((m) => !applied.has(m.version)).map((migration) => migration.name);
 }
 

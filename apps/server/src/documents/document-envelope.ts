@@ -48,7 +48,8 @@ type Header = {
 };
 type Envelope = Header & { content: Buffer };
 
-function isSealed(stored: Uint8Array): boolean {
+/** Whether the object is an envelope of this module (else it was stored before encryption). */
+export function isSealed(stored: Uint8Array): boolean {
   return stored.length >= MAGIC.length && MAGIC.equals(stored.subarray(0, MAGIC.length));
 }
 

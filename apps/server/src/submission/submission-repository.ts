@@ -223,6 +223,25 @@ export type AgentReportRow = {
   open_requirements: number | string;
 };
 
+/** The last `count` submitted claims, newest first, on the queue's index (a restored backup's check). */
+export async function latestSubmittedClaims(
+  q: Queryable,
+  count: number,
+): Promise<{ id: string; webReferenceNumber: string; status: string }[]> {
+  const { rows } = await q.query<{ id: string; web_reference_number: string; status: string }>(
+    `SELECT c.id, c.web_reference_number, c.status
+     FROM claim_submissions s JOIN claims c ON c.id = s.claim_id
+     WHERE c.submitted_at IS NOT NULL
+     ORDER BY c.submitted_at DESC, c.id DESC LIMIT $1`,
+    [count],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    webReferenceNumber: row.web_reference_number,
+    status: row.status,
+  }));
+}
+
 /** An agent's claims, newest first: filed under the agent's code, or on the agent's policies. */
 export async function agentReportRows(
   q: Queryable,
