@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import pg from "pg";
-import { queueCount } from "../apps/server/src/claims/claim-repository.ts";
+import { queueCount } from "../apps/server/src/claims/claim-queue-repository.ts";
 import { type QueueQuery, queueFilter } from "../apps/server/src/console/console-claims.ts";
 import type { Database, Queryable } from "../apps/server/src/db/database.ts";
 import { openPostgresDatabase } from "../apps/server/src/db/postgres-database.ts";

@@ -67,6 +67,8 @@ export function kalingaServerEnv(): Record<string, string> {
     KALINGA_SECRET: randomBytes(32).toString("hex"),
     KALINGA_DOCUMENT_KEYS: benchDocumentKeys,
     KALINGA_COMPANIES_FILE: companiesFileForBenchKey(),
+    // Each benchmark's database is its own and fresh: its server migrates it, no separate command.
+    KALINGA_MIGRATE_ON_START: "true",
     SMS_PROVIDER: "http",
     SMS_HTTP_URL: "http://127.0.0.1:9/sms",
     SMS_HTTP_TOKEN: "bench-sms-token",
