@@ -111,7 +111,7 @@ const LAYERS = {
     },
     {
       layer: "app",
-      files: ["app.ts", "app-hooks.ts", "app-metrics.ts", "main.ts"],
+      files: ["app.ts", "app-hooks.ts", "app-metrics.ts", "main.ts", "rotate-secret.ts"],
       why: "builds the server from every feature",
     },
   ],

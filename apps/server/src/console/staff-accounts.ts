@@ -87,6 +87,47 @@ function sealer(serverSecret: string) {
   };
 }
 
+/** What a change of KALINGA_SECRET did to the sealed authenticator secrets. */
+export type Resealed = { resealed: number; current: number; unreadable: number };
+
+/**
+ * Seals every enrolled authenticator secret again under `secret`, opening it with `previous`: a
+ * change of KALINGA_SECRET keeps the staff's enrolments. One already under `secret` is left as it
+ * is, so a second run changes nothing; one neither opens is counted and left.
+ */
+export async function resealTotpSecrets(
+  db: Queryable,
+  previous: string,
+  secret: string,
+): Promise<Resealed> {
+  const before = sealer(previous);
+  const after = sealer(secret);
+  const opened = (sealed: string, by: ReturnType<typeof sealer>) => {
+    try {
+      return by.open(sealed);
+    } catch {
+      return null;
+    }
+  };
+  const { rows } = await db.query<{ id: string; totp_secret: string }>(
+    "SELECT id, totp_secret FROM staff_users WHERE totp_secret IS NOT NULL FOR UPDATE",
+  );
+  const counts: Resealed = { resealed: 0, current: 0, unreadable: 0 };
+  for (const row of rows) {
+    const plain = opened(row.totp_secret, before);
+    if (plain === null) {
+      counts[opened(row.totp_secret, after) === null ? "unreadable" : "current"] += 1;
+      continue;
+    }
+    await db.query("UPDATE staff_users SET totp_secret = $2 WHERE id = $1", [
+      row.id,
+      after.seal(plain),
+    ]);
+    counts.resealed += 1;
+  }
+  return counts;
+}
+
 export type PasswordCheck =
   | { ok: true; user: StaffUser }
   | { ok: false; reason: "wrong" | "disabled" };

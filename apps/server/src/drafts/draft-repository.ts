@@ -4,7 +4,7 @@ import { markClaimAbandoned } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { deleteDocumentsOfClaims, storedDocumentCount } from "../documents/document-repository.ts";
 import { revokeClaimTokens } from "../http/claim-token.ts";
-import type { SealedDraft } from "./draft-seal.ts";
+import { openDraft, type SealedDraft, sealDraft } from "./draft-seal.ts";
 
 // The claim_drafts table (migration 007): one sealed draft per claim, its expiry and its reminder.
 
@@ -179,6 +179,43 @@ export async function deleteClosedDrafts(q: Queryable, now: Date): Promise<strin
 /** The claim's draft goes (its submit holds the answers now). */
 export async function deleteDraft(q: Queryable, claimId: string) {
   await q.query("DELETE FROM claim_drafts WHERE claim_id = $1", [claimId]);
+}
+
+/**
+ * Seals every draft again under `secret`, opening it with `previous` (a change of KALINGA_SECRET
+ * keeps the drafts claimants are filling in). Already under `secret`: left; neither opens: counted.
+ */
+export async function resealDrafts(
+  q: Queryable,
+  previous: string,
+  secret: string,
+): Promise<{ resealed: number; current: number; unreadable: number }> {
+  const { rows } = await q.query<{
+    claim_id: string;
+    reference: string;
+    key_id: string;
+    sealed: string;
+  }>(
+    `SELECT d.claim_id, c.web_reference_number AS reference, d.key_id, d.sealed
+     FROM claim_drafts d JOIN claims c ON c.id = d.claim_id FOR UPDATE OF d`,
+  );
+  const counts = { resealed: 0, current: 0, unreadable: 0 };
+  for (const row of rows) {
+    const draft = { keyId: row.key_id, sealed: row.sealed };
+    const plain = openDraft(previous, row.reference, draft);
+    if (plain === null) {
+      counts[openDraft(secret, row.reference, draft) === null ? "unreadable" : "current"] += 1;
+      continue;
+    }
+    const sealed = sealDraft(secret, row.reference, plain);
+    await q.query("UPDATE claim_drafts SET key_id = $2, sealed = $3 WHERE claim_id = $1", [
+      row.claim_id,
+      sealed.keyId,
+      sealed.sealed,
+    ]);
+    counts.resealed += 1;
+  }
+  return counts;
 }
 
 /** A claim's sealed draft with its dates, for a data subject's export; null when it has none. */
