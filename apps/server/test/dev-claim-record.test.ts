@@ -121,9 +121,13 @@ describe("dev claim record", () => {
   });
 
   test("production does not register it", async () => {
+    // On the file's clock: its housekeeping at start must not judge the file's claims by another day.
     const production = await testApp(
       server.db,
-      testConfig({ ...PRODUCTION_ENV, KALINGA_DOCUMENTS_DIR: server.documentsDir }),
+      testConfig(
+        { ...PRODUCTION_ENV, KALINGA_DOCUMENTS_DIR: server.documentsDir },
+        { now: server.clock.now },
+      ),
     );
     try {
       const response = await production.inject({
