@@ -25,6 +25,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { bucketAt } from "../scripts/s3rver-bucket.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 
@@ -112,17 +113,7 @@ const journeyLimits = {
 
 /** The whole-server journeys' server keeps its documents in this bucket (decision 0098). */
 export const E2E_BUCKET = "kalinga-documents";
-/** s3rver's own credentials, which it checks each request's signature against. */
-const S3RVER_KEY = "S3RVER";
-const s3StoreEnv = {
-  DOCUMENT_STORE: "s3",
-  KALINGA_S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-  KALINGA_S3_BUCKET: E2E_BUCKET,
-  KALINGA_S3_REGION: "us-east-1",
-  KALINGA_S3_ACCESS_KEY_ID: S3RVER_KEY,
-  KALINGA_S3_SECRET_ACCESS_KEY: S3RVER_KEY,
-  KALINGA_S3_FORCE_PATH_STYLE: "true",
-};
+const s3StoreEnv = bucketAt(`http://127.0.0.1:${s3Port}`, E2E_BUCKET).env;
 
 /** The console's first administrator, made by the documented command before the main server starts. */
 export const CONSOLE_ADMIN = {

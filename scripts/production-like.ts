@@ -22,7 +22,6 @@ import sharp from "sharp";
 import { apiKeyId } from "../apps/server/src/http/api-key-auth.ts";
 import { fileClaim } from "./production-like/claimant.ts";
 import {
-  bucketAt,
   createDatabase,
   exitCode,
   type Gateway,
@@ -31,6 +30,7 @@ import {
   startProcess,
   startSmsGateway,
 } from "./production-like/services.ts";
+import { bucketAt } from "./s3rver-bucket.ts";
 import { findFreePort, stopChild, waitUntilHealthy } from "./server-process.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");

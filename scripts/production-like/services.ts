@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 
@@ -87,44 +86,6 @@ export async function createDatabase(adminUrl: string, name: string): Promise<Da
       await admin.query(`DROP ROLE IF EXISTS ${quoted(runtime)}`);
       await admin.query(`DROP ROLE IF EXISTS ${quoted(owner)}`);
       await admin.end();
-    },
-  };
-}
-
-/** s3rver's own credentials: it checks each request's signature against them. */
-const S3RVER_KEY = "S3RVER";
-
-export type Bucket = {
-  env: Record<string, string>;
-  /** The keys of the objects in the bucket. */
-  keys(): Promise<string[]>;
-};
-
-/** The settings and the reader of a bucket in the S3-compatible server at `endpoint`. */
-export function bucketAt(endpoint: string, bucket: string): Bucket {
-  return {
-    env: {
-      DOCUMENT_STORE: "s3",
-      KALINGA_S3_ENDPOINT: endpoint,
-      KALINGA_S3_BUCKET: bucket,
-      KALINGA_S3_REGION: "us-east-1",
-      KALINGA_S3_ACCESS_KEY_ID: S3RVER_KEY,
-      KALINGA_S3_SECRET_ACCESS_KEY: S3RVER_KEY,
-      KALINGA_S3_FORCE_PATH_STYLE: "true",
-    },
-    async keys() {
-      const client = new S3Client({
-        endpoint,
-        region: "us-east-1",
-        forcePathStyle: true,
-        credentials: { accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY },
-      });
-      try {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
-        return (page.Contents ?? []).map((object) => object.Key ?? "");
-      } finally {
-        client.destroy();
-      }
     },
   };
 }

@@ -1,15 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
+import { bucketAt } from "../../../../scripts/s3rver-bucket.ts";
 
 // A real S3-compatible server (s3rver) on a free local port, its objects in a temporary folder,
 // with one bucket made: the S3 document store's tests and the server-s3 project run against it.
 
 const S3_TEST_BUCKET = "kalinga-documents";
-/** s3rver's own credentials: it checks each request's signature against them. */
-const S3RVER_KEY = "S3RVER";
 
 export type S3TestServer = {
   readonly endpoint: string;
@@ -37,32 +35,16 @@ export async function startS3Server(): Promise<S3TestServer> {
   let server: S3rver | null = open(0);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
+  const bucket = bucketAt(endpoint, S3_TEST_BUCKET);
 
   return {
     endpoint,
     env: (prefix) => ({
-      DOCUMENT_STORE: "s3",
-      KALINGA_S3_ENDPOINT: endpoint,
-      KALINGA_S3_BUCKET: S3_TEST_BUCKET,
-      KALINGA_S3_REGION: "us-east-1",
-      KALINGA_S3_ACCESS_KEY_ID: S3RVER_KEY,
-      KALINGA_S3_SECRET_ACCESS_KEY: S3RVER_KEY,
-      KALINGA_S3_FORCE_PATH_STYLE: "true",
+      ...bucket.env,
       ...(prefix ? { KALINGA_S3_PREFIX: prefix } : {}),
     }),
     async objectCount() {
-      const client = new S3Client({
-        endpoint,
-        region: "us-east-1",
-        forcePathStyle: true,
-        credentials: { accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY },
-      });
-      try {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: S3_TEST_BUCKET }));
-        return page.KeyCount ?? 0;
-      } finally {
-        client.destroy();
-      }
+      return (await bucket.keys()).length;
     },
     async stop() {
       await server?.close();
