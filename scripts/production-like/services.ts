@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
+import { type ReceivedMail, startSmtpStandIn } from "../smtp-stand-in.ts";
 
 // What the production-like run starts beside Kalinga, as the compose file's services do: a fresh
 // PostgreSQL database with an owner role and a runtime role, an S3-compatible store in a process of
@@ -122,41 +122,16 @@ export async function startSmsGateway(): Promise<Gateway> {
   };
 }
 
-type Mail = { rcptTo: string[]; raw: string };
-export type MailServer = { url: string; received: Mail[]; close(): Promise<void> };
+export type MailServer = { url: string; received: ReceivedMail[]; close(): Promise<void> };
 
 /** The mail server's stand-in: SMTP with a login, every message kept. */
 export async function startMailServer(): Promise<MailServer> {
   const user = "kalinga-mailer";
   const password = randomBytes(12).toString("hex");
-  const received: Mail[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS"],
-    allowInsecureAuth: true,
-    authMethods: ["PLAIN", "LOGIN"],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === user && auth.password === password) callback(null, { user });
-      else callback(new Error("Invalid username or password"));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          rcptTo: session.envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
+  const server = await startSmtpStandIn({ user, password });
   return {
-    url: `smtp://${user}:${password}@127.0.0.1:${port}`,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    url: `smtp://${user}:${password}@127.0.0.1:${server.port}`,
+    received: server.received,
+    close: server.close,
   };
 }

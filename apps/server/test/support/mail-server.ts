@@ -1,6 +1,11 @@
 import type { AddressInfo } from "node:net";
 import { createServer as createNetServer } from "node:net";
-import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import {
+  type ReceivedMail,
+  type SmtpStandIn,
+  type SmtpStandInOptions,
+  startSmtpStandIn,
+} from "../../../../scripts/smtp-stand-in.ts";
 import type { SmtpEmailConfig } from "../../src/email/smtp-email-sender.ts";
 import { testConfig } from "./test-app.ts";
 
@@ -11,71 +16,19 @@ export const SMTP_USER = "kalinga-mailer";
 export const SMTP_PASS = "mailer-password-123";
 export const FROM = "Kalinga Life Claims <claims@kalinga-life.example>";
 
-export type Received = { mailFrom: string; rcptTo: string[]; user: unknown; raw: string };
+export type Received = ReceivedMail;
 
-export type MailServer = {
-  port: number;
-  received: Received[];
-  close(): Promise<void>;
-};
+export type MailServer = SmtpStandIn;
 
 /** A real SMTP server that requires a login, keeps every message, and can be told to refuse. */
-export async function startMailServer(
+export function startMailServer(
   options: {
     port?: number;
-    onData?: SMTPServerOptions["onData"];
-    onRcptTo?: SMTPServerOptions["onRcptTo"];
+    onData?: SmtpStandInOptions["onData"];
+    onRcptTo?: SmtpStandInOptions["onRcptTo"];
   } = {},
 ): Promise<MailServer> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS"],
-    allowInsecureAuth: true,
-    authMethods: ["PLAIN", "LOGIN"],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === SMTP_USER && auth.password === SMTP_PASS) {
-        callback(null, { user: auth.username });
-      } else {
-        callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
-      }
-    },
-    ...(options.onRcptTo ? { onRcptTo: options.onRcptTo } : {}),
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const keep = () =>
-          received.push({
-            mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            rcptTo: session.envelope.rcptTo.map((address) => address.address),
-            user: session.user,
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-        if (options.onData) {
-          // The custom handler decides the answer; the message counts only when it is accepted.
-          options.onData(stream, session, (error) => {
-            if (!error) keep();
-            callback(error);
-          });
-        } else {
-          keep();
-          callback();
-        }
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
-  });
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return startSmtpStandIn({ user: SMTP_USER, password: SMTP_PASS, ...options });
 }
 
 /** A port nobody listens on (a mail server that is down). */
