@@ -1,10 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { ConfigError } from "../src/config/config-values.ts";
 import { loadConfig } from "../src/config.ts";
@@ -17,6 +13,7 @@ import { submittedClaim } from "./support/claimant.ts";
 import { exited, startServer } from "./support/server-process.ts";
 import { API_KEY, basicInformation, PRODUCTION_ENV, testConfig } from "./support/test-app.ts";
 import { testDatabaseKind } from "./support/test-database.ts";
+import { useTwoRoles } from "./support/two-roles.ts";
 
 // The audit log's rights on PostgreSQL (decision 0065): the owner role of DATABASE_MIGRATION_URL
 // migrates and grants; the server's role of DATABASE_URL reads and writes the claims but may only
@@ -33,17 +30,6 @@ test("DATABASE_MIGRATION_URL without DATABASE_URL is refused: the embedded datab
   expect(one.databaseMigrationUrl).toBeNull();
 });
 
-/** The test server's URL with another user and this file's schema. */
-function urlFor(base: string, schema: string, user?: string): string {
-  const url = new URL(base);
-  if (user) {
-    url.username = user;
-    url.password = "";
-  }
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  return url.toString();
-}
-
 type PgError = Error & { code?: string };
 async function refusal(client: pg.Client, sql: string): Promise<string | undefined> {
   try {
@@ -56,36 +42,11 @@ async function refusal(client: pg.Client, sql: string): Promise<string | undefin
 
 if (testDatabaseKind() === "postgres") {
   describe("two roles on PostgreSQL", () => {
-    const base = process.env.DATABASE_URL ?? "";
-    const suffix = randomBytes(5).toString("hex");
-    const schema = `kalinga_test_roles_${suffix}`;
-    const role = `kalinga_runtime_${suffix}`;
-    let admin: pg.Client;
-    let ownerUrl = "";
-    let runtimeUrl = "";
-    let dataDir = "";
-
-    beforeAll(async () => {
-      admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      // A login role with no rights of its own: the server's grants are all it gets.
-      await admin.query(`CREATE ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE`);
-      ownerUrl = urlFor(base, schema);
-      runtimeUrl = urlFor(base, schema, role);
-      dataDir = await mkdtemp(path.join(tmpdir(), "kalinga-roles-"));
-    });
-    afterAll(async () => {
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.query(`DROP OWNED BY ${role}`);
-      await admin.query(`DROP ROLE IF EXISTS ${role}`);
-      await admin.end();
-      await rm(dataDir, { recursive: true, force: true });
-    });
+    const roles = useTwoRoles("roles");
 
     async function app(env: Record<string, string>, lines: string[]): Promise<FastifyInstance> {
       const config = testConfig({
-        KALINGA_DATA_DIR: dataDir,
+        KALINGA_DATA_DIR: roles.dataDir,
         LOG_LEVEL: "warn",
         ...env,
       });
@@ -95,7 +56,7 @@ if (testDatabaseKind() === "postgres") {
     }
 
     async function asRuntime<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-      const client = new pg.Client({ connectionString: runtimeUrl });
+      const client = new pg.Client({ connectionString: roles.urls.runtime });
       await client.connect();
       try {
         return await fn(client);
@@ -107,23 +68,23 @@ if (testDatabaseKind() === "postgres") {
     test("the owner migrates, the server works as its own role, and that role may only add to and read the audit log", async () => {
       const lines: string[] = [];
       const server = await app(
-        { DATABASE_URL: runtimeUrl, DATABASE_MIGRATION_URL: ownerUrl },
+        { DATABASE_URL: roles.urls.runtime, DATABASE_MIGRATION_URL: roles.urls.owner },
         lines,
       );
       try {
         // The tables belong to the owner role, not to the server's.
-        const { rows: owners } = await admin.query<{ tableowner: string }>(
+        const { rows: owners } = await roles.admin.query<{ tableowner: string }>(
           "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = $1",
-          [schema],
+          [roles.schema],
         );
-        const { rows: me } = await admin.query<{ me: string }>("SELECT current_user AS me");
+        const { rows: me } = await roles.admin.query<{ me: string }>("SELECT current_user AS me");
         expect(owners.map((row) => row.tableowner)).toEqual([me[0]?.me]);
 
         // A whole claim, documents and submit included, and the console's refused sign-in and a
         // right password (a session row), all as the server's role.
         await submittedClaim(server);
         expect((await server.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
-        const runtimeDb = openPostgresDatabase({ connectionString: runtimeUrl, max: 1 });
+        const runtimeDb = openPostgresDatabase({ connectionString: roles.urls.runtime, max: 1 });
         try {
           const accounts = createStaffAccounts(runtimeDb, {
             serverSecret: "s".repeat(40),
@@ -178,8 +139,8 @@ if (testDatabaseKind() === "postgres") {
           migrationsRecord: "42501",
           newTable: "42501",
         });
-        const { rows: kept } = await admin.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM ${schema}.staff_audit_log`,
+        const { rows: kept } = await roles.admin.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${roles.schema}.staff_audit_log`,
         );
         expect(kept[0]?.n).toBe(1);
         // Roles apart: no warning about the audit log.
@@ -190,14 +151,14 @@ if (testDatabaseKind() === "postgres") {
     });
 
     test("with one URL the server still runs, and in production it warns that its role can change the audit log", async () => {
-      const owner = openPostgresDatabase({ connectionString: ownerUrl, max: 1 });
+      const owner = openPostgresDatabase({ connectionString: roles.urls.owner, max: 1 });
       try {
         expect(await auditLogOverreach(owner)).toEqual(["ALTER", "DELETE", "TRUNCATE", "UPDATE"]);
       } finally {
         await owner.close();
       }
       const lines: string[] = [];
-      const server = await app({ ...PRODUCTION_ENV, DATABASE_URL: ownerUrl }, lines);
+      const server = await app({ ...PRODUCTION_ENV, DATABASE_URL: roles.urls.owner }, lines);
       try {
         expect((await server.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
         const warning = lines
@@ -211,9 +172,9 @@ if (testDatabaseKind() === "postgres") {
 
     test("main.ts started with both URLs serves claims as the runtime role", async () => {
       const running = await startServer({
-        DATABASE_URL: runtimeUrl,
-        DATABASE_MIGRATION_URL: ownerUrl,
-        KALINGA_DATA_DIR: dataDir,
+        DATABASE_URL: roles.urls.runtime,
+        DATABASE_MIGRATION_URL: roles.urls.owner,
+        KALINGA_DATA_DIR: roles.dataDir,
       });
       try {
         expect((await fetch(`${running.baseUrl}/readyz`)).status).toBe(200);
@@ -230,21 +191,21 @@ if (testDatabaseKind() === "postgres") {
     });
 
     test("a migration URL naming another database stops the start with a message naming both", async () => {
-      const elsewhere = new URL(ownerUrl);
+      const elsewhere = new URL(roles.urls.owner);
       elsewhere.pathname = "/postgres";
       await expect(
-        app({ DATABASE_URL: runtimeUrl, DATABASE_MIGRATION_URL: elsewhere.toString() }, []),
+        app({ DATABASE_URL: roles.urls.runtime, DATABASE_MIGRATION_URL: elsewhere.toString() }, []),
       ).rejects.toThrow(/must name the same database/);
     });
 
     test("a table a later migration adds is the server role's to use at the next start", async () => {
-      const runtimeDb = openPostgresDatabase({ connectionString: runtimeUrl, max: 1 });
+      const runtimeDb = openPostgresDatabase({ connectionString: roles.urls.runtime, max: 1 });
       try {
         const later = [
           ...(await readMigrations()),
           { version: 998, name: "998_later.sql", sql: "CREATE TABLE later_things (id int);" },
         ];
-        await prepareDatabase(runtimeDb, { databaseMigrationUrl: ownerUrl }, later);
+        await prepareDatabase(runtimeDb, { databaseMigrationUrl: roles.urls.owner }, later);
         await runtimeDb.query("INSERT INTO later_things VALUES (1)");
         const { rows } = await runtimeDb.query<{ n: number }>(
           "SELECT count(*)::int AS n FROM later_things",

@@ -1,16 +1,15 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { PRODUCTION_ENV, testConfig } from "./support/test-app.ts";
 import { testDatabaseKind } from "./support/test-database.ts";
+import { useTwoRoles } from "./support/two-roles.ts";
 
 // `npm run migrate` and KALINGA_MIGRATE_ON_START (decision 0105): the command migrates as the owner
 // role and grants the server's role; a server that does not migrate at start refuses a database
@@ -82,70 +81,43 @@ if (testDatabaseKind() === "pglite") {
 
 if (testDatabaseKind() === "postgres") {
   describe("PostgreSQL with an owner role and the server's role", () => {
-    const base = process.env.DATABASE_URL ?? "";
-    const suffix = randomBytes(5).toString("hex");
-    const schema = `kalinga_test_migrate_${suffix}`;
-    const role = `kalinga_runtime_${suffix}`;
-    let admin: pg.Client;
-    const urls = { owner: "", runtime: "" };
-    let dataDir = "";
-
-    const urlFor = (user?: string) => {
-      const url = new URL(base);
-      if (user) url.username = user;
-      url.searchParams.set("options", `-c search_path=${schema}`);
-      return url.toString();
-    };
-
-    beforeAll(async () => {
-      admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      await admin.query(`CREATE ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE`);
-      urls.owner = urlFor();
-      urls.runtime = urlFor(role);
-      dataDir = await mkdtemp(path.join(tmpdir(), "kalinga-migrate-"));
-    });
-    afterAll(async () => {
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.query(`DROP OWNED BY ${role}`);
-      await admin.query(`DROP ROLE IF EXISTS ${role}`);
-      await admin.end();
-      await rm(dataDir, { recursive: true, force: true });
-    });
+    const roles = useTwoRoles("migrate");
+    const { urls } = roles;
 
     const production = () => ({
       ...PRODUCTION_ENV,
       DATABASE_URL: urls.runtime,
-      KALINGA_DATA_DIR: dataDir,
+      KALINGA_DATA_DIR: roles.dataDir,
     });
     const privilege = async (table: string, right: string) => {
-      const { rows } = await admin.query<{ may: boolean }>(
+      const { rows } = await roles.admin.query<{ may: boolean }>(
         "SELECT has_table_privilege($1, $2, $3) AS may",
-        [role, `${schema}.${table}`, right],
+        [roles.role, `${roles.schema}.${table}`, right],
       );
       return rows[0]?.may;
     };
 
     test("a production server refuses the unmigrated database; the command migrates as the owner and grants the server's role", async () => {
       await expect(readiness(production())).rejects.toThrow(/Run `npm run migrate`/);
-      const tables = `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = '${schema}'`;
-      expect((await admin.query<{ n: number }>(tables)).rows[0]?.n).toBe(0);
+      const tables = `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = '${roles.schema}'`;
+      expect((await roles.admin.query<{ n: number }>(tables)).rows[0]?.n).toBe(0);
 
       const migrated = await migrateCommand({
         DATABASE_URL: urls.runtime,
         DATABASE_MIGRATION_URL: urls.owner,
-        KALINGA_DATA_DIR: dataDir,
+        KALINGA_DATA_DIR: roles.dataDir,
       });
       expect(migrated.code, migrated.output).toBe(0);
       expect(migrated.output).toMatch(
         /Applied \d+ migration\(s\) to PostgreSQL \(DATABASE_URL\) as DATABASE_MIGRATION_URL's role: 001_/,
       );
-      const { rows: owners } = await admin.query<{ tableowner: string }>(
+      const { rows: owners } = await roles.admin.query<{ tableowner: string }>(
         "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = $1",
-        [schema],
+        [roles.schema],
       );
-      expect(owners.map((row) => row.tableowner)).toEqual([new URL(base).username || "postgres"]);
+      expect(owners.map((row) => row.tableowner)).toEqual([
+        new URL(process.env.DATABASE_URL ?? "").username || "postgres",
+      ]);
       expect(await privilege("claims", "INSERT")).toBe(true);
       expect(await privilege("staff_audit_log", "DELETE")).toBe(false);
       expect(await privilege("schema_migrations", "INSERT")).toBe(false);
@@ -155,22 +127,22 @@ if (testDatabaseKind() === "postgres") {
     });
 
     test("one migration missing: the server names it and does not start", async () => {
-      const { rows } = await admin.query<{ name: string }>(
-        `DELETE FROM ${schema}.schema_migrations
-         WHERE version = (SELECT max(version) FROM ${schema}.schema_migrations) RETURNING name`,
+      const { rows } = await roles.admin.query<{ name: string }>(
+        `DELETE FROM ${roles.schema}.schema_migrations
+         WHERE version = (SELECT max(version) FROM ${roles.schema}.schema_migrations) RETURNING name`,
       );
       const missing = rows[0]?.name ?? "";
       await expect(readiness(production())).rejects.toThrow(
         `The database is behind this server: 1 migration(s) not applied (${missing}).`,
       );
-      await admin.query(`INSERT INTO ${schema}.schema_migrations (version, name) VALUES ($1, $2)`, [
-        Number(missing.slice(0, 3)),
-        missing,
-      ]);
+      await roles.admin.query(
+        `INSERT INTO ${roles.schema}.schema_migrations (version, name) VALUES ($1, $2)`,
+        [Number(missing.slice(0, 3)), missing],
+      );
       const again = await migrateCommand({
         DATABASE_URL: urls.runtime,
         DATABASE_MIGRATION_URL: urls.owner,
-        KALINGA_DATA_DIR: dataDir,
+        KALINGA_DATA_DIR: roles.dataDir,
       });
       expect(again.output).toContain("The database is up to date: PostgreSQL (DATABASE_URL).");
       expect(await readiness(production())).toBe(200);
