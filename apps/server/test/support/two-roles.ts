@@ -17,7 +17,7 @@ export type TwoRoles = {
   readonly dataDir: string;
 };
 
-export function urlInSchema(base: string, schema: string, user?: string): string {
+function urlInSchema(base: string, schema: string, user?: string): string {
   const url = new URL(base);
   if (user) {
     url.username = user;
