@@ -19,7 +19,10 @@ afterAll(async () => {
 });
 
 describe("main.ts", () => {
-  test("a code acknowledged before the process is killed validates after a restart", async () => {
+  // Two server processes started one after the other: room for a loaded machine.
+  test("a code acknowledged before the process is killed validates after a restart", {
+    timeout: 90_000,
+  }, async () => {
     const first = await startServer(database.env);
     const init = await post(first.baseUrl, "initClaimRequest", { basicInformation });
     const { webReferenceNumber, token } = init.body as {

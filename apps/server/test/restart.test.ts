@@ -68,7 +68,8 @@ describe("restart", () => {
 });
 
 describe("migrations and readiness", () => {
-  test("two servers migrating at once apply each file once", async () => {
+  // Every migration applied from nothing, twice over: room for a loaded machine.
+  test("two servers migrating at once apply each file once", { timeout: 90_000 }, async () => {
     const fresh = await openTestDatabase({ migrate: false });
     try {
       const [first, second] = await Promise.all([migrate(fresh.db), migrate(fresh.db)]);
