@@ -1,4 +1,5 @@
 import { deathClaimDraft } from "@kalinga/domain/fixtures/claim-fixtures";
+import { unzipSync } from "fflate";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { CONSOLE_MESSAGES as M } from "../src/console/console-texts.ts";
@@ -147,7 +148,10 @@ describe("a data subject's rights in the console", () => {
 
     const exported = await admin.call("GET", "/data-subjects/export?mobile=9171234567");
     expect(exported.statusCode).toBe(200);
-    const [first, second] = (exported.json() as { claims: Record<string, unknown>[] }).claims;
+    const archive = unzipSync(new Uint8Array(exported.rawPayload));
+    const exportJson = new TextDecoder().decode(archive["data-subject.json"]);
+    const [first, second] = (JSON.parse(exportJson) as { claims: Record<string, unknown>[] })
+      .claims;
     // The draft's sealed answers, opened for the claimant to read.
     expect(second).toMatchObject({
       webReferenceNumber: draft,

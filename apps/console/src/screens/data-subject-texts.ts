@@ -19,8 +19,11 @@ export const DATA_SUBJECT_TEXTS = {
     open: "Kept: the claim is still open",
     "within-retention": (until: string) => `Kept until ${until}: claims records are kept by law`,
   },
-  exportJson: "Export as JSON",
-  exported: (count: number) => (count === 1 ? "Exported 1 claim." : `Exported ${count} claims.`),
+  exportZip: "Export as ZIP",
+  exporting: (count: number) =>
+    count === 1
+      ? "Downloading the ZIP of 1 claim: its data as JSON and its documents."
+      : `Downloading the ZIP of ${count} claims: their data as JSON and their documents.`,
   erase: (count: number) => (count === 1 ? "Erase 1 claim…" : `Erase ${count} claims…`),
   nothingToErase: "Nothing can be erased now: every claim here must be kept.",
   confirmTitle: "Erase for good?",

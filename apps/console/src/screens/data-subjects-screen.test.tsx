@@ -8,7 +8,7 @@ import { fakeConsoleApi } from "../test-support/fake-console-api.ts";
 import { DataSubjectsScreen } from "./data-subjects-screen.tsx";
 
 // An administrator looks a claimant up by number, sees what an erasure erases and what it keeps and
-// why, confirms, and the erasure names only the erasable claims; the export is one call; a member
+// why, confirms, and the erasure names only the erasable claims; the export is a ZIP link; a member
 // without the right sees the title alone.
 
 afterEach(cleanup);
@@ -51,9 +51,6 @@ function renderScreen(staff: object = administrator) {
   const api = fakeConsoleApi({
     "GET /session": { body: { staff, csrfToken: CSRF_TOKEN } },
     "GET /data-subjects?mobile=0917%20123%204567": { body: found },
-    "GET /data-subjects/export?mobile=0917%20123%204567": {
-      body: { exportedAt: "2026-11-28T01:00:00.000Z", claims: [{}, {}] },
-    },
     "POST /data-subjects/erasure": { body: { erased: ["KL-2222-3333"], files: 0 } },
   });
   render(
@@ -80,8 +77,20 @@ describe("the data subjects screen", () => {
       }),
     ).toBeTruthy();
 
-    await userEvent.click(screen.getByRole("button", { name: "Export as JSON" }));
-    expect(await screen.findByText("Exported 2 claims.")).toBeTruthy();
+    // The browser saves the ZIP from the link itself, streamed; the page makes no call for it.
+    const exportLink = screen.getByRole("link", { name: "Export as ZIP" });
+    expect(exportLink.getAttribute("href")).toBe(
+      "/console/api/data-subjects/export?mobile=0917%20123%204567",
+    );
+    expect(exportLink.hasAttribute("download")).toBe(true);
+    exportLink.addEventListener("click", (event) => event.preventDefault());
+    await userEvent.click(exportLink);
+    expect(
+      await screen.findByText(
+        "Downloading the ZIP of 2 claims: their data as JSON and their documents.",
+      ),
+    ).toBeTruthy();
+    expect(api.calls("GET", "/data-subjects/export?mobile=0917%20123%204567")).toHaveLength(0);
 
     await userEvent.click(screen.getByRole("button", { name: "Erase 1 claim…" }));
     const heading = await screen.findByRole("heading", { name: "Erase for good?" });

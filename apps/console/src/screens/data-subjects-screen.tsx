@@ -1,6 +1,6 @@
 import type { ConsoleCallAnswer } from "@kalinga/domain/console-calls";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { consoleCall } from "../api.ts";
+import { consoleCall, consoleUrl } from "../api.ts";
 import { DataTable } from "../data-table.tsx";
 import { FormMessage, Notice } from "../form-message.tsx";
 import { manilaDate } from "../format.ts";
@@ -17,17 +17,6 @@ function verdictText({ verdict }: HeldClaim): string {
     return T.verdicts["within-retention"](manilaDate(verdict.keptUntil));
   }
   return T.verdicts[verdict.reason];
-}
-
-/** Hands the export to the browser as a file named after the day. */
-function download(answer: ConsoleCallAnswer<"exportDataSubject">) {
-  const blob = new Blob([JSON.stringify(answer, null, 2)], { type: "application/json" });
-  if (typeof URL.createObjectURL !== "function") return;
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = `data-subject-${answer.exportedAt.slice(0, 10)}.json`;
-  link.click();
-  URL.revokeObjectURL(link.href);
 }
 
 /** A data subject's rights are an administrator's: anyone else sees the title alone. */
@@ -70,18 +59,6 @@ function DataSubjects() {
     const claim = String(sent.get("claim") ?? "").trim();
     setDone(null);
     void lookUp({ ...(mobile ? { mobile } : {}), ...(claim ? { claim } : {}) });
-  }
-
-  async function exportAll() {
-    if (!subject) return;
-    setFailure(null);
-    try {
-      const answer = await consoleCall("exportDataSubject", { query: subject });
-      download(answer);
-      setDone(T.exported(answer.claims.length));
-    } catch (refused) {
-      setFailure(refused);
-    }
   }
 
   const erasable = found?.claims.filter((claim) => claim.verdict.erasable) ?? [];
@@ -149,9 +126,17 @@ function DataSubjects() {
               </tr>
             ))}
           </DataTable>
-          <button type="button" className="c-button" onClick={() => void exportAll()}>
-            {T.exportJson}
-          </button>
+          {subject && (
+            // A link the browser saves itself: the ZIP streams to disk, never whole in the page.
+            <a
+              className="c-button"
+              href={consoleUrl("exportDataSubject", { query: subject })}
+              download
+              onClick={() => setDone(T.exporting(found.claims.length))}
+            >
+              {T.exportZip}
+            </a>
+          )}
           {erasable.length === 0 ? (
             <p>{T.nothingToErase}</p>
           ) : (

@@ -1,4 +1,5 @@
 import { consoleCallUrl } from "@kalinga/domain/console-call-routes";
+import { archiveFileName } from "@kalinga/domain/document-files";
 import { keepMobileDigits } from "@kalinga/domain/mobile-digits";
 import {
   type ErasureVerdict,
@@ -13,10 +14,12 @@ import {
 } from "../claims/claim-retention-repository.ts";
 import { readClaimRecord } from "../claims/dev-claim-record.ts";
 import type { Queryable } from "../db/database.ts";
+import { listDocuments } from "../documents/document-repository.ts";
 import { sealedDraftOf } from "../drafts/draft-repository.ts";
 import { openDraft } from "../drafts/draft-seal.ts";
 import { notificationsOfClaim } from "../notifications/notification-repository.ts";
 import { factsOf } from "./claim-erasure.ts";
+import type { ArchivedFile } from "./subject-archive.ts";
 
 // A data subject's claims (docs/decisions/0106): found by the mobile number they gave or proved, or
 // by a claim's reference (then every claim of that claim's number), each judged by the domain's
@@ -65,10 +68,6 @@ export async function subjectClaims(
 
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
 
-/**
- * Everything held about the subject, claim by claim: the claim, its draft's answers, its
- * submission, documents and messages.
- */
 /** A claim's draft answers, opened with the server's secret; null when it has none. */
 async function draftOf(db: Queryable, secret: string, row: RetentionRow) {
   if (!row.has_draft) return null;
@@ -82,19 +81,31 @@ async function draftOf(db: Queryable, secret: string, row: RetentionRow) {
   };
 }
 
+/**
+ * Everything held about the subject, claim by claim: the claim, its draft's answers, its
+ * submission, documents (each with its path in the export's ZIP) and messages; and the files.
+ */
 export async function exportSubject(
   db: Queryable,
   secret: string,
   claims: readonly SubjectClaim[],
 ) {
   const exported: Record<string, unknown>[] = [];
+  const files: ArchivedFile[] = [];
   for (const { row } of claims) {
     const ref = row.web_reference_number;
-    const [record, messages, draft] = await Promise.all([
+    const [record, messages, draft, stored] = await Promise.all([
       readClaimRecord(db, ref),
       notificationsOfClaim(db, row.id),
       draftOf(db, secret, row),
+      listDocuments(db, row.id),
     ]);
+    const pathOf = new Map<string, string>();
+    stored.forEach((document, index) => {
+      const path = archiveFileName(ref, index, document.displayName);
+      pathOf.set(document.id, path);
+      files.push({ path, storageKey: document.storageKey });
+    });
     exported.push({
       ...record,
       purpose: row.purpose,
@@ -108,6 +119,7 @@ export async function exportSubject(
       draft,
       documents: (record?.documents ?? []).map((document) => ({
         ...document,
+        file: pathOf.get(document.id) ?? null,
         link: consoleCallUrl("readDocument", { ref, id: document.id }),
       })),
       messages: messages.map((message) => ({
@@ -121,5 +133,5 @@ export async function exportSubject(
       })),
     });
   }
-  return exported;
+  return { claims: exported, files };
 }
