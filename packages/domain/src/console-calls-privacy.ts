@@ -9,9 +9,10 @@ import { queryText, webReferenceInput } from "./route-inputs.ts";
 // documents; the erasure of what the law allows. Each is audited with references only. Rows of the
 // console's call table (console-calls.ts).
 
-/** Which claimant: the mobile number (as typed), or a claim's reference; one of them. */
+/** Which claimant: the mobile number (as typed), an e-mail address, or a claim's reference. */
 export const subjectQuery = z.object({
   mobile: z.optional(queryText(40)),
+  email: z.optional(queryText(254)),
   claim: z.optional(queryText(40)),
 });
 
@@ -48,6 +49,7 @@ export type SubjectAnswer = z.output<typeof subjectAnswer>;
 /** The erasure names the claims the member was shown and confirmed; any other changes nothing. */
 export const subjectErasureBody = z.object({
   mobile: z.optional(queryText(40)),
+  email: z.optional(queryText(254)),
   claim: z.optional(queryText(40)),
   references: z.array(webReferenceInput).check(z.minLength(1), z.maxLength(500)),
 });
@@ -67,7 +69,7 @@ export const PRIVACY_CALLS = {
     refusals: ["forbidden", "not-found"],
     idempotent: false,
     summary:
-      "A claimant's claims by mobile number or reference, each with whether an erasure may erase it, or why it is kept and until when.",
+      "A claimant's claims by mobile number, e-mail address or reference, each with whether an erasure may erase it, or why it is kept and until when.",
   }),
   exportDataSubject: consoleCall({
     ...SIGNED_IN,

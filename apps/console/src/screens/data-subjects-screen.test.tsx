@@ -51,6 +51,7 @@ function renderScreen(staff: object = administrator) {
   const api = fakeConsoleApi({
     "GET /session": { body: { staff, csrfToken: CSRF_TOKEN } },
     "GET /data-subjects?mobile=0917%20123%204567": { body: found },
+    "GET /data-subjects?email=josephine%40example.com": { body: { ...found, mobileEnding: null } },
     "POST /data-subjects/erasure": { body: { erased: ["KL-2222-3333"], files: 0 } },
   });
   render(
@@ -104,6 +105,24 @@ describe("the data subjects screen", () => {
     const [erased] = api.calls("POST", "/data-subjects/erasure");
     expect(erased?.body).toEqual({ mobile: "0917 123 4567", references: ["KL-2222-3333"] });
     expect(erased?.headers.get("x-csrf-token")).toBe(CSRF_TOKEN);
+  });
+
+  it("looks up by e-mail address, and erases by it", async () => {
+    const api = renderScreen();
+    await userEvent.type(
+      await screen.findByLabelText("Or an e-mail address"),
+      "josephine@example.com",
+    );
+    await userEvent.keyboard("{Enter}");
+    expect(await screen.findByRole("heading", { name: "Claims naming josephine@example.com" }));
+    expect(screen.getByRole("link", { name: "Export as ZIP" }).getAttribute("href")).toBe(
+      "/console/api/data-subjects/export?email=josephine%40example.com",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Erase 1 claim…" }));
+    await userEvent.click(screen.getByRole("button", { name: "Erase for good" }));
+    await screen.findByText("Erased 1 claim.");
+    const [erased] = api.calls("POST", "/data-subjects/erasure");
+    expect(erased?.body).toEqual({ email: "josephine@example.com", references: ["KL-2222-3333"] });
   });
 
   it("cancelling erases nothing; a member without the right sees no form", async () => {

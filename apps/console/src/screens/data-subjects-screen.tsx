@@ -9,7 +9,7 @@ import { DATA_SUBJECT_TEXTS as T } from "./data-subject-texts.ts";
 
 type Found = ConsoleCallAnswer<"findDataSubject">;
 type HeldClaim = Found["claims"][number];
-type Subject = { mobile?: string; claim?: string };
+type Subject = { mobile?: string; email?: string; claim?: string };
 
 /** What an erasure does to one claim, in the member's words. */
 function verdictText({ verdict }: HeldClaim): string {
@@ -56,9 +56,14 @@ function DataSubjects() {
     event.preventDefault();
     const sent = new FormData(event.currentTarget);
     const mobile = String(sent.get("mobile") ?? "").trim();
+    const email = String(sent.get("email") ?? "").trim();
     const claim = String(sent.get("claim") ?? "").trim();
     setDone(null);
-    void lookUp({ ...(mobile ? { mobile } : {}), ...(claim ? { claim } : {}) });
+    void lookUp({
+      ...(mobile ? { mobile } : {}),
+      ...(email ? { email } : {}),
+      ...(claim ? { claim } : {}),
+    });
   }
 
   const erasable = found?.claims.filter((claim) => claim.verdict.erasable) ?? [];
@@ -90,6 +95,10 @@ function DataSubjects() {
           <input id="subject-mobile" name="mobile" inputMode="tel" autoComplete="off" />
         </div>
         <div>
+          <label htmlFor="subject-email">{T.email}</label>
+          <input id="subject-email" name="email" type="email" autoComplete="off" />
+        </div>
+        <div>
           <label htmlFor="subject-claim">{T.claim}</label>
           <input id="subject-claim" name="claim" autoComplete="off" />
         </div>
@@ -101,7 +110,7 @@ function DataSubjects() {
       <Notice text={done} />
       {found && (
         <section aria-labelledby="subject-found">
-          <h2 id="subject-found">{T.foundFor(found.mobileEnding)}</h2>
+          <h2 id="subject-found">{T.foundFor(found.mobileEnding, subject?.email ?? null)}</h2>
           <DataTable
             caption={T.caption}
             columns={[

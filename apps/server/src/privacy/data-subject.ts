@@ -6,6 +6,7 @@ import {
   erasureVerdict,
   type RetentionSettings,
 } from "@kalinga/domain/retention";
+import { EMAIL_PATTERN } from "@kalinga/domain/start-form";
 import { readWebReference } from "@kalinga/domain/web-reference-number";
 import {
   claimsOfSubject,
@@ -17,33 +18,55 @@ import type { Queryable } from "../db/database.ts";
 import { listDocuments } from "../documents/document-repository.ts";
 import { sealedDraftOf } from "../drafts/draft-repository.ts";
 import { openDraft } from "../drafts/draft-seal.ts";
-import { notificationsOfClaim } from "../notifications/notification-repository.ts";
+import {
+  claimIdsEmailedTo,
+  notificationsOfClaim,
+} from "../notifications/notification-repository.ts";
+import { claimIdsNamingEmail } from "../submission/submission-repository.ts";
 import { factsOf } from "./claim-erasure.ts";
 import type { ArchivedFile } from "./subject-archive.ts";
 
-// A data subject's claims (docs/decisions/0106): found by the mobile number they gave or proved, or
-// by a claim's reference (then every claim of that claim's number), each judged by the domain's
-// erasure rules; and the export of everything held about them.
+// A data subject's claims (docs/decisions/0106, 0111): found by the mobile number they gave or
+// proved, by an e-mail address given on or written to a claim, or by a claim's reference (then
+// every claim of that claim's number), each judged by the domain's erasure rules; and the export
+// of everything held about them.
 
-export type SubjectInput = { mobile?: string | undefined; claim?: string | undefined };
+export type SubjectInput = {
+  mobile?: string | undefined;
+  email?: string | undefined;
+  claim?: string | undefined;
+};
 
-/** What the member typed, read: a number of 10 digits, a reference in its issued form. */
-export type Subject = { mobileNumber: string | null; webReferenceNumber: string | null };
+/**
+ * What the member typed, read: a number of 10 digits, an e-mail address in lower case, a reference
+ * in its issued form.
+ */
+export type Subject = {
+  mobileNumber: string | null;
+  emailAddress: string | null;
+  webReferenceNumber: string | null;
+};
 
-export type SubjectProblem = { field: "mobile" | "claim" | "(query)"; rule: string };
+export type SubjectProblem = { field: "mobile" | "email" | "claim" | "(query)"; rule: string };
 
 /** The subject the input names, or the field at fault. */
 export function readSubject(input: SubjectInput): Subject | SubjectProblem {
   const typedMobile = input.mobile?.trim() || null;
   const typedClaim = input.claim?.trim() || null;
-  if (typedMobile === null && typedClaim === null) return { field: "(query)", rule: "required" };
+  const emailAddress = input.email?.trim().toLowerCase() || null;
+  if (typedMobile === null && typedClaim === null && emailAddress === null) {
+    return { field: "(query)", rule: "required" };
+  }
+  if (emailAddress !== null && !EMAIL_PATTERN.test(emailAddress)) {
+    return { field: "email", rule: "format" };
+  }
   const mobileNumber = typedMobile === null ? null : keepMobileDigits(typedMobile);
   if (mobileNumber !== null && !/^9\d{9}$/.test(mobileNumber)) {
     return { field: "mobile", rule: "format" };
   }
   const webReferenceNumber = typedClaim === null ? null : readWebReference(typedClaim);
   if (typedClaim !== null && webReferenceNumber === null) return { field: "claim", rule: "format" };
-  return { mobileNumber, webReferenceNumber };
+  return { mobileNumber, emailAddress, webReferenceNumber };
 }
 
 export type SubjectClaim = { row: RetentionRow; verdict: ErasureVerdict };
@@ -59,9 +82,21 @@ export async function subjectClaims(
   if (mobileNumber === null && subject.webReferenceNumber !== null) {
     mobileNumber = (await subjectNumberOf(db, subject.webReferenceNumber)) ?? null;
   }
+  // An address is matched where it was given (the submitted payload) or written to (e-mails
+  // sent); a draft is sealed, so an address typed only there is found by the number instead.
+  const claimIds =
+    subject.emailAddress === null
+      ? []
+      : [
+          ...new Set([
+            ...(await claimIdsNamingEmail(db, subject.emailAddress)),
+            ...(await claimIdsEmailedTo(db, subject.emailAddress)),
+          ]),
+        ];
   const rows = await claimsOfSubject(db, {
     mobileNumber,
     webReferenceNumber: subject.webReferenceNumber,
+    claimIds,
   });
   return rows.map((row) => ({ row, verdict: erasureVerdict(factsOf(row), now, settings) }));
 }

@@ -21,6 +21,7 @@ import { CONSOLE_MESSAGES as M } from "../console-texts.ts";
 const PROBLEM_MESSAGES = {
   "(query)": M.subjectRequired,
   mobile: M.badSubjectMobile,
+  email: M.badSubjectEmail,
   claim: ROUTE_INPUT_MESSAGES.badReference,
 } as const;
 
