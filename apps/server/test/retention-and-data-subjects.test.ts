@@ -79,7 +79,7 @@ describe("the retention job", () => {
     expect(await sweep()).toEqual({ claims: 1, submitted: 1, unsubmitted: 0, files: oldFiles });
     expect(await refsHeld()).toEqual([younger, open].sort());
     expect(await countStoredFiles(server.documentsDir)).toBe(filesBefore - oldFiles);
-    const [round, ...more] = await auditRows("retention.");
+    const [round, ...more] = await auditRows("retention.erase");
     expect(more).toEqual([]);
     expect(round).toMatchObject({
       action: "retention.erase",
@@ -89,7 +89,7 @@ describe("the retention job", () => {
     expect(JSON.stringify(round)).not.toContain(old);
 
     expect(await sweep()).toEqual({ claims: 0, submitted: 0, unsubmitted: 0, files: 0 });
-    expect(await auditRows("retention.")).toHaveLength(1);
+    expect(await auditRows("retention.erase")).toHaveLength(1);
     expect(await refsHeld()).toEqual([younger, open].sort());
   });
 

@@ -1,19 +1,22 @@
 import { isPastRetention, type RetentionSettings } from "@kalinga/domain/retention";
 import { retentionCandidates } from "../claims/claim-retention-repository.ts";
-import { audit } from "../console/audit-log.ts";
+import { audit, lastUnclaimedAuditAt } from "../console/audit-log.ts";
 import type { Database } from "../db/database.ts";
 import type { DocumentStore } from "../documents/document-store.ts";
 import { deleteClaimRows, factsOf, removeFiles } from "./claim-erasure.ts";
 
-// The retention job (docs/decisions/0106): claims past their retention are erased with their
+// The retention job (docs/decisions/0106, 0111): claims past their retention are erased with their
 // documents, a batch per round, and each round that erased something writes one audit row with
-// counts and no personal data (a round that erased nothing changed nothing; the server log has it,
-// and the audit log does not grow by a row an hour). One server at a time: a round holds a transaction-scoped advisory lock, and a server that
-// cannot take it skips the round. Running it again erases nothing more.
+// counts and no personal data. A round that erased nothing writes a `retention.round` row only when
+// no retention row was written for a day, so the log shows the job alive without a row an hour.
+// One server at a time: a round holds a transaction-scoped advisory lock, and a server that cannot
+// take it skips the round. Running it again erases nothing more.
 
 const RETENTION_LOCK_KEY = 7_204_406;
 const BATCH = 500;
 const DAY_MS = 24 * 3600 * 1000;
+/** How long the log may go without a retention row before an empty round writes one. */
+const HEARTBEAT_MS = DAY_MS;
 
 export type RetentionRound = {
   claims: number;
@@ -57,15 +60,15 @@ export async function sweepRetention(
       unsubmitted: claims - submitted,
       files: storageKeys.length,
     };
-    if (claims > 0) {
+    const quiet = async () => {
+      const last = await lastUnclaimedAuditAt(tx, "retention.");
+      return last === null || now.getTime() - last.getTime() >= HEARTBEAT_MS;
+    };
+    if (claims > 0 || (await quiet())) {
+      const action = claims > 0 ? "retention.erase" : "retention.round";
       await audit(
         tx,
-        {
-          staffId: null,
-          staffEmail: null,
-          action: "retention.erase",
-          detail: { ...counts, settings },
-        },
+        { staffId: null, staffEmail: null, action, detail: { ...counts, settings } },
         now,
       );
     }
