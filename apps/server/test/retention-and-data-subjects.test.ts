@@ -104,7 +104,11 @@ describe("the retention job", () => {
   });
 
   test("settings: bad values stop the start naming the variable", () => {
-    expect(loadConfig({}).retention).toEqual({ claimYears: 10, unsubmittedDays: 90 });
+    expect(loadConfig({}).retention).toEqual({
+      claimYears: 10,
+      unsubmittedDays: 90,
+      dryRun: false,
+    });
     expect(() => loadConfig({ RETENTION_CLAIM_YEARS: "ten" })).toThrow(/RETENTION_CLAIM_YEARS/);
     expect(() => loadConfig({ RETENTION_UNSUBMITTED_DAYS: "10" })).toThrow(
       /RETENTION_UNSUBMITTED_DAYS must be at least DRAFT_EXPIRY_DAYS \(30\)/,
