@@ -125,6 +125,7 @@ const LAYERS = {
         "format.ts",
         "session.tsx",
         "texts.ts",
+        "use-action.ts",
         "use-load.ts",
       ],
       why: "calls, texts and pieces every screen uses",

@@ -5,6 +5,7 @@ import { DataTable } from "../data-table.tsx";
 import { FormMessage, Notice } from "../form-message.tsx";
 import { manilaDate } from "../format.ts";
 import { Permitted } from "../session.tsx";
+import { formFields, useAction } from "../use-action.ts";
 import { DATA_SUBJECT_TEXTS as T } from "./data-subject-texts.ts";
 
 type Found = ConsoleCallAnswer<"findDataSubject">;
@@ -31,8 +32,7 @@ export function DataSubjectsScreen() {
 function DataSubjects() {
   const [subject, setSubject] = useState<Subject | null>(null);
   const [found, setFound] = useState<Found | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { failure, done, run, setFailure, setDone } = useAction();
   const [confirming, setConfirming] = useState(false);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
 
@@ -40,50 +40,52 @@ function DataSubjects() {
     if (confirming) confirmHeading.current?.focus();
   }, [confirming]);
 
-  async function lookUp(next: Subject) {
-    setFailure(null);
+  async function fetchSubject(next: Subject) {
     setConfirming(false);
-    try {
-      setFound(await consoleCall("findDataSubject", { query: next }));
-      setSubject(next);
-    } catch (refused) {
-      setFound(null);
-      setFailure(refused);
-    }
+    setFound(await consoleCall("findDataSubject", { query: next }));
+    setSubject(next);
   }
+  const forget = () => {
+    setFound(null);
+    return false;
+  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const sent = new FormData(event.currentTarget);
-    const mobile = String(sent.get("mobile") ?? "").trim();
-    const email = String(sent.get("email") ?? "").trim();
-    const claim = String(sent.get("claim") ?? "").trim();
-    setDone(null);
-    void lookUp({
-      ...(mobile ? { mobile } : {}),
-      ...(email ? { email } : {}),
-      ...(claim ? { claim } : {}),
-    });
+    const text = formFields(event.currentTarget);
+    const typed = (name: keyof Subject) => {
+      const value = text(name).trim();
+      return value ? { [name]: value } : {};
+    };
+    void run(
+      () => fetchSubject({ ...typed("mobile"), ...typed("email"), ...typed("claim") }),
+      forget,
+    );
   }
 
   const erasable = found?.claims.filter((claim) => claim.verdict.erasable) ?? [];
   const kept = found?.claims.filter((claim) => !claim.verdict.erasable) ?? [];
 
-  async function erase() {
-    if (!subject) return;
-    setFailure(null);
-    try {
-      const references = erasable.map((claim) => claim.webReferenceNumber);
-      const answer = await consoleCall("eraseDataSubject", { body: { ...subject, references } });
-      setConfirming(false);
-      setDone(T.erased(answer.erased.length));
-      if (kept.length > 0) await lookUp(subject);
-      else setFound(null);
-    } catch (refused) {
-      setConfirming(false);
-      setFailure(refused);
-    }
-  }
+  const erase = (at: Subject) =>
+    run(
+      async () => {
+        const references = erasable.map((claim) => claim.webReferenceNumber);
+        const answer = await consoleCall("eraseDataSubject", { body: { ...at, references } });
+        setConfirming(false);
+        // What is kept is listed again; a failure to read it leaves the erasure's notice.
+        if (kept.length > 0) {
+          await fetchSubject(at).catch((reason: unknown) => {
+            setFound(null);
+            setFailure(reason);
+          });
+        } else setFound(null);
+        return T.erased(answer.erased.length);
+      },
+      () => {
+        setConfirming(false);
+        return false;
+      },
+    );
 
   return (
     <>
@@ -185,7 +187,7 @@ function DataSubjects() {
             </>
           )}
           <p>{T.confirmAudit}</p>
-          <button type="button" className="c-button" onClick={() => void erase()}>
+          <button type="button" className="c-button" onClick={() => subject && void erase(subject)}>
             {T.confirm}
           </button>
           <button
