@@ -126,6 +126,7 @@ const LAYERS = {
         "session.tsx",
         "texts.ts",
         "use-action.ts",
+        "use-action.test.tsx",
         "use-load.ts",
       ],
       why: "calls, texts and pieces every screen uses",
