@@ -15,8 +15,13 @@ const EXPORT_JSON_NAME = "data-subject.json";
 function drained(out: PassThrough): Promise<void> {
   if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
-    out.once("drain", resolve);
-    out.once("close", resolve);
+    const settle = () => {
+      out.off("drain", settle);
+      out.off("close", settle);
+      resolve();
+    };
+    out.on("drain", settle);
+    out.on("close", settle);
   });
 }
 
