@@ -125,6 +125,8 @@ const LAYERS = {
         "format.ts",
         "session.tsx",
         "texts.ts",
+        "use-action.ts",
+        "use-action.test.tsx",
         "use-load.ts",
       ],
       why: "calls, texts and pieces every screen uses",

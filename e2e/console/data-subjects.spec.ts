@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { dengueDeathPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { expect, test } from "@playwright/test";
+import { unzipSync } from "fflate";
 import { CONSOLE_ADMIN } from "../playwright.config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { claimCall, fileClaimByCalls } from "../support/claim-calls.ts";
@@ -9,8 +10,9 @@ import { phonePhoto } from "../support/documents.ts";
 import { readOtpFromOutbox } from "../support/outbox.ts";
 import { uniqueMobile } from "../support/start-form.ts";
 
-// A claimant asks for their data and its erasure (decision 0106): an administrator, by keyboard
-// alone, looks the number up on the Data subjects screen, exports the JSON file, and erases the
+// A claimant asks for their data and its erasure (decisions 0106, 0111): an administrator, by
+// keyboard alone, looks the number up on the Data subjects screen, exports the ZIP of the JSON and
+// the filed documents, finds the filed claim by the e-mail address given in it too, and erases the
 // draft the law lets go while the submitted claim is kept and says why. Axe clean.
 
 test.describe.configure({ timeout: 240_000 });
@@ -20,6 +22,8 @@ test("an administrator exports a claimant's data and erases their draft, keeping
   request,
 }) => {
   const mobile = uniqueMobile();
+  // An address of this run alone: the journeys share one server.
+  const email = `kin.${mobile}@example.ph`;
   const started = await claimCall(request, "initClaimRequest", {});
   const draft = started.webReferenceNumber as string;
   await claimCall(
@@ -38,7 +42,10 @@ test("an administrator exports a claimant's data and erases their draft, keeping
   // Filed after the draft's code: its own code is then the newest message to the number.
   const filed = await fileClaimByCalls(
     request,
-    dengueDeathPayload,
+    {
+      ...dengueDeathPayload,
+      insuredInformation: { ...dengueDeathPayload.insuredInformation, emailAddress: email },
+    },
     mobile,
     await phonePhoto("scan.jpg", 800, 600),
   );
@@ -62,16 +69,28 @@ test("an administrator exports a claimant's data and erases their draft, keeping
   await expectNoAxeViolations(page);
 
   const downloading = page.waitForEvent("download");
-  await tabTo(page, page.getByRole("button", { name: "Export as JSON" }));
+  await tabTo(page, page.getByRole("link", { name: "Export as ZIP" }));
   await page.keyboard.press("Enter");
   const file = await downloading;
-  const exported = JSON.parse(await readFile(await file.path(), "utf8")) as {
-    claims: { webReferenceNumber: string }[];
+  expect(file.suggestedFilename()).toMatch(/^data-subject-\d{4}-\d{2}-\d{2}\.zip$/);
+  const archive = unzipSync(new Uint8Array(await readFile(await file.path())));
+  const exported = JSON.parse(new TextDecoder().decode(archive["data-subject.json"])) as {
+    claims: { webReferenceNumber: string; documents: { file: string }[] }[];
   };
   expect(exported.claims.map((claim) => claim.webReferenceNumber).sort()).toEqual(
     [filed, draft].sort(),
   );
-  await expect(page.getByText("Exported 2 claims.")).toBeVisible();
+  // The filed claim's documents are in the ZIP as PDFs, under its reference.
+  const filedDocuments = exported.claims.find((claim) => claim.webReferenceNumber === filed);
+  expect(filedDocuments?.documents.length).toBeGreaterThan(0);
+  for (const document of filedDocuments?.documents ?? []) {
+    expect(document.file.startsWith(`${filed}/`)).toBe(true);
+    const bytes = archive[document.file] ?? new Uint8Array();
+    expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
+  }
+  await expect(
+    page.getByText("Downloading the ZIP of 2 claims: their data as JSON and their documents."),
+  ).toBeVisible();
 
   await tabTo(page, page.getByRole("button", { name: "Erase 1 claim…" }));
   await page.keyboard.press("Enter");
@@ -83,4 +102,16 @@ test("an administrator exports a claimant's data and erases their draft, keeping
   await expect(table.getByRole("row", { name: new RegExp(draft) })).toHaveCount(0);
   await expect(table.getByRole("row", { name: new RegExp(filed) })).toBeVisible();
   await expect(page.getByText("Nothing can be erased now")).toBeVisible();
+
+  // The same claimant by the e-mail address given in the filed claim: the filed claim alone.
+  await tabTo(page, page.getByLabel("Mobile number"));
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await tabTo(page, page.getByLabel("Or an e-mail address"));
+  await page.keyboard.type(email);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: `Claims naming ${email}` })).toBeVisible();
+  await expect(table.getByRole("row", { name: new RegExp(filed) })).toBeVisible();
+  await expect(table.getByRole("row", { name: new RegExp(draft) })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });

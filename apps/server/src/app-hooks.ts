@@ -49,7 +49,9 @@ export function addLifecycleHooks(app: FastifyInstance, parts: BackgroundParts) 
       parts.staffSessions.sweep(config.now()),
       parts.signInThrottle.sweep(config.now()),
       sweepRetention(db, documentStore, config.now(), config.retention).then((round) => {
-        if (round) app.log.info({ retention: round }, "retention round");
+        if (!round) return;
+        if (config.retention.dryRun) app.log.info({ retention: round }, "retention dry run");
+        else app.log.info({ retention: round }, "retention round");
       }),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   const sweeper = setInterval(sweep, HOUR_MS);

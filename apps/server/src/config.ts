@@ -1,7 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ChannelId, DEFAULT_CHANNEL_NAMES } from "@kalinga/domain/channel";
-import type { RetentionSettings } from "@kalinga/domain/retention";
 import {
   databaseMigrationUrl,
   migrateOnStart,
@@ -43,7 +42,7 @@ import {
 } from "./config/observability-config.ts";
 import type { PortalConfig } from "./config/portal-config.ts";
 import { portalSettings } from "./config/portal-config.ts";
-import { retentionConfig } from "./config/retention-config.ts";
+import { type RetentionJobSettings, retentionConfig } from "./config/retention-config.ts";
 import {
   demoSettings,
   type RunMode,
@@ -89,8 +88,8 @@ export type ServerConfig = {
   /** The insurer integration API and the claim lifecycle (docs/decisions/0050–0052). */
   insurer: InsurerConfig;
   drafts: DraftConfig;
-  /** How long claims are kept (RETENTION_*, decision 0106). */
-  retention: RetentionSettings;
+  /** How long claims are kept, and whether the job only reports (RETENTION_*, decisions 0106, 0111). */
+  retention: RetentionJobSettings;
   /** Document store and upload limits (DOCUMENT_*, KALINGA_DOCUMENTS_DIR, KALINGA_S3_*). */
   documents: DocumentConfig;
   /** Who encrypts the documents at rest, with which keys (KALINGA_DOCUMENT_*, decision 0099). */

@@ -1,4 +1,5 @@
 import { deathClaimDraft } from "@kalinga/domain/fixtures/claim-fixtures";
+import { unzipSync } from "fflate";
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { CONSOLE_MESSAGES as M } from "../src/console/console-texts.ts";
@@ -78,7 +79,7 @@ describe("the retention job", () => {
     expect(await sweep()).toEqual({ claims: 1, submitted: 1, unsubmitted: 0, files: oldFiles });
     expect(await refsHeld()).toEqual([younger, open].sort());
     expect(await countStoredFiles(server.documentsDir)).toBe(filesBefore - oldFiles);
-    const [round, ...more] = await auditRows("retention.");
+    const [round, ...more] = await auditRows("retention.erase");
     expect(more).toEqual([]);
     expect(round).toMatchObject({
       action: "retention.erase",
@@ -88,7 +89,7 @@ describe("the retention job", () => {
     expect(JSON.stringify(round)).not.toContain(old);
 
     expect(await sweep()).toEqual({ claims: 0, submitted: 0, unsubmitted: 0, files: 0 });
-    expect(await auditRows("retention.")).toHaveLength(1);
+    expect(await auditRows("retention.erase")).toHaveLength(1);
     expect(await refsHeld()).toEqual([younger, open].sort());
   });
 
@@ -103,7 +104,11 @@ describe("the retention job", () => {
   });
 
   test("settings: bad values stop the start naming the variable", () => {
-    expect(loadConfig({}).retention).toEqual({ claimYears: 10, unsubmittedDays: 90 });
+    expect(loadConfig({}).retention).toEqual({
+      claimYears: 10,
+      unsubmittedDays: 90,
+      dryRun: false,
+    });
     expect(() => loadConfig({ RETENTION_CLAIM_YEARS: "ten" })).toThrow(/RETENTION_CLAIM_YEARS/);
     expect(() => loadConfig({ RETENTION_UNSUBMITTED_DAYS: "10" })).toThrow(
       /RETENTION_UNSUBMITTED_DAYS must be at least DRAFT_EXPIRY_DAYS \(30\)/,
@@ -147,7 +152,10 @@ describe("a data subject's rights in the console", () => {
 
     const exported = await admin.call("GET", "/data-subjects/export?mobile=9171234567");
     expect(exported.statusCode).toBe(200);
-    const [first, second] = (exported.json() as { claims: Record<string, unknown>[] }).claims;
+    const archive = unzipSync(new Uint8Array(exported.rawPayload));
+    const exportJson = new TextDecoder().decode(archive["data-subject.json"]);
+    const [first, second] = (JSON.parse(exportJson) as { claims: Record<string, unknown>[] })
+      .claims;
     // The draft's sealed answers, opened for the claimant to read.
     expect(second).toMatchObject({
       webReferenceNumber: draft,

@@ -33,8 +33,8 @@ export type ConsoleRefusalCode =
   | "requirements-not-overdue"
   | "reopen-period-over";
 
-/** Answers that are not JSON: the queue as CSV, a stored document as PDF. */
-export type ConsoleFileAnswer = "csv" | "pdf";
+/** Answers that are not JSON: the queue as CSV, a stored document as PDF, a data subject's export as ZIP. */
+export type ConsoleFileAnswer = "csv" | "pdf" | "zip";
 
 export type ConsoleCallSpec = {
   method: "GET" | "POST";

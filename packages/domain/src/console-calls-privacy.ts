@@ -3,14 +3,16 @@ import { CONSOLE_CALL_ROUTES } from "./console-call-routes.ts";
 import { consoleCall, SIGNED_IN } from "./console-call-spec.ts";
 import { queryText, webReferenceInput } from "./route-inputs.ts";
 
-// The console's calls for a data subject's rights (docs/decisions/0106): what Kalinga holds about a
-// claimant, found by mobile number or a claim's reference, with what an erasure would erase and
-// what it keeps and why; the export of it all as JSON; the erasure of what the law allows. Each is
-// audited with references only. Rows of the console's call table (console-calls.ts).
+// The console's calls for a data subject's rights (docs/decisions/0106, 0111): what Kalinga holds
+// about a claimant, found by mobile number, e-mail address or a claim's reference, with what an
+// erasure would erase and what it keeps and why; the export of it all as a ZIP of the JSON and the
+// documents; the erasure of what the law allows. Each is audited with references only. Rows of the
+// console's call table (console-calls.ts).
 
-/** Which claimant: the mobile number (as typed), or a claim's reference; one of them. */
+/** Which claimant: the mobile number (as typed), an e-mail address, or a claim's reference. */
 export const subjectQuery = z.object({
   mobile: z.optional(queryText(40)),
+  email: z.optional(queryText(254)),
   claim: z.optional(queryText(40)),
 });
 
@@ -44,15 +46,10 @@ export const subjectAnswer = z.object({
 });
 export type SubjectAnswer = z.output<typeof subjectAnswer>;
 
-/** Every personal datum held, claim by claim; its shape is the server's record, read as JSON. */
-export const subjectExportAnswer = z.object({
-  exportedAt: z.string(),
-  claims: z.array(z.record(z.string(), z.unknown())),
-});
-
 /** The erasure names the claims the member was shown and confirmed; any other changes nothing. */
 export const subjectErasureBody = z.object({
   mobile: z.optional(queryText(40)),
+  email: z.optional(queryText(254)),
   claim: z.optional(queryText(40)),
   references: z.array(webReferenceInput).check(z.minLength(1), z.maxLength(500)),
 });
@@ -72,7 +69,7 @@ export const PRIVACY_CALLS = {
     refusals: ["forbidden", "not-found"],
     idempotent: false,
     summary:
-      "A claimant's claims by mobile number or reference, each with whether an erasure may erase it, or why it is kept and until when.",
+      "A claimant's claims by mobile number, e-mail address or reference, each with whether an erasure may erase it, or why it is kept and until when.",
   }),
   exportDataSubject: consoleCall({
     ...SIGNED_IN,
@@ -82,11 +79,11 @@ export const PRIVACY_CALLS = {
     params: null,
     query: subjectQuery,
     body: null,
-    response: subjectExportAnswer,
+    response: "zip",
     refusals: ["forbidden", "not-found"],
     idempotent: false,
     summary:
-      "Every claim and personal datum held about a claimant, as JSON, with each document's name and console link; audited by reference.",
+      "Every claim and personal datum held about a claimant as a ZIP: the JSON of each claim, and each stored document as a file; audited by reference.",
   }),
   eraseDataSubject: consoleCall({
     ...SIGNED_IN,

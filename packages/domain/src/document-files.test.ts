@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  archiveFileName,
   decodeDocumentContent,
   fileExtension,
   formatFileSize,
@@ -170,5 +171,29 @@ describe("jpegNameOf", () => {
     expect(jpegNameOf("receipt")).toBe("receipt.jpg");
     expect(jpegNameOf(".png")).toBe(".png.jpg");
     expect(jpegNameOf("")).toBe("document.jpg");
+  });
+});
+
+describe("archiveFileName", () => {
+  it("numbers each file under its claim's folder, as a PDF", () => {
+    expect(archiveFileName("WEB-2026-000123", 0, "Death certificate.jpg")).toBe(
+      "WEB-2026-000123/01-Death certificate.pdf",
+    );
+    expect(archiveFileName("WEB-2026-000123", 11, "scan.PDF")).toBe("WEB-2026-000123/12-scan.pdf");
+  });
+
+  it("never leaves the folder, hides a file or keeps a separator", () => {
+    expect(archiveFileName("R1", 0, "../../etc/passwd")).toBe("R1/01-etc_passwd.pdf");
+    expect(archiveFileName("R1", 1, "..\\windows\\x:y*z?.png")).toBe("R1/02-windows_x_y_z_.pdf");
+    expect(archiveFileName("R1", 2, ".hidden")).toBe("R1/03-hidden.pdf");
+    expect(archiveFileName("../R1", 3, "a")).toBe("_R1/04-a.pdf");
+  });
+
+  it("names a file with nothing usable 'document', and cuts a long name", () => {
+    expect(archiveFileName("R1", 0, "???.jpg")).toBe("R1/01-document.pdf");
+    expect(archiveFileName("R1", 0, "Sertipiko ng kamatayan ñ.jpg")).toBe(
+      "R1/01-Sertipiko ng kamatayan _.pdf",
+    );
+    expect(archiveFileName("R1", 0, `${"a".repeat(200)}.jpg`)).toBe(`R1/01-${"a".repeat(80)}.pdf`);
   });
 });

@@ -121,3 +121,23 @@ export function jpegNameOf(name: string): string {
   const stem = dot > 0 ? name.slice(0, dot) : name || DEFAULT_DOCUMENT_NAME;
   return `${stem}.jpg`;
 }
+
+/** The longest name, before the number and extension, that an exported file keeps. */
+const ARCHIVE_NAME_MAX = 80;
+
+/**
+ * A stored document's path in a data subject's export (decision 0111): under the claim's reference,
+ * numbered in upload order, its name reduced to letters, digits, spaces, dots, dashes and
+ * brackets, never a folder of its own or a hidden file, always ".pdf" as every stored file is.
+ */
+export function archiveFileName(reference: string, index: number, name: string): string {
+  const stem = name
+    .replace(/[^\w() .-]+/g, "_")
+    .replace(/\.[A-Za-z0-9]{1,5}$/, "")
+    .replace(/^[ ._-]+/, "")
+    .slice(0, ARCHIVE_NAME_MAX)
+    .trim();
+  const number = String(index + 1).padStart(2, "0");
+  const folder = reference.replace(/[^\w-]+/g, "_");
+  return `${folder}/${number}-${stem || DEFAULT_DOCUMENT_NAME}.pdf`;
+}

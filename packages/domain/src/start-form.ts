@@ -32,7 +32,7 @@ export const USA = "US";
 export const NAME_PATTERN = /^[\p{L}\p{M}0-9 ]*$/u;
 export const NO_ANGLE_BRACKETS = /^[^<>]*$/;
 /** The WHATWG pattern behind <input type="email">. */
-const EMAIL_PATTERN =
+export const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 /** A domain an e-mail can reach: at least one dot and an ending of two letters or more (".ph", ".com"). */
 const DELIVERABLE_EMAIL_DOMAIN = /@(?:[^@.]+\.)+[A-Za-z]{2,}$/;

@@ -6,6 +6,7 @@ import { DataTable } from "../data-table.tsx";
 import { FormMessage, Notice } from "../form-message.tsx";
 import { manilaDateTime } from "../format.ts";
 import { Permitted } from "../session.tsx";
+import { formFields, useAction } from "../use-action.ts";
 import { CONTENT_TEXTS as T } from "./content-texts.ts";
 
 type Place = { company: string; channel: keyof typeof DEFAULT_CHANNEL_NAMES; locale: string };
@@ -32,20 +33,16 @@ function ContentEditor() {
   const [search, setSearch] = useState("");
   const [problems, setProblems] = useState<Problem[] | null>(null);
   const [preview, setPreview] = useState<{ token: string; expiresAt: string } | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const action = useAction();
+  const { failure, done } = action;
 
-  async function run(action: () => Promise<void>) {
-    setFailure(null);
-    setDone(null);
-    try {
-      await action();
-    } catch (refused) {
-      if (refused instanceof ApiError && refused.body.errors)
-        setProblems(refused.body.errors.map((e) => ({ key: e.field, message: e.message })));
-      else setFailure(refused);
-    }
-  }
+  /** A call of the editor; the fields a refusal names are listed as the check's problems are. */
+  const run = (call: () => Promise<unknown>) =>
+    action.run(call, (refused) => {
+      if (!(refused instanceof ApiError && refused.body.errors)) return false;
+      setProblems(refused.body.errors.map((e) => ({ key: e.field, message: e.message })));
+      return true;
+    });
 
   async function fetchPlace(at: Place) {
     setContent(await consoleCall("readContent", { query: at }));
@@ -58,11 +55,11 @@ function ContentEditor() {
 
   function open(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const sent = new FormData(event.currentTarget);
+    const text = formFields(event.currentTarget);
     const at = {
-      company: String(sent.get("company") ?? ""),
-      channel: String(sent.get("channel")) as Place["channel"],
-      locale: String(sent.get("locale") ?? ""),
+      company: text("company"),
+      channel: text("channel") as Place["channel"],
+      locale: text("locale"),
     };
     setPlace(at);
     void load(at);
@@ -72,7 +69,7 @@ function ContentEditor() {
     run(async () => {
       await consoleCall("saveContentDraft", { body: { ...at, texts: edits } });
       await fetchPlace(at);
-      setDone(T.saved);
+      return T.saved;
     });
   const check = (at: Place) =>
     run(async () => {
@@ -91,13 +88,13 @@ function ContentEditor() {
     run(async () => {
       const { version } = await consoleCall("publishContent", { body: at });
       await fetchPlace(at);
-      setDone(T.published(version.number));
+      return T.published(version.number);
     });
   const rollBack = (at: Place, number: number) =>
     run(async () => {
       const { version } = await consoleCall("rollBackContent", { body: { ...at, number } });
       await fetchPlace(at);
-      setDone(T.rolledBack(number, version.number));
+      return T.rolledBack(number, version.number);
     });
   const makePreview = (at: Place) =>
     run(async () => setPreview(await consoleCall("previewContent", { body: at })));

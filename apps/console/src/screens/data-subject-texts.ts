@@ -1,14 +1,19 @@
-// The Data subjects screen's words (decision 0106), in one place like the rest of the console's.
+// The Data subjects screen's words (decisions 0106, 0111), in one place like the rest of the console's.
 
 export const DATA_SUBJECT_TEXTS = {
   title: "Data subjects",
   hint: "Find what Kalinga holds about a claimant, export it for them, or erase what the law lets go. Claims records are kept while the claim is open and for the retention period after it closes.",
   mobile: "Mobile number",
+  email: "Or an e-mail address",
   claim: "Or a claim's reference number",
   lookUp: "Look up",
   caption: "The claimant's claims and what an erasure does to each",
-  foundFor: (ending: string | null) =>
-    ending === null ? "Claims of this claim's number" : `Claims of the number ending ${ending}`,
+  foundFor: (ending: string | null, email: string | null) =>
+    ending !== null
+      ? `Claims of the number ending ${ending}`
+      : email !== null
+        ? `Claims naming ${email}`
+        : "Claims of this claim's number",
   columns: { reference: "Reference", status: "Status", started: "Started", erasure: "Erasure" },
   tracking: "Claim tracking check",
   draft: "Not submitted",
@@ -19,8 +24,11 @@ export const DATA_SUBJECT_TEXTS = {
     open: "Kept: the claim is still open",
     "within-retention": (until: string) => `Kept until ${until}: claims records are kept by law`,
   },
-  exportJson: "Export as JSON",
-  exported: (count: number) => (count === 1 ? "Exported 1 claim." : `Exported ${count} claims.`),
+  exportZip: "Export as ZIP",
+  exporting: (count: number) =>
+    count === 1
+      ? "Downloading the ZIP of 1 claim: its data as JSON and its documents."
+      : `Downloading the ZIP of ${count} claims: their data as JSON and their documents.`,
   erase: (count: number) => (count === 1 ? "Erase 1 claim…" : `Erase ${count} claims…`),
   nothingToErase: "Nothing can be erased now: every claim here must be kept.",
   confirmTitle: "Erase for good?",

@@ -8,7 +8,7 @@ import { fakeConsoleApi } from "../test-support/fake-console-api.ts";
 import { DataSubjectsScreen } from "./data-subjects-screen.tsx";
 
 // An administrator looks a claimant up by number, sees what an erasure erases and what it keeps and
-// why, confirms, and the erasure names only the erasable claims; the export is one call; a member
+// why, confirms, and the erasure names only the erasable claims; the export is a ZIP link; a member
 // without the right sees the title alone.
 
 afterEach(cleanup);
@@ -51,9 +51,7 @@ function renderScreen(staff: object = administrator) {
   const api = fakeConsoleApi({
     "GET /session": { body: { staff, csrfToken: CSRF_TOKEN } },
     "GET /data-subjects?mobile=0917%20123%204567": { body: found },
-    "GET /data-subjects/export?mobile=0917%20123%204567": {
-      body: { exportedAt: "2026-11-28T01:00:00.000Z", claims: [{}, {}] },
-    },
+    "GET /data-subjects?email=josephine%40example.com": { body: { ...found, mobileEnding: null } },
     "POST /data-subjects/erasure": { body: { erased: ["KL-2222-3333"], files: 0 } },
   });
   render(
@@ -80,8 +78,20 @@ describe("the data subjects screen", () => {
       }),
     ).toBeTruthy();
 
-    await userEvent.click(screen.getByRole("button", { name: "Export as JSON" }));
-    expect(await screen.findByText("Exported 2 claims.")).toBeTruthy();
+    // The browser saves the ZIP from the link itself, streamed; the page makes no call for it.
+    const exportLink = screen.getByRole("link", { name: "Export as ZIP" });
+    expect(exportLink.getAttribute("href")).toBe(
+      "/console/api/data-subjects/export?mobile=0917%20123%204567",
+    );
+    expect(exportLink.hasAttribute("download")).toBe(true);
+    exportLink.addEventListener("click", (event) => event.preventDefault());
+    await userEvent.click(exportLink);
+    expect(
+      await screen.findByText(
+        "Downloading the ZIP of 2 claims: their data as JSON and their documents.",
+      ),
+    ).toBeTruthy();
+    expect(api.calls("GET", "/data-subjects/export?mobile=0917%20123%204567")).toHaveLength(0);
 
     await userEvent.click(screen.getByRole("button", { name: "Erase 1 claim…" }));
     const heading = await screen.findByRole("heading", { name: "Erase for good?" });
@@ -95,6 +105,24 @@ describe("the data subjects screen", () => {
     const [erased] = api.calls("POST", "/data-subjects/erasure");
     expect(erased?.body).toEqual({ mobile: "0917 123 4567", references: ["KL-2222-3333"] });
     expect(erased?.headers.get("x-csrf-token")).toBe(CSRF_TOKEN);
+  });
+
+  it("looks up by e-mail address, and erases by it", async () => {
+    const api = renderScreen();
+    await userEvent.type(
+      await screen.findByLabelText("Or an e-mail address"),
+      "josephine@example.com",
+    );
+    await userEvent.keyboard("{Enter}");
+    expect(await screen.findByRole("heading", { name: "Claims naming josephine@example.com" }));
+    expect(screen.getByRole("link", { name: "Export as ZIP" }).getAttribute("href")).toBe(
+      "/console/api/data-subjects/export?email=josephine%40example.com",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Erase 1 claim…" }));
+    await userEvent.click(screen.getByRole("button", { name: "Erase for good" }));
+    await screen.findByText("Erased 1 claim.");
+    const [erased] = api.calls("POST", "/data-subjects/erasure");
+    expect(erased?.body).toEqual({ email: "josephine@example.com", references: ["KL-2222-3333"] });
   });
 
   it("cancelling erases nothing; a member without the right sees no form", async () => {

@@ -1,15 +1,16 @@
 import type { ConsoleCallAnswer } from "@kalinga/domain/console-calls";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { consoleCall } from "../api.ts";
+import { consoleCall, consoleUrl } from "../api.ts";
 import { DataTable } from "../data-table.tsx";
 import { FormMessage, Notice } from "../form-message.tsx";
 import { manilaDate } from "../format.ts";
 import { Permitted } from "../session.tsx";
+import { formFields, useAction } from "../use-action.ts";
 import { DATA_SUBJECT_TEXTS as T } from "./data-subject-texts.ts";
 
 type Found = ConsoleCallAnswer<"findDataSubject">;
 type HeldClaim = Found["claims"][number];
-type Subject = { mobile?: string; claim?: string };
+type Subject = { mobile?: string; email?: string; claim?: string };
 
 /** What an erasure does to one claim, in the member's words. */
 function verdictText({ verdict }: HeldClaim): string {
@@ -17,17 +18,6 @@ function verdictText({ verdict }: HeldClaim): string {
     return T.verdicts["within-retention"](manilaDate(verdict.keptUntil));
   }
   return T.verdicts[verdict.reason];
-}
-
-/** Hands the export to the browser as a file named after the day. */
-function download(answer: ConsoleCallAnswer<"exportDataSubject">) {
-  const blob = new Blob([JSON.stringify(answer, null, 2)], { type: "application/json" });
-  if (typeof URL.createObjectURL !== "function") return;
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = `data-subject-${answer.exportedAt.slice(0, 10)}.json`;
-  link.click();
-  URL.revokeObjectURL(link.href);
 }
 
 /** A data subject's rights are an administrator's: anyone else sees the title alone. */
@@ -42,8 +32,7 @@ export function DataSubjectsScreen() {
 function DataSubjects() {
   const [subject, setSubject] = useState<Subject | null>(null);
   const [found, setFound] = useState<Found | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { failure, done, run, setFailure, setDone } = useAction();
   const [confirming, setConfirming] = useState(false);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
 
@@ -51,57 +40,52 @@ function DataSubjects() {
     if (confirming) confirmHeading.current?.focus();
   }, [confirming]);
 
-  async function lookUp(next: Subject) {
-    setFailure(null);
+  async function fetchSubject(next: Subject) {
     setConfirming(false);
-    try {
-      setFound(await consoleCall("findDataSubject", { query: next }));
-      setSubject(next);
-    } catch (refused) {
-      setFound(null);
-      setFailure(refused);
-    }
+    setFound(await consoleCall("findDataSubject", { query: next }));
+    setSubject(next);
   }
+  const forget = () => {
+    setFound(null);
+    return false;
+  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const sent = new FormData(event.currentTarget);
-    const mobile = String(sent.get("mobile") ?? "").trim();
-    const claim = String(sent.get("claim") ?? "").trim();
-    setDone(null);
-    void lookUp({ ...(mobile ? { mobile } : {}), ...(claim ? { claim } : {}) });
-  }
-
-  async function exportAll() {
-    if (!subject) return;
-    setFailure(null);
-    try {
-      const answer = await consoleCall("exportDataSubject", { query: subject });
-      download(answer);
-      setDone(T.exported(answer.claims.length));
-    } catch (refused) {
-      setFailure(refused);
-    }
+    const text = formFields(event.currentTarget);
+    const typed = (name: keyof Subject) => {
+      const value = text(name).trim();
+      return value ? { [name]: value } : {};
+    };
+    void run(
+      () => fetchSubject({ ...typed("mobile"), ...typed("email"), ...typed("claim") }),
+      forget,
+    );
   }
 
   const erasable = found?.claims.filter((claim) => claim.verdict.erasable) ?? [];
   const kept = found?.claims.filter((claim) => !claim.verdict.erasable) ?? [];
 
-  async function erase() {
-    if (!subject) return;
-    setFailure(null);
-    try {
-      const references = erasable.map((claim) => claim.webReferenceNumber);
-      const answer = await consoleCall("eraseDataSubject", { body: { ...subject, references } });
-      setConfirming(false);
-      setDone(T.erased(answer.erased.length));
-      if (kept.length > 0) await lookUp(subject);
-      else setFound(null);
-    } catch (refused) {
-      setConfirming(false);
-      setFailure(refused);
-    }
-  }
+  const erase = (at: Subject) =>
+    run(
+      async () => {
+        const references = erasable.map((claim) => claim.webReferenceNumber);
+        const answer = await consoleCall("eraseDataSubject", { body: { ...at, references } });
+        setConfirming(false);
+        // What is kept is listed again; a failure to read it leaves the erasure's notice.
+        if (kept.length > 0) {
+          await fetchSubject(at).catch((reason: unknown) => {
+            setFound(null);
+            setFailure(reason);
+          });
+        } else setFound(null);
+        return T.erased(answer.erased.length);
+      },
+      () => {
+        setConfirming(false);
+        return false;
+      },
+    );
 
   return (
     <>
@@ -111,6 +95,10 @@ function DataSubjects() {
         <div>
           <label htmlFor="subject-mobile">{T.mobile}</label>
           <input id="subject-mobile" name="mobile" inputMode="tel" autoComplete="off" />
+        </div>
+        <div>
+          <label htmlFor="subject-email">{T.email}</label>
+          <input id="subject-email" name="email" type="email" autoComplete="off" />
         </div>
         <div>
           <label htmlFor="subject-claim">{T.claim}</label>
@@ -124,7 +112,7 @@ function DataSubjects() {
       <Notice text={done} />
       {found && (
         <section aria-labelledby="subject-found">
-          <h2 id="subject-found">{T.foundFor(found.mobileEnding)}</h2>
+          <h2 id="subject-found">{T.foundFor(found.mobileEnding, subject?.email ?? null)}</h2>
           <DataTable
             caption={T.caption}
             columns={[
@@ -149,9 +137,17 @@ function DataSubjects() {
               </tr>
             ))}
           </DataTable>
-          <button type="button" className="c-button" onClick={() => void exportAll()}>
-            {T.exportJson}
-          </button>
+          {subject && (
+            // A link the browser saves itself: the ZIP streams to disk, never whole in the page.
+            <a
+              className="c-button"
+              href={consoleUrl("exportDataSubject", { query: subject })}
+              download
+              onClick={() => setDone(T.exporting(found.claims.length))}
+            >
+              {T.exportZip}
+            </a>
+          )}
           {erasable.length === 0 ? (
             <p>{T.nothingToErase}</p>
           ) : (
@@ -191,7 +187,7 @@ function DataSubjects() {
             </>
           )}
           <p>{T.confirmAudit}</p>
-          <button type="button" className="c-button" onClick={() => void erase()}>
+          <button type="button" className="c-button" onClick={() => subject && void erase(subject)}>
             {T.confirm}
           </button>
           <button

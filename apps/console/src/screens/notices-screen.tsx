@@ -8,6 +8,7 @@ import { FormMessage, Notice } from "../form-message.tsx";
 import { manilaDateTime } from "../format.ts";
 import { Permitted } from "../session.tsx";
 import { TEXTS } from "../texts.ts";
+import { formFields, useAction } from "../use-action.ts";
 import { useLoad } from "../use-load.ts";
 
 const T = TEXTS.notices;
@@ -39,8 +40,7 @@ export function NoticesScreen() {
 function NoticeEditor() {
   const { data, error, reload } = useLoad("listNotices");
   const [editing, setEditing] = useState<ScheduledNotice | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { failure, done, run, setFailure } = useAction();
   const form = useRef<HTMLFormElement>(null);
 
   // A field at fault takes the focus, so its message is read with it.
@@ -53,10 +53,9 @@ function NoticeEditor() {
       ? failure.body.errors?.find((e) => e.field === field)?.message
       : undefined;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const sent = new FormData(event.currentTarget);
-    const text = (name: string) => String(sent.get(name) ?? "");
+    const text = formFields(event.currentTarget);
     const body = {
       company: text("company"),
       channel: text("channel") as ScheduledNotice["channel"],
@@ -64,31 +63,23 @@ function NoticeEditor() {
       content: text("content"),
       ...Object.fromEntries(TIME_FIELDS.map((field) => [field, isoOf(text(field))])),
     } as Parameters<typeof consoleCall<"scheduleNotice">>[1]["body"];
-    setFailure(null);
-    setDone(null);
-    try {
+    void run(async () => {
       const answer = editing
         ? await consoleCall("changeNotice", { params: { id: editing.id }, body })
         : await consoleCall("scheduleNotice", { body });
-      setDone(editing ? T.changed(answer.notice.title) : T.scheduled(answer.notice.title));
       setEditing(null);
       form.current?.reset();
       reload();
-    } catch (refused) {
-      setFailure(refused);
-    }
+      return editing ? T.changed(answer.notice.title) : T.scheduled(answer.notice.title);
+    });
   }
 
-  async function end(notice: ScheduledNotice) {
-    setFailure(null);
-    try {
+  const end = (notice: ScheduledNotice) =>
+    run(async () => {
       await consoleCall("endNotice", { params: { id: notice.id }, body: {} });
-      setDone(T.ended(notice.title));
       reload();
-    } catch (refused) {
-      setFailure(refused);
-    }
-  }
+      return T.ended(notice.title);
+    });
 
   const field = (name: string, label: string, control: (props: object) => React.ReactNode) => {
     const message = fieldError(name);

@@ -63,18 +63,23 @@ export async function retentionCandidates(
 }
 
 /**
- * Every claim and tracking check of a data subject: those the number was given or proven on, and
- * the one the reference names; oldest first.
+ * Every claim and tracking check of a data subject: those the number was given or proven on, the
+ * one the reference names, and those of the ids given (found by e-mail address); oldest first.
  */
 export async function claimsOfSubject(
   q: Queryable,
-  subject: { mobileNumber: string | null; webReferenceNumber: string | null },
+  subject: {
+    mobileNumber: string | null;
+    webReferenceNumber: string | null;
+    claimIds: readonly string[];
+  },
 ): Promise<RetentionRow[]> {
   const { rows } = await q.query<RetentionRow>(
     `SELECT ${RETENTION_COLUMNS} FROM ${CLAIMS_WITH_DRAFTS}
      WHERE c.verified_mobile_number = $1 OR c.mobile_number = $1 OR c.web_reference_number = $2
+       OR c.id = ANY($3::uuid[])
      ORDER BY c.created_at, c.id`,
-    [subject.mobileNumber, subject.webReferenceNumber],
+    [subject.mobileNumber, subject.webReferenceNumber, subject.claimIds],
   );
   return rows;
 }

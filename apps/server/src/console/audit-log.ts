@@ -71,3 +71,16 @@ export async function readAuditLog(
     detail: row.detail,
   }));
 }
+
+/**
+ * When the newest row not about a claim whose action starts with `prefix` was written; null for
+ * none. Walks back from the newest row, so it reads no more than the rows since that one.
+ */
+export async function lastUnclaimedAuditAt(q: Queryable, prefix: string): Promise<Date | null> {
+  const { rows } = await q.query<{ at: Date }>(
+    `SELECT at FROM staff_audit_log WHERE web_reference_number IS NULL AND action LIKE $1
+     ORDER BY seq DESC LIMIT 1`,
+    [`${prefix}%`],
+  );
+  return rows[0] ? new Date(rows[0].at) : null;
+}

@@ -40,10 +40,13 @@ export const CONSOLE_MESSAGES = {
   noticeEnded: "This notice has ended already: schedule a new one.",
   companyChanged:
     "Someone changed this company since you opened it. Reload the companies and make your change again.",
-  subjectRequired: "Enter the claimant's mobile number or a claim's reference number.",
+  subjectRequired:
+    "Enter the claimant's mobile number, e-mail address or a claim's reference number.",
   badSubjectMobile:
     "Enter a Philippine mobile number of 10 digits starting with 9, like 917 123 4567.",
-  subjectNotFound: "Kalinga holds no claim for this mobile number or reference number.",
+  badSubjectEmail: "Enter an e-mail address like juan@example.com.",
+  subjectNotFound:
+    "Kalinga holds no claim for this mobile number, e-mail address or reference number.",
   subjectChanged:
     "These claims changed since you looked them up, or one of them must be kept. Look the claimant up again.",
 } as const;

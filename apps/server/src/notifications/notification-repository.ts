@@ -149,3 +149,13 @@ export async function notificationsOfClaim(q: Queryable, claimId: string) {
   );
   return rows;
 }
+
+/** The claims that sent an e-mail to this address (lower-case), for a data subject's look-up. */
+export async function claimIdsEmailedTo(q: Queryable, emailAddress: string): Promise<string[]> {
+  const { rows } = await q.query<{ claim_id: string }>(
+    `SELECT DISTINCT claim_id FROM notifications
+     WHERE channel = 'email' AND claim_id IS NOT NULL AND lower(btrim(recipient)) = $1`,
+    [emailAddress],
+  );
+  return rows.map((row) => row.claim_id);
+}

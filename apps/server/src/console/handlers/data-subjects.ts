@@ -8,6 +8,7 @@ import {
   type SubjectInput,
   subjectClaims,
 } from "../../privacy/data-subject.ts";
+import { subjectArchive } from "../../privacy/subject-archive.ts";
 import { audit } from "../audit-log.ts";
 import { type ConsoleCallHandlers, type ConsoleServices, dateText } from "../console-handler.ts";
 import type { ConsoleRefusal } from "../console-refusals.ts";
@@ -20,6 +21,7 @@ import { CONSOLE_MESSAGES as M } from "../console-texts.ts";
 const PROBLEM_MESSAGES = {
   "(query)": M.subjectRequired,
   mobile: M.badSubjectMobile,
+  email: M.badSubjectEmail,
   claim: ROUTE_INPUT_MESSAGES.badReference,
 } as const;
 
@@ -62,7 +64,7 @@ export function dataSubjectHandlers(
       };
     },
 
-    async exportDataSubject({ query, now, record }) {
+    async exportDataSubject({ query, now, record, reply }) {
       const subject = subjectOf(query);
       if ("refused" in subject) return subject;
       const claims = await subjectClaims(db, subject, now, retention);
@@ -71,8 +73,28 @@ export function dataSubjectHandlers(
         return refuse.notFound(M.subjectNotFound);
       }
       const exported = await exportSubject(db, services.secret, claims);
-      await record("subject.export", null, { references: references(claims) });
-      return { exportedAt: dateText(now), claims: exported };
+      await record("subject.export", null, {
+        references: references(claims),
+        files: exported.files.length,
+      });
+      const exportedAt = dateText(now);
+      const archive = subjectArchive(
+        documentStore,
+        exported.files,
+        (missingFiles) => ({
+          exportedAt,
+          claims: exported.claims,
+          ...(missingFiles.length > 0 ? { missingFiles } : {}),
+        }),
+        now,
+      );
+      return reply
+        .header("content-type", "application/zip")
+        .header(
+          "content-disposition",
+          `attachment; filename="data-subject-${exportedAt.slice(0, 10)}.zip"`,
+        )
+        .send(archive);
     },
 
     async eraseDataSubject({ body, now, staff }) {
