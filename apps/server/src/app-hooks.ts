@@ -10,6 +10,7 @@ import { sweepDrafts } from "./drafts/draft-housekeeping.ts";
 import type { EmailSender } from "./email/email-sender.ts";
 import { sweepEmailOutbox } from "./email/outbox-email-sender.ts";
 import { sweepExpiredRows } from "./housekeeping/expired-rows.ts";
+import { sweepUploadTempFiles } from "./housekeeping/upload-temp-files.ts";
 import type { MessageWordsOf } from "./notifications/message-locale.ts";
 import type { NotificationWorker } from "./notifications/notification-worker.ts";
 import { importPolicies, rowsOfCsv } from "./policies/policy-import.ts";
@@ -50,6 +51,11 @@ export function addLifecycleHooks(app: FastifyInstance, parts: BackgroundParts) 
       parts.signInThrottle.sweep(config.now()),
       sweepRetention(db, documentStore, config.now(), config.retention).then((round) => {
         if (round) app.log.info({ retention: round }, "retention round");
+      }),
+      // Files' ages are on the real clock, whatever clock the app runs on.
+      sweepUploadTempFiles().then((removed) => {
+        if (removed > 0)
+          app.log.info({ removed }, "temporary upload files left by a crash removed");
       }),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   const sweeper = setInterval(sweep, HOUR_MS);
