@@ -10,7 +10,7 @@ import { sweepDrafts } from "./drafts/draft-housekeeping.ts";
 import type { EmailSender } from "./email/email-sender.ts";
 import { sweepEmailOutbox } from "./email/outbox-email-sender.ts";
 import { sweepExpiredRows } from "./housekeeping/expired-rows.ts";
-import { sweepUploadTempFiles } from "./housekeeping/upload-temp-files.ts";
+import { sweepUploadTempFiles } from "./http/upload-temp-files.ts";
 import type { MessageWordsOf } from "./notifications/message-locale.ts";
 import type { NotificationWorker } from "./notifications/notification-worker.ts";
 import { importPolicies, rowsOfCsv } from "./policies/policy-import.ts";

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { sweepUploadTempFiles, uploadTempFolder } from "../src/housekeeping/upload-temp-files.ts";
+import { sweepUploadTempFiles, uploadTempFolder } from "../src/http/upload-temp-files.ts";
 import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import { verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";

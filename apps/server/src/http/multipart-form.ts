@@ -5,10 +5,10 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { readyUploadTempFolder } from "../housekeeping/upload-temp-files.ts";
 import { ApiError, badRequest } from "./api-error.ts";
 import { refusalAnswer } from "./refusal-answer.ts";
 import { DOCUMENT_MESSAGES, DOCUMENT_ROUTE_MESSAGES } from "./upload-messages.ts";
+import { readyUploadTempFolder } from "./upload-temp-files.ts";
 
 // A multipart/form-data body of named text fields and one file; the parser's failures become the
 // 400 (or 413) that says which mistake the client made. The file is streamed to a temporary file
