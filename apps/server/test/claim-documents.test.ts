@@ -1,12 +1,9 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { IDEMPOTENCY_LEASE_MS } from "@kalinga/domain/constants";
 import { beforeEach, describe, expect, test } from "vitest";
-import {
-  beginIdempotentRequest,
-  IDEMPOTENCY_LEASE_MS,
-  idempotencyRequestHash,
-} from "../src/http/idempotency-keys.ts";
+import { beginIdempotentRequest, idempotencyRequestHash } from "../src/http/idempotency-keys.ts";
 import { DOCUMENT_MESSAGES } from "../src/http/upload-messages.ts";
 import { pngBomb } from "./fixtures/images.ts";
 import { textPdf } from "./fixtures/pdf-files.ts";

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { IDEMPOTENCY_LEASE_MS } from "@kalinga/domain/constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDiskDocumentStore } from "../src/documents/disk-document-store.ts";
 import { isDocumentChangeRefusal, storeDocument } from "../src/documents/document-service.ts";
@@ -9,7 +10,6 @@ import {
   abandonIdempotentRequest,
   beginIdempotentRequest,
   completeIdempotentRequest,
-  IDEMPOTENCY_LEASE_MS,
   type IdempotencyStart,
   idempotencyRequestHash,
   isIdempotencyKey,

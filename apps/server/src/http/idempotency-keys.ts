@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { IDEMPOTENCY_LEASE_MS } from "@kalinga/domain/constants";
 import type { Queryable } from "../db/database.ts";
 
 // Idempotency-Key for uploadDocument and finalSubmitClaim (decision 0025): the same key and
@@ -12,12 +13,6 @@ export type IdempotencyStart =
   | { state: "replay"; response: unknown }
   | { state: "mismatch" }
   | { state: "in-flight" };
-
-/**
- * How long an in-flight key belongs to its call without a renewal: a call renews it every third of
- * this while it runs, so a key left by a server that died is taken over after at most this long.
- */
-export const IDEMPOTENCY_LEASE_MS = 15_000;
 
 /** Printable ASCII, 1 to 255 characters (a UUID from the widget fits). */
 export function isIdempotencyKey(value: string): boolean {

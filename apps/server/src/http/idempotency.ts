@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER } from "@kalinga/domain/claim-api";
+import { IDEMPOTENCY_LEASE_MS } from "@kalinga/domain/constants";
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { API_MESSAGES, ApiError, badRequest } from "./api-error.ts";
@@ -6,7 +7,6 @@ import {
   abandonIdempotentRequest,
   beginIdempotentRequest,
   completeIdempotentRequest,
-  IDEMPOTENCY_LEASE_MS,
   type IdempotencyHold,
   isIdempotencyKey,
   renewIdempotentRequest,
@@ -28,7 +28,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return value;
 }
 
-/** How often a running call renews its key's lease, and how long each renewal holds (tests shorten them). */
+/** How long each renewal of a running call's key holds, and how often it comes (tests shorten them). */
 export type IdempotencyLease = { leaseMs: number; renewEveryMs: number };
 
 const LEASE: IdempotencyLease = {
