@@ -7,8 +7,9 @@
  * and the servers' CPU seconds per journey from /proc (this machine's cores are shared by the
  * servers, PostgreSQL and the claimants, so the throughput cannot grow with N: the CPU per journey
  * shows what a core buys). Then a kill run: 3 servers, one killed with SIGKILL mid-run; the proxy
- * sends its failed calls to the others, and its taken notifications are sent by another server once
- * their lease (NOTIFICATION_LEASE_MS, 15 s here) runs out. After each run the database is counted:
+ * sends its failed calls to the others. The killed server has a mail server of its own that, from a
+ * third of the run, withholds its acceptance: the kill lands once it holds e-mails it has taken, and
+ * another server sends them once their lease (NOTIFICATION_LEASE_MS, 15 s here) runs out. After each run the database is counted:
  * every acknowledged journey has one submitted claim, one document per slot, one acknowledgment per
  * channel sent, and the gateways got each once. Budgets: nothing lost, nothing duplicated, no
  * journey failed. Needs PostgreSQL: DATABASE_URL's server (default the local one), where a database
@@ -20,12 +21,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { type BenchFigure, runBench } from "./support/bench-figure.ts";
-import {
-  JOURNEY_SLOTS,
-  type JourneyDone,
-  journeyRunner,
-  makePhotos,
-} from "./support/claim-journey.ts";
+import { type JourneyDone, journeyRunner, makePhotos } from "./support/claim-journey.ts";
+import { type Counts, countJourneys, type Tally } from "./support/journey-counts.ts";
 import {
   type MailSink,
   type SmsSink,
@@ -84,9 +81,14 @@ type Outcome = {
   elapsedS: number;
   cpuS: number[];
   retried: number;
+  /** E-mails the killed server had taken and was sending when it died. */
+  heldAtKill: number;
 };
 
 type Sinks = { sms: SmsSink; mail: MailSink };
+
+/** A kill from `afterS` in, once the first server holds e-mails at `mail`, which stalls from then. */
+type Kill = { afterS: number; mail: MailSink; stall: () => void };
 
 /** The demo companies, their widget taking the benchmark's key (named by its id, as the server does). */
 function companiesFile(folder: string): string {
@@ -126,13 +128,26 @@ function serverEnv(url: string, sinks: Sinks, folder: string): Record<string, st
 
 let nextJourney = 0;
 
-/** Runs the claimants against `count` servers; `killAfterS` kills the first server that long in. */
+/** Kills the victim once its stalled mail server holds what it took; resolves to that count. */
+async function killWhileHolding(victim: RunningServer, kill: Kill, stopped: () => boolean) {
+  await new Promise((resolve) => setTimeout(resolve, kill.afterS * 1000));
+  kill.stall();
+  while (kill.mail.held() === 0 && !stopped())
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  // The rest of its round reaches the mail server within moments: the kill takes them all.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const cpu = cpuSeconds(victim.pid);
+  process.kill(victim.pid, "SIGKILL");
+  return { cpu, held: kill.mail.held() };
+}
+
+/** Runs the claimants against `count` servers; `kill` kills the first one mid-run. */
 async function drive(
   count: number,
   url: string,
   sinks: Sinks,
   photos: Blob[],
-  killAfterS?: number,
+  kill?: Kill,
 ): Promise<Outcome> {
   const folder = mkdtempSync(path.join(tmpdir(), "kalinga-bench-servers-"));
   const env = serverEnv(url, sinks, folder);
@@ -140,26 +155,27 @@ async function drive(
   const servers: RunningServer[] = [];
   for (let index = 0; index < count; index++) {
     const logName = `several-servers-${index + 1}`;
+    const own = index === 0 && kill ? { ...env, SMTP_PORT: String(kill.mail.port) } : env;
     servers.push(
-      await startNodeServer("apps/server/src/main.ts", { env, keepDatabaseUrl: true, logName }),
+      await startNodeServer("apps/server/src/main.ts", {
+        env: own,
+        keepDatabaseUrl: true,
+        logName,
+      }),
     );
   }
   const proxy = await startRoundRobinProxy(servers.map((server) => server.port));
   const journey = journeyRunner(proxy.baseUrl, sinks.sms, photos);
   const cpuBefore = servers.map((server) => cpuSeconds(server.pid));
-  const cpuAtKill: number[] = [];
-  const outcome: Outcome = { done: [], failed: [], times: [], elapsedS: 0, cpuS: [], retried: 0 };
+  const outcome: Outcome = {
+    ...{ done: [], failed: [], times: [], elapsedS: 0, cpuS: [], retried: 0 },
+    heldAtKill: 0,
+  };
   const startedAt = performance.now();
   const deadline = startedAt + seconds * 1000;
-  const killer =
-    killAfterS === undefined
-      ? undefined
-      : setTimeout(() => {
-          const victim = servers[0];
-          if (victim === undefined) return;
-          cpuAtKill.push(cpuSeconds(victim.pid));
-          process.kill(victim.pid, "SIGKILL");
-        }, killAfterS * 1000);
+  let finished = false;
+  const victim = servers[0];
+  const killed = kill && victim ? killWhileHolding(victim, kill, () => finished) : undefined;
   try {
     await Promise.all(
       Array.from({ length: clients }, async () => {
@@ -178,16 +194,18 @@ async function drive(
       }),
     );
     outcome.elapsedS = (performance.now() - startedAt) / 1000;
+    finished = true;
+    const atKill = await killed;
+    outcome.heldAtKill = atKill?.held ?? 0;
     outcome.cpuS = servers.map((server, index) => {
-      const after =
-        index === 0 && cpuAtKill[0] !== undefined ? cpuAtKill[0] : cpuSeconds(server.pid);
+      const after = index === 0 && atKill ? atKill.cpu : cpuSeconds(server.pid);
       return after - (cpuBefore[index] ?? 0);
     });
     outcome.retried = proxy.retried();
     await drained(url);
     return outcome;
   } finally {
-    clearTimeout(killer);
+    finished = true;
     await proxy.close();
     await Promise.all(servers.map((server) => server.stop()));
     rmSync(folder, { recursive: true, force: true });
@@ -212,97 +230,23 @@ async function drained(url: string): Promise<void> {
   }
 }
 
-type Tally = { lost: number; duplicated: number };
-type Counts = {
-  claims: Tally;
-  documents: Tally;
-  notifications: Tally;
-  delivered: Tally;
-  retaken: number;
-};
-
-/** Lost: fewer than one per expected thing; duplicated: more than one. */
-function tally(expected: string[], counts: Map<string, number>): Tally {
-  let lost = 0;
-  let duplicated = 0;
-  for (const key of expected) {
-    const count = counts.get(key) ?? 0;
-    if (count === 0) lost++;
-    else duplicated += count - 1;
-  }
-  return { lost, duplicated };
-}
-
-const countsOf = (rows: { key: string; n: string }[]) =>
-  new Map(rows.map((row) => [row.key, Number(row.n)]));
-
-/** Counts, in the database and at the gateways, what each acknowledged journey left. */
-async function count(
-  url: string,
-  done: JourneyDone[],
-  sinks: Sinks,
-  smsBefore: number,
-  mailBefore: number,
-): Promise<Counts> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const emails = done.map((journey) => journey.email);
-    const claims = await client.query<{ key: string; n: string }>(
-      `SELECT s.payload->'insuredInformation'->>'emailAddress' AS key, count(*) AS n
-       FROM claim_submissions s GROUP BY 1`,
-    );
-    const documents = await client.query<{ key: string; n: string }>(
-      `SELECT c.web_reference_number || ' ' || d.slot_key AS key, count(*) AS n
-       FROM claim_documents d JOIN claims c ON c.id = d.claim_id
-       WHERE d.status = 'stored' GROUP BY 1`,
-    );
-    const notifications = await client.query<{ key: string; n: string }>(
-      `SELECT c.web_reference_number || ' ' || n.channel AS key, count(*) AS n
-       FROM notifications n JOIN claims c ON c.id = n.claim_id
-       WHERE n.status = 'sent' GROUP BY 1`,
-    );
-    const retaken = await client.query<{ n: string }>(
-      "SELECT count(*) AS n FROM notifications WHERE attempts > 1",
-    );
-    const channels = ["sms", "email"];
-    const delivered = new Map<string, number>();
-    const add = (key: string) => delivered.set(key, (delivered.get(key) ?? 0) + 1);
-    for (const message of sinks.sms.received.slice(smsBefore)) {
-      const reference = done.find(
-        (journey) =>
-          `63${journey.mobile}` === message.to &&
-          message.message.includes(journey.webReferenceNumber),
-      );
-      if (reference) add(`${reference.webReferenceNumber} sms`);
-    }
-    for (const recipients of sinks.mail.received.slice(mailBefore)) {
-      const reference = done.find((journey) => recipients.includes(journey.email));
-      if (reference) add(`${reference.webReferenceNumber} email`);
-    }
-    const perChannel = done.flatMap((journey) =>
-      channels.map((channel) => `${journey.webReferenceNumber} ${channel}`),
-    );
-    return {
-      claims: tally(emails, countsOf(claims.rows)),
-      documents: tally(
-        done.flatMap((journey) =>
-          JOURNEY_SLOTS.map((slot) => `${journey.webReferenceNumber} ${slot}`),
-        ),
-        countsOf(documents.rows),
-      ),
-      notifications: tally(perChannel, countsOf(notifications.rows)),
-      delivered: tally(perChannel, delivered),
-      retaken: Number(retaken.rows[0]?.n),
-    };
-  } finally {
-    await client.end();
-  }
-}
-
 function p99(times: number[]): number {
   const sorted = [...times].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? Number.NaN;
+}
+
+/** In a kill run: the kill must land while the killed server holds notifications it took. */
+function heldFigures(label: string, outcome: Outcome): BenchFigure[] {
+  if (!label.includes("killed")) return [];
+  return [
+    {
+      name: `${label}: notifications held by the killed server`,
+      value: outcome.heldAtKill,
+      unit: "",
+      budget: { min: 1 },
+      note: "e-mails it had taken and was sending when killed",
+    },
+  ];
 }
 
 function figuresOf(label: string, outcome: Outcome, counts: Counts): BenchFigure[] {
@@ -346,10 +290,13 @@ function figuresOf(label: string, outcome: Outcome, counts: Counts): BenchFigure
       budget: zero,
       ...(outcome.failed[0] ? { note: outcome.failed[0].slice(0, 120) } : {}),
     },
+    ...heldFigures(label, outcome),
     {
       name: `${label}: notifications taken again`,
       value: counts.retaken,
       unit: "",
+      // Every e-mail the killed server held is sent again by another once its lease runs out.
+      ...(outcome.heldAtKill > 0 ? { budget: { min: outcome.heldAtKill } } : {}),
       note: "sent on a later attempt: a dead server's lease ran out",
     },
     ...lostAndDuplicated("claims", counts.claims),
@@ -367,17 +314,30 @@ async function run(
   killAfterS?: number,
 ) {
   const database = await freshDatabase();
+  let stalling = false;
+  const victimMail = killAfterS === undefined ? undefined : await startMailSink(() => stalling);
+  const kill = victimMail && {
+    afterS: killAfterS ?? 0,
+    mail: victimMail,
+    stall: () => {
+      stalling = true;
+    },
+  };
   try {
     const smsBefore = sinks.sms.received.length;
     const mailBefore = sinks.mail.received.length;
-    const outcome = await drive(servers, database.url, sinks, photos, killAfterS);
-    const counts = await count(database.url, outcome.done, sinks, smsBefore, mailBefore);
+    const outcome = await drive(servers, database.url, sinks, photos, kill);
+    const counts = await countJourneys(database.url, outcome.done, {
+      sms: sinks.sms.received.slice(smsBefore),
+      mail: [...sinks.mail.received.slice(mailBefore), ...(victimMail?.received ?? [])],
+    });
     process.stdout.write(
       `${label}: ${outcome.done.length} journeys, ${outcome.failed.length} failed, ` +
         `${outcome.retried} calls sent again to another server\n`,
     );
     return figuresOf(label, outcome, counts);
   } finally {
+    await victimMail?.close();
     await database.drop();
   }
 }

@@ -5,6 +5,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   UPLOAD_DOCUMENT_FIELDS,
 } from "@kalinga/domain/claim-api";
+import { IN_FLIGHT_RETRY_PAUSES_MS } from "@kalinga/domain/constants";
 import { todayInManila } from "@kalinga/domain/dates";
 import { ALL_DECLARATIONS_AGREED } from "@kalinga/domain/declarations";
 import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
@@ -16,7 +17,8 @@ import { benchApiKey } from "./node-server.ts";
 // One claimant's whole claim over HTTP, as the widget makes it: start, OTP sent and validated (the
 // code read from the SMS gateway stand-in), a photo in every mandatory slot, submit. A call that
 // fails (a server died under it) is made again, as the widget's retry does: uploads and the submit
-// under the same Idempotency-Key, a fresh one only when the key is still held by a request that died.
+// under the same Idempotency-Key, after the widget's pauses while the key is held by a request that
+// died (409), until its lease runs out (decision 0110).
 
 const basicInformation = { companyName: "Kalinga Life", channelName: "Corporate Website" };
 const apiBase = "/api/claims";
@@ -72,15 +74,17 @@ export function journeyRunner(baseUrl: string, sms: SmsSink, photos: Blob[]) {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     });
 
-  /** Runs `call` up to three times; `onHeldKey` is told when an Idempotency-Key is still held. */
-  async function again<T>(call: () => Promise<T>, onHeldKey?: () => void): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
+  /** Runs `call` up to three times, and again after each of the widget's pauses while it is 409. */
+  async function again<T>(call: () => Promise<T>): Promise<T> {
+    const inFlightPauses = [...IN_FLIGHT_RETRY_PAUSES_MS];
+    for (let failures = 0; ; ) {
       try {
         return await call();
       } catch (error) {
-        if (attempt >= 3) throw error;
-        if (error instanceof CallFailed && error.status === 409) onHeldKey?.();
-        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        const held = error instanceof CallFailed && error.status === 409;
+        const pause = held ? inFlightPauses.shift() : 200 * ++failures;
+        if (pause === undefined || failures >= 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pause));
       }
     }
   }
@@ -119,22 +123,17 @@ export function journeyRunner(baseUrl: string, sms: SmsSink, photos: Blob[]) {
   }
 
   async function upload(webReferenceNumber: string, token: string, slot: number) {
-    let key = randomUUID();
-    await again(
-      () => {
-        const form = new FormData();
-        form.append(UPLOAD_DOCUMENT_FIELDS.webReferenceNumber, webReferenceNumber);
-        form.append(UPLOAD_DOCUMENT_FIELDS.slotKey, JOURNEY_SLOTS[slot] ?? "");
-        form.append(UPLOAD_DOCUMENT_FIELDS.file, photos[slot] ?? new Blob(), `slot-${slot}.jpg`);
-        return post(CLAIM_API_PATHS.uploadDocument, form, {
-          authorization: `Bearer ${token}`,
-          [IDEMPOTENCY_KEY_HEADER]: key,
-        });
-      },
-      () => {
-        key = randomUUID();
-      },
-    );
+    const key = randomUUID();
+    await again(() => {
+      const form = new FormData();
+      form.append(UPLOAD_DOCUMENT_FIELDS.webReferenceNumber, webReferenceNumber);
+      form.append(UPLOAD_DOCUMENT_FIELDS.slotKey, JOURNEY_SLOTS[slot] ?? "");
+      form.append(UPLOAD_DOCUMENT_FIELDS.file, photos[slot] ?? new Blob(), `slot-${slot}.jpg`);
+      return post(CLAIM_API_PATHS.uploadDocument, form, {
+        authorization: `Bearer ${token}`,
+        [IDEMPOTENCY_KEY_HEADER]: key,
+      });
+    });
   }
 
   /** One claimant's claim from start to submit; `index` makes its mobile number and e-mail its own. */
@@ -161,17 +160,13 @@ export function journeyRunner(baseUrl: string, sms: SmsSink, photos: Blob[]) {
       },
       declarations: ALL_DECLARATIONS_AGREED,
     };
-    let key = randomUUID();
-    await again(
-      () =>
-        post(CLAIM_API_PATHS.finalSubmitClaim, JSON.stringify(body), {
-          "content-type": "application/json",
-          authorization: `Bearer ${token}`,
-          [IDEMPOTENCY_KEY_HEADER]: key,
-        }),
-      () => {
-        key = randomUUID();
-      },
+    const key = randomUUID();
+    await again(() =>
+      post(CLAIM_API_PATHS.finalSubmitClaim, JSON.stringify(body), {
+        "content-type": "application/json",
+        authorization: `Bearer ${token}`,
+        [IDEMPOTENCY_KEY_HEADER]: key,
+      }),
     );
     return { webReferenceNumber, mobile, email };
   };

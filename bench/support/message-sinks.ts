@@ -41,12 +41,19 @@ export type MailSink = {
   port: number;
   /** The recipients of every message received, one entry per message. */
   received: string[][];
+  /** Messages whose data came in but whose acceptance is withheld (see `holding`). */
+  held: () => number;
   close: () => Promise<void>;
 };
 
-/** The least of an SMTP server: no TLS, no login; it takes every message. */
-export async function startMailSink(): Promise<MailSink> {
+/**
+ * The least of an SMTP server: no TLS, no login; it takes every message. While `holding()` says so
+ * it withholds its "250" to each message's data: the message is not accepted, as SMTP has it, until
+ * that answer, so one whose sender dies first is dropped (a server that stalls mid-send).
+ */
+export async function startMailSink(holding: () => boolean = () => false): Promise<MailSink> {
   const received: string[][] = [];
+  let held = 0;
   const sockets = new Set<import("node:net").Socket>();
   const server = createNetServer((socket) => {
     sockets.add(socket);
@@ -64,6 +71,10 @@ export async function startMailSink(): Promise<MailSink> {
           if (end === -1) return;
           buffer = buffer.slice(end + 5);
           inData = false;
+          if (holding()) {
+            held++;
+            return;
+          }
           received.push(recipients);
           recipients = [];
           socket.write("250 queued\r\n");
@@ -91,6 +102,7 @@ export async function startMailSink(): Promise<MailSink> {
   return {
     port,
     received,
+    held: () => held,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();

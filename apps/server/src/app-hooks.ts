@@ -10,6 +10,7 @@ import { sweepDrafts } from "./drafts/draft-housekeeping.ts";
 import type { EmailSender } from "./email/email-sender.ts";
 import { sweepEmailOutbox } from "./email/outbox-email-sender.ts";
 import { sweepExpiredRows } from "./housekeeping/expired-rows.ts";
+import { sweepUploadTempFiles } from "./http/upload-temp-files.ts";
 import type { MessageWordsOf } from "./notifications/message-locale.ts";
 import type { NotificationWorker } from "./notifications/notification-worker.ts";
 import { importPolicies, rowsOfCsv } from "./policies/policy-import.ts";
@@ -52,6 +53,11 @@ export function addLifecycleHooks(app: FastifyInstance, parts: BackgroundParts) 
         if (!round) return;
         if (config.retention.dryRun) app.log.info({ retention: round }, "retention dry run");
         else app.log.info({ retention: round }, "retention round");
+      }),
+      // Files' ages are on the real clock, whatever clock the app runs on.
+      sweepUploadTempFiles().then((removed) => {
+        if (removed > 0)
+          app.log.info({ removed }, "temporary upload files left by a crash removed");
       }),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   const sweeper = setInterval(sweep, HOUR_MS);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { IDEMPOTENCY_LEASE_MS } from "@kalinga/domain/constants";
 import { beforeEach, describe, expect, test } from "vitest";
 import { beginIdempotentRequest, idempotencyRequestHash } from "../src/http/idempotency-keys.ts";
 import { DOCUMENT_MESSAGES } from "../src/http/upload-messages.ts";
@@ -272,7 +273,7 @@ describe("uploadDocument with an Idempotency-Key", () => {
     expect(await storedRows()).toHaveLength(1);
   });
 
-  test("a key whose first request still runs is 409", async () => {
+  test("a key whose first request still runs is 409, and is taken over once its server died", async () => {
     const { rows } = await server.db.query<{ id: string }>(
       "SELECT id FROM claims WHERE web_reference_number = $1",
       [claim.webReferenceNumber],
@@ -289,15 +290,20 @@ describe("uploadDocument with an Idempotency-Key", () => {
         filename: "photo.jpg",
         sha256: createHash("sha256").update(bytes).digest("hex"),
       }),
-      now: new Date(),
+      now: server.clock.now(),
     });
-    const response = await uploadDocument(server.app, claim, {
-      slotKey: PHYSICIAN,
-      bytes,
-      idempotencyKey: "upload-3",
-    });
-    expect(response.statusCode).toBe(409);
+    const retry = () =>
+      uploadDocument(server.app, claim, { slotKey: PHYSICIAN, bytes, idempotencyKey: "upload-3" });
+    expect((await retry()).statusCode).toBe(409);
     expect(await storedRows()).toEqual([]);
+    // Its server died: nobody renews the lease, so the same key's retry runs once it is out.
+    server.clock.advance(IDEMPOTENCY_LEASE_MS / 1000 - 1);
+    expect((await retry()).statusCode).toBe(409);
+    server.clock.advance(1);
+    const taken = await retry();
+    expect(taken.statusCode).toBe(200);
+    expect(await storedRows()).toMatchObject([{ slot_key: PHYSICIAN, status: "stored" }]);
+    expect((await retry()).json()).toEqual(taken.json());
   });
 
   test("a refused file frees its key, so the corrected retry runs", async () => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { conversionGate } from "../src/documents/conversion-gate.ts";
 import { DOCUMENT_MESSAGES } from "../src/http/upload-messages.ts";
+import { uploadTempFolder } from "../src/http/upload-temp-files.ts";
 import { pngBomb } from "./fixtures/images.ts";
 import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import { verifiedClaim } from "./support/claimant.ts";
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 /** The uploads' temporary files (the test server keeps its documents folder beside them). */
 async function uploadFiles(): Promise<string[]> {
-  return (await readdir(uploadsDir)).filter((name) => name.startsWith("kalinga-upload-"));
+  return readdir(uploadTempFolder()).catch(() => []);
 }
 
 describe("the conversion gate", () => {

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DOCUMENT_LIMITS } from "../src/config/document-config.ts";
 import { documentDisplayName } from "../src/documents/document-display-name.ts";
 import { isDocumentRefusal, prepareDocument } from "../src/documents/prepare-document.ts";
@@ -8,7 +11,7 @@ import { sniffType } from "../src/documents/sniff-type.ts";
 import { DOCUMENT_MESSAGES } from "../src/http/upload-messages.ts";
 import { heicImage } from "./fixtures/heic-image.ts";
 import { hasGpsDirectory, OWNER_MARK, photoWithGps, pngBomb, solidPng } from "./fixtures/images.ts";
-import { embeddedImages, pageSizes } from "./fixtures/pdf-files.ts";
+import { embeddedImages, pageSizes, textPdf } from "./fixtures/pdf-files.ts";
 import {
   preparedDocument as prepared,
   refusedDocument as refusal,
@@ -243,5 +246,55 @@ describe("prepareDocument: HEIC", () => {
     expect(document.sourceType).toBe("heic");
     const output = await sharp(await onlyImage(document.pdf)).metadata();
     expect([output.width, output.height]).toEqual([64, 48]);
+  });
+});
+
+describe("prepareDocument from a file on disk (an upload streamed to a temporary file)", () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), "kalinga-prepare-path-"));
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  async function onDisk(name: string, bytes: Uint8Array) {
+    const file = path.join(folder, name);
+    await writeFile(file, bytes);
+    return { path: file, sizeBytes: bytes.byteLength };
+  }
+
+  it("makes the same PDF of a photo as from its bytes", async () => {
+    const bytes = await photoWithGps();
+    const fromBytes = await prepared(bytes, "ID front.jpg");
+    const fromFile = await prepareDocument(await onDisk("photo", bytes), "ID front.jpg");
+    if (isDocumentRefusal(fromFile)) throw new Error(fromFile.message);
+    expect(fromFile).toMatchObject({
+      sourceType: "jpeg",
+      pageCount: 1,
+      displayName: "ID front.pdf",
+    });
+    expect(fromFile.sha256).toBe(fromBytes.sha256);
+    // Read from its path, the photo is still turned upright and stripped of its metadata.
+    const output = await sharp(await onlyImage(fromFile.pdf)).metadata();
+    expect([output.width, output.height, output.exif]).toEqual([200, 300, undefined]);
+  });
+
+  it("checks a PDF read from the file as from its bytes", async () => {
+    const bytes = await textPdf(3);
+    const fromFile = await prepareDocument(await onDisk("statement", bytes), "statement.pdf");
+    if (isDocumentRefusal(fromFile)) throw new Error(fromFile.message);
+    expect(fromFile).toMatchObject({ sourceType: "pdf", pageCount: 3 });
+    expect(fromFile.sha256).toBe((await prepared(bytes, "statement.pdf")).sha256);
+  });
+
+  it("refuses by the first bytes of the file, and one shorter than a type's signature", async () => {
+    const text = await onDisk("text", Buffer.from("I am a photo, trust me."));
+    expect(await prepareDocument(text, "photo.jpg")).toMatchObject({ refused: "type" });
+    const short = await onDisk("short", Uint8Array.from([0xff, 0xd8]));
+    expect(await prepareDocument(short, "photo.jpg")).toMatchObject({ refused: "type" });
+  });
+
+  it("refuses a file over the limit by its size, without opening it", async () => {
+    const absent = { path: path.join(folder, "never-written"), sizeBytes: 11 * MB };
+    expect(await prepareDocument(absent, "big.jpg")).toMatchObject({ refused: "too-large" });
   });
 });

@@ -19,7 +19,7 @@ import { textPdf } from "./fixtures/pdf-files.ts";
 import { samplePhoto, uploadDocument } from "./support/claim-documents.ts";
 import { verifiedClaim } from "./support/claimant.ts";
 import { NOW, newClaimRow, preparedDocument } from "./support/document-store.ts";
-import { type S3TestServer, startS3Server } from "./support/s3-server.ts";
+import { type S3TestServer, startS3Server, startS3ServerProcess } from "./support/s3-server.ts";
 import { useServerTest } from "./support/server-test.ts";
 
 // The same promises from both document stores (docs/decisions/0098): the disk store in a temporary
@@ -160,6 +160,47 @@ describe.each(kinds)("the $kind store", ({ open, broken }) => {
     ]);
     expect(rows).toEqual([]);
   });
+});
+
+describe("the S3 store past one page of a listing", () => {
+  // S3 lists at most 1,000 keys per answer: the store must follow the continuation token.
+  const KEYS = 1_003;
+  let paging: Awaited<ReturnType<typeof startS3ServerProcess>>;
+  beforeAll(async () => {
+    paging = await startS3ServerProcess();
+  });
+  afterAll(() => paging?.close());
+  const pagingStore = (prefix: string) => {
+    const store = createS3DocumentStore(loadS3StoreConfig(paging.env(prefix)));
+    closers.push(() => store.close?.());
+    return store;
+  };
+
+  test("lists every key of a bucket holding more than 1,000, and the sweep walks every page", async () => {
+    const store = pagingStore(`paging-${fresh()}`);
+    const claimId = await newClaimRow(server.db);
+    const recorded = await storeDocument(server.db, store, {
+      claimId,
+      slotKey: "LIDC001-MIN",
+      prepared: pdf,
+      now: NOW,
+    });
+    if (!("storageKey" in recorded)) throw new Error("The document was refused.");
+    const orphans = Array.from({ length: KEYS - 1 }, () => newStorageKey());
+    for (let start = 0; start < orphans.length; start += 50) {
+      const slice = orphans.slice(start, start + 50);
+      await Promise.all(slice.map((key) => store.put(key, new Uint8Array([1]))));
+    }
+    // Another prefix's keys in the same bucket are not this store's.
+    await pagingStore(`other-${fresh()}`).put(newStorageKey(), new Uint8Array([2]));
+
+    expect(await keysOf(store)).toEqual([recorded.storageKey, ...orphans].sort());
+    const swept = await sweepOrphanFiles(server.db, store, {
+      now: new Date(Date.now() + 2 * DAY_MS),
+    });
+    expect(swept.removedFiles).toBe(KEYS - 1);
+    expect(await keysOf(store)).toEqual([recorded.storageKey]);
+  }, 180_000);
 });
 
 describe("a server whose bucket fails", () => {

@@ -1,4 +1,7 @@
 import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { CHALLENGE_HEADER } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import { trace } from "@opentelemetry/api";
 import {
@@ -14,14 +17,15 @@ import { createServerMetrics } from "../src/metrics/server-metrics.ts";
 import { insertNotification } from "../src/notifications/notification-repository.ts";
 import { createNotificationWorker } from "../src/notifications/notification-worker.ts";
 import { createOutboxSmsSender } from "../src/sms/outbox-sms-sender.ts";
+import { challengeOf, solutionHeader } from "./support/challenge-client.ts";
 import { uploadDocument } from "./support/claim-documents.ts";
 import { filedClaim, verifiedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
-import { requestCode, startClaim } from "./support/test-app.ts";
+import { basicInformation, callClaim, requestCode, startClaim } from "./support/test-app.ts";
 
 // The Prometheus metrics (decision 0104): /metrics on the main port behind its bearer token and on
-// a listener of its own; the route histogram by template, the upload, OTP and challenge counters,
-// and the database's gauges read when scraped.
+// a listener of its own; the route histogram by template, the upload, OTP, challenge and delivery
+// counters, and the database's gauges read when scraped.
 
 const TOKEN = "metrics-token-0123456789abcdef";
 const server = useServerTest({
@@ -185,7 +189,10 @@ describe("the notification worker's spans", () => {
       });
       expect((await worker.runOnce()).sent).toBeGreaterThanOrEqual(1);
       expect(outcomes).toContain("sms sent");
-      const span = exporter.getFinishedSpans().find((s) => s.name === "notification send");
+      // The round sends the file's earlier claims' e-mails too, in whatever order they finish.
+      const span = exporter
+        .getFinishedSpans()
+        .find((s) => s.name === "notification send" && s.attributes["kalinga.channel"] === "sms");
       expect(span?.attributes).toMatchObject({
         "kalinga.channel": "sms",
         "kalinga.outcome": "sent",
@@ -214,5 +221,57 @@ describe("the Grafana dashboard", () => {
     );
     expect(queried.length).toBeGreaterThan(10);
     expect(queried.filter((name) => !served.has(name))).toEqual([]);
+  });
+});
+
+describe("failures counted where they happen", () => {
+  test("a webhook the insurer's endpoint refuses is counted as a retried delivery", async () => {
+    let posts = 0;
+    const endpoint = createServer((request, response) => {
+      posts++;
+      request.resume();
+      request.on("end", () => response.writeHead(503).end());
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
+    const { port } = endpoint.address() as AddressInfo;
+    try {
+      await server.restart({
+        INSURER_WEBHOOK_URL: `http://127.0.0.1:${port}/events`,
+        INSURER_WEBHOOK_SECRET: "webhook-secret-0123456789abcdef-0123",
+        NOTIFICATION_POLL_MS: "100",
+      });
+      await filedClaim(server.app);
+      const failed = { channel: "webhook", outcome: "retried" };
+      await expect
+        .poll(async () => sample(await scrape(), "kalinga_notification_deliveries_total", failed), {
+          timeout: 10_000,
+          interval: 100,
+        })
+        .toBeGreaterThanOrEqual(1);
+      const text = await scrape();
+      expect(posts).toBeGreaterThanOrEqual(1);
+      const sent = { channel: "webhook", outcome: "sent" };
+      expect(sample(text, "kalinga_notification_deliveries_total", sent)).toBe(0);
+    } finally {
+      await new Promise((resolve) => endpoint.close(resolve));
+    }
+  });
+
+  test("a challenge asked, passed, and its solution refused when spent, each counted", async () => {
+    await server.restart({ CLAIM_START_ADDRESS_LIMIT: "1" });
+    const remoteAddress = "10.9.0.1";
+    const start = (headers: Record<string, string> = {}) =>
+      callClaim(server.app, "initClaimRequest", { basicInformation }, { remoteAddress, headers });
+    const counted = async (outcome: string) =>
+      sample(await scrape(), "kalinga_challenges_total", { kind: "claim-start", outcome });
+    expect((await start()).statusCode).toBe(200);
+    const challenge = challengeOf(await start());
+    if (!challenge) throw new Error("the second start was not asked a challenge");
+    expect(await counted("issued")).toBe(1);
+    const header = { [CHALLENGE_HEADER]: await solutionHeader(challenge) };
+    expect((await start(header)).statusCode).toBe(200);
+    expect(await counted("passed")).toBe(1);
+    expect((await start(header)).statusCode).toBe(429);
+    expect(await counted("failed")).toBe(1);
   });
 });

@@ -31,6 +31,13 @@ export const SINGLE_FILE_DOCUMENT_TYPES = ["LIDC001", "DIDC001"] as const;
 export const AGE_ROUNDING_DAYS = 183;
 
 export const REQUEST_TIMEOUT_MS = 360_000;
+/**
+ * How long an Idempotency-Key stays "in flight" after its call's last renewal: a key whose server
+ * died is taken over by a retry once this has passed (decision 0110).
+ */
+export const IDEMPOTENCY_LEASE_MS = 15_000;
+/** The widget's pauses before sending again a call answered "in flight": together past the lease and a renewal. */
+export const IN_FLIGHT_RETRY_PAUSES_MS = [2_000, 4_000, 8_000, 8_000] as const;
 export const LAZY_SCREEN_TIMEOUT_MS = 120_000;
 
 export const MASK_VISIBLE_CHARS = 4;

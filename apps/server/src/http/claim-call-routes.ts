@@ -140,7 +140,7 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
       const requestHash = requestHashOf(spec.path, body, file);
       return withIdempotencyKey<ClaimCallResponse<K>>(
         db,
-        { claimId: claim?.claimId ?? "", key, requestHash, now },
+        { claimId: claim?.claimId ?? "", key, requestHash, now, clock: config.now },
         async (complete) => {
           const input = { request, body, claim, file, now, complete, portal };
           const outcome = await handler(input as ClaimCallInput<K>);

@@ -1,4 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER } from "@kalinga/domain/claim-api";
+import { IDEMPOTENCY_LEASE_MS } from "@kalinga/domain/constants";
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { API_MESSAGES, ApiError, badRequest } from "./api-error.ts";
@@ -6,7 +7,9 @@ import {
   abandonIdempotentRequest,
   beginIdempotentRequest,
   completeIdempotentRequest,
+  type IdempotencyHold,
   isIdempotencyKey,
+  renewIdempotentRequest,
 } from "./idempotency-keys.ts";
 
 // The Idempotency-Key header of the calls the call table marks idempotent (uploadDocument,
@@ -25,19 +28,45 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return value;
 }
 
+/** How long each renewal of a running call's key holds, and how often it comes (tests shorten them). */
+export type IdempotencyLease = { leaseMs: number; renewEveryMs: number };
+
+const LEASE: IdempotencyLease = {
+  leaseMs: IDEMPOTENCY_LEASE_MS,
+  renewEveryMs: IDEMPOTENCY_LEASE_MS / 3,
+};
+
+/** Renews the hold every renewEveryMs from the clock until the returned function stops it. */
+function keepRenewing(
+  db: Queryable,
+  hold: IdempotencyHold,
+  clock: () => Date,
+  lease: IdempotencyLease,
+): () => void {
+  const timer = setInterval(() => {
+    const leaseUntil = new Date(clock().getTime() + lease.leaseMs);
+    // A failed renewal only shortens the hold: the completion still checks the holder.
+    renewIdempotentRequest(db, hold, leaseUntil).catch(() => false);
+  }, lease.renewEveryMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /**
  * Runs `work` under an Idempotency-Key: a replay answers the stored response, another request
- * under the key 422, a key in flight 409. `work` completes the key in its own transaction; any
- * failure frees it (only an in-flight key is removed, so a committed answer stays).
+ * under the key 422, a key in flight 409 (unless its lease ran out: its server died). `work`
+ * completes the key in its own transaction; any failure frees it (only this attempt's in-flight
+ * key is removed, so a committed answer stays).
  */
 export async function withIdempotencyKey<T>(
   db: Queryable,
-  input: { claimId: string; key: string | null; requestHash: string; now: Date },
+  input: { claimId: string; key: string | null; requestHash: string; now: Date; clock: () => Date },
   work: (complete: CompleteIdempotentRequest<T>) => Promise<T>,
+  lease: IdempotencyLease = LEASE,
 ): Promise<T> {
-  const { key, claimId } = input;
+  const { key, claimId, now, clock } = input;
   if (key === null) return work(null);
-  const start = await beginIdempotentRequest(db, { ...input, key });
+  const start = await beginIdempotentRequest(db, { ...input, key, leaseMs: lease.leaseMs });
   if (start.state === "replay") return start.response as T;
   if (start.state === "mismatch") {
     throw new ApiError(422, { returnCode: "422", message: API_MESSAGES.idempotencyMismatch });
@@ -45,12 +74,14 @@ export async function withIdempotencyKey<T>(
   if (start.state === "in-flight") {
     throw new ApiError(409, { returnCode: "409", message: API_MESSAGES.idempotencyInFlight });
   }
+  const hold = { claimId, key, holder: start.holder };
+  const stopRenewing = keepRenewing(db, hold, clock, lease);
   try {
-    return await work((tx, response) =>
-      completeIdempotentRequest(tx, { claimId, key, response, now: input.now }),
-    );
+    return await work((tx, response) => completeIdempotentRequest(tx, { ...hold, response, now }));
   } catch (error) {
-    await abandonIdempotentRequest(db, { claimId, key }).catch(() => {});
+    await abandonIdempotentRequest(db, hold).catch(() => {});
     throw error;
+  } finally {
+    stopRenewing();
   }
 }

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -9,12 +8,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError, badRequest } from "./api-error.ts";
 import { refusalAnswer } from "./refusal-answer.ts";
 import { DOCUMENT_MESSAGES, DOCUMENT_ROUTE_MESSAGES } from "./upload-messages.ts";
+import { readyUploadTempFolder } from "./upload-temp-files.ts";
 
 // A multipart/form-data body of named text fields and one file; the parser's failures become the
 // 400 (or 413) that says which mistake the client made. The file is streamed to a temporary file
-// (the system's temp folder, TMPDIR) as it arrives, its digest and size counted on the way, so an
+// (in the uploads' folder under TMPDIR) as it arrives, its digest and size counted on the way, so an
 // upload waiting for its conversion holds no memory (docs/decisions/0100). The route removes the
-// file once the call is answered (removeFormFiles).
+// file once the call is answered (removeFormFiles); the housekeeping sweeps what a crash left.
 
 export type FormFile = {
   /** The temporary file holding the bytes as sent; removed after the call. */
@@ -49,7 +49,8 @@ async function saveFilePart(
   request: FastifyRequest,
   file: NodeJS.ReadableStream & { truncated?: boolean },
 ): Promise<{ path: string; sizeBytes: number; sha256: string }> {
-  const filePath = path.join(tmpdir(), `kalinga-upload-${randomBytes(16).toString("hex")}`);
+  const folder = await readyUploadTempFolder();
+  const filePath = path.join(folder, `upload-${randomBytes(16).toString("hex")}`);
   formFiles.set(request, [...(formFiles.get(request) ?? []), filePath]);
   const hash = createHash("sha256");
   let sizeBytes = 0;

@@ -1,4 +1,7 @@
+import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
@@ -8,6 +11,7 @@ import { bucketAt } from "../../../../scripts/s3rver-bucket.ts";
 // with one bucket made: the S3 document store's tests and the server-s3 project run against it.
 
 const S3_TEST_BUCKET = "kalinga-documents";
+const require = createRequire(import.meta.url);
 
 export type S3TestServer = {
   readonly endpoint: string;
@@ -60,5 +64,55 @@ export async function startS3Server(): Promise<S3TestServer> {
       server = null;
       await rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/** A free port on loopback, closed again at once for a child to listen on. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * The same server in a process of its own, for listings past one page: s3rver seals its
+ * continuation tokens with DES, which this Node's OpenSSL offers only under its legacy provider.
+ */
+export async function startS3ServerProcess(): Promise<Pick<S3TestServer, "env" | "close">> {
+  const directory = await mkdtemp(path.join(tmpdir(), "kalinga-s3-process-"));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      "--openssl-legacy-provider",
+      require.resolve("s3rver/bin/s3rver.js"),
+      ...["-d", directory, "-a", "127.0.0.1", "-p", String(port), "--silent"],
+      ...["--configure-bucket", S3_TEST_BUCKET],
+    ],
+    { stdio: "ignore" },
+  );
+  const endpoint = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill();
+      await exited;
+    }
+    await rm(directory, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 20_000;
+  while ((await fetch(endpoint).catch(() => null)) === null) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await close();
+      throw new Error("The S3-compatible server's process did not start.");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const bucket = bucketAt(endpoint, S3_TEST_BUCKET);
+  return {
+    env: (prefix) => ({ ...bucket.env, ...(prefix ? { KALINGA_S3_PREFIX: prefix } : {}) }),
+    close,
   };
 }

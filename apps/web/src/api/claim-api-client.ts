@@ -16,7 +16,7 @@ import type {
   ClaimCallResponse,
 } from "@kalinga/domain/claim-calls";
 import type { ClaimCallErrorBody } from "@kalinga/domain/claim-refusals";
-import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
+import { IN_FLIGHT_RETRY_PAUSES_MS, REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
 import { session } from "../session/session-store.ts";
 import { loading } from "../ui/loading.ts";
 import { mountedSetting } from "../widget/widget-setting.ts";
@@ -121,6 +121,23 @@ export function claimCallHeaders(
   return headers;
 }
 
+/**
+ * Sends a keyed call again while the server answers that its key is in flight (409): a first
+ * attempt that reached a server which then died holds the key until its lease runs out, seconds
+ * later (decision 0110), and the same key then runs the call or replays its answer.
+ */
+export async function againWhileInFlight<T extends { status: number }>(
+  send: () => Promise<T>,
+): Promise<T> {
+  let answer = await send();
+  for (const pause of IN_FLIGHT_RETRY_PAUSES_MS) {
+    if (answer.status !== 409) break;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    answer = await send();
+  }
+  return answer;
+}
+
 /** A solution may go stale while the address's rate climbs: a fresh challenge is solved, a few times. */
 const CHALLENGE_TRIES = 3;
 
@@ -182,7 +199,9 @@ export async function callClaimApi<K extends JsonClaimCall>(
       const data: ClaimCallAnswer<JsonClaimCall> | null = await response.json().catch(() => null);
       return { status: response.status, data };
     };
-    let { status, data } = await post({});
+    let { status, data } = idempotencyKey
+      ? await againWhileInFlight(() => post({}))
+      : await post({});
     // Above its address's normal rate the server asks a proof of work: solve it, then repeat.
     for (let tries = 0; tries < CHALLENGE_TRIES && status === 429 && data?.challenge; tries++) {
       const solution = await answerChallenge(data.challenge);

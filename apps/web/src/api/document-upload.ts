@@ -8,6 +8,7 @@ import { REQUEST_TIMEOUT_MS } from "@kalinga/domain/constants";
 import { DOCUMENT_MESSAGES } from "@kalinga/domain/document-messages";
 import { DECIDED_MESSAGES } from "@kalinga/domain/messages";
 import {
+  againWhileInFlight,
   type ClaimCallAnswer,
   claimCallHeaders,
   claimCallUrl,
@@ -38,6 +39,13 @@ export type UploadRequest = {
   requirementOf?: { webReferenceNumber: string };
 };
 
+/** The connection failed or the answer was not the API's: the same file may go again. */
+const INTERRUPTED: UploadOutcome = {
+  ok: false,
+  message: DOCUMENT_MESSAGES.uploadInterrupted,
+  retry: true,
+};
+
 export function uploadDocument(request: UploadRequest): Promise<UploadOutcome> {
   const form = new FormData();
   const tracked = request.requirementOf;
@@ -49,12 +57,26 @@ export function uploadDocument(request: UploadRequest): Promise<UploadOutcome> {
     form.append(FIELDS.replace, String(request.replace));
   }
   form.append(FIELDS.file, request.file, request.fileName);
-  const caller = tracked ? "tracking" : "claim";
+  // Its key held by an attempt whose server died: sent again once that attempt's lease runs out,
+  // unless the claimant cancelled meanwhile.
+  const send = () =>
+    request.signal?.aborted
+      ? Promise.resolve({ status: 0, outcome: INTERRUPTED })
+      : sendForm(request, form);
+  return againWhileInFlight(send).then(({ outcome }) => outcome);
+}
 
-  return new Promise((resolve) => {
+/** One sending of the form; status 409 (its key in flight) is told apart for a repeat. */
+function sendForm(
+  request: UploadRequest,
+  form: FormData,
+): Promise<{ status: number; outcome: UploadOutcome }> {
+  const tracked = request.requirementOf;
+  const caller = tracked ? "tracking" : "claim";
+  return new Promise((resolved) => {
     const xhr = new XMLHttpRequest();
-    const interrupted = () =>
-      resolve({ ok: false, message: DOCUMENT_MESSAGES.uploadInterrupted, retry: true });
+    const resolve = (outcome: UploadOutcome) => resolved({ status: xhr.status, outcome });
+    const interrupted = () => resolve(INTERRUPTED);
     xhr.open("POST", claimCallUrl(tracked ? "uploadRequirementDocument" : "uploadDocument"));
     for (const [name, value] of Object.entries(claimCallHeaders(request.idempotencyKey, caller))) {
       xhr.setRequestHeader(name, value);
