@@ -14,7 +14,7 @@ import { useServerTest } from "./support/server-test.ts";
 const server = useServerTest({ documentsDir: true, env: { NOTIFICATION_POLL_MS: "600000" } });
 const HOUR_S = 3600;
 
-/** One round; tried again while another test file's server holds the job (one database). */
+/** One round; tried again while the server's own start-up housekeeping holds the job. */
 async function sweep(settings: { dryRun?: boolean } = {}) {
   for (let tries = 0; tries < 50; tries++) {
     const round = await sweepRetention(

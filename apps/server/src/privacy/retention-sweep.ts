@@ -78,7 +78,8 @@ export async function sweepRetention(
 ): Promise<RetentionRound | null> {
   const round = await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ locked: boolean }>(
-      "SELECT pg_try_advisory_xact_lock($1) AS locked",
+      // Per schema: servers of one data set share it; another schema's job (a test's) does not.
+      "SELECT pg_try_advisory_xact_lock($1, hashtext(current_schema())) AS locked",
       [RETENTION_LOCK_KEY],
     );
     if (!rows[0]?.locked) return null;
