@@ -265,7 +265,7 @@ async function measure(): Promise<BenchFigure[]> {
         name: "data set",
         value: CLAIMS,
         unit: "claims",
-        note: built ? `built in ${buildSeconds.toFixed(0)} s` : "reused",
+        note: built === "reused" ? built : `${built} in ${buildSeconds.toFixed(0)} s`,
       },
     ];
     const planned: string[] = [];

@@ -237,14 +237,18 @@ export async function setPolicyMatch(
   ]);
 }
 
-/** What the queue, its search, the agent's report and tracking filter on, copied from the payload. */
-export type ClaimSearchColumns = {
+/** What the queue, its search, the agent's report and tracking filter on and show, from the payload. */
+export type ClaimPayloadColumns = {
   claimType: string;
   /** The insured's first and last name, lowercased, one space apart. */
   insuredNameKey: string;
   insuredMobile: string | null;
   /** The policy number the claimant gave. */
   policyNumberGiven: string | null;
+  /** As given: what the queue, the agent's report and tracking show (migration 031). */
+  insuredFirstName: string | null;
+  insuredLastName: string | null;
+  causeOfLoss: string | null;
 };
 
 /** The claim is submitted: a draft no longer, its lifecycle starts, its search columns written. */
@@ -252,20 +256,24 @@ export async function markClaimSubmitted(
   q: Queryable,
   claimId: string,
   submittedAt: Date,
-  search: ClaimSearchColumns,
+  copied: ClaimPayloadColumns,
 ) {
   await q.query(
     `UPDATE claims SET status = $2, submitted_at = $3, updated_at = $3, claim_type = $4,
-       insured_name_key = $5, insured_mobile = $6, policy_number_given = $7
+       insured_name_key = $5, insured_mobile = $6, policy_number_given = $7,
+       insured_first_name = $8, insured_last_name = $9, cause_of_loss = $10
      WHERE id = $1`,
     [
       claimId,
       CLAIM_RECORD_STATUS.submitted,
       submittedAt,
-      search.claimType,
-      search.insuredNameKey,
-      search.insuredMobile,
-      search.policyNumberGiven,
+      copied.claimType,
+      copied.insuredNameKey,
+      copied.insuredMobile,
+      copied.policyNumberGiven,
+      copied.insuredFirstName,
+      copied.insuredLastName,
+      copied.causeOfLoss,
     ],
   );
 }

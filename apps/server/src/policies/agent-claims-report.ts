@@ -29,15 +29,11 @@ export function agentClaimsCalls(db: Queryable): Pick<ClaimCallHandlers, "listAg
       const today = todayInManila(now);
       const claims: AgentClaim[] = rows.map((row) => {
         const submittedAt = new Date(row.submitted_at);
-        const insured = row.payload.insuredInformation ?? {};
         return {
           webReferenceNumber: row.web_reference_number,
-          insuredName: [insured.firstName, insured.lastName].filter(Boolean).join(" "),
-          policyNumber: row.payload.policyInformation?.policyNumber ?? "",
-          claimInfo: {
-            type: row.claim_type,
-            subType: row.payload.basicInformation?.causeOfLoss ?? "",
-          },
+          insuredName: [row.first_name, row.last_name].filter(Boolean).join(" "),
+          policyNumber: row.policy_number_given ?? "",
+          claimInfo: { type: row.claim_type, subType: row.cause ?? "" },
           status: row.status,
           openRequirements: Number(row.open_requirements),
           submittedAt: submittedAt.toISOString(),

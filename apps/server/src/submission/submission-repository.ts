@@ -11,7 +11,7 @@ import type { Queryable } from "../db/database.ts";
 import { markRequiredSlots } from "../documents/document-repository.ts";
 import { deleteDraft } from "../drafts/draft-repository.ts";
 import { CLAIMANT, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
-import { searchColumnsOf } from "./search-columns.ts";
+import { payloadColumnsOf } from "./payload-columns.ts";
 import {
   type SubmittedClaim,
   type SubmittedClaimRow,
@@ -71,7 +71,7 @@ export async function recordSubmission(
     tx,
     claimId,
     submittedAt,
-    searchColumnsOf(submission.payload, submission.claimType),
+    payloadColumnsOf(submission.payload, submission.claimType),
   );
   // The claim's lifecycle starts with its first event, by the claimant who submitted it.
   await recordClaimEvent(
@@ -181,7 +181,8 @@ export type QueueClaimRow = {
 
 /**
  * A page of the console's queue: submitted claims, oldest first. The page's claims are found on
- * the claims' index alone, then joined: a deep page skips index entries, not joined rows.
+ * the claims' index alone, then read: a deep page skips index entries, not rows. What a row shows
+ * is on the claim (migration 031), so the payload is not read.
  */
 export async function queueRows(
   q: Queryable,
@@ -195,13 +196,11 @@ export async function queueRows(
        SELECT c.id FROM claims c WHERE ${where.sql}
        ORDER BY c.submitted_at ASC, c.id ASC OFFSET $${n + 1} LIMIT $${n + 2}
      )
-     SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.submitted_at, c.updated_at,
-       s.payload->'basicInformation'->>'causeOfLoss' AS cause,
-       s.payload->'insuredInformation'->>'firstName' AS first_name,
-       s.payload->'insuredInformation'->>'lastName' AS last_name,
-       s.payload->'insuredInformation'->>'phoneNumber' AS mobile,
+     SELECT c.id, c.web_reference_number, c.status, c.claim_type, c.submitted_at, c.updated_at,
+       c.cause_of_loss AS cause, c.insured_first_name AS first_name,
+       c.insured_last_name AS last_name, c.insured_mobile AS mobile,
        c.assigned_to, u.name AS assignee_name
-     FROM page JOIN claims c ON c.id = page.id JOIN claim_submissions s ON s.claim_id = c.id
+     FROM page JOIN claims c ON c.id = page.id
      LEFT JOIN staff_users u ON u.id = c.assigned_to
      ORDER BY c.submitted_at ASC, c.id ASC`,
     [...where.params, page.offset, page.limit],
@@ -215,11 +214,10 @@ export type AgentReportRow = {
   submitted_at: Date | string;
   agent_code: string | null;
   claim_type: "Death" | "Living";
-  payload: {
-    basicInformation?: { causeOfLoss?: string };
-    insuredInformation?: { firstName?: string; lastName?: string };
-    policyInformation?: { policyNumber?: string };
-  };
+  cause: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  policy_number_given: string | null;
   open_requirements: number | string;
 };
 
@@ -242,19 +240,23 @@ export async function latestSubmittedClaims(
   }));
 }
 
-/** An agent's claims, newest first: filed under the agent's code, or on the agent's policies. */
+/**
+ * An agent's claims, newest first: filed under the agent's code, or on the agent's policies. What
+ * the report shows is on the claim (migration 031), so the payload is not read.
+ */
 export async function agentReportRows(
   q: Queryable,
   agent: { companyName: string; agentCode: string },
   limit: number,
 ): Promise<AgentReportRow[]> {
   const { rows } = await q.query<AgentReportRow>(
-    `SELECT c.web_reference_number, c.status, c.submitted_at, c.agent_code, s.claim_type, s.payload,
-       count(r.claim_id) AS open_requirements
-     FROM claim_submissions s JOIN claims c ON c.id = s.claim_id
-     LEFT JOIN claim_requirements r ON r.claim_id = c.id AND r.state = 'open'
+    `SELECT c.web_reference_number, c.status, c.submitted_at, c.agent_code, c.claim_type,
+       c.cause_of_loss AS cause, c.insured_first_name AS first_name,
+       c.insured_last_name AS last_name, c.policy_number_given,
+       (SELECT count(*) FROM claim_requirements r WHERE r.claim_id = c.id AND r.state = 'open')
+         AS open_requirements
+     FROM claims c
      WHERE c.id IN (${agentClaimIds("$1", "$2")})
-     GROUP BY c.id, s.claim_id
      ORDER BY c.submitted_at DESC, c.id DESC
      LIMIT $3`,
     [agent.companyName, agent.agentCode, limit],
@@ -304,11 +306,10 @@ function scopeCondition(scope: TrackingScope, from: number): { sql: string; para
   }
 }
 
-const TRACKED_CLAIMS = `SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.submitted_at,
-    s.payload->'basicInformation'->>'causeOfLoss' AS cause,
-    s.payload->'policyInformation'->>'policyNumber' AS policy_number_given,
-    c.policy_number, c.match_code
-  FROM claim_submissions s JOIN claims c ON c.id = s.claim_id
+// What tracking shows is on the claim (migrations 028 and 031): the payload is not read.
+const TRACKED_CLAIMS = `SELECT c.id, c.web_reference_number, c.status, c.claim_type, c.submitted_at,
+    c.cause_of_loss AS cause, c.policy_number_given, c.policy_number, c.match_code
+  FROM claims c
   WHERE c.purpose = 'filing' AND c.submitted_at IS NOT NULL`;
 
 /** The claims of a tracking check's scope, newest first. */
