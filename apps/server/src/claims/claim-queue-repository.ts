@@ -5,9 +5,13 @@ import { type QueueFilter, queueConditions } from "./claim-queue-filter.ts";
 
 async function countUpTo(q: Queryable, filter: QueueFilter, upTo: number): Promise<number> {
   const where = queueConditions(filter);
+  // A search counts in the queue's order: a common name walks the queue's index (which holds what
+  // the search compares) to its bound; a rare one is still found on its own indexes and sorted.
+  const order = filter.search !== null ? "ORDER BY c.submitted_at, c.id" : "";
   const { rows } = await q.query<{ total: string | number }>(
     `SELECT count(*) AS total FROM
-       (SELECT 1 FROM claims c WHERE ${where.sql} LIMIT $${where.params.length + 1}) AS counted`,
+       (SELECT 1 FROM claims c WHERE ${where.sql} ${order} LIMIT $${where.params.length + 1})
+       AS counted`,
     [...where.params, upTo + 1],
   );
   return Number(rows[0]?.total ?? 0);

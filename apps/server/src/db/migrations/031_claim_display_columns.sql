@@ -11,3 +11,18 @@ UPDATE claims c SET
   insured_last_name = s.payload->'insuredInformation'->>'lastName',
   cause_of_loss = s.payload->'basicInformation'->>'causeOfLoss'
 FROM claim_submissions s WHERE s.claim_id = c.id;
+
+-- The queue's index holds what its search compares, so a common name's count walks the index
+-- alone in the queue's order and stops at its bound (the trigram index reads every match).
+DROP INDEX claims_queue;
+
+-- The update wrote every claim anew: each index holds two entries a claim, the trigram index's
+-- scans 20 times slower. Built again, they are as compact as on a new table.
+REINDEX TABLE claims;
+
+CREATE INDEX claims_queue ON claims (submitted_at, id)
+  INCLUDE (web_reference_number, insured_name_key, insured_mobile) WHERE submitted_at IS NOT NULL;
+
+-- The metrics' claims by status (every claim, drafts too): the statuses held are found on it one
+-- probe each, and a status held by few claims is counted on it.
+CREATE INDEX claims_by_status ON claims (status);
