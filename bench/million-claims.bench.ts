@@ -1,18 +1,22 @@
 /**
  * The claim reads at a million claims on PostgreSQL: the console's queue (page 1, by status, an
  * examiner's own view, a deep page), its capped count, its name search, the agent's report,
- * tracking's lookups and the insurer's list, each as the server runs it (the repository and service
- * functions on a pool like the server's), median of 31 runs after 3, against 10 ms each.
+ * tracking's lookups, the insurer's list and the metrics' claims by status, each as the server
+ * runs it (the repository and service functions on a pool like the server's), against 10 ms each,
+ * twice: end to end (median of 31 runs after 3: the round trip and the wait for a core included)
+ * and in the database (planning and execution by EXPLAIN ANALYZE, median of 11).
  *
  * The data set (support/million-claims-data.ts) is built in a database of its own,
  * KALINGA_MILLION_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/kalinga_million_claims,
- * made when missing), and reused while it matches the latest migration. With KALINGA_BENCH_PLANS
- * set to a file name, each query's EXPLAIN ANALYZE is written there.
+ * made when missing), of KALINGA_MILLION_CLAIMS claims (default 1,000,000), and reused while it
+ * holds that many; newer migrations are applied to it. With KALINGA_BENCH_PLANS set to a file
+ * name, each query's EXPLAIN (ANALYZE, BUFFERS) is written there.
  */
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import pg from "pg";
 import { queueCount } from "../apps/server/src/claims/claim-queue-repository.ts";
+import { countClaimsByStatus } from "../apps/server/src/claims/claim-repository.ts";
 import { type QueueQuery, queueFilter } from "../apps/server/src/console/console-claims.ts";
 import type { Database, Queryable } from "../apps/server/src/db/database.ts";
 import { openPostgresDatabase } from "../apps/server/src/db/postgres-database.ts";
@@ -28,6 +32,7 @@ import { AGENTS, CLAIMS, millionClaims } from "./support/million-claims-data.ts"
 const BUDGET_MS = 10;
 const RUNS = 31;
 const WARM_UPS = 3;
+const IN_DATABASE_RUNS = 11;
 const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/kalinga_million_claims";
 
 /** Makes the bench's database when it is missing (on the server's maintenance database). */
@@ -46,16 +51,22 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-/** A Queryable that keeps the statements a read sent, for its plan. */
+/** The database, keeping the statements a read sent (in its transactions too), for its plans. */
 function recording(db: Database) {
   const sent: { sql: string; params: unknown[] }[] = [];
-  const q: Queryable = {
+  const kept = (q: Queryable): Queryable => ({
     query: (sql, params = []) => {
       sent.push({ sql, params });
-      return db.query(sql, params);
+      return q.query(sql, params);
     },
+  });
+  const recorded: Database = {
+    ...kept(db),
+    kind: db.kind,
+    transaction: (fn) => db.transaction((tx) => fn(kept(tx))),
+    close: () => db.close(),
   };
-  return { q, sent };
+  return { recorded, sent };
 }
 
 const median = (values: number[]) => {
@@ -63,7 +74,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-type Read = { name: string; note: string; run: (q: Queryable) => Promise<unknown[] | unknown> };
+type Read = { name: string; note: string; run: (db: Database) => Promise<unknown[] | unknown> };
 
 const queue = (overrides: Partial<QueueQuery>): QueueQuery => ({
   status: null,
@@ -234,16 +245,45 @@ function reads(values: Awaited<ReturnType<typeof someValues>>): Read[] {
           limit: 51,
         }),
     },
+    {
+      name: "claims by status",
+      note: "the metrics' scrape, every claim",
+      run: (db) => countClaimsByStatus(db),
+    },
   ];
 }
 
+/** The statements a read sends, each a query (SET and the like are left out of its figures). */
+async function statementsOf(db: Database, read: Read) {
+  const { recorded, sent } = recording(db);
+  await read.run(recorded);
+  return sent.filter(({ sql }) => /^\s*(SELECT|WITH)/i.test(sql));
+}
+
+/** What the database itself spent on a read: planning and execution of each of its statements. */
+async function inDatabase(db: Database, read: Read): Promise<number> {
+  const statements = await statementsOf(db, read);
+  const times: number[] = [];
+  for (let i = 0; i < IN_DATABASE_RUNS; i++) {
+    let spent = 0;
+    for (const { sql, params } of statements) {
+      const { rows } = await db.query<{ "QUERY PLAN": [Record<string, number>] }>(
+        `EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`,
+        params,
+      );
+      const plan = rows[0]?.["QUERY PLAN"][0] ?? {};
+      spent += (plan["Planning Time"] ?? Number.NaN) + (plan["Execution Time"] ?? Number.NaN);
+    }
+    times.push(spent);
+  }
+  return median(times);
+}
+
 async function plans(db: Database, read: Read): Promise<string> {
-  const { q, sent } = recording(db);
-  await read.run(q);
   const out = [`━━ ${read.name}`];
-  for (const { sql, params } of sent) {
+  for (const { sql, params } of await statementsOf(db, read)) {
     const { rows } = await db.query<{ "QUERY PLAN": string }>(
-      `EXPLAIN (ANALYZE, COSTS OFF) ${sql}`,
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`,
       params,
     );
     out.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
@@ -269,6 +309,7 @@ async function measure(): Promise<BenchFigure[]> {
       },
     ];
     const planned: string[] = [];
+    const spentInDatabase: BenchFigure[] = [];
     for (const read of reads(values)) {
       for (let i = 0; i < WARM_UPS; i++) await read.run(db);
       const times: number[] = [];
@@ -284,8 +325,17 @@ async function measure(): Promise<BenchFigure[]> {
         budget: { max: BUDGET_MS },
         note: read.note,
       });
+      if (read.name !== "round trip")
+        spentInDatabase.push({
+          name: `${read.name}, in the database`,
+          value: Math.round((await inDatabase(db, read)) * 100) / 100,
+          unit: "ms",
+          budget: { max: BUDGET_MS },
+          note: "planning and execution (EXPLAIN ANALYZE), median",
+        });
       if (process.env.KALINGA_BENCH_PLANS) planned.push(await plans(db, read));
     }
+    figures.push(...spentInDatabase);
     if (process.env.KALINGA_BENCH_PLANS)
       writeFileSync(process.env.KALINGA_BENCH_PLANS, `${planned.join("\n\n")}\n`);
     return figures;
