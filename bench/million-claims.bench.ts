@@ -15,16 +15,20 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import pg from "pg";
-import { queueCount } from "../apps/server/src/claims/claim-queue-repository.ts";
-import { countClaimsByStatus } from "../apps/server/src/claims/claim-repository.ts";
-import { type QueueQuery, queueFilter } from "../apps/server/src/console/console-claims.ts";
-import type { Database, Queryable } from "../apps/server/src/db/database.ts";
-import { openPostgresDatabase } from "../apps/server/src/db/postgres-database.ts";
 import {
   agentReportRows,
-  listSubmittedClaims,
+  queueCount,
   queueRows,
-} from "../apps/server/src/submission/submission-repository.ts";
+} from "../apps/server/src/claims/claim-queue-repository.ts";
+import { countClaimsByStatus } from "../apps/server/src/claims/claim-repository.ts";
+import {
+  type QueueQuery,
+  queueFilter,
+  readQueue,
+} from "../apps/server/src/console/console-claims.ts";
+import type { Database, Queryable } from "../apps/server/src/db/database.ts";
+import { openPostgresDatabase } from "../apps/server/src/db/postgres-database.ts";
+import { listSubmittedClaims } from "../apps/server/src/submission/submission-repository.ts";
 import { claimFiledWith, claimsFiledWith } from "../apps/server/src/tracking/tracked-claims.ts";
 import { type BenchFigure, runBench } from "./support/bench-figure.ts";
 import { AGENTS, CLAIMS, millionClaims } from "./support/million-claims-data.ts";
@@ -159,33 +163,18 @@ function reads(values: Awaited<ReturnType<typeof someValues>>): Read[] {
     },
     {
       name: "name search, rare",
-      note: "part of a unique name",
-      run: (q) =>
-        Promise.all([
-          queueRows(q, filter({ search: "CULANGAN42007" }), { offset: 0, limit: 50 }),
-          queueCount(q, filter({ search: "CULANGAN42007" }), 1_000),
-        ]),
+      note: "part of a unique name: one page, its rows its count",
+      run: (q) => readQueue(q, queue({ search: "CULANGAN42007", countUpTo: 1_000 })),
     },
     {
       name: "name search, common",
-      note: "'dela cruz' (3%), rows and count to 1,000",
-      run: (q) =>
-        Promise.all([
-          queueRows(q, filter({ search: "dela cruz" }), { offset: 0, limit: 50 }),
-          queueCount(q, filter({ search: "dela cruz" }), 1_000),
-        ]),
+      note: "'dela cruz' (3%): the page, then its count to 1,000",
+      run: (q) => readQueue(q, queue({ search: "dela cruz", countUpTo: 1_000 })),
     },
     {
       name: "reference search",
-      note: "rows and count",
-      run: (q) =>
-        Promise.all([
-          queueRows(q, filter({ search: values.reference.toLowerCase() }), {
-            offset: 0,
-            limit: 50,
-          }),
-          queueCount(q, filter({ search: values.reference }), 1_000),
-        ]),
+      note: "in lower case: one page, its rows its count",
+      run: (q) => readQueue(q, queue({ search: values.reference.toLowerCase(), countUpTo: 1_000 })),
     },
     {
       name: "agent report",

@@ -2,16 +2,12 @@ import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { policyRecordSchema } from "@kalinga/domain/policy-record";
 import { slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { queueCount } from "../src/claims/claim-queue-repository.ts";
+import { agentReportRows, queueCount, queueRows } from "../src/claims/claim-queue-repository.ts";
 import { startClaim } from "../src/claims/claim-repository.ts";
 import { type QueueQuery, queueFilter, readQueue } from "../src/console/console-claims.ts";
 import { readMigrations, splitStatements } from "../src/db/migrate.ts";
 import { upsertPolicy } from "../src/policies/policy-repository.ts";
-import {
-  agentReportRows,
-  queueRows,
-  recordSubmission,
-} from "../src/submission/submission-repository.ts";
+import { recordSubmission } from "../src/submission/submission-repository.ts";
 import { claimsFiledWith } from "../src/tracking/tracked-claims.ts";
 import { claimPayloadWith } from "./support/claim-rows.ts";
 import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";

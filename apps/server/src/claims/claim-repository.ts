@@ -351,6 +351,8 @@ export async function countClaimsByStatus(
 ): Promise<{ status: string; count: number }[]> {
   return db.transaction(async (tx) => {
     await tx.query("SET LOCAL statement_timeout = 5000");
+    // The plan's cost counts every status's claims it will not read: compiling it took 25-75 ms.
+    await tx.query("SET LOCAL jit = off");
     const { rows } = await tx.query<{ status: string; count: string }>(
       `WITH RECURSIVE held AS (
          (SELECT status FROM claims ORDER BY status LIMIT 1)

@@ -1,10 +1,10 @@
 import type { AgentClaim } from "@kalinga/domain/agent-claims";
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
 import { daysBetween, todayInManila } from "@kalinga/domain/dates";
+import { agentReportRows } from "../claims/claim-queue-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { forbidden } from "../http/api-error.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
-import { agentReportRows } from "../submission/submission-repository.ts";
 
 // listAgentClaims (issue 12, decision 0059): the agent's claims report. An agent sees the claims
 // filed on agent assist under the agent's code and those on the policies the policy store gives
