@@ -44,7 +44,7 @@ export async function queueCount(
  * The ids of an agent's claims: filed under the agent's code, or on the agent's policies. Two
  * indexed reads made one, where an OR across the policies' join read every claim of the company.
  */
-export function agentClaimIds(companyName: string, agentCode: string): string {
+function agentClaimIds(companyName: string, agentCode: string): string {
   return `SELECT a.id FROM claims a
       WHERE a.company_name = ${companyName} AND a.agent_code = ${agentCode}
         AND a.purpose = 'filing' AND a.submitted_at IS NOT NULL
