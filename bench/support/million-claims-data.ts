@@ -179,7 +179,7 @@ export async function millionClaims(
     const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
     const started = performance.now();
     const applied = await migrate(db);
-    log(`${applied.join(", ")}: ${seconds(started)}`);
+    log(`${applied.join(", ") || "no migration pending"}: ${seconds(started)}`);
     // As operators do after a migration that writes every claim (docs/operations.md).
     const reindexed = performance.now();
     await db.query("REINDEX TABLE CONCURRENTLY claims");
