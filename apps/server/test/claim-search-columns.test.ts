@@ -2,16 +2,14 @@ import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { policyRecordSchema } from "@kalinga/domain/policy-record";
 import { slotFactsOfPayload } from "@kalinga/domain/upload-slots";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { queueCount } from "../src/claims/claim-queue-repository.ts";
+import { agentReportRows, queueCount, queueRows } from "../src/claims/claim-queue-repository.ts";
 import { startClaim } from "../src/claims/claim-repository.ts";
 import { type QueueQuery, queueFilter, readQueue } from "../src/console/console-claims.ts";
+import { readMigrations, splitStatements } from "../src/db/migrate.ts";
 import { upsertPolicy } from "../src/policies/policy-repository.ts";
-import {
-  agentReportRows,
-  queueRows,
-  recordSubmission,
-} from "../src/submission/submission-repository.ts";
+import { recordSubmission } from "../src/submission/submission-repository.ts";
 import { claimsFiledWith } from "../src/tracking/tracked-claims.ts";
+import { claimPayloadWith } from "./support/claim-rows.ts";
 import { openTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 // The claim columns the queue, its search and count, the agent's report and tracking read
@@ -46,20 +44,13 @@ async function submitted(details: {
     tokenExpiresAt: new Date(at.getTime() + 3_600_000),
     agentCode: details.agentCode ?? null,
   });
-  const payload = {
-    ...accidentPayload,
+  const payload = claimPayloadWith({
     webReferenceNumber: claim.webReferenceNumber,
-    insuredInformation: {
-      ...accidentPayload.insuredInformation,
-      firstName: details.first,
-      lastName: details.last,
-      phoneNumber: details.phone ?? accidentPayload.insuredInformation.phoneNumber,
-    },
-    policyInformation: {
-      ...accidentPayload.policyInformation,
-      policyNumber: details.policy ?? "1234567890",
-    },
-  };
+    firstName: details.first,
+    lastName: details.last,
+    mobile: details.phone,
+    policyNumber: details.policy ?? "1234567890",
+  });
   await db.transaction((tx) =>
     recordSubmission(
       tx,
@@ -174,13 +165,46 @@ describe("the agent's claims", () => {
     const agent = { companyName: COMPANY, agentCode: "AG-1" };
     const report = await agentReportRows(database.db, agent, 500);
     expect(report.map((row) => row.web_reference_number)).toEqual([onPolicy, filed]);
+    // What the report shows comes from the claim's columns, as the payload gave it.
+    expect(report[0]).toMatchObject({
+      first_name: "B",
+      last_name: "Client",
+      policy_number_given: "1111111111",
+      cause: accidentPayload.basicInformation.causeOfLoss,
+      open_requirements: expect.anything(),
+    });
+    expect(Number(report[0]?.open_requirements)).toBe(0);
     const tracked = await claimsFiledWith(database.db, { kind: "agent", ...agent });
     expect(tracked.map((claim) => claim.record.webReferenceNumber)).toEqual([onPolicy, filed]);
+    expect(tracked[1]?.record.claimInfo).toEqual({
+      policyNumber: "2222222222",
+      type: "Living",
+      subType: accidentPayload.basicInformation.causeOfLoss,
+    });
     const member = await claimsFiledWith(database.db, {
       kind: "member",
       companyName: COMPANY,
       policies: ["1111111111"],
     });
     expect(member.map((claim) => claim.record.webReferenceNumber)).toEqual([onPolicy]);
+  });
+});
+
+describe("migration 031", () => {
+  test("fills the shown columns of claims submitted before it from their payloads", async () => {
+    const ref = await submitted({ first: "Maria Clara", last: "dela Cruz" });
+    const cleared = `UPDATE claims SET insured_first_name = NULL, insured_last_name = NULL,
+      cause_of_loss = NULL`;
+    await database.db.query(cleared);
+    const migration = (await readMigrations()).find((file) => file.version === 31);
+    const fill = splitStatements(migration?.sql ?? "").filter((sql) => /^UPDATE/m.test(sql));
+    expect(fill).toHaveLength(1);
+    for (const sql of fill) await database.db.query(sql);
+    const [row] = (await readQueue(database.db, query({}))).rows;
+    expect(row).toMatchObject({
+      webReferenceNumber: ref,
+      insuredName: "Maria Clara dela Cruz",
+      causeOfLoss: accidentPayload.basicInformation.causeOfLoss,
+    });
   });
 });

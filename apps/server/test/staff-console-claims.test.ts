@@ -78,6 +78,11 @@ describe("working a claim", () => {
          WHERE claim_id = (SELECT id FROM claims WHERE web_reference_number = $2)`,
         [firstName, claim.webReferenceNumber],
       );
+      // ... and in the claim's copy of it the queue shows (migration 031).
+      await server.db.query(
+        "UPDATE claims SET insured_first_name = $1 WHERE web_reference_number = $2",
+        [firstName, claim.webReferenceNumber],
+      );
       const csv = await examiner.staff.call("GET", "/claims.csv");
       const row = csv.body.split("\r\n").find((line) => line.startsWith(claim.webReferenceNumber));
       const cell = `'${firstName} Rizal`;

@@ -97,7 +97,7 @@ export const savedCompanyAnswer = z.object({ id: z.string(), version: z.number()
 
 export const queueAnswer = z.object({
   total: z.number(),
-  /** True when the claims were counted only up to `total` (the queue counts up to 10,000). */
+  /** True when the claims were counted only up to `total` (10,000; a search, 200). */
   totalIsAtLeast: z.boolean(),
   page: z.number(),
   pageSize: z.number(),

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { ClaimStatus } from "@kalinga/domain/claim-lifecycle";
 import type { QueueFilter } from "../claims/claim-queue-filter.ts";
-import { queueCount } from "../claims/claim-queue-repository.ts";
+import { queueCount, queueRows } from "../claims/claim-queue-repository.ts";
 import { setAssignee, touchClaim } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { type Actor, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
-import { queueRows } from "../submission/submission-repository.ts";
 
 export { assigneeOf } from "../claims/claim-repository.ts";
 export { statusChangesOf } from "../lifecycle/lifecycle-repository.ts";
@@ -65,15 +64,35 @@ export function queueFilter(query: QueueQuery): QueueFilter {
   };
 }
 
+/**
+ * A search's page, then its count only when the first page is full or a later one is asked: most
+ * searches (a reference, a number, a name) fit one page, whose rows are their count, and a rare
+ * name's trigram index is then read once, not twice.
+ */
+async function searchedRows(
+  q: Queryable,
+  filter: QueueFilter,
+  page: { offset: number; limit: number },
+  countUpTo: number,
+) {
+  const rows = await queueRows(q, filter, page);
+  const counted =
+    page.offset === 0 && rows.length < page.limit && rows.length <= countUpTo
+      ? { total: rows.length, atLeast: false }
+      : await queueCount(q, filter, countUpTo);
+  return [rows, counted] as const;
+}
+
 export async function readQueue(
   q: Queryable,
   query: QueueQuery,
 ): Promise<{ rows: QueueRow[]; total: number; totalIsAtLeast: boolean }> {
   const filter = queueFilter(query);
-  const [rows, count] = await Promise.all([
-    queueRows(q, filter, { offset: query.offset, limit: query.limit }),
-    queueCount(q, filter, query.countUpTo),
-  ]);
+  const page = { offset: query.offset, limit: query.limit };
+  const [rows, count] =
+    filter.search === null
+      ? await Promise.all([queueRows(q, filter, page), queueCount(q, filter, query.countUpTo)])
+      : await searchedRows(q, filter, page, query.countUpTo);
   return {
     total: count.total,
     totalIsAtLeast: count.atLeast,

@@ -91,7 +91,7 @@ export async function refuseDatabaseBehind(db: Database, migrations: Migration[]
 }
 
 /** Splits on semicolons at line ends; migration files keep one statement per such semicolon. */
-function splitStatements(sql: string): string[] {
+export function splitStatements(sql: string): string[] {
   return sql
     .replace(/^\s*--.*$/gm, "")
     .split(/;\s*$/m)

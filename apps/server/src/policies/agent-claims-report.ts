@@ -1,10 +1,10 @@
 import type { AgentClaim } from "@kalinga/domain/agent-claims";
 import { RETURN_CODES } from "@kalinga/domain/claim-api";
 import { daysBetween, todayInManila } from "@kalinga/domain/dates";
+import { agentReportRows } from "../claims/claim-queue-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { forbidden } from "../http/api-error.ts";
 import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
-import { agentReportRows } from "../submission/submission-repository.ts";
 
 // listAgentClaims (issue 12, decision 0059): the agent's claims report. An agent sees the claims
 // filed on agent assist under the agent's code and those on the policies the policy store gives
@@ -29,15 +29,11 @@ export function agentClaimsCalls(db: Queryable): Pick<ClaimCallHandlers, "listAg
       const today = todayInManila(now);
       const claims: AgentClaim[] = rows.map((row) => {
         const submittedAt = new Date(row.submitted_at);
-        const insured = row.payload.insuredInformation ?? {};
         return {
           webReferenceNumber: row.web_reference_number,
-          insuredName: [insured.firstName, insured.lastName].filter(Boolean).join(" "),
-          policyNumber: row.payload.policyInformation?.policyNumber ?? "",
-          claimInfo: {
-            type: row.claim_type,
-            subType: row.payload.basicInformation?.causeOfLoss ?? "",
-          },
+          insuredName: [row.first_name, row.last_name].filter(Boolean).join(" "),
+          policyNumber: row.policy_number_given ?? "",
+          claimInfo: { type: row.claim_type, subType: row.cause ?? "" },
           status: row.status,
           openRequirements: Number(row.open_requirements),
           submittedAt: submittedAt.toISOString(),

@@ -4,14 +4,12 @@ import type { FinalSubmitClaim } from "@kalinga/domain/claim-payload-schema";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { Declarations } from "@kalinga/domain/declarations";
 import type { SlotFacts } from "@kalinga/domain/upload-slots";
-import { type QueueFilter, queueConditions } from "../claims/claim-queue-filter.ts";
-import { agentClaimIds } from "../claims/claim-queue-repository.ts";
 import { markClaimSubmitted } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { markRequiredSlots } from "../documents/document-repository.ts";
 import { deleteDraft } from "../drafts/draft-repository.ts";
 import { CLAIMANT, recordClaimEvent } from "../lifecycle/lifecycle-repository.ts";
-import { searchColumnsOf } from "./search-columns.ts";
+import { payloadColumnsOf } from "./payload-columns.ts";
 import {
   type SubmittedClaim,
   type SubmittedClaimRow,
@@ -71,7 +69,7 @@ export async function recordSubmission(
     tx,
     claimId,
     submittedAt,
-    searchColumnsOf(submission.payload, submission.claimType),
+    payloadColumnsOf(submission.payload, submission.claimType),
   );
   // The claim's lifecycle starts with its first event, by the claimant who submitted it.
   await recordClaimEvent(
@@ -182,65 +180,6 @@ export async function listSubmittedClaims(
   return rows.map(submittedClaimOf);
 }
 
-export type QueueClaimRow = {
-  id: string;
-  web_reference_number: string;
-  status: ClaimStatus;
-  claim_type: "Death" | "Living";
-  cause: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  mobile: string | null;
-  submitted_at: Date;
-  updated_at: Date;
-  assigned_to: string | null;
-  assignee_name: string | null;
-};
-
-/**
- * A page of the console's queue: submitted claims, oldest first. The page's claims are found on
- * the claims' index alone, then joined: a deep page skips index entries, not joined rows.
- */
-export async function queueRows(
-  q: Queryable,
-  filter: QueueFilter,
-  page: { offset: number; limit: number },
-): Promise<QueueClaimRow[]> {
-  const where = queueConditions(filter);
-  const n = where.params.length;
-  const { rows } = await q.query<QueueClaimRow>(
-    `WITH page AS (
-       SELECT c.id FROM claims c WHERE ${where.sql}
-       ORDER BY c.submitted_at ASC, c.id ASC OFFSET $${n + 1} LIMIT $${n + 2}
-     )
-     SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.submitted_at, c.updated_at,
-       s.payload->'basicInformation'->>'causeOfLoss' AS cause,
-       s.payload->'insuredInformation'->>'firstName' AS first_name,
-       s.payload->'insuredInformation'->>'lastName' AS last_name,
-       s.payload->'insuredInformation'->>'phoneNumber' AS mobile,
-       c.assigned_to, u.name AS assignee_name
-     FROM page JOIN claims c ON c.id = page.id JOIN claim_submissions s ON s.claim_id = c.id
-     LEFT JOIN staff_users u ON u.id = c.assigned_to
-     ORDER BY c.submitted_at ASC, c.id ASC`,
-    [...where.params, page.offset, page.limit],
-  );
-  return rows;
-}
-
-export type AgentReportRow = {
-  web_reference_number: string;
-  status: string;
-  submitted_at: Date | string;
-  agent_code: string | null;
-  claim_type: "Death" | "Living";
-  payload: {
-    basicInformation?: { causeOfLoss?: string };
-    insuredInformation?: { firstName?: string; lastName?: string };
-    policyInformation?: { policyNumber?: string };
-  };
-  open_requirements: number | string;
-};
-
 /** The last `count` submitted claims, newest first, on the queue's index (a restored backup's check). */
 export async function latestSubmittedClaims(
   q: Queryable,
@@ -258,100 +197,4 @@ export async function latestSubmittedClaims(
     webReferenceNumber: row.web_reference_number,
     status: row.status,
   }));
-}
-
-/** An agent's claims, newest first: filed under the agent's code, or on the agent's policies. */
-export async function agentReportRows(
-  q: Queryable,
-  agent: { companyName: string; agentCode: string },
-  limit: number,
-): Promise<AgentReportRow[]> {
-  const { rows } = await q.query<AgentReportRow>(
-    `SELECT c.web_reference_number, c.status, c.submitted_at, c.agent_code, s.claim_type, s.payload,
-       count(r.claim_id) AS open_requirements
-     FROM claim_submissions s JOIN claims c ON c.id = s.claim_id
-     LEFT JOIN claim_requirements r ON r.claim_id = c.id AND r.state = 'open'
-     WHERE c.id IN (${agentClaimIds("$1", "$2")})
-     GROUP BY c.id, s.claim_id
-     ORDER BY c.submitted_at DESC, c.id DESC
-     LIMIT $3`,
-    [agent.companyName, agent.agentCode, limit],
-  );
-  return rows;
-}
-
-/**
- * Whose claims a tracking check reads: those a verified number filed (decision 0055), or on the
- * logged-in channels the portal's user's (decision 0059): a member's on the member's policies, an
- * agent's filed by the agent or on the agent's policies.
- */
-export type TrackingScope =
-  | { kind: "number"; mobile: string }
-  | { kind: "member"; companyName: string; policies: string[] }
-  | { kind: "agent"; companyName: string; agentCode: string };
-
-export type TrackedClaimRow = {
-  id: string;
-  web_reference_number: string;
-  status: string;
-  claim_type: "Death" | "Living";
-  cause: string | null;
-  policy_number_given: string | null;
-  policy_number: string | null;
-  match_code: number | null;
-  submitted_at: Date;
-};
-
-/** The scope's condition, its parameters numbered from `from`. */
-function scopeCondition(scope: TrackingScope, from: number): { sql: string; params: unknown[] } {
-  const at = (n: number) => `$${from + n}`;
-  switch (scope.kind) {
-    case "number":
-      return { sql: `c.verified_mobile_number = ${at(0)}`, params: [scope.mobile] };
-    case "member":
-      return {
-        sql: `c.company_name = ${at(0)} AND c.policy_number_given
-          IN (SELECT jsonb_array_elements_text(${at(1)}::jsonb))`,
-        params: [scope.companyName, JSON.stringify(scope.policies)],
-      };
-    case "agent":
-      return {
-        sql: `c.id IN (${agentClaimIds(at(0), at(1))})`,
-        params: [scope.companyName, scope.agentCode],
-      };
-  }
-}
-
-const TRACKED_CLAIMS = `SELECT c.id, c.web_reference_number, c.status, s.claim_type, c.submitted_at,
-    s.payload->'basicInformation'->>'causeOfLoss' AS cause,
-    s.payload->'policyInformation'->>'policyNumber' AS policy_number_given,
-    c.policy_number, c.match_code
-  FROM claim_submissions s JOIN claims c ON c.id = s.claim_id
-  WHERE c.purpose = 'filing' AND c.submitted_at IS NOT NULL`;
-
-/** The claims of a tracking check's scope, newest first. */
-export async function trackedClaimRows(
-  q: Queryable,
-  scope: TrackingScope,
-): Promise<TrackedClaimRow[]> {
-  const where = scopeCondition(scope, 1);
-  const { rows } = await q.query<TrackedClaimRow>(
-    `${TRACKED_CLAIMS} AND ${where.sql} ORDER BY c.submitted_at DESC, c.id`,
-    where.params,
-  );
-  return rows;
-}
-
-/** One claim of the scope by its reference; null for any other claim, so nothing is revealed. */
-export async function trackedClaimRow(
-  q: Queryable,
-  scope: TrackingScope,
-  webReferenceNumber: string,
-): Promise<TrackedClaimRow | null> {
-  const where = scopeCondition(scope, 2);
-  const { rows } = await q.query<TrackedClaimRow>(
-    `${TRACKED_CLAIMS} AND c.web_reference_number = $1 AND ${where.sql}`,
-    [webReferenceNumber, ...where.params],
-  );
-  return rows[0] ?? null;
 }

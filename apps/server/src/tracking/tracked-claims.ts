@@ -1,13 +1,13 @@
 import type { TrackedClaimRecord } from "@kalinga/domain/claim-tracking";
-import type { Queryable } from "../db/database.ts";
 import {
   type TrackedClaimRow,
   type TrackingScope,
   trackedClaimRow,
   trackedClaimRows,
-} from "../submission/submission-repository.ts";
+} from "../claims/claim-queue-repository.ts";
+import type { Queryable } from "../db/database.ts";
 
-export type { TrackingScope } from "../submission/submission-repository.ts";
+export type { TrackingScope } from "../claims/claim-queue-repository.ts";
 
 // What a tracking check reads: the claims of its scope, each as the claim status record of section 3.
 

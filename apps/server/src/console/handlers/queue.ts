@@ -18,8 +18,11 @@ const CSV_LIMIT = 10_000;
  * million claims reads them all on every page, and no examiner pages that far (decision 0103).
  */
 const COUNT_UP_TO = 10_000;
-/** A search's matches are counted up to 1,000: "1,000+" asks for a narrower search. */
-const SEARCH_COUNT_UP_TO = 1_000;
+/**
+ * A search's matches are counted up to 200 (four pages): "200+" asks for a narrower search. A
+ * common name's count walks the queue's index to its bound, 33,000 entries for 1,000 (decision 0109).
+ */
+const SEARCH_COUNT_UP_TO = 200;
 
 /** The filters as the queue's query reads them; an examiner sees their own and the unassigned. */
 function queueQuery(
