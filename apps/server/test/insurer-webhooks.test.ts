@@ -213,8 +213,13 @@ describe("deliveries across restarts and URL changes", () => {
     });
     await expect.poll(() => movedReceived.length, { timeout: 5000, interval: 50 }).toBe(2);
     expect(webhooks()).toHaveLength(1);
-    const rows = await webhookRows();
-    expect(rows.map((row) => row.status)).toEqual(["sent", "sent"]);
+    // The row is marked sent after the endpoint's answer reaches the worker: a moment after it got the body.
+    await expect
+      .poll(async () => (await webhookRows()).map((row) => row.status), {
+        timeout: 5000,
+        interval: 50,
+      })
+      .toEqual(["sent", "sent"]);
     const types = movedReceived.map((r) => (JSON.parse(r.body) as WebhookBody).type);
     expect(types).toEqual(["claim.submitted", "claim.submitted"]);
     // The retry is the same delivery the old URL refused, signed with the secret in force.
