@@ -2,12 +2,33 @@ import { RETURN_CODES } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { ServerConfig } from "../config.ts";
 import type { Queryable } from "../db/database.ts";
-import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
+import type { CallGate, ClaimCallHandlers } from "../http/claim-call-routes.ts";
 import type { ClaimLocales } from "./claim-locale.ts";
-import { findClaim, startClaim } from "./claim-repository.ts";
+import {
+  ABOVE_FREE,
+  type Claim,
+  type ClaimStart,
+  findClaim,
+  startClaim,
+} from "./claim-repository.ts";
 
 // initClaimRequest and validateReferenceNumber: a claim begins, and a claim token says where its
 // claim stands (docs/decisions/0025).
+
+/**
+ * Starts a claim (or a tracking check) past its address's gate: the free hit in the start's own
+ * statement, and above the free rate the challenge first, as the gate alone would (decision 0108).
+ */
+export async function startClaimPastGate(
+  q: Queryable,
+  input: ClaimStart,
+  gate: CallGate | null,
+): Promise<{ claim: Claim; token: string }> {
+  const started = await startClaim(q, input, gate?.ticket ?? null);
+  if (started !== ABOVE_FREE) return started;
+  await gate?.ticket.passAboveFree();
+  return startClaim(q, input);
+}
 
 export function claimCalls(
   db: Queryable,
@@ -15,15 +36,16 @@ export function claimCalls(
   locales: ClaimLocales,
 ): Pick<ClaimCallHandlers, "initClaimRequest" | "validateReferenceNumber"> {
   return {
-    async initClaimRequest({ request, body, now, portal }) {
-      const { claim, token } = await startClaim(db, {
+    async initClaimRequest({ request, body, now, portal, gate }) {
+      const input = {
         companyName: body.basicInformation.companyName,
         channelName: body.basicInformation.channelName,
         agentCode: portal?.kind === "agent" ? portal.agentCode : null,
         locale: locales.localeOf(request) ?? "en",
         now,
         tokenExpiresAt: new Date(now.getTime() + config.token.maxAgeSeconds * 1000),
-      });
+      };
+      const { claim, token } = await startClaimPastGate(db, input, gate);
       const { webReferenceNumber } = claim;
       request.log.info({ webReferenceNumber }, "claim started");
       return { returnCode: RETURN_CODES.ok, webReferenceNumber, token };
