@@ -2,33 +2,13 @@ import { RETURN_CODES } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { ServerConfig } from "../config.ts";
 import type { Queryable } from "../db/database.ts";
-import type { CallGate, ClaimCallHandlers } from "../http/claim-call-routes.ts";
+import type { ClaimCallHandlers } from "../http/claim-call-routes.ts";
 import type { ClaimLocales } from "./claim-locale.ts";
-import {
-  ABOVE_FREE,
-  type Claim,
-  type ClaimStart,
-  findClaim,
-  startClaim,
-} from "./claim-repository.ts";
+import { findClaim } from "./claim-repository.ts";
+import { startClaimPastGate } from "./claim-start.ts";
 
 // initClaimRequest and validateReferenceNumber: a claim begins, and a claim token says where its
 // claim stands (docs/decisions/0025).
-
-/**
- * Starts a claim (or a tracking check) past its address's gate: the free hit in the start's own
- * statement, and above the free rate the challenge first, as the gate alone would (decision 0108).
- */
-export async function startClaimPastGate(
-  q: Queryable,
-  input: ClaimStart,
-  gate: CallGate | null,
-): Promise<{ claim: Claim; token: string }> {
-  const started = await startClaim(q, input, gate?.ticket ?? null);
-  if (started !== ABOVE_FREE) return started;
-  await gate?.ticket.passAboveFree();
-  return startClaim(q, input);
-}
 
 export function claimCalls(
   db: Queryable,

@@ -32,7 +32,7 @@ export async function openDraftsForClaim(
 }
 
 /** A verified number's open drafts of a company but one claim, when the number is known. */
-export async function openDraftsOfNumber(
+async function openDraftsOfNumber(
   q: Queryable,
   of: { mobileNumber: string; companyName: string; exceptClaimId: string; now: Date },
 ): Promise<OpenDraft[]> {

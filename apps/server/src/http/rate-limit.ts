@@ -44,36 +44,7 @@ export async function takeHit(
   };
 }
 
-/**
- * Takes a hit in each of several buckets in one statement (one round trip): the decision is the
- * first refusing bucket's, in the order given. The buckets that allowed theirs keep them, so this
- * belongs in a transaction that a refusal rolls back.
- */
-export async function takeHitsTogether(
-  q: Queryable,
-  hits: readonly (readonly [bucket: string, window: RateWindow])[],
-  now: Date,
-): Promise<RateDecision> {
-  const starts = hits.map(([, window]) => windowStart(now, window));
-  const { rows } = await q.query<{ bucket: string }>(
-    `INSERT INTO rate_limit_hits (bucket, window_start, hits)
-     SELECT bucket, window_start, 1 FROM unnest($1::text[], $2::timestamptz[]) AS h(bucket, window_start)
-     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
-     WHERE rate_limit_hits.hits < (
-       SELECT l.hit_limit FROM unnest($1::text[], $3::int[]) AS l(bucket, hit_limit)
-       WHERE l.bucket = rate_limit_hits.bucket
-     )
-     RETURNING bucket`,
-    [hits.map(([bucket]) => bucket), starts, hits.map(([, window]) => window.limit)],
-  );
-  return decisionOfHits(
-    hits,
-    rows.map((row) => row.bucket),
-    now,
-  );
-}
-
-/** The decision on hits taken together: the first refusing bucket's, in the order given. */
+/** The decision on hits taken together in one statement: the first bucket without room, in the order given, gives the Retry-After. */
 export function decisionOfHits(
   hits: readonly (readonly [bucket: string, window: RateWindow])[],
   allowedBuckets: readonly string[],

@@ -137,14 +137,7 @@ export async function markCodeFailed(q: Queryable, id: string): Promise<void> {
   await q.query("UPDATE otp_codes SET status = 'failed' WHERE id = $1", [id]);
 }
 
-export type GuessOutcome =
-  | "no-active"
-  | "locked"
-  | "expired"
-  | "legacy"
-  | "wrong"
-  | "closed"
-  | "verified";
+type GuessOutcome = "no-active" | "locked" | "expired" | "legacy" | "wrong" | "closed" | "verified";
 
 export type JudgedGuess = {
   outcome: GuessOutcome;

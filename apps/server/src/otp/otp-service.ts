@@ -4,13 +4,11 @@ import {
   type OtpValidatedResponse,
   RETURN_CODES,
 } from "@kalinga/domain/claim-api";
-import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
 import type { CompanyConfig } from "@kalinga/domain/company-config";
 import { maskLast4 } from "@kalinga/domain/mask";
 import { DECIDED_MESSAGES, EXPIRED_OTP, WRONG_OTP } from "@kalinga/domain/messages";
 import { toInternationalMobile } from "@kalinga/domain/otp";
 import type { FastifyBaseLogger } from "fastify";
-import type { Claim } from "../claims/claim-repository.ts";
 import { sendersOf } from "../companies/company-senders.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
@@ -89,10 +87,6 @@ export type OtpCaller = {
 };
 
 const claimClosed: Refusal = { refused: "claim-closed", message: OTP_SERVICE_MESSAGES.claimClosed };
-
-function closedClaim(claim: Pick<Claim, "status"> | null): Refusal | null {
-  return claim && claim.status !== CLAIM_RECORD_STATUS.draft ? claimClosed : null;
-}
 
 const noActiveOtp: Refusal = { refused: "no-active-otp", message: API_MESSAGES.noActiveOtp };
 const otpLocked: Refusal = { refused: "otp-locked", message: DECIDED_MESSAGES.otpCodeLocked };

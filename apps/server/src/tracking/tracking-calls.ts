@@ -1,6 +1,6 @@
 import { RETURN_CODES, type UploadedDocument } from "@kalinga/domain/claim-api";
 import { TRACKING_MESSAGES as M } from "@kalinga/domain/claim-tracking";
-import { startClaimPastGate } from "../claims/claim-calls.ts";
+import { startClaimPastGate } from "../claims/claim-start.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { requirementDocuments } from "../documents/document-repository.ts";
