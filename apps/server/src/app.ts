@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import type { ChannelId } from "@kalinga/domain/channel";
+import type { ClaimCallName } from "@kalinga/domain/claim-calls";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { addLifecycleHooks } from "./app-hooks.ts";
 import { createAppMetrics, serveMetrics } from "./app-metrics.ts";
@@ -219,6 +220,15 @@ async function registerClaimantApi(app: FastifyInstance, parts: AppParts) {
     companies,
     metrics: parts.metrics,
     recordCallLocale: locales.recordCallLocale,
+    callLocaleChange: locales.callLocaleChange,
+    // Their gate's free hit is part of their one statement (decision 0108).
+    gatedByHandler: new Set<ClaimCallName>([
+      "initClaimRequest",
+      "initClaimTracking",
+      "requestOneTimePIN",
+      "resetOneTimePIN",
+      "requestTrackingOneTimePIN",
+    ]),
     handlers: {
       ...claimCalls(db, config, locales),
       ...otpCalls(otpService),
@@ -338,7 +348,6 @@ export async function buildApp(
     warn: (detail, message) => app.log.warn(detail, message),
   });
   const wordsOf = messageWordsOf(texts, config.channelNames);
-  const otpService = createOtpService({ db, config, secret, sms, wordsOf, metrics });
 
   // Content and pages leave compressed; the widget's own files are compressed once, at build time.
   await app.register(fastifyCompress, {
@@ -362,6 +371,10 @@ export async function buildApp(
 
   await app.register(healthRoutes, { db, migrations });
   const lifecycle = createLifecycleService(db, config.insurer, config.now, wordsOf);
+  const otpService = createOtpService({
+    ...{ db, config, secret, sms, wordsOf, metrics },
+    companies: () => companies.companies(),
+  });
   // A refused seed or set stops the start with its reasons, and closes what was opened here.
   await companies.start().catch(async (error: unknown) => {
     if (ownsDatabase) await db.close();

@@ -15,6 +15,8 @@ export type ClaimLocales = {
   localeOf(request: FastifyRequest): string | null;
   /** Records the call's locale on its claim while the claim is a draft, when it is another. */
   recordCallLocale(claim: CallClaim, request: FastifyRequest): Promise<void>;
+  /** The locale recordCallLocale would write, for a call that writes it in its own statement. */
+  callLocaleChange(claim: CallClaim, request: FastifyRequest): string | null;
 };
 
 export function claimLocales(db: Queryable, known: () => readonly string[]): ClaimLocales {
@@ -23,12 +25,17 @@ export function claimLocales(db: Queryable, known: () => readonly string[]): Cla
     if (typeof named !== "string" || named === "") return null;
     return named === "en" || known().includes(named) ? named : "en";
   }
+  function callLocaleChange(claim: CallClaim, request: FastifyRequest): string | null {
+    const locale = localeOf(request);
+    if (locale === null || claim.draftLocale === null || claim.draftLocale === locale) return null;
+    return locale;
+  }
   return {
     localeOf,
+    callLocaleChange,
     async recordCallLocale(claim, request) {
-      const locale = localeOf(request);
-      if (locale === null || claim.draftLocale === null || claim.draftLocale === locale) return;
-      await recordDraftLocale(db, claim.claimId, locale);
+      const locale = callLocaleChange(claim, request);
+      if (locale !== null) await recordDraftLocale(db, claim.claimId, locale);
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   newToken,
   type TokenRights,
 } from "../http/claim-token.ts";
+import { takeHitStatement } from "../http/rate-limit.ts";
 import { newWebReferenceNumber } from "./web-reference-number.ts";
 
 // Claims as the first slice knows them: started on a channel of a company, with the mobile number
@@ -60,39 +61,62 @@ function toClaim(row: ClaimRow): Claim {
 
 const MAX_NUMBER_TRIES = 8;
 
+/** The address's free hit the start takes in its statement (decision 0108), as challenge.ts names it. */
+export type StartHit = { bucket: string; windowStart: Date; limit: number };
+
+/** The start did not happen: its address has no free call left, so it goes through the challenge. */
+export const ABOVE_FREE = "above-free";
+
+/** What a claim starts with. */
+export type ClaimStart = {
+  companyName: string;
+  channelName: string;
+  now: Date;
+  tokenExpiresAt: Date;
+  purpose?: ClaimPurpose;
+  /** The agent of agent assist, from the portal's verified assertion. */
+  agentCode?: string | null;
+  /** A tracking check the portal's sign-in verified starts verified (decision 0059). */
+  tokenRights?: TokenRights;
+  /** A known locale (claim-locale.ts); English when not given. */
+  locale?: string;
+};
+
+type Started = { claim: Claim; token: string };
+
 /**
  * Starts a draft claim and its first token in one statement: atomic without a transaction, and one
- * round trip on the hottest call of the service.
+ * round trip on the hottest call of the service. With `hit`, that statement also takes the address's
+ * free call, and starts nothing when there is none left (ABOVE_FREE).
  */
+export function startClaim(q: Queryable, input: ClaimStart): Promise<Started>;
+export function startClaim(
+  q: Queryable,
+  input: ClaimStart,
+  hit: StartHit | null,
+): Promise<Started | typeof ABOVE_FREE>;
 export async function startClaim(
   q: Queryable,
-  input: {
-    companyName: string;
-    channelName: string;
-    now: Date;
-    tokenExpiresAt: Date;
-    purpose?: ClaimPurpose;
-    /** The agent of agent assist, from the portal's verified assertion. */
-    agentCode?: string | null;
-    /** A tracking check the portal's sign-in verified starts verified (decision 0059). */
-    tokenRights?: TokenRights;
-    /** A known locale (claim-locale.ts); English when not given. */
-    locale?: string;
-  },
-): Promise<{ claim: Claim; token: string }> {
-  // A collision is rare (8.5 × 10^11 numbers); on one, draw again.
+  input: ClaimStart,
+  hit: StartHit | null = null,
+): Promise<Started | typeof ABOVE_FREE> {
+  // A collision is rare (8.5 × 10^11 numbers); on one, draw again (the hit is taken by then).
   for (let attempt = 0; attempt < MAX_NUMBER_TRIES; attempt++) {
     const token = newToken();
-    const { rows } = await q.query<ClaimRow>(
-      `WITH claim AS (
+    const taken = attempt === 0 ? hit : null;
+    const { rows } = await q.query<ClaimRow & { passed: boolean }>(
+      `WITH hit AS (
+         ${taken ? takeHitStatement({ bucket: "$13", windowStart: "$14", limit: "$15" }) : "SELECT 1"}
+       ), claim AS (
          INSERT INTO claims (id, web_reference_number, status, company_name, channel_name, created_at, updated_at, purpose, agent_code, locale)
-         VALUES ($1, $2, $8, $3, $4, $5, $5, $9, $10, $12)
+         SELECT $1, $2, $8, $3, $4, $5, $5, $9, $10, $12 WHERE EXISTS (SELECT 1 FROM hit)
          ON CONFLICT (web_reference_number) DO NOTHING
          RETURNING ${COLUMNS}
        ), token AS (
          ${firstTokenInsert("claim", { tokenHash: "$6", rights: "$11", now: "$5", expiresAt: "$7" })}
        )
-       SELECT ${COLUMNS} FROM claim`,
+       SELECT ${COLUMNS}, EXISTS (SELECT 1 FROM hit) AS passed
+       FROM (SELECT 1) one LEFT JOIN claim ON true`,
       [
         randomUUID(),
         newWebReferenceNumber(),
@@ -106,9 +130,12 @@ export async function startClaim(
         input.agentCode ?? null,
         input.tokenRights ?? "unverified",
         input.locale ?? "en",
+        ...(taken ? [taken.bucket, taken.windowStart, taken.limit] : []),
       ],
     );
-    if (rows[0]) return { claim: toClaim(rows[0]), token };
+    const row = rows[0];
+    if (row && !row.passed) return ABOVE_FREE;
+    if (row?.id) return { claim: toClaim(row), token };
   }
   throw new Error("Could not draw an unused web reference number.");
 }
@@ -129,30 +156,13 @@ export async function recordDraftLocale(q: Queryable, claimId: string, locale: s
   );
 }
 
-/** The number of the last code sent; a claim submitted while that SMS was on its way keeps its own. */
-export async function recordMobileNumber(q: Queryable, claimId: string, mobile: string, now: Date) {
-  await q.query(
-    "UPDATE claims SET mobile_number = $2, updated_at = $3 WHERE id = $1 AND status = $4",
-    [claimId, mobile, now, CLAIM_RECORD_STATUS.draft],
-  );
-}
-
 /**
- * Records the number a draft's right code proved, under the claim's row lock (which a submit takes
- * too); false, recording nothing, when the claim is no longer a draft.
+ * The number of the last code sent, for the statement that marks the code sent (one round trip): a
+ * claim submitted while that SMS was on its way keeps its own. `at` names its parameters.
  */
-export async function recordDraftVerifiedNumber(
-  q: Queryable,
-  claimId: string,
-  mobile: string,
-  now: Date,
-): Promise<boolean> {
-  const { rows } = await q.query(
-    `UPDATE claims SET verified_mobile_number = $2, verified_at = $3, updated_at = $3
-     WHERE id = $1 AND status = $4 RETURNING id`,
-    [claimId, mobile, now, CLAIM_RECORD_STATUS.draft],
-  );
-  return rows.length > 0;
+export function recordMobileNumberStatement(at: { claimId: string; mobile: string; now: string }) {
+  return `UPDATE claims SET mobile_number = ${at.mobile}, updated_at = ${at.now}
+     WHERE id = ${at.claimId} AND status = '${CLAIM_RECORD_STATUS.draft}'`;
 }
 
 export async function recordVerifiedMobileNumber(

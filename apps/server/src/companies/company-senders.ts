@@ -21,6 +21,11 @@ export async function companySenders(
   locale: string,
 ): Promise<CompanySenders> {
   const config = (await findCompanyConfig(q, companyName)) as CompanyConfig | null;
+  return sendersOf(config, locale);
+}
+
+/** A company's senders in a locale; the server's settings and no footer for no company. */
+export function sendersOf(config: CompanyConfig | null, locale: string): CompanySenders {
   if (!config) return { companyId: null, smsSender: null, emailFrom: null, emailFooter: null };
   const footer = config.texts[locale]?.emailFooter ?? config.texts.en?.emailFooter ?? "";
   return {

@@ -14,12 +14,3 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
-
-/**
- * The transaction's commit returns (and frees its row locks) without waiting for its WAL to reach
- * the disk. Only for a transaction a later synchronous commit always follows before anything is
- * acknowledged: flushing that commit flushes this one's, which is earlier in the same log.
- */
-export async function commitWithoutWaitingForFlush(tx: Queryable): Promise<void> {
-  await tx.query("SET LOCAL synchronous_commit TO off");
-}

@@ -90,11 +90,26 @@ export async function refuseDatabaseBehind(db: Database, migrations: Migration[]
   );
 }
 
-/** Splits on semicolons at line ends; migration files keep one statement per such semicolon. */
+/**
+ * Splits on semicolons at line ends; migration files keep one statement per such semicolon, but for
+ * those inside a function's $$-quoted body.
+ */
 export function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/^\s*--.*$/gm, "")
-    .split(/;\s*$/m)
-    .map((statement) => statement.trim())
-    .filter(Boolean);
+  const statements: string[] = [];
+  let current = "";
+  // Even pieces are outside $$ quotes, odd ones a function's body.
+  sql.split("$$").forEach((piece, index) => {
+    if (index % 2 === 1) {
+      current += `$$${piece}$$`;
+      return;
+    }
+    const parts = piece.replace(/^\s*--.*$/gm, "").split(/;\s*$/m);
+    current += parts.shift() ?? "";
+    for (const part of parts) {
+      statements.push(current);
+      current = part;
+    }
+  });
+  statements.push(current);
+  return statements.map((statement) => statement.trim()).filter(Boolean);
 }

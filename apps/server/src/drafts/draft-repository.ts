@@ -37,7 +37,9 @@ export async function saveDraft(
 }
 
 /** What makes a draft open: not submitted, not given up, not expired. */
-const OPEN = `c.status = '${CLAIM_RECORD_STATUS.draft}' AND c.abandoned_at IS NULL AND d.expires_at > $1`;
+const openAt = (now: string) =>
+  `c.status = '${CLAIM_RECORD_STATUS.draft}' AND c.abandoned_at IS NULL AND d.expires_at > ${now}`;
+const OPEN = openAt("$1");
 
 export type OpenDraftRow = {
   web_reference_number: string;
@@ -52,14 +54,28 @@ export async function openDraftsOf(
   input: { mobileNumber: string; companyName: string; exceptClaimId: string; now: Date },
 ): Promise<OpenDraftRow[]> {
   const { rows } = await q.query<OpenDraftRow>(
-    `SELECT c.web_reference_number, d.claim_type, c.created_at,
-       ${storedDocumentCount("c.id")} AS document_count
-     FROM claim_drafts d JOIN claims c ON c.id = d.claim_id
-     WHERE ${OPEN} AND c.verified_mobile_number = $2 AND c.company_name = $3 AND c.id <> $4
-     ORDER BY c.created_at DESC LIMIT 5`,
+    openDraftsSelect({ now: "$1", mobileNumber: "$2", companyName: "$3", exceptClaimId: "$4" }),
     [input.now, input.mobileNumber, input.companyName, input.exceptClaimId],
   );
   return rows;
+}
+
+/**
+ * The select of openDraftsOf (OpenDraftRow), for a statement that lists them with its own work in
+ * one round trip; `at` names its parameters or columns.
+ */
+export function openDraftsSelect(at: {
+  now: string;
+  mobileNumber: string;
+  companyName: string;
+  exceptClaimId: string;
+}): string {
+  return `SELECT c.web_reference_number, d.claim_type, c.created_at,
+       ${storedDocumentCount("c.id")} AS document_count
+     FROM claim_drafts d JOIN claims c ON c.id = d.claim_id
+     WHERE ${openAt(at.now)} AND c.verified_mobile_number = ${at.mobileNumber} AND c.company_name = ${at.companyName}
+       AND c.id <> ${at.exceptClaimId}
+     ORDER BY c.created_at DESC LIMIT 5`;
 }
 
 export type ResumableDraft = SealedDraft & {

@@ -2,7 +2,7 @@ import type { OpenDraft } from "@kalinga/domain/claim-responses";
 import { findClaim } from "../claims/claim-repository.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Queryable } from "../db/database.ts";
-import { openDraftsOf } from "./draft-repository.ts";
+import { type OpenDraftRow, openDraftsOf } from "./draft-repository.ts";
 
 // What the draft calls, the OTP service and the tracking calls share about saved drafts.
 
@@ -32,15 +32,20 @@ export async function openDraftsForClaim(
 }
 
 /** A verified number's open drafts of a company but one claim, when the number is known. */
-export async function openDraftsOfNumber(
+async function openDraftsOfNumber(
   q: Queryable,
   of: { mobileNumber: string; companyName: string; exceptClaimId: string; now: Date },
 ): Promise<OpenDraft[]> {
   const rows = await openDraftsOf(q, of);
-  return rows.map((row) => ({
+  return rows.map(toOpenDraft);
+}
+
+/** An open draft as validateOneTimePIN's answer lists it. */
+export function toOpenDraft(row: OpenDraftRow): OpenDraft {
+  return {
     webReferenceNumber: row.web_reference_number,
     claimType: row.claim_type,
     startedAt: new Date(row.created_at).toISOString(),
-    documentCount: row.document_count,
-  }));
+    documentCount: Number(row.document_count),
+  };
 }

@@ -8,7 +8,7 @@ import type { Database, Queryable } from "../db/database.ts";
 import type { ServerMetrics } from "../metrics/server-metrics.ts";
 import { challengeRequired } from "./api-error.ts";
 import { keyedHash } from "./keyed-hash.ts";
-import { countHit, hitsSoFar, type RateWindow, takeHit } from "./rate-limit.ts";
+import { countHit, hitsSoFar, type RateWindow, takeHit, windowStart } from "./rate-limit.ts";
 
 // The proof-of-work challenge of docs/decisions/0061: below an address's normal rate a call passes
 // as before; above it, the call is answered 429 with a signed ALTCHA v2 challenge, and passes when
@@ -84,6 +84,28 @@ export type ChallengePass = {
   now: Date;
 };
 
+/** Whether the solution solves the challenge and the challenge is one this server signed. */
+async function solutionVerified(
+  payload: Payload,
+  hmacSignatureSecret: string,
+  hmacKeySignatureSecret: string,
+): Promise<boolean> {
+  try {
+    const { challenge, solution } = payload;
+    const args = { challenge, solution, deriveKey, hmacSignatureSecret, hmacKeySignatureSecret };
+    return (await verifySolution(args)).verified;
+  } catch {
+    return false;
+  }
+}
+
+/** The address's counter of a kind of call. */
+function addressCounter(secret: string, { request, kind, rule }: ChallengePass) {
+  const address = keyedHash(secret, "address", request.ip);
+  const window: RateWindow = { limit: rule.free, seconds: rule.windowSeconds };
+  return { address, window, bucket: `${kind}-address:${address}` };
+}
+
 export function createChallengeGate({ db, config, secret, metrics }: ChallengeGateOptions) {
   const signatureSecret = keyedHash(secret, "challenge-signature");
   const keySignatureSecret = keyedHash(secret, "challenge-key-signature");
@@ -119,19 +141,7 @@ export function createChallengeGate({ db, config, secret, metrics }: ChallengeGa
     now: Date,
   ): Promise<string | null> {
     const data = payload.challenge.parameters.data ?? {};
-    let verified = false;
-    try {
-      const result = await verifySolution({
-        challenge: payload.challenge,
-        solution: payload.solution,
-        deriveKey,
-        hmacSignatureSecret: signatureSecret,
-        hmacKeySignatureSecret: keySignatureSecret,
-      });
-      verified = result.verified;
-    } catch {
-      verified = false;
-    }
+    const verified = await solutionVerified(payload, signatureSecret, keySignatureSecret);
     if (!verified || data.call !== call || data.subject !== subject) return "invalid";
     const expires = Number(data.expires);
     if (!(expires * 1000 > now.getTime())) return "expired";
@@ -146,12 +156,16 @@ export function createChallengeGate({ db, config, secret, metrics }: ChallengeGa
   }
 
   /** Lets the call through, or throws the 429 that carries a challenge. */
-  async function pass({ request, call, kind, rule, claimId, now }: ChallengePass): Promise<void> {
-    const address = keyedHash(secret, "address", request.ip);
-    const bucket = `${kind}-address:${address}`;
-    const window: RateWindow = { limit: rule.free, seconds: rule.windowSeconds };
-    if ((await takeHit(db, bucket, window, now)).allowed) return;
+  async function pass(at: ChallengePass): Promise<void> {
+    const { window, bucket } = addressCounter(secret, at);
+    if ((await takeHit(db, bucket, window, at.now)).allowed) return;
+    await passAboveFree(at);
+  }
 
+  /** A call above its address's normal rate: throws the 429 with a challenge, or counts its solved call. */
+  async function passAboveFree(at: ChallengePass): Promise<void> {
+    const { request, call, kind, rule, claimId, now } = at;
+    const { address, window, bucket } = addressCounter(secret, at);
     const subject = keyedHash(secret, "challenge-subject", call, address, claimId ?? "");
     const work = challengeWork(await hitsSoFar(db, bucket, window, now), rule, settings);
     const payload = readPayload(request.headers[CHALLENGE_HEADER]);
@@ -168,8 +182,32 @@ export function createChallengeGate({ db, config, secret, metrics }: ChallengeGa
     await countHit(db, bucket, window, now);
   }
 
-  return { pass };
+  /** The call's free hit for a statement of its own to take, and the challenge when that finds none left. */
+  const ticket = (at: ChallengePass): ChallengeTicket => {
+    const { window, bucket } = addressCounter(secret, at);
+    const start = windowStart(at.now, window);
+    return {
+      bucket,
+      windowStart: start,
+      limit: window.limit,
+      passAboveFree: () => passAboveFree(at),
+    };
+  };
+
+  return { pass, ticket };
 }
+
+/**
+ * A challenged call's gate folded into the call's own statement (decision 0108): the statement takes
+ * the address's hit below `limit`; when it could not, the call goes on only through passAboveFree,
+ * exactly as the gate's pass would have gone on after its own refused hit.
+ */
+export type ChallengeTicket = {
+  bucket: string;
+  windowStart: Date;
+  limit: number;
+  passAboveFree(): Promise<void>;
+};
 
 /** Deletes spent solutions whose challenges expired before `expiredBefore`. */
 export async function deleteSpentChallengesBefore(db: Queryable, expiredBefore: Date) {

@@ -5,7 +5,7 @@ import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { ServerMetrics } from "../metrics/server-metrics.ts";
 import { tooManyRequests } from "./api-error.ts";
-import { type ChallengeRule, createChallengeGate } from "./challenge.ts";
+import { type ChallengeRule, type ChallengeTicket, createChallengeGate } from "./challenge.ts";
 import type { ClaimAccess } from "./claim-token.ts";
 import { keyedHash } from "./keyed-hash.ts";
 import { giveBackHit, type RateWindow, takeHit } from "./rate-limit.ts";
@@ -105,22 +105,29 @@ export function createClaimCallLimits({ db, config, secret, metrics }: ClaimCall
     countFailedToken: (request: FastifyRequest) =>
       takeHits([[addressBucket("failed-token", request), windows.failedToken]], config.now()),
 
-    /** The call's challenges first, then its counted ceilings; a refusal gives back what it took. */
+    /**
+     * The call's challenges first, then its counted ceilings; a refusal gives back what it took.
+     * With `ticketed`, the challenge's free hit is left to the handler's statement: its ticket.
+     */
     async pass(
       call: ClaimCallName,
       limits: readonly ClaimCallLimit[],
-      input: { request: FastifyRequest; claim: ClaimAccess | null; now: Date },
-    ) {
+      input: { request: FastifyRequest; claim: ClaimAccess | null; now: Date; ticketed: boolean },
+    ): Promise<ChallengeTicket | null> {
       const { request, claim, now } = input;
+      let ticket: ChallengeTicket | null = null;
       for (const limit of limits) {
         if (!isChallenged(limit)) continue;
         const { kind, rule } = CHALLENGED[limit];
-        await gate.pass({ request, call, kind, rule, claimId: claim?.claimId ?? null, now });
+        const at = { request, call, kind, rule, claimId: claim?.claimId ?? null, now };
+        if (input.ticketed && ticket === null) ticket = gate.ticket(at);
+        else await gate.pass(at);
       }
       await takeHits(
         limits.flatMap((limit) => (isChallenged(limit) ? [] : COUNTED[limit](request, claim))),
         now,
       );
+      return ticket;
     },
   };
 }

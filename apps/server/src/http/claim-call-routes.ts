@@ -15,6 +15,7 @@ import type { ServerMetrics } from "../metrics/server-metrics.ts";
 import { isRefusal, type Refusal } from "../refusal.ts";
 import { ApiError } from "./api-error.ts";
 import { apiKeyCheck } from "./api-key-auth.ts";
+import type { ChallengeTicket } from "./challenge.ts";
 import { checkClaimNamed, claimTokenCheck, portalCheck } from "./claim-call-access.ts";
 import { checkClaimCallAnswer } from "./claim-call-answer-check.ts";
 import { claimCallBodyReader } from "./claim-call-body.ts";
@@ -53,7 +54,15 @@ export type ClaimCallInput<K extends ClaimCallName> = {
   complete: CompleteIdempotentRequest<ClaimCallResponse<K>>;
   /** The portal's verified user, on a call that needs the assertion; null on every other call. */
   portal: PortalIdentity | null;
+  /**
+   * On a call whose handler takes its challenge's free hit in its own statement (decision 0108):
+   * that hit, and the claim's language to record once the gate passes; null on every other call.
+   */
+  gate: CallGate | null;
 };
+
+/** What a handler that takes its own gate records with it. */
+export type CallGate = { ticket: ChallengeTicket; locale: string | null };
 
 export type ClaimCallHandler<K extends ClaimCallName> = (
   input: ClaimCallInput<K>,
@@ -72,6 +81,10 @@ export type ClaimCallRoutesOptions = {
   companies: () => Promise<readonly CompanyConfig[]>;
   /** Keeps the claim's language as the widget names it on each call (decision 0089). */
   recordCallLocale: (claim: ClaimAccess, request: FastifyRequest) => Promise<void>;
+  /** The language a call names that its claim does not have yet; null when nothing changes. */
+  callLocaleChange: (claim: ClaimAccess, request: FastifyRequest) => string | null;
+  /** The calls whose handlers take their challenge's free hit, and their language, themselves. */
+  gatedByHandler: ReadonlySet<ClaimCallName>;
   metrics: Pick<ServerMetrics, "challenge" | "uploadBytes" | "uploadRefused">;
 };
 
@@ -94,6 +107,7 @@ function requestHashOf(path: string, body: unknown, file: FormFile | null) {
 
 export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRoutesOptions) {
   const { db, config, secret, handlers, companies, recordCallLocale, metrics } = options;
+  const { callLocaleChange, gatedByHandler } = options;
   app.addHook("onRequest", apiKeyCheck(config.apiKeys));
   // Only the two uploads take multipart; every other call keeps taking JSON alone.
   await app.register(fastifyMultipart, {
@@ -120,9 +134,12 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
     // A malformed device key is refused before the challenge gate counts the call.
     deviceKeyOf(request);
     const now = config.now();
-    await limits.pass(name, spec.limits, { request, claim, now });
-    if (claim) await recordCallLocale(claim, request);
-    return { spec, claim, body, file, portal, key, now };
+    const ticketed = gatedByHandler.has(name);
+    const ticket = await limits.pass(name, spec.limits, { request, claim, now, ticketed });
+    const locale = claim && ticketed ? callLocaleChange(claim, request) : null;
+    if (claim && !ticketed) await recordCallLocale(claim, request);
+    const gate = ticket ? { ticket, locale } : null;
+    return { spec, claim, body, file, portal, key, now, gate };
   }
 
   function register<K extends ClaimCallName>(name: K) {
@@ -135,14 +152,14 @@ export async function claimCallRoutes(app: FastifyInstance, options: ClaimCallRo
         : { bodyLimit: CLAIM_BODY_LIMIT_BYTES, compress: false as const };
 
     const answer = async (request: FastifyRequest) => {
-      const { spec, claim, body, file, portal, key, now } = await admit(name, request);
+      const { spec, claim, body, file, portal, key, now, gate } = await admit(name, request);
       if (file) metrics.uploadBytes(file.sizeBytes);
       const requestHash = requestHashOf(spec.path, body, file);
       return withIdempotencyKey<ClaimCallResponse<K>>(
         db,
         { claimId: claim?.claimId ?? "", key, requestHash, now, clock: config.now },
         async (complete) => {
-          const input = { request, body, claim, file, now, complete, portal };
+          const input = { request, body, claim, file, now, complete, portal, gate };
           const outcome = await handler(input as ClaimCallInput<K>);
           const refusal = isRefusal(outcome) ? outcome : null;
           if (checkAnswers) checkClaimCallAnswer(request, spec, outcome, refusal);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { TokenEndReason } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
-import type { Queryable } from "../db/database.ts";
+import type { Database, Queryable } from "../db/database.ts";
 
 // Claim tokens: 256 random bits, handed out once and kept only as a SHA-256 hash. Each is bound to
 // one claim, expires after an idle time and at an absolute time, and is replaced (the old one
@@ -52,9 +52,14 @@ export async function issueToken(
   return token;
 }
 
-/** What a live token gives access to, its idle clock restarted; null for anything else. */
+/**
+ * What a live token gives access to, its idle clock restarted; null for anything else. The restart
+ * is committed without waiting for its disk flush (decision 0108): a crash can only lose a restart,
+ * which ends the token sooner, never later, and the call's own writes flush it with theirs. Its own
+ * statement, never inside a transaction, whose commit it would relax too.
+ */
 export async function useToken(
-  q: Queryable,
+  q: Database,
   token: string,
   now: Date,
   idleSeconds: number,
@@ -78,7 +83,8 @@ export async function useToken(
      )
      SELECT t.claim_id, t.rights, t.expires_at, c.web_reference_number, c.purpose, c.channel_name, c.company_name,
        CASE WHEN c.status = $4 THEN c.locale END AS draft_locale
-     FROM used t JOIN claims c ON c.id = t.claim_id`,
+     FROM used t JOIN claims c ON c.id = t.claim_id
+       CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) relaxed`,
     [hashToken(token), now, idleSince, CLAIM_RECORD_STATUS.draft],
   );
   const row = rows[0];

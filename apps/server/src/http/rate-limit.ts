@@ -14,7 +14,8 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterSecon
 
 export const MANILA_OFFSET_SECONDS = 8 * 3600;
 
-function windowStart(now: Date, window: RateWindow): Date {
+/** Where the window holding `now` starts. */
+export function windowStart(now: Date, window: RateWindow): Date {
   const offset = window.offsetSeconds ?? 0;
   const seconds = Math.floor(now.getTime() / 1000);
   const start = Math.floor((seconds + offset) / window.seconds) * window.seconds - offset;
@@ -43,38 +44,32 @@ export async function takeHit(
   };
 }
 
-/**
- * Takes a hit in each of several buckets in one statement (one round trip): the decision is the
- * first refusing bucket's, in the order given. The buckets that allowed theirs keep them, so this
- * belongs in a transaction that a refusal rolls back.
- */
-export async function takeHitsTogether(
-  q: Queryable,
+/** The decision on hits taken together in one statement: the first bucket without room, in the order given, gives the Retry-After. */
+export function decisionOfHits(
   hits: readonly (readonly [bucket: string, window: RateWindow])[],
+  allowedBuckets: readonly string[],
   now: Date,
-): Promise<RateDecision> {
-  const starts = hits.map(([, window]) => windowStart(now, window));
-  const { rows } = await q.query<{ bucket: string }>(
-    `INSERT INTO rate_limit_hits (bucket, window_start, hits)
-     SELECT bucket, window_start, 1 FROM unnest($1::text[], $2::timestamptz[]) AS h(bucket, window_start)
-     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
-     WHERE rate_limit_hits.hits < (
-       SELECT l.hit_limit FROM unnest($1::text[], $3::int[]) AS l(bucket, hit_limit)
-       WHERE l.bucket = rate_limit_hits.bucket
-     )
-     RETURNING bucket`,
-    [hits.map(([bucket]) => bucket), starts, hits.map(([, window]) => window.limit)],
-  );
-  const allowed = new Set(rows.map((row) => row.bucket));
-  const refused = hits.findIndex(([bucket]) => !allowed.has(bucket));
-  const [, window] = hits[refused] ?? [];
-  const start = starts[refused];
-  if (!window || !start) return { allowed: true };
-  const end = start.getTime() + window.seconds * 1000;
+): RateDecision {
+  const allowed = new Set(allowedBuckets);
+  const refused = hits.find(([bucket]) => !allowed.has(bucket));
+  if (!refused) return { allowed: true };
+  const [, window] = refused;
+  const end = windowStart(now, window).getTime() + window.seconds * 1000;
   return {
     allowed: false,
     retryAfterSeconds: Math.max(1, Math.ceil((end - now.getTime()) / 1000)),
   };
+}
+
+/**
+ * A hit below the limit as part of a caller's statement (one round trip): a CTE body that returns
+ * a row when the hit was counted, none when the window is full. `at` names its parameters.
+ */
+export function takeHitStatement(at: { bucket: string; windowStart: string; limit: string }) {
+  return `INSERT INTO rate_limit_hits (bucket, window_start, hits) VALUES (${at.bucket}, ${at.windowStart}, 1)
+     ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
+     WHERE rate_limit_hits.hits < ${at.limit}
+     RETURNING hits`;
 }
 
 /** Undoes a hit whose action did not happen (the SMS provider failed). */

@@ -8,10 +8,10 @@ export function otpCalls(
   otpService: OtpService,
 ): Pick<ClaimCallHandlers, "requestOneTimePIN" | "resetOneTimePIN" | "validateOneTimePIN"> {
   return {
-    requestOneTimePIN: ({ claim, body, request }) =>
-      otpService.sendCode(claim, "request", body.mobileNumber, otpCallerOf(request)),
-    resetOneTimePIN: ({ claim, request }) =>
-      otpService.sendCode(claim, "reset", null, otpCallerOf(request)),
+    requestOneTimePIN: ({ claim, body, request, gate }) =>
+      otpService.sendCode(claim, "request", body.mobileNumber, otpCallerOf(request, gate)),
+    resetOneTimePIN: ({ claim, request, gate }) =>
+      otpService.sendCode(claim, "reset", null, otpCallerOf(request, gate)),
     validateOneTimePIN: ({ claim, body, request }) =>
       otpService.validateCode(claim, body.oneTimePIN, otpCallerOf(request)),
   };

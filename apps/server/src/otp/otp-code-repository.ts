@@ -1,162 +1,216 @@
+import { recordMobileNumberStatement } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
+import { type OpenDraftRow, openDraftsSelect } from "../drafts/draft-repository.ts";
 
-// The OTP codes of a claim: only a keyed hash of each code is stored. A send is reserved as
+// The OTP codes of a claim: only a hash of each code's keyed hash is stored. A send is reserved as
 // 'sending' before its SMS leaves, then marked 'sent' or 'failed'; guesses count on the code's row.
+// A send's and a guess's checks and writes are database functions (migration 030): one round trip
+// each, holding the claim's and the hourly bucket's row locks only inside the database.
 
-export type SentCode = {
-  id: string;
-  code_hash: string;
-  mobile_number: string;
-  expires_at: Date;
-  wrong_guesses: number;
-  used_at: Date | null;
+/** A rate bucket a send may take: `set` says whether every send takes it, or a stranger's or a proven device's. */
+export type SendBucket = {
+  bucket: string;
+  windowStart: Date;
+  limit: number;
+  set: "any" | "stranger" | "proven";
 };
 
-/** The claim's last code whose SMS left, used or not. */
-export async function latestSentCode(q: Queryable, claimId: string): Promise<SentCode | null> {
-  const { rows } = await q.query<SentCode>(
-    `SELECT id, code_hash, mobile_number, expires_at, wrong_guesses, used_at FROM otp_codes
-     WHERE claim_id = $1 AND status = 'sent' ORDER BY seq DESC LIMIT 1`,
-    [claimId],
-  );
-  return rows[0] ?? null;
-}
+export type SendOutcome =
+  | "above-free"
+  | "no-claim"
+  | "closed"
+  | "no-mobile"
+  | "moved"
+  | "exhausted"
+  | "wait"
+  | "limited"
+  | "reserved";
+
+export type ReservedSend = {
+  outcome: SendOutcome;
+  /** The claim's sends that counted before this one (those on their way count). */
+  sendsUsed: number;
+  lastSentAt: Date | null;
+  proven: boolean;
+  /** The buckets that had room, when all were tried. */
+  allowedBuckets: string[];
+  companyName: string | null;
+  channelName: string | null;
+  locale: string | null;
+  /** The claim's number: the one a reset sends to. */
+  claimMobile: string | null;
+};
 
 /**
- * What a send to `mobileNumber` from `deviceHash` on a claim is judged by, read in one statement:
- * - how many sends the claim has used (those on their way count) and when the last one began;
- * - whether a claim sent this number, from this device, every OTP it may send (`sendsPerClaim`),
- *   the last since `exhaustedSince`, and none was used: the exhausted pop-up's promise that no new
- *   OTP is generated holds for the claimant who saw it, on any claim of that device, and binds no
- *   other device (0062);
- * - whether this device entered a right code for this number since `provenSince`.
+ * A send's judgement and reservation in one statement, the database function otp_reserve_send
+ * (migration 030): the address's free hit and the claim's language when given, then under the
+ * claim's lock its refusals in order (decisions 0012, 0061, 0062), the code stored as 'sending',
+ * and the rate buckets last. A send whose code leaves is marked sent (or failed) after its SMS.
  */
-export async function sendHistory(
+export async function reserveCodeSend(
   q: Queryable,
-  of: {
+  send: {
     claimId: string;
-    mobileNumber: string;
+    kind: "request" | "reset";
+    mobileNumber: string | null;
     deviceHash: string;
+    deviceKeySent: boolean;
+    now: Date;
+    /** The last send counted against the exhausted-number lock began after this. */
     exhaustedSince: Date;
     sendsPerClaim: number;
     provenSince: Date;
+    resendWaitSeconds: number;
+    code: { id: string; hash: string; expiresAt: Date };
+    buckets: readonly SendBucket[];
+    gate: { bucket: string; windowStart: Date; limit: number } | null;
+    locale: string | null;
   },
-): Promise<{ used: number; lastSentAt: Date | null; exhausted: boolean; proven: boolean }> {
+): Promise<ReservedSend> {
+  const { code, buckets, gate } = send;
   const { rows } = await q.query<{
-    used: number;
+    outcome: SendOutcome;
+    sends_used: number;
     last_sent_at: Date | null;
-    exhausted: boolean;
     proven: boolean;
+    allowed_buckets: string[] | null;
+    company_name: string | null;
+    channel_name: string | null;
+    locale: string | null;
+    claim_mobile: string | null;
   }>(
-    `SELECT sends.used, sends.last_sent_at,
-       EXISTS (
-         SELECT claim_id FROM otp_codes
-         WHERE mobile_number = $2 AND device_hash = $3 AND status IN ('sending', 'sent')
-         GROUP BY claim_id
-         HAVING count(*) >= $5 AND bool_and(used_at IS NULL) AND max(created_at) > $4
-       ) AS exhausted,
-       EXISTS (
-         SELECT 1 FROM otp_devices
-         WHERE mobile_number = $2 AND device_hash = $3 AND verified_at > $6
-       ) AS proven
-     FROM (
-       SELECT count(*)::int AS used, max(created_at) AS last_sent_at FROM otp_codes
-       WHERE claim_id = $1 AND status IN ('sending', 'sent')
-     ) sends`,
+    `SELECT * FROM otp_reserve_send($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+       $14::text[], $15::timestamptz[], $16::int[], $17::text[], $18, $19, $20, $21)`,
     [
-      of.claimId,
-      of.mobileNumber,
-      of.deviceHash,
-      of.exhaustedSince,
-      of.sendsPerClaim,
-      of.provenSince,
+      send.claimId,
+      send.mobileNumber,
+      send.kind,
+      send.deviceHash,
+      send.deviceKeySent,
+      send.now,
+      send.exhaustedSince,
+      send.sendsPerClaim,
+      send.provenSince,
+      send.resendWaitSeconds,
+      code.id,
+      code.hash,
+      code.expiresAt,
+      buckets.map((b) => b.bucket),
+      buckets.map((b) => b.windowStart),
+      buckets.map((b) => b.limit),
+      buckets.map((b) => b.set),
+      gate?.bucket ?? null,
+      gate?.windowStart ?? null,
+      gate?.limit ?? null,
+      send.locale,
     ],
   );
   const row = rows[0];
+  if (!row) throw new Error("otp_reserve_send answered no row.");
   return {
-    used: Number(row?.used ?? 0),
-    lastSentAt: row?.last_sent_at ? new Date(row.last_sent_at) : null,
-    exhausted: row?.exhausted === true,
-    proven: row?.proven === true,
+    outcome: row.outcome,
+    sendsUsed: Number(row.sends_used),
+    lastSentAt: row.last_sent_at ? new Date(row.last_sent_at) : null,
+    proven: row.proven === true,
+    allowedBuckets: row.allowed_buckets ?? [],
+    companyName: row.company_name,
+    channelName: row.channel_name,
+    locale: row.locale,
+    claimMobile: row.claim_mobile,
   };
 }
 
-/** Remembers that this device entered a right code for this number (the latest time counts). */
-export async function recordProvenDevice(
+/** The SMS left: the code is live, and the claim's number is the one it went to (one statement). */
+export async function markCodeSentTo(
   q: Queryable,
-  mobileNumber: string,
-  deviceHash: string,
-  now: Date,
+  sent: { id: string; claimId: string; mobileNumber: string; now: Date },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO otp_devices (mobile_number, device_hash, verified_at) VALUES ($1, $2, $3)
-     ON CONFLICT (mobile_number, device_hash) DO UPDATE SET verified_at = EXCLUDED.verified_at`,
-    [mobileNumber, deviceHash, now],
+    `WITH sent AS (UPDATE otp_codes SET status = 'sent' WHERE id = $1)
+     ${recordMobileNumberStatement({ claimId: "$2", mobile: "$3", now: "$4" })}`,
+    [sent.id, sent.claimId, sent.mobileNumber, sent.now],
   );
 }
 
-export async function reserveCode(
+/** The SMS did not leave: the code never becomes live. */
+export async function markCodeFailed(q: Queryable, id: string): Promise<void> {
+  await q.query("UPDATE otp_codes SET status = 'failed' WHERE id = $1", [id]);
+}
+
+type GuessOutcome = "no-active" | "locked" | "expired" | "legacy" | "wrong" | "closed" | "verified";
+
+export type JudgedGuess = {
+  outcome: GuessOutcome;
+  codeId: string | null;
+  /** A legacy code's stored hash, for the server to compare ('legacy'). */
+  codeHash: string | null;
+  wrongGuesses: number;
+  /** The number a right code proved ('verified'). */
+  mobileNumber: string | null;
+  /** That number's other open drafts of the claim's company ('verified'). */
+  drafts: OpenDraftRow[];
+};
+
+/**
+ * A guess judged, counted or used in one statement, the database function otp_validate (migration
+ * 030), with the proved number's other open drafts listed by the same statement (decision 0044).
+ */
+export async function judgeGuess(
   q: Queryable,
-  code: {
-    id: string;
+  guess: {
     claimId: string;
-    codeHash: string;
-    mobileNumber: string;
-    deviceHash: string;
+    claimHash: string;
+    /** A legacy code's stored hash when the server found the guess right; "" when wrong; else null. */
+    legacyHash: string | null;
+    wrongGuessLimit: number;
     now: Date;
-    expiresAt: Date;
+    tokenHash: string;
+    newTokenHash: string;
+    tokenExpiresAt: Date;
+    deviceHash: string | null;
+    companyName: string;
   },
-): Promise<void> {
-  await q.query(
-    `INSERT INTO otp_codes
-       (id, claim_id, code_hash, mobile_number, device_hash, status, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, 'sending', $6, $7)`,
+): Promise<JudgedGuess> {
+  const drafts = openDraftsSelect({
+    now: "$5",
+    mobileNumber: "v.mobile_number",
+    companyName: "$10",
+    exceptClaimId: "$1",
+  });
+  const { rows } = await q.query<{
+    outcome: GuessOutcome;
+    code_id: string | null;
+    code_hash: string | null;
+    wrong_guesses: number;
+    mobile_number: string | null;
+    drafts: OpenDraftRow[] | null;
+  }>(
+    `SELECT v.*, CASE WHEN v.outcome = 'verified' THEN
+       (SELECT json_agg(open_draft) FROM (${drafts}) open_draft) END AS drafts
+     FROM otp_validate($1, $2, $3, $4, $5, $6, $7, $8, $9) v`,
     [
-      code.id,
-      code.claimId,
-      code.codeHash,
-      code.mobileNumber,
-      code.deviceHash,
-      code.now,
-      code.expiresAt,
+      guess.claimId,
+      guess.claimHash,
+      guess.legacyHash,
+      guess.wrongGuessLimit,
+      guess.now,
+      guess.tokenHash,
+      guess.newTokenHash,
+      guess.tokenExpiresAt,
+      guess.deviceHash,
+      guess.companyName,
     ],
   );
-}
-
-export async function markCodeSent(q: Queryable, id: string, sent: boolean): Promise<void> {
-  await q.query("UPDATE otp_codes SET status = $2 WHERE id = $1", [id, sent ? "sent" : "failed"]);
-}
-
-/** Counts a wrong guess while below the limit; null once the code is locked or used. */
-export async function countWrongGuess(
-  q: Queryable,
-  id: string,
-  limit: number,
-): Promise<number | null> {
-  // Counted only while below the limit, so parallel guesses cannot add more than the limit.
-  const { rows } = await q.query<{ wrong_guesses: number }>(
-    `UPDATE otp_codes SET wrong_guesses = wrong_guesses + 1
-     WHERE id = $1 AND wrong_guesses < $2 AND used_at IS NULL
-     RETURNING wrong_guesses`,
-    [id, limit],
-  );
-  return rows[0] ? Number(rows[0].wrong_guesses) : null;
-}
-
-/** Uses the code if it is still live; false when another call used or locked it first. */
-export async function useCode(
-  q: Queryable,
-  id: string,
-  now: Date,
-  wrongGuessLimit: number,
-): Promise<boolean> {
-  const { rows } = await q.query(
-    `UPDATE otp_codes SET used_at = $2
-     WHERE id = $1 AND used_at IS NULL AND wrong_guesses < $3 AND expires_at > $2
-     RETURNING id`,
-    [id, now, wrongGuessLimit],
-  );
-  return rows.length > 0;
+  const row = rows[0];
+  if (!row) throw new Error("otp_validate answered no row.");
+  return {
+    outcome: row.outcome,
+    codeId: row.code_id,
+    codeHash: row.code_hash,
+    wrongGuesses: Number(row.wrong_guesses),
+    mobileNumber: row.mobile_number,
+    drafts: row.drafts ?? [],
+  };
 }
 
 /** Deletes devices' proofs of a number made before `verifiedBefore`. */

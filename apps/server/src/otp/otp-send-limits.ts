@@ -1,14 +1,19 @@
 import { DECIDED_MESSAGES, OTP_ATTEMPTS_EXHAUSTED } from "@kalinga/domain/messages";
 import type { ServerConfig } from "../config.ts";
-import type { Queryable } from "../db/database.ts";
 import { keyedHash } from "../http/keyed-hash.ts";
-import { MANILA_OFFSET_SECONDS, type RateWindow, takeHitsTogether } from "../http/rate-limit.ts";
+import {
+  decisionOfHits,
+  MANILA_OFFSET_SECONDS,
+  type RateWindow,
+  windowStart,
+} from "../http/rate-limit.ts";
 import type { Refusal } from "../refusal.ts";
-import { sendHistory } from "./otp-code-repository.ts";
+import type { ReservedSend, SendBucket } from "./otp-code-repository.ts";
 
 // The limits an OTP send passes before its code is stored (decisions 0012, 0061, 0062): the
 // claim's sends and resend wait, a number locked after a claim used up its sends, and the rate
-// buckets of the number, of a device that proved it, and of every address together.
+// buckets of the number, of a device that proved it, and of every address together. The send's
+// statement (otp_reserve_send) applies them; here are its buckets and its refusals' answers.
 
 type SendLimitDeps = { secret: string; config: ServerConfig };
 
@@ -36,79 +41,92 @@ export function deviceHashOf(secret: string, deviceKey: string | null, claimId: 
  * its code, bounded by its own allowance (decisions 0061, 0062).
  */
 export function sendHits(
-  { secret, config }: SendLimitDeps,
+  deps: SendLimitDeps,
   mobile: string,
   device: string,
   proven: boolean,
 ): SendHit[] {
-  const otp = config.otp;
-  const ceiling: SendHit = [
-    `otp-mobile-all:${keyedHash(secret, "mobile-all", mobile)}`,
-    dayWindow(otp.mobileDailyCeiling),
-  ];
-  if (proven) {
-    const provenBucket = `otp-mobile-device:${keyedHash(secret, "mobile-device", mobile, device)}`;
-    return [ceiling, [provenBucket, dayWindow(otp.provenDeviceDailyLimit)]];
-  }
-  return [
-    ceiling,
-    [`otp-mobile:${keyedHash(secret, "mobile", mobile)}`, dayWindow(otp.mobileDailyLimit)],
-    [HOURLY_BUCKET, { limit: otp.sendHourlyLimit, seconds: 3600 }],
-  ];
+  return taggedHits(deps, mobile, device)
+    .filter(([set]) => set === "any" || set === (proven ? "proven" : "stranger"))
+    .map(([, hit]) => hit);
 }
 
-/**
- * The limits of the claim and the number that refuse a send before any bucket is taken; else the
- * sends left and whether the device proved the number (a device key sent, and a right code entered
- * within the proven-device days).
- */
-export async function claimSendRefusal(
-  { config }: Pick<SendLimitDeps, "config">,
-  tx: Queryable,
-  send: { claimId: string; mobile: string; device: string; deviceKeySent: boolean; now: Date },
-): Promise<Refusal | { sendsLeft: number; proven: boolean }> {
-  const { otp } = config;
-  const { claimId, mobile, device, now } = send;
-  const history = await sendHistory(tx, {
-    claimId,
-    mobileNumber: mobile,
-    deviceHash: device,
-    exhaustedSince: new Date(now.getTime() - otp.exhaustedNumberLockHours * 3600 * 1000),
-    sendsPerClaim: otp.sendsPerClaim,
-    provenSince: new Date(now.getTime() - otp.provenDeviceDays * DAY_SECONDS * 1000),
-  });
-  const sendsLeft = otp.sendsPerClaim - history.used;
-  if (sendsLeft <= 0) return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
-  if (history.exhausted) {
+type HitSet = SendBucket["set"];
+
+/** Every bucket a send to the number may take, in the order a refusal is judged, with its set. */
+function taggedHits({ secret, config }: SendLimitDeps, mobile: string, device: string) {
+  const otp = config.otp;
+  const provenBucket = `otp-mobile-device:${keyedHash(secret, "mobile-device", mobile, device)}`;
+  const hits: [HitSet, SendHit][] = [
+    [
+      "any",
+      [
+        `otp-mobile-all:${keyedHash(secret, "mobile-all", mobile)}`,
+        dayWindow(otp.mobileDailyCeiling),
+      ],
+    ],
+    ["proven", [provenBucket, dayWindow(otp.provenDeviceDailyLimit)]],
+    [
+      "stranger",
+      [`otp-mobile:${keyedHash(secret, "mobile", mobile)}`, dayWindow(otp.mobileDailyLimit)],
+    ],
+    ["stranger", [HOURLY_BUCKET, { limit: otp.sendHourlyLimit, seconds: 3600 }]],
+  ];
+  return hits;
+}
+
+/** The buckets as the send's statement takes them: those of its set, once it knows whether the device proved the number. */
+export function sendBuckets(
+  deps: SendLimitDeps,
+  mobile: string,
+  device: string,
+  now: Date,
+): SendBucket[] {
+  return taggedHits(deps, mobile, device).map(([set, [bucket, window]]) => ({
+    bucket,
+    windowStart: windowStart(now, window),
+    limit: window.limit,
+    set,
+  }));
+}
+
+/** What the send's statement judged by (the exhausted sends and the lock before the resend wait, the buckets last). */
+export function sendRefusal(
+  deps: SendLimitDeps,
+  judged: ReservedSend,
+  send: { mobile: string; device: string; now: Date },
+): Refusal | null {
+  const { otp } = deps.config;
+  const sendsLeft = otp.sendsPerClaim - judged.sendsUsed;
+  if (judged.outcome === "exhausted") {
     return { refused: "otp-sends-exhausted", message: OTP_ATTEMPTS_EXHAUSTED };
   }
-  if (history.lastSentAt) {
-    const waitLeft = history.lastSentAt.getTime() + otp.resendWaitSeconds * 1000 - now.getTime();
-    if (waitLeft > 0) {
-      return {
-        refused: "too-many-requests",
-        message: DECIDED_MESSAGES.tooManyRequests,
-        retryAfterSeconds: waitLeft / 1000,
-        sendsLeft,
-      };
-    }
+  if (judged.outcome === "wait" && judged.lastSentAt) {
+    const waitLeft =
+      judged.lastSentAt.getTime() + otp.resendWaitSeconds * 1000 - send.now.getTime();
+    return {
+      refused: "too-many-requests",
+      message: DECIDED_MESSAGES.tooManyRequests,
+      retryAfterSeconds: waitLeft / 1000,
+      sendsLeft,
+    };
   }
-  return { sendsLeft, proven: send.deviceKeySent && history.proven };
-}
-
-/** Takes every hit of the send; a refusal rolls back the ones taken with the transaction. */
-export async function takeSendHits(
-  tx: Queryable,
-  hits: SendHit[],
-  now: Date,
-  sendsLeft: number,
-): Promise<Refusal | null> {
-  const decision = await takeHitsTogether(tx, hits, now);
-  if (decision.allowed) return null;
+  if (judged.outcome !== "limited") return null;
+  const hits = sendHits(deps, send.mobile, send.device, judged.proven);
+  const decision = decisionOfHits(hits, judged.allowedBuckets, send.now);
   return {
     refused: "too-many-requests",
     message: DECIDED_MESSAGES.tooManyRequests,
-    retryAfterSeconds: decision.retryAfterSeconds,
+    retryAfterSeconds: decision.allowed ? 1 : decision.retryAfterSeconds,
     sendsLeft,
+  };
+}
+
+/** The windows a send's judgement looks back over: its exhausted-number lock and its device's proof. */
+export function sendLookback({ config }: Pick<SendLimitDeps, "config">, now: Date) {
+  const { otp } = config;
+  return {
+    exhaustedSince: new Date(now.getTime() - otp.exhaustedNumberLockHours * 3600 * 1000),
+    provenSince: new Date(now.getTime() - otp.provenDeviceDays * DAY_SECONDS * 1000),
   };
 }

@@ -4,51 +4,54 @@ import {
   type OtpValidatedResponse,
   RETURN_CODES,
 } from "@kalinga/domain/claim-api";
-import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
+import type { CompanyConfig } from "@kalinga/domain/company-config";
 import { maskLast4 } from "@kalinga/domain/mask";
 import { DECIDED_MESSAGES, EXPIRED_OTP, WRONG_OTP } from "@kalinga/domain/messages";
 import { toInternationalMobile } from "@kalinga/domain/otp";
 import type { FastifyBaseLogger } from "fastify";
-import {
-  type Claim,
-  findClaim,
-  recordDraftVerifiedNumber,
-  recordMobileNumber,
-} from "../claims/claim-repository.ts";
-import { companySenders } from "../companies/company-senders.ts";
+import { sendersOf } from "../companies/company-senders.ts";
 import type { ServerConfig } from "../config.ts";
-import { commitWithoutWaitingForFlush, type Database, type Queryable } from "../db/database.ts";
-import { openDraftsOfNumber } from "../drafts/draft-service.ts";
+import type { Database } from "../db/database.ts";
+import { toOpenDraft } from "../drafts/draft-service.ts";
 import { API_MESSAGES } from "../http/api-error.ts";
-import { type ClaimAccess, issueToken, revokeToken } from "../http/claim-token.ts";
+import type { CallGate } from "../http/claim-call-routes.ts";
+import { type ClaimAccess, hashToken, newToken } from "../http/claim-token.ts";
 import { giveBackHit } from "../http/rate-limit.ts";
 import type { ServerMetrics } from "../metrics/server-metrics.ts";
-import type { MessageWords, MessageWordsOf } from "../notifications/message-locale.ts";
-import { isRefusal, type Refusal, refusableTransaction } from "../refusal.ts";
+import type { MessageWordsOf } from "../notifications/message-locale.ts";
+import { isRefusal, type Refusal } from "../refusal.ts";
 import type { SmsSender } from "../sms/sms-sender.ts";
-import { hashOtpCode, newOtpCode, otpCodeMatches, otpSmsText } from "./otp-code.ts";
 import {
-  countWrongGuess,
-  latestSentCode,
-  markCodeSent,
-  recordProvenDevice,
-  reserveCode,
-  useCode,
+  claimCodeHash,
+  legacyCodeMatches,
+  newOtpCode,
+  otpSmsText,
+  storedCodeHash,
+} from "./otp-code.ts";
+import {
+  type JudgedGuess,
+  judgeGuess,
+  markCodeFailed,
+  markCodeSentTo,
+  reserveCodeSend,
+  type SendOutcome,
 } from "./otp-code-repository.ts";
 import {
-  claimSendRefusal,
   deviceHashOf,
   type SendHit,
+  sendBuckets,
   sendHits,
-  takeSendHits,
+  sendLookback,
+  sendRefusal,
 } from "./otp-send-limits.ts";
 
 // The OTP challenge of a claim (docs/decisions/0012-otp-storage-and-limits.md): sends are reserved
-// in a transaction that locks the claim (so two parallel sends cannot both pass the limits), the SMS
-// goes out after the commit, and a failed SMS hands the send back. Guesses count atomically.
+// in one statement that locks the claim (so two parallel sends cannot both pass the limits), the SMS
+// goes out after its commit, and a failed SMS hands the send back. Guesses count atomically, in one
+// statement each too (decision 0108).
 // A submitted claim takes no OTP call: its verified number went out with it. Refusals are answered
-// as values; one inside a transaction rolls it back (refusableTransaction). The limits a send
-// passes are in otp-send-limits.ts.
+// as values; the statement that finds one has written nothing but the address's call and the
+// claim's language, as before. The limits a send passes are in otp-send-limits.ts.
 
 export const OTP_SERVICE_MESSAGES = {
   /** An OTP call on a submitted claim: its verified number is part of what was submitted. */
@@ -64,6 +67,8 @@ export type OtpServiceDeps = {
   /** The published words of the code SMS (decision 0096). */
   wordsOf: MessageWordsOf;
   metrics: Pick<ServerMetrics, "otpSend">;
+  /** The companies every call reads (decision 0083): whom the code's SMS is from. */
+  companies: () => Promise<readonly CompanyConfig[]>;
 };
 
 type SendKind = "request" | "reset";
@@ -73,13 +78,15 @@ type SendKind = "request" | "reset";
  * widget's device key (null when the caller sent none) binds the number's limits to the device
  * (decision 0062); the request's logger.
  */
-export type OtpCaller = { ip: string; deviceKey: string | null; log: FastifyBaseLogger };
+export type OtpCaller = {
+  ip: string;
+  deviceKey: string | null;
+  log: FastifyBaseLogger;
+  /** The address's free send and the claim's language, for the send's statement (decision 0108). */
+  gate: CallGate | null;
+};
 
 const claimClosed: Refusal = { refused: "claim-closed", message: OTP_SERVICE_MESSAGES.claimClosed };
-
-function closedClaim(claim: Pick<Claim, "status"> | null): Refusal | null {
-  return claim && claim.status !== CLAIM_RECORD_STATUS.draft ? claimClosed : null;
-}
 
 const noActiveOtp: Refusal = { refused: "no-active-otp", message: API_MESSAGES.noActiveOtp };
 const otpLocked: Refusal = { refused: "otp-locked", message: DECIDED_MESSAGES.otpCodeLocked };
@@ -89,77 +96,108 @@ type Reserved = {
   id: string;
   code: string;
   mobile: string;
+  /** The claim's company, channel and language, as the send read them under the claim's lock. */
   companyName: string;
-  /** The words of the claim's company, channel and language its code SMS is written in. */
-  words: MessageWords;
-  /** The claim's company's SMS sender name; null for the setting's. */
-  smsSender: string | null;
+  channelName: string;
+  locale: string;
   sendsLeft: number;
+  hits: SendHit[];
 };
 
-/** Counts the send and stores its code under the claim's lock, or refuses it. */
+/** The send's statement's refusals that are not its limits'. */
+const REFUSED: Partial<Record<SendOutcome, Refusal>> = {
+  "no-claim": noActiveOtp,
+  closed: claimClosed,
+  "no-mobile": noActiveOtp,
+};
+
+/**
+ * Counts the send and stores its code in one statement (otp_reserve_send), or refuses it. Above
+ * its address's free rate the send is challenged first; a reset learns its number from the claim
+ * (a second statement, as does a send whose claim changed number between).
+ */
 async function reserveSend(
   deps: OtpServiceDeps,
-  tx: Queryable,
   send: {
     access: ClaimAccess;
     kind: SendKind;
     mobileNumber: string | null;
-    deviceKey: string | null;
+    caller: OtpCaller;
     now: Date;
   },
-): Promise<(Reserved & { hits: SendHit[] }) | Refusal> {
-  const { secret, config } = deps;
-  const { access, kind, mobileNumber, deviceKey, now } = send;
-  const claim = await findClaim(tx, access.claimId, true);
-  if (!claim) return noActiveOtp;
-  const closed = closedClaim(claim);
-  if (closed) return closed;
-  const mobile = kind === "request" ? mobileNumber : claim.mobileNumber;
-  if (!mobile) return noActiveOtp;
+): Promise<Reserved | Refusal> {
+  const { secret, config, db } = deps;
+  const { access, kind, caller, now } = send;
+  const device = deviceHashOf(secret, caller.deviceKey, access.claimId);
+  let mobile = kind === "request" ? send.mobileNumber : null;
+  let gate = caller.gate?.ticket ?? null;
+  let locale = caller.gate?.locale ?? null;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const id = randomUUID();
+    const code = newOtpCode();
+    const judged = await reserveCodeSend(db, {
+      claimId: access.claimId,
+      kind,
+      mobileNumber: mobile,
+      deviceHash: device,
+      deviceKeySent: caller.deviceKey !== null,
+      now,
+      ...sendLookback(deps, now),
+      sendsPerClaim: config.otp.sendsPerClaim,
+      resendWaitSeconds: config.otp.resendWaitSeconds,
+      code: {
+        id,
+        hash: storedCodeHash(id, claimCodeHash(secret, access.claimId, code)),
+        expiresAt: new Date(now.getTime() + config.otp.ttlSeconds * 1000),
+      },
+      buckets: mobile ? sendBuckets(deps, mobile, device, now) : [],
+      gate,
+      locale,
+    });
+    const refused = REFUSED[judged.outcome];
+    if (refused) return refused;
+    if (judged.outcome === "above-free") {
+      // Nothing was done: the challenge decides, and counts the call when it passes.
+      await gate?.passAboveFree();
+      gate = null;
+      continue;
+    }
+    // The address's call and the language are recorded; the send is judged again on this number.
+    gate = null;
+    locale = null;
+    if (judged.outcome === "moved") {
+      mobile = judged.claimMobile;
+      continue;
+    }
+    if (!mobile) return noActiveOtp;
+    const limited = sendRefusal(deps, judged, { mobile, device, now });
+    if (limited) return limited;
+    return {
+      id,
+      code,
+      mobile,
+      companyName: judged.companyName ?? access.companyName,
+      channelName: judged.channelName ?? access.channelName,
+      locale: judged.locale ?? "en",
+      sendsLeft: config.otp.sendsPerClaim - judged.sendsUsed - 1,
+      hits: sendHits(deps, mobile, device, judged.proven),
+    };
+  }
+  throw new Error("The send's claim kept changing its number.");
+}
 
-  const device = deviceHashOf(secret, deviceKey, claim.id);
-  const limits = await claimSendRefusal(deps, tx, {
-    claimId: claim.id,
-    mobile,
-    device,
-    deviceKeySent: deviceKey !== null,
-    now,
-  });
-  if (isRefusal(limits)) return limits;
-  const { sendsLeft, proven } = limits;
-
-  const id = randomUUID();
-  const code = newOtpCode();
-  await reserveCode(tx, {
-    id,
-    claimId: claim.id,
-    codeHash: hashOtpCode(secret, id, code),
-    mobileNumber: mobile,
-    deviceHash: device,
-    now,
-    expiresAt: new Date(now.getTime() + config.otp.ttlSeconds * 1000),
-  });
-  const { companyId, smsSender } = await companySenders(tx, claim.companyName, claim.locale);
-  const { channelName, locale } = claim;
-  const words = await deps.wordsOf(tx, { companyId, channelName, locale });
-  // The rate buckets last: every send takes the hourly one, so its row stays locked only from this
-  // statement to the commit, not through the reads and writes above. A refusal rolls back them all.
-  // Nor through the commit's disk flush: the send's answer waits for the synchronous commit that
-  // marks it sent (or gives it back), which flushes this one with it.
-  await commitWithoutWaitingForFlush(tx);
-  const hits = sendHits(deps, mobile, device, proven);
-  const limited = await takeSendHits(tx, hits, now, sendsLeft);
-  if (limited) return limited;
+/** The SMS's text and sender: the claim's company's, from the companies every call reads (decision 0083). */
+async function smsOf(deps: OtpServiceDeps, reserved: Reserved) {
+  const name = reserved.companyName.toLowerCase();
+  const company = (await deps.companies()).find((c) => c.companyName.toLowerCase() === name);
+  const { companyId, smsSender } = sendersOf(company ?? null, reserved.locale);
+  const { channelName, locale } = reserved;
+  const words = await deps.wordsOf(deps.db, { companyId, channelName, locale });
+  const { ttlSeconds } = deps.config.otp;
   return {
-    id,
-    code,
-    mobile,
-    companyName: claim.companyName,
-    words,
-    smsSender,
-    sendsLeft: sendsLeft - 1,
-    hits,
+    to: toInternationalMobile(reserved.mobile),
+    text: otpSmsText(reserved.companyName, reserved.code, ttlSeconds, words),
+    ...(smsSender ? { from: smsSender } : {}),
   };
 }
 
@@ -169,25 +207,20 @@ async function sendCode(
   access: ClaimAccess,
   kind: SendKind,
   mobileNumber: string | null,
-  { deviceKey, log }: OtpCaller,
+  caller: OtpCaller,
 ): Promise<OtpSentResponse | Refusal> {
   const { db, config, sms } = deps;
+  const { log } = caller;
   const now = config.now();
-  const reserved = await refusableTransaction(db, (tx) =>
-    reserveSend(deps, tx, { access, kind, mobileNumber, deviceKey, now }),
-  );
+  const reserved = await reserveSend(deps, { access, kind, mobileNumber, caller, now });
   if (isRefusal(reserved)) return reserved;
 
   try {
-    await sms.send({
-      to: toInternationalMobile(reserved.mobile),
-      text: otpSmsText(reserved.companyName, reserved.code, config.otp.ttlSeconds, reserved.words),
-      ...(reserved.smsSender ? { from: reserved.smsSender } : {}),
-    });
+    await sms.send(await smsOf(deps, reserved));
   } catch (error) {
     deps.metrics.otpSend("failed");
     await db.transaction(async (tx) => {
-      await markCodeSent(tx, reserved.id, false);
+      await markCodeFailed(tx, reserved.id);
       for (const [bucket, window] of reserved.hits) await giveBackHit(tx, bucket, window, now);
     });
     log.warn(
@@ -202,10 +235,8 @@ async function sendCode(
   }
   deps.metrics.otpSend("sent");
 
-  await db.transaction(async (tx) => {
-    await markCodeSent(tx, reserved.id, true);
-    await recordMobileNumber(tx, access.claimId, reserved.mobile, now);
-  });
+  const sent = { id: reserved.id, claimId: access.claimId, mobileNumber: reserved.mobile, now };
+  await markCodeSentTo(db, sent);
   log.info(
     {
       webReferenceNumber: access.webReferenceNumber,
@@ -222,41 +253,39 @@ async function sendCode(
   };
 }
 
-/** Uses the right code under the claim's lock and replaces the token with an otp-verified one. */
-async function useRightCode(
+/**
+ * The guess judged, counted or used in one statement (otp_validate); a code stored before decision
+ * 0108 is compared here, and judged again with the answer.
+ */
+async function judge(
   { db, secret, config }: OtpServiceDeps,
   access: ClaimAccess,
-  live: { id: string; mobile_number: string },
+  code: string,
   deviceKey: string | null,
   now: Date,
-): Promise<string | Refusal> {
-  return refusableTransaction(db, async (tx): Promise<string | Refusal> => {
-    // The submit locks the claim too, so a code cannot be used on a claim being submitted: the
-    // number is recorded first, under that lock, and a refusal below rolls it back.
-    if (!(await recordDraftVerifiedNumber(tx, access.claimId, live.mobile_number, now))) {
-      return claimClosed;
-    }
-    // Another call used or locked the code between the read and now.
-    if (!(await useCode(tx, live.id, now, config.otp.wrongGuessesPerCode))) return noActiveOtp;
-    await revokeToken(tx, access.tokenHash, now);
-    // The device that entered the right code has proven the number: its sends no longer share
-    // the allowance strangers can use up (decision 0062).
-    if (deviceKey !== null) {
-      await recordProvenDevice(
-        tx,
-        live.mobile_number,
-        deviceHashOf(secret, deviceKey, access.claimId),
-        now,
-      );
-    }
-    return issueToken(tx, {
-      claimId: access.claimId,
-      rights: "otp-verified",
-      now,
-      // The verified token keeps the absolute end of the token it replaces.
-      expiresAt: access.expiresAt,
-    });
-  });
+): Promise<{ judged: JudgedGuess; token: string }> {
+  const token = newToken();
+  const guess = {
+    claimId: access.claimId,
+    claimHash: claimCodeHash(secret, access.claimId, code),
+    legacyHash: null as string | null,
+    wrongGuessLimit: config.otp.wrongGuessesPerCode,
+    now,
+    tokenHash: access.tokenHash,
+    newTokenHash: hashToken(token),
+    // The verified token keeps the absolute end of the token it replaces.
+    tokenExpiresAt: access.expiresAt,
+    // The device that enters the right code proves the number (decision 0062).
+    deviceHash: deviceKey === null ? null : deviceHashOf(secret, deviceKey, access.claimId),
+    companyName: access.companyName,
+  };
+  const judged = await judgeGuess(db, guess);
+  if (judged.outcome !== "legacy" || !judged.codeId || !judged.codeHash) return { judged, token };
+  const right = legacyCodeMatches(secret, judged.codeId, code, judged.codeHash);
+  return {
+    judged: await judgeGuess(db, { ...guess, legacyHash: right ? judged.codeHash : "" }),
+    token,
+  };
 }
 
 /** validateOneTimePIN: on success the token is replaced by an otp-verified one. */
@@ -266,44 +295,41 @@ async function validateCode(
   code: string,
   { deviceKey, log }: OtpCaller,
 ): Promise<OtpValidatedResponse | Refusal> {
-  const { db, secret, config } = deps;
-  const otp = config.otp;
-  const now = config.now();
+  const otp = deps.config.otp;
+  const now = deps.config.now();
   // Before any guess is counted (the token's read says whether the claim is still a draft); checked
-  // again under the claim's lock below.
+  // again under the claim's lock by the guess's statement.
   if (access.draftLocale === null) return claimClosed;
-  const live = await latestSentCode(db, access.claimId);
-  if (!live || live.used_at) return noActiveOtp;
-  if (live.wrong_guesses >= otp.wrongGuessesPerCode) return otpLocked;
-  if (new Date(live.expires_at).getTime() <= now.getTime()) {
-    return { refused: "expired-otp", message: EXPIRED_OTP };
+  const { judged, token } = await judge(deps, access, code, deviceKey, now);
+  switch (judged.outcome) {
+    case "no-active":
+    case "legacy":
+      return noActiveOtp;
+    case "locked":
+      return otpLocked;
+    case "expired":
+      return { refused: "expired-otp", message: EXPIRED_OTP };
+    case "closed":
+      return claimClosed;
+    case "wrong": {
+      const { wrongGuesses } = judged;
+      log.info({ webReferenceNumber: access.webReferenceNumber, wrongGuesses }, "OTP wrong");
+      return {
+        refused: "wrong-otp",
+        message: WRONG_OTP,
+        guessesLeft: otp.wrongGuessesPerCode - wrongGuesses,
+      };
+    }
   }
-
-  if (!otpCodeMatches(secret, live.id, code, live.code_hash)) {
-    const wrongGuesses = await countWrongGuess(db, live.id, otp.wrongGuessesPerCode);
-    if (wrongGuesses === null) return otpLocked;
-    log.info({ webReferenceNumber: access.webReferenceNumber, wrongGuesses }, "OTP wrong");
-    return {
-      refused: "wrong-otp",
-      message: WRONG_OTP,
-      guessesLeft: otp.wrongGuessesPerCode - wrongGuesses,
-    };
-  }
-
-  const token = await useRightCode(deps, access, live, deviceKey, now);
-  if (isRefusal(token)) return token;
   log.info(
-    { webReferenceNumber: access.webReferenceNumber, mobile: maskLast4(live.mobile_number) },
+    {
+      webReferenceNumber: access.webReferenceNumber,
+      mobile: maskLast4(judged.mobileNumber ?? ""),
+    },
     "OTP verified",
   );
   // The number's other open drafts, so the widget can offer to continue one (decision 0044).
-  const drafts = await openDraftsOfNumber(db, {
-    mobileNumber: live.mobile_number,
-    companyName: access.companyName,
-    exceptClaimId: access.claimId,
-    now,
-  });
-  return { returnCode: RETURN_CODES.ok, token, drafts };
+  return { returnCode: RETURN_CODES.ok, token, drafts: judged.drafts.map(toOpenDraft) };
 }
 
 /** The OTP calls bound to their dependencies. */

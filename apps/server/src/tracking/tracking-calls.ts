@@ -1,6 +1,6 @@
 import { RETURN_CODES, type UploadedDocument } from "@kalinga/domain/claim-api";
 import { TRACKING_MESSAGES as M } from "@kalinga/domain/claim-tracking";
-import { startClaim } from "../claims/claim-repository.ts";
+import { startClaimPastGate } from "../claims/claim-start.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import { requirementDocuments } from "../documents/document-repository.ts";
@@ -172,16 +172,17 @@ export function trackingCalls(
   const calls: TrackingCallDeps = { ...deps, tracking };
 
   return {
-    async initClaimTracking({ request, body, now, portal }) {
-      const { claim, token } = await startClaim(db, {
+    async initClaimTracking({ request, body, now, portal, gate }) {
+      const input = {
         companyName: body.basicInformation.companyName,
         channelName: body.basicInformation.channelName,
         now,
         tokenExpiresAt: new Date(now.getTime() + config.token.maxAgeSeconds * 1000),
-        purpose: "tracking",
+        purpose: "tracking" as const,
         // On the logged-in channels the portal's sign-in proves the user: no OTP (decision 0059).
-        tokenRights: portal ? "otp-verified" : "unverified",
-      });
+        tokenRights: portal ? ("otp-verified" as const) : ("unverified" as const),
+      };
+      const { claim, token } = await startClaimPastGate(db, input, gate);
       request.log.info({ trackingReference: claim.webReferenceNumber }, "tracking started");
       const { webReferenceNumber } = claim;
       return portal
@@ -189,8 +190,8 @@ export function trackingCalls(
         : { returnCode: RETURN_CODES.ok, webReferenceNumber, token };
     },
 
-    requestTrackingOneTimePIN: ({ claim, body, request }) =>
-      otpService.sendCode(claim, "request", body.mobileNumber, otpCallerOf(request)),
+    requestTrackingOneTimePIN: ({ claim, body, request, gate }) =>
+      otpService.sendCode(claim, "request", body.mobileNumber, otpCallerOf(request, gate)),
 
     async listTrackedClaims({ claim, now, portal }) {
       const scope = await tracking.scopeOf(claim, portal);
