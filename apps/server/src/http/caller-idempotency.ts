@@ -87,7 +87,7 @@ export async function beginCallerRequest(
 }
 
 /** Extends the hold's lease to leaseUntil; false when the key is no longer this attempt's. */
-export async function renewCallerRequest(
+async function renewCallerRequest(
   db: Queryable,
   hold: CallerKeyHold,
   leaseUntil: Date,
