@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { IDEMPOTENCY_LEASE_MS } from "@kalinga/domain/constants";
 import type { Queryable } from "../db/database.ts";
+import { leaseEnd } from "./key-lease.ts";
 
 // Idempotency-Key for uploadDocument and finalSubmitClaim (decision 0025): the same key and
 // request give the first response again, the same key with another request is refused (422), a key
@@ -35,7 +36,7 @@ export async function beginIdempotentRequest(
   input: { claimId: string; key: string; requestHash: string; now: Date; leaseMs?: number },
 ): Promise<IdempotencyStart> {
   const holder = randomUUID();
-  const leaseUntil = new Date(input.now.getTime() + (input.leaseMs ?? IDEMPOTENCY_LEASE_MS));
+  const leaseUntil = leaseEnd(input.now, input.leaseMs ?? IDEMPOTENCY_LEASE_MS);
   const inserted = await q.query(
     `INSERT INTO idempotency_keys (claim_id, key, request_hash, status, created_at, holder, lease_until)
      VALUES ($1, $2, $3, 'in-flight', $4, $5, $6)

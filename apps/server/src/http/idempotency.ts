@@ -1,5 +1,4 @@
 import { IDEMPOTENCY_KEY_HEADER } from "@kalinga/domain/claim-api";
-import { IDEMPOTENCY_LEASE_MS } from "@kalinga/domain/constants";
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../db/database.ts";
 import { API_MESSAGES, ApiError, badRequest } from "./api-error.ts";
@@ -7,10 +6,10 @@ import {
   abandonIdempotentRequest,
   beginIdempotentRequest,
   completeIdempotentRequest,
-  type IdempotencyHold,
   isIdempotencyKey,
   renewIdempotentRequest,
 } from "./idempotency-keys.ts";
+import { IDEMPOTENCY_LEASE, type IdempotencyLease, keepRenewing } from "./key-lease.ts";
 
 // The Idempotency-Key header of the calls the call table marks idempotent (uploadDocument,
 // finalSubmitClaim): a repeat gets the first answer, whatever the call.
@@ -28,30 +27,6 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return value;
 }
 
-/** How long each renewal of a running call's key holds, and how often it comes (tests shorten them). */
-export type IdempotencyLease = { leaseMs: number; renewEveryMs: number };
-
-const LEASE: IdempotencyLease = {
-  leaseMs: IDEMPOTENCY_LEASE_MS,
-  renewEveryMs: IDEMPOTENCY_LEASE_MS / 3,
-};
-
-/** Renews the hold every renewEveryMs from the clock until the returned function stops it. */
-function keepRenewing(
-  db: Queryable,
-  hold: IdempotencyHold,
-  clock: () => Date,
-  lease: IdempotencyLease,
-): () => void {
-  const timer = setInterval(() => {
-    const leaseUntil = new Date(clock().getTime() + lease.leaseMs);
-    // A failed renewal only shortens the hold: the completion still checks the holder.
-    renewIdempotentRequest(db, hold, leaseUntil).catch(() => false);
-  }, lease.renewEveryMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 /**
  * Runs `work` under an Idempotency-Key: a replay answers the stored response, another request
  * under the key 422, a key in flight 409 (unless its lease ran out: its server died). `work`
@@ -62,7 +37,7 @@ export async function withIdempotencyKey<T>(
   db: Queryable,
   input: { claimId: string; key: string | null; requestHash: string; now: Date; clock: () => Date },
   work: (complete: CompleteIdempotentRequest<T>) => Promise<T>,
-  lease: IdempotencyLease = LEASE,
+  lease: IdempotencyLease = IDEMPOTENCY_LEASE,
 ): Promise<T> {
   const { key, claimId, now, clock } = input;
   if (key === null) return work(null);
@@ -75,7 +50,11 @@ export async function withIdempotencyKey<T>(
     throw new ApiError(409, { returnCode: "409", message: API_MESSAGES.idempotencyInFlight });
   }
   const hold = { claimId, key, holder: start.holder };
-  const stopRenewing = keepRenewing(db, hold, clock, lease);
+  const stopRenewing = keepRenewing(
+    (leaseUntil) => renewIdempotentRequest(db, hold, leaseUntil),
+    clock,
+    lease,
+  );
   try {
     return await work((tx, response) => completeIdempotentRequest(tx, { ...hold, response, now }));
   } catch (error) {
