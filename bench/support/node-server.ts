@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import {
   closeSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -54,6 +55,20 @@ function companiesFileForBenchKey(): string {
 }
 
 /**
+ * The benchmarks' KALINGA_SECRET, made once per checkout and kept in bench/results (git-ignored):
+ * with DATABASE_URL every benchmark's server shares one database, which refuses a server with
+ * another secret than the one it first saw (decision 0101).
+ */
+function benchSecret(): string {
+  const file = path.join(repoRoot, "bench", "results", "bench-secret");
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
+/**
  * Environment for the Kalinga server as deployed (NODE_ENV=production, its required key, secret and
  * real providers). The SMS gateway and mail server are addresses nothing listens on: the benchmarks
  * that use it send neither. KALINGA_BENCH_NODE_ENV=development measures the development settings.
@@ -64,7 +79,7 @@ export function kalingaServerEnv(): Record<string, string> {
     NODE_ENV: mode,
     KALINGA_API_KEYS: benchApiKey,
     KALINGA_INSURER_KEYS: benchInsurerKey,
-    KALINGA_SECRET: randomBytes(32).toString("hex"),
+    KALINGA_SECRET: benchSecret(),
     KALINGA_DOCUMENT_KEYS: benchDocumentKeys,
     KALINGA_COMPANIES_FILE: companiesFileForBenchKey(),
     // Each benchmark's database is its own and fresh: its server migrates it, no separate command.
@@ -89,7 +104,7 @@ export function kalingaDemoServerEnv(): Record<string, string> {
   return {
     KALINGA_DEMO: "true",
     KALINGA_API_KEYS: benchApiKey,
-    KALINGA_SECRET: randomBytes(32).toString("hex"),
+    KALINGA_SECRET: benchSecret(),
     CLAIM_START_ADDRESS_LIMIT: "1000000",
   };
 }
