@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import {
   fillBeneficiary,
@@ -9,6 +9,7 @@ import {
   motorcycleAccident,
 } from "../support/claim-steps.ts";
 import { phonePhoto, scannedPdf, uploadEveryRequired } from "../support/documents.ts";
+import { seedPortalPolicies } from "../support/portal-policies.ts";
 import { saveScreenshot } from "../support/screens.ts";
 import { chooseCountry } from "../support/start-form.ts";
 import { agreeAndSubmit, claimRecord, fileLivingAccidentClaim } from "../support/submission.ts";
@@ -16,45 +17,6 @@ import { agreeAndSubmit, claimRecord, fileLivingAccidentClaim } from "../support
 // The member portal and agent assist (decisions 0058, 0059): the demo portal pages sign in a demo
 // member or agent; /cfm reads the chosen policy into Step 1 without an OTP, and the rest of the
 // journey is the public one's.
-
-const INSURER = { authorization: "Bearer kalinga-dev-insurer-key" };
-
-/** The demo member's and agent's policies, as the insurer's core system sends them. */
-const policy = (
-  policyNumber: string,
-  first: string,
-  last: string,
-  mobile: string,
-  agentCode: string,
-) => ({
-  companyName: "Kalinga Life",
-  policyNumber,
-  policyType: "Individual",
-  status: "in-force",
-  insuredFirstName: first,
-  insuredMiddleName: "S",
-  insuredLastName: last,
-  insuredDateOfBirth: "1980-03-05",
-  ownerFirstName: first,
-  ownerLastName: last,
-  ownerMobile: mobile,
-  ownerEmail: `${first.split(" ")[0]?.toLowerCase()}.${last.toLowerCase().replaceAll(" ", "")}@example.ph`,
-  agentCode,
-});
-
-async function seedPolicies(request: APIRequestContext) {
-  const answer = await request.post("/api/insurer/policies", {
-    headers: INSURER,
-    data: {
-      policies: [
-        policy("1234567890", "Maria Peña", "Dela Cruz", "9171234567", "AG-1001"),
-        policy("2234567891", "Jose", "Rizal", "9171112233", "AG-1001"),
-        policy("3798935572", "Grace", "Reyes", "9151847156", "AG-1001"),
-      ],
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
-}
 
 /** Steps 2 to 4 and the submit, as on the public channel; answers the reference. */
 async function fileLivingAccident(
@@ -75,7 +37,7 @@ test.describe("The member portal and agent assist", () => {
     page,
     request,
   }, testInfo) => {
-    await seedPolicies(request);
+    await seedPortalPolicies(request);
     await page.goto("/customer-portal");
     await page.getByRole("link", { name: "File a claim as the demo member" }).click();
     await expect(page).toHaveURL(/\/customer-portal\/claims\/cfm$/);
@@ -143,7 +105,7 @@ test.describe("The member portal and agent assist", () => {
     page,
     request,
   }, testInfo) => {
-    await seedPolicies(request);
+    await seedPortalPolicies(request);
     const bodies: Record<string, unknown>[] = [];
     page.on("request", (sent) => {
       if (!sent.url().includes("/api/claims/") || sent.method() !== "POST") return;

@@ -9,6 +9,7 @@ import {
 } from "../../apps/server/src/config/portal-config.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { phonePhoto, scannedPdf } from "../support/documents.ts";
+import { seedPortalPolicies } from "../support/portal-policies.ts";
 import { chooseCountry } from "../support/start-form.ts";
 import {
   type agreeAndSubmit,
@@ -25,7 +26,6 @@ import {
 const kalinga = `http://127.0.0.1:${process.env.KALINGA_E2E_PORT}`;
 const hostPort = Number(process.env.KALINGA_E2E_HOST_PORT);
 const hostOrigin = `http://127.0.0.1:${hostPort}`;
-const INSURER = { authorization: "Bearer kalinga-dev-insurer-key" };
 
 /** An HS256 JWT as the insurer's portal signs it, with the demo server's shared secret. */
 function signAssertion(subject: string, claims: Record<string, unknown>): string {
@@ -101,31 +101,7 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(async ({ request }) => {
-  const policy = (policyNumber: string, first: string, last: string, mobile: string) => ({
-    companyName: "Kalinga Life",
-    policyNumber,
-    policyType: "Individual",
-    status: "in-force",
-    insuredFirstName: first,
-    insuredLastName: last,
-    insuredDateOfBirth: "1980-03-05",
-    ownerFirstName: first,
-    ownerLastName: last,
-    ownerMobile: mobile,
-    ownerEmail: `${first.toLowerCase()}.${last.toLowerCase()}@example.ph`,
-    agentCode: "AG-1001",
-  });
-  const answer = await request.post("/api/insurer/policies", {
-    headers: INSURER,
-    data: {
-      policies: [
-        policy("1234567890", "Maria", "Santos", "9171234567"),
-        policy("2234567891", "Jose", "Rizal", "9171112233"),
-        policy("3798935572", "Grace", "Reyes", "9151847156"),
-      ],
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
+  await seedPortalPolicies(request);
 });
 
 /** Every claim call the page makes, to check what crossed origins. */
@@ -178,11 +154,11 @@ test.describe("The portals on the insurer's own origin", () => {
     await page.getByRole("combobox", { name: "Policy number" }).click();
     // Before, the preflight refused X-Kalinga-Assertion: "Loading your policies…", then the system error.
     await expect(page.getByRole("option")).toHaveText([
-      "1234567890 \u00b7 Maria Santos",
+      "1234567890 \u00b7 Maria Peña Dela Cruz",
       "2234567891 \u00b7 Jose Rizal",
     ]);
     await page.getByRole("option", { name: "1234567890" }).click();
-    await expect(page.getByTestId("policy-details")).toContainText("Maria Santos");
+    await expect(page.getByTestId("policy-details")).toContainText("Maria Peña S Dela Cruz");
     await expectNoAxeViolations(page);
     const reference = await fileFromCfm(page, testInfo, "portal-cross-origin-member");
     await expectCrossOrigin(calls);
@@ -199,7 +175,7 @@ test.describe("The portals on the insurer's own origin", () => {
     await page.goto(`${hostOrigin}/customer-portal-service/claims/cfm?policy=3798935572`);
     const policies = page.getByRole("combobox", { name: "Policy number" });
     await expect(policies).toHaveValue("3798935572");
-    await expect(page.getByTestId("policy-details")).toContainText("Grace Reyes");
+    await expect(page.getByTestId("policy-details")).toContainText("Grace S Reyes");
     const reference = await fileFromCfm(page, testInfo, "portal-cross-origin-agent");
     await expectCrossOrigin(calls);
     const record = await claimRecord(request, reference);
