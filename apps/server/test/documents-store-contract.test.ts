@@ -74,6 +74,19 @@ const kinds: { kind: string; open(): DocumentStore; broken(): Promise<DocumentSt
   },
 ];
 
+/** A new claim's document stored in `store` and recorded: the one a sweep must keep. */
+async function recordedDocument(store: DocumentStore) {
+  const claimId = await newClaimRow(server.db);
+  const recorded = await storeDocument(server.db, store, {
+    claimId,
+    slotKey: "LIDC001-MIN",
+    prepared: pdf,
+    now: NOW,
+  });
+  if (!("storageKey" in recorded)) throw new Error("The document was refused.");
+  return recorded;
+}
+
 async function keysOf(store: DocumentStore): Promise<string[]> {
   const keys: string[] = [];
   for await (const file of store.list()) keys.push(file.key);
@@ -128,14 +141,7 @@ describe.each(kinds)("the $kind store", ({ open, broken }) => {
 
   test("the sweep removes a file no row points at and keeps the recorded one", async () => {
     const store = open();
-    const claimId = await newClaimRow(server.db);
-    const recorded = await storeDocument(server.db, store, {
-      claimId,
-      slotKey: "LIDC001-MIN",
-      prepared: pdf,
-      now: NOW,
-    });
-    if (!("storageKey" in recorded)) throw new Error("The document was refused.");
+    const recorded = await recordedDocument(store);
     const orphan = newStorageKey();
     await store.put(orphan, new Uint8Array([1, 2, 3]));
 
@@ -178,14 +184,7 @@ describe("the S3 store past one page of a listing", () => {
 
   test("lists every key of a bucket holding more than 1,000, and the sweep walks every page", async () => {
     const store = pagingStore(`paging-${fresh()}`);
-    const claimId = await newClaimRow(server.db);
-    const recorded = await storeDocument(server.db, store, {
-      claimId,
-      slotKey: "LIDC001-MIN",
-      prepared: pdf,
-      now: NOW,
-    });
-    if (!("storageKey" in recorded)) throw new Error("The document was refused.");
+    const recorded = await recordedDocument(store);
     const orphans = Array.from({ length: KEYS - 1 }, () => newStorageKey());
     for (let start = 0; start < orphans.length; start += 50) {
       const slice = orphans.slice(start, start + 50);
