@@ -8,7 +8,7 @@ import {
   newToken,
   type TokenRights,
 } from "../http/claim-token.ts";
-import { takeHitStatement } from "../http/rate-limit.ts";
+import { type BucketHit, takeHitStatement } from "../http/rate-limit.ts";
 import { newWebReferenceNumber } from "./web-reference-number.ts";
 
 // Claims as the first slice knows them: started on a channel of a company, with the mobile number
@@ -61,9 +61,6 @@ function toClaim(row: ClaimRow): Claim {
 
 const MAX_NUMBER_TRIES = 8;
 
-/** The address's free hit the start takes in its statement (decision 0108), as challenge.ts names it. */
-export type StartHit = { bucket: string; windowStart: Date; limit: number };
-
 /** The start did not happen: its address has no free call left, so it goes through the challenge. */
 export const ABOVE_FREE = "above-free";
 
@@ -93,12 +90,12 @@ export function startClaim(q: Queryable, input: ClaimStart): Promise<Started>;
 export function startClaim(
   q: Queryable,
   input: ClaimStart,
-  hit: StartHit | null,
+  hit: BucketHit | null,
 ): Promise<Started | typeof ABOVE_FREE>;
 export async function startClaim(
   q: Queryable,
   input: ClaimStart,
-  hit: StartHit | null = null,
+  hit: BucketHit | null = null,
 ): Promise<Started | typeof ABOVE_FREE> {
   // A collision is rare (8.5 × 10^11 numbers); on one, draw again (the hit is taken by then).
   for (let attempt = 0; attempt < MAX_NUMBER_TRIES; attempt++) {

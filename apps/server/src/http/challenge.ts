@@ -8,7 +8,14 @@ import type { Database, Queryable } from "../db/database.ts";
 import type { ServerMetrics } from "../metrics/server-metrics.ts";
 import { challengeRequired } from "./api-error.ts";
 import { keyedHash } from "./keyed-hash.ts";
-import { countHit, hitsSoFar, type RateWindow, takeHit, windowStart } from "./rate-limit.ts";
+import {
+  type BucketHit,
+  countHit,
+  hitsSoFar,
+  type RateWindow,
+  takeHit,
+  windowStart,
+} from "./rate-limit.ts";
 
 // The proof-of-work challenge of docs/decisions/0061: below an address's normal rate a call passes
 // as before; above it, the call is answered 429 with a signed ALTCHA v2 challenge, and passes when
@@ -202,12 +209,7 @@ export function createChallengeGate({ db, config, secret, metrics }: ChallengeGa
  * the address's hit below `limit`; when it could not, the call goes on only through passAboveFree,
  * exactly as the gate's pass would have gone on after its own refused hit.
  */
-export type ChallengeTicket = {
-  bucket: string;
-  windowStart: Date;
-  limit: number;
-  passAboveFree(): Promise<void>;
-};
+export type ChallengeTicket = BucketHit & { passAboveFree(): Promise<void> };
 
 /** Deletes spent solutions whose challenges expired before `expiredBefore`. */
 export async function deleteSpentChallengesBefore(db: Queryable, expiredBefore: Date) {

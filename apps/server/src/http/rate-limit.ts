@@ -61,6 +61,9 @@ export function decisionOfHits(
   };
 }
 
+/** An address's or a number's bucket, its window and its limit: a hit a caller's statement may take. */
+export type BucketHit = { bucket: string; windowStart: Date; limit: number };
+
 /**
  * A hit below the limit as part of a caller's statement (one round trip): a CTE body that returns
  * a row when the hit was counted, none when the window is full. `at` names its parameters.

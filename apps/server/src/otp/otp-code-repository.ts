@@ -1,6 +1,7 @@
 import { recordMobileNumberStatement } from "../claims/claim-repository.ts";
 import type { Queryable } from "../db/database.ts";
 import { type OpenDraftRow, openDraftsSelect } from "../drafts/draft-repository.ts";
+import type { BucketHit } from "../http/rate-limit.ts";
 
 // The OTP codes of a claim: only a hash of each code's keyed hash is stored. A send is reserved as
 // 'sending' before its SMS leaves, then marked 'sent' or 'failed'; guesses count on the code's row.
@@ -8,12 +9,7 @@ import { type OpenDraftRow, openDraftsSelect } from "../drafts/draft-repository.
 // each, holding the claim's and the hourly bucket's row locks only inside the database.
 
 /** A rate bucket a send may take: `set` says whether every send takes it, or a stranger's or a proven device's. */
-export type SendBucket = {
-  bucket: string;
-  windowStart: Date;
-  limit: number;
-  set: "any" | "stranger" | "proven";
-};
+export type SendBucket = BucketHit & { set: "any" | "stranger" | "proven" };
 
 export type SendOutcome =
   | "above-free"
@@ -63,7 +59,7 @@ export async function reserveCodeSend(
     resendWaitSeconds: number;
     code: { id: string; hash: string; expiresAt: Date };
     buckets: readonly SendBucket[];
-    gate: { bucket: string; windowStart: Date; limit: number } | null;
+    gate: BucketHit | null;
     locale: string | null;
   },
 ): Promise<ReservedSend> {
