@@ -26,7 +26,7 @@ import {
   queueFilter,
   readQueue,
 } from "../apps/server/src/console/console-claims.ts";
-import type { Database, Queryable } from "../apps/server/src/db/database.ts";
+import { type Database, type Queryable, sqlText } from "../apps/server/src/db/database.ts";
 import { openPostgresDatabase } from "../apps/server/src/db/postgres-database.ts";
 import { listSubmittedClaims } from "../apps/server/src/submission/submission-repository.ts";
 import { claimFiledWith, claimsFiledWith } from "../apps/server/src/tracking/tracked-claims.ts";
@@ -62,7 +62,7 @@ function recording(db: Database) {
   const sent: { sql: string; params: unknown[] }[] = [];
   const kept = (q: Queryable): Queryable => ({
     query: (sql, params = []) => {
-      sent.push({ sql, params });
+      sent.push({ sql: sqlText(sql), params });
       return q.query(sql, params);
     },
   });

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { Database, Queryable } from "../src/db/database.ts";
+import { type Database, type Queryable, sqlText } from "../src/db/database.ts";
 import { useServerTest } from "./support/server-test.ts";
 import {
   latestCode,
@@ -30,7 +30,7 @@ function countingDatabase(db: Database): { db: Database; statementsOf: Statement
   const record = (sql: string) => call.getStore()?.push(sql.trim().split(/\s+/).join(" "));
   const counted = (q: Queryable): Queryable => ({
     query: (sql, params) => {
-      record(sql);
+      record(sqlText(sql));
       return q.query(sql, params);
     },
   });

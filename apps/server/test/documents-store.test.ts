@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Database, Queryable } from "../src/db/database.ts";
+import { type Database, type Queryable, sqlText } from "../src/db/database.ts";
 import { findDocument, listDocuments } from "../src/documents/document-repository.ts";
 import {
   deleteDocument,
@@ -38,7 +38,7 @@ const storeIdPdf = (db: Database, claimId: string) =>
 function failingInserts(db: Database): Database {
   const failing = (q: Queryable): Queryable => ({
     query: (sql, params) =>
-      /INSERT INTO claim_documents/.test(sql)
+      /INSERT INTO claim_documents/.test(sqlText(sql))
         ? Promise.reject(new Error("connection lost"))
         : q.query(sql, params),
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { CLAIM_RECORD_STATUS, type ClaimRecordStatus } from "@kalinga/domain/claim-record-status";
-import type { Database, Queryable } from "../db/database.ts";
+import { type Database, preparedStatement, type Queryable } from "../db/database.ts";
 import {
   firstTokenInsert,
   hashToken,
@@ -79,6 +79,24 @@ export type ClaimStart = {
   locale?: string;
 };
 
+/** The start's one statement (decision 0108): the address's hit when it takes one, claim and token. */
+function startStatement(takesHit: boolean) {
+  return preparedStatement(`WITH hit AS (
+       ${takesHit ? takeHitStatement({ bucket: "$13", windowStart: "$14", limit: "$15" }) : "SELECT 1"}
+     ), claim AS (
+       INSERT INTO claims (id, web_reference_number, status, company_name, channel_name, created_at, updated_at, purpose, agent_code, locale)
+       SELECT $1, $2, $8, $3, $4, $5, $5, $9, $10, $12 WHERE EXISTS (SELECT 1 FROM hit)
+       ON CONFLICT (web_reference_number) DO NOTHING
+       RETURNING ${COLUMNS}
+     ), token AS (
+       ${firstTokenInsert("claim", { tokenHash: "$6", rights: "$11", now: "$5", expiresAt: "$7" })}
+     )
+     SELECT ${COLUMNS}, EXISTS (SELECT 1 FROM hit) AS passed
+     FROM (SELECT 1) one LEFT JOIN claim ON true`);
+}
+const START_PAST_HIT = startStatement(true);
+const START = startStatement(false);
+
 type Started = { claim: Claim; token: string };
 
 /**
@@ -101,35 +119,21 @@ export async function startClaim(
   for (let attempt = 0; attempt < MAX_NUMBER_TRIES; attempt++) {
     const token = newToken();
     const taken = attempt === 0 ? hit : null;
-    const { rows } = await q.query<ClaimRow & { passed: boolean }>(
-      `WITH hit AS (
-         ${taken ? takeHitStatement({ bucket: "$13", windowStart: "$14", limit: "$15" }) : "SELECT 1"}
-       ), claim AS (
-         INSERT INTO claims (id, web_reference_number, status, company_name, channel_name, created_at, updated_at, purpose, agent_code, locale)
-         SELECT $1, $2, $8, $3, $4, $5, $5, $9, $10, $12 WHERE EXISTS (SELECT 1 FROM hit)
-         ON CONFLICT (web_reference_number) DO NOTHING
-         RETURNING ${COLUMNS}
-       ), token AS (
-         ${firstTokenInsert("claim", { tokenHash: "$6", rights: "$11", now: "$5", expiresAt: "$7" })}
-       )
-       SELECT ${COLUMNS}, EXISTS (SELECT 1 FROM hit) AS passed
-       FROM (SELECT 1) one LEFT JOIN claim ON true`,
-      [
-        randomUUID(),
-        newWebReferenceNumber(),
-        input.companyName,
-        input.channelName,
-        input.now,
-        hashToken(token),
-        input.tokenExpiresAt,
-        CLAIM_RECORD_STATUS.draft,
-        input.purpose ?? "filing",
-        input.agentCode ?? null,
-        input.tokenRights ?? "unverified",
-        input.locale ?? "en",
-        ...(taken ? [taken.bucket, taken.windowStart, taken.limit] : []),
-      ],
-    );
+    const { rows } = await q.query<ClaimRow & { passed: boolean }>(taken ? START_PAST_HIT : START, [
+      randomUUID(),
+      newWebReferenceNumber(),
+      input.companyName,
+      input.channelName,
+      input.now,
+      hashToken(token),
+      input.tokenExpiresAt,
+      CLAIM_RECORD_STATUS.draft,
+      input.purpose ?? "filing",
+      input.agentCode ?? null,
+      input.tokenRights ?? "unverified",
+      input.locale ?? "en",
+      ...(taken ? [taken.bucket, taken.windowStart, taken.limit] : []),
+    ]);
     const row = rows[0];
     if (row && !row.passed) return ABOVE_FREE;
     if (row?.id) return { claim: toClaim(row), token };

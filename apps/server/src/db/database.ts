@@ -1,11 +1,31 @@
 // One query layer over embedded PGlite and a PostgreSQL pool, so every repository is written once
 // in PostgreSQL's dialect and the same tests run on both.
 
+import { createHash } from "node:crypto";
+
 export type Row = Record<string, unknown>;
 export type QueryResult<T extends Row> = { rows: T[]; rowCount: number };
 
+/**
+ * A statement of fixed text that PostgreSQL parses and plans once per connection (decision 0113):
+ * for the statements every claim call sends, whose planning cost as much as their writes.
+ */
+export type PreparedStatement = { readonly name: string; readonly text: string };
+
+/** SQL text, or a prepared statement; only fixed texts may be prepared (each is kept per connection). */
+export type Sql = string | PreparedStatement;
+
+/** Names a fixed statement by its text, so two texts never share a name. */
+export function preparedStatement(text: string): PreparedStatement {
+  return { name: `k_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`, text };
+}
+
+export function sqlText(sql: Sql): string {
+  return typeof sql === "string" ? sql : sql.text;
+}
+
 export interface Queryable {
-  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T extends Row = Row>(sql: Sql, params?: unknown[]): Promise<QueryResult<T>>;
 }
 
 export interface Database extends Queryable {

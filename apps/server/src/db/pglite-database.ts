@@ -1,7 +1,14 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { Database, Queryable, QueryResult, Row } from "./database.ts";
+import {
+  type Database,
+  type Queryable,
+  type QueryResult,
+  type Row,
+  type Sql,
+  sqlText,
+} from "./database.ts";
 
 // Embedded PostgreSQL in a folder; data survives restarts. One process opens a folder at a time.
 
@@ -9,8 +16,9 @@ function wrap(target: {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
 }): Queryable {
   return {
-    async query<T extends Row>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const result = await target.query<T>(sql, params);
+    async query<T extends Row>(sql: Sql, params: unknown[] = []): Promise<QueryResult<T>> {
+      // One connection in the process: PGlite keeps no named statements to gain from.
+      const result = await target.query<T>(sqlText(sql), params);
       return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
     },
   };

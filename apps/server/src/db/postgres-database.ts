@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Database, QueryResult, Row } from "./database.ts";
+import type { Database, QueryResult, Row, Sql } from "./database.ts";
 
 // A pool against a real PostgreSQL; several servers can share it behind a load balancer.
 
@@ -9,6 +9,18 @@ export type PostgresOptions = {
   schema?: string;
   max?: number;
 };
+
+function resultOf<T extends Row>(result: pg.QueryResult<T>): QueryResult<T> {
+  return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+}
+
+/** PostgreSQL's refusal of a prepared statement whose result's shape a migration changed. */
+function isStalePlan(error: unknown): boolean {
+  return (
+    (error as { code?: string }).code === "0A000" &&
+    /cached plan must not change result type/.test(String((error as Error).message))
+  );
+}
 
 export function openPostgresDatabase(options: PostgresOptions): Database {
   if (options.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) {
@@ -25,11 +37,23 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
   pool.on("error", () => {});
 
   const query = async <T extends Row>(
-    sql: string,
+    sql: Sql,
     params: unknown[] = [],
   ): Promise<QueryResult<T>> => {
-    const result = await pool.query<T>(sql, params);
-    return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+    if (typeof sql === "string") return resultOf(await pool.query<T>(sql, params));
+    // A connection whose prepared plan a migration made stale is dropped, and the call made again.
+    for (let attempt = 0; ; attempt++) {
+      const client = await pool.connect();
+      try {
+        const result = await client.query<T>({ ...sql, values: params });
+        client.release();
+        return resultOf(result);
+      } catch (error) {
+        const stale = isStalePlan(error);
+        client.release(stale);
+        if (!stale || attempt >= (options.max ?? 10)) throw error;
+      }
+    }
   };
 
   let closing: Promise<void> | null = null;
@@ -42,9 +66,18 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
       try {
         await client.query("BEGIN");
         const result = await fn({
-          async query<T extends Row>(sql: string, params: unknown[] = []) {
-            const r = await client.query<T>(sql, params);
-            return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+          async query<T extends Row>(sql: Sql, params: unknown[] = []) {
+            try {
+              return resultOf(
+                typeof sql === "string"
+                  ? await client.query<T>(sql, params)
+                  : await client.query<T>({ ...sql, values: params }),
+              );
+            } catch (error) {
+              // Inside a transaction the call fails once; its connection is not reused.
+              if (isStalePlan(error)) broken = true;
+              throw error;
+            }
           },
         });
         await client.query("COMMIT");

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { TokenEndReason } from "@kalinga/domain/claim-api";
 import { CLAIM_RECORD_STATUS } from "@kalinga/domain/claim-record-status";
-import type { Database, Queryable } from "../db/database.ts";
+import { type Database, preparedStatement, type Queryable } from "../db/database.ts";
 
 // Claim tokens: 256 random bits, handed out once and kept only as a SHA-256 hash. Each is bound to
 // one claim, expires after an idle time and at an absolute time, and is replaced (the old one
@@ -52,6 +52,18 @@ export async function issueToken(
   return token;
 }
 
+const USE_TOKEN = preparedStatement(
+  `WITH used AS (
+       UPDATE claim_tokens SET last_used_at = $2
+       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_used_at > $3
+       RETURNING claim_id, rights, expires_at
+     )
+     SELECT t.claim_id, t.rights, t.expires_at, c.web_reference_number, c.purpose, c.channel_name, c.company_name,
+       CASE WHEN c.status = $4 THEN c.locale END AS draft_locale
+     FROM used t JOIN claims c ON c.id = t.claim_id
+       CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) relaxed`,
+);
+
 /**
  * What a live token gives access to, its idle clock restarted; null for anything else. The restart
  * is committed without waiting for its disk flush (decision 0108): a crash can only lose a restart,
@@ -75,18 +87,7 @@ export async function useToken(
     channel_name: string;
     company_name: string;
     draft_locale: string | null;
-  }>(
-    `WITH used AS (
-       UPDATE claim_tokens SET last_used_at = $2
-       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_used_at > $3
-       RETURNING claim_id, rights, expires_at
-     )
-     SELECT t.claim_id, t.rights, t.expires_at, c.web_reference_number, c.purpose, c.channel_name, c.company_name,
-       CASE WHEN c.status = $4 THEN c.locale END AS draft_locale
-     FROM used t JOIN claims c ON c.id = t.claim_id
-       CROSS JOIN (SELECT set_config('synchronous_commit', 'off', true)) relaxed`,
-    [hashToken(token), now, idleSince, CLAIM_RECORD_STATUS.draft],
-  );
+  }>(USE_TOKEN, [hashToken(token), now, idleSince, CLAIM_RECORD_STATUS.draft]);
   const row = rows[0];
   if (!row) return null;
   return {

@@ -1,5 +1,5 @@
 import { recordMobileNumberStatement } from "../claims/claim-repository.ts";
-import type { Queryable } from "../db/database.ts";
+import { preparedStatement, type Queryable } from "../db/database.ts";
 import { type OpenDraftRow, openDraftsSelect } from "../drafts/draft-repository.ts";
 import type { BucketHit } from "../http/rate-limit.ts";
 
@@ -36,6 +36,26 @@ export type ReservedSend = {
   /** The claim's number: the one a reset sends to. */
   claimMobile: string | null;
 };
+
+// The calls' statements, prepared once per connection (decision 0113).
+const RESERVE_SEND = preparedStatement(
+  `SELECT * FROM otp_reserve_send($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+     $14::text[], $15::timestamptz[], $16::int[], $17::text[], $18, $19, $20, $21)`,
+);
+const MARK_SENT = preparedStatement(
+  `WITH sent AS (UPDATE otp_codes SET status = 'sent' WHERE id = $1)
+   ${recordMobileNumberStatement({ claimId: "$2", mobile: "$3", now: "$4" })}`,
+);
+const JUDGE_GUESS = preparedStatement(
+  `SELECT v.*, CASE WHEN v.outcome = 'verified' THEN
+     (SELECT json_agg(open_draft) FROM (${openDraftsSelect({
+       now: "$5",
+       mobileNumber: "v.mobile_number",
+       companyName: "$10",
+       exceptClaimId: "$1",
+     })}) open_draft) END AS drafts
+   FROM otp_validate($1, $2, $3, $4, $5, $6, $7, $8, $9) v`,
+);
 
 /**
  * A send's judgement and reservation in one statement, the database function otp_reserve_send
@@ -74,33 +94,29 @@ export async function reserveCodeSend(
     channel_name: string | null;
     locale: string | null;
     claim_mobile: string | null;
-  }>(
-    `SELECT * FROM otp_reserve_send($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-       $14::text[], $15::timestamptz[], $16::int[], $17::text[], $18, $19, $20, $21)`,
-    [
-      send.claimId,
-      send.mobileNumber,
-      send.kind,
-      send.deviceHash,
-      send.deviceKeySent,
-      send.now,
-      send.exhaustedSince,
-      send.sendsPerClaim,
-      send.provenSince,
-      send.resendWaitSeconds,
-      code.id,
-      code.hash,
-      code.expiresAt,
-      buckets.map((b) => b.bucket),
-      buckets.map((b) => b.windowStart),
-      buckets.map((b) => b.limit),
-      buckets.map((b) => b.set),
-      gate?.bucket ?? null,
-      gate?.windowStart ?? null,
-      gate?.limit ?? null,
-      send.locale,
-    ],
-  );
+  }>(RESERVE_SEND, [
+    send.claimId,
+    send.mobileNumber,
+    send.kind,
+    send.deviceHash,
+    send.deviceKeySent,
+    send.now,
+    send.exhaustedSince,
+    send.sendsPerClaim,
+    send.provenSince,
+    send.resendWaitSeconds,
+    code.id,
+    code.hash,
+    code.expiresAt,
+    buckets.map((b) => b.bucket),
+    buckets.map((b) => b.windowStart),
+    buckets.map((b) => b.limit),
+    buckets.map((b) => b.set),
+    gate?.bucket ?? null,
+    gate?.windowStart ?? null,
+    gate?.limit ?? null,
+    send.locale,
+  ]);
   const row = rows[0];
   if (!row) throw new Error("otp_reserve_send answered no row.");
   return {
@@ -121,11 +137,7 @@ export async function markCodeSentTo(
   q: Queryable,
   sent: { id: string; claimId: string; mobileNumber: string; now: Date },
 ): Promise<void> {
-  await q.query(
-    `WITH sent AS (UPDATE otp_codes SET status = 'sent' WHERE id = $1)
-     ${recordMobileNumberStatement({ claimId: "$2", mobile: "$3", now: "$4" })}`,
-    [sent.id, sent.claimId, sent.mobileNumber, sent.now],
-  );
+  await q.query(MARK_SENT, [sent.id, sent.claimId, sent.mobileNumber, sent.now]);
 }
 
 /** The SMS did not leave: the code never becomes live. */
@@ -167,12 +179,6 @@ export async function judgeGuess(
     companyName: string;
   },
 ): Promise<JudgedGuess> {
-  const drafts = openDraftsSelect({
-    now: "$5",
-    mobileNumber: "v.mobile_number",
-    companyName: "$10",
-    exceptClaimId: "$1",
-  });
   const { rows } = await q.query<{
     outcome: GuessOutcome;
     code_id: string | null;
@@ -180,23 +186,18 @@ export async function judgeGuess(
     wrong_guesses: number;
     mobile_number: string | null;
     drafts: OpenDraftRow[] | null;
-  }>(
-    `SELECT v.*, CASE WHEN v.outcome = 'verified' THEN
-       (SELECT json_agg(open_draft) FROM (${drafts}) open_draft) END AS drafts
-     FROM otp_validate($1, $2, $3, $4, $5, $6, $7, $8, $9) v`,
-    [
-      guess.claimId,
-      guess.claimHash,
-      guess.legacyHash,
-      guess.wrongGuessLimit,
-      guess.now,
-      guess.tokenHash,
-      guess.newTokenHash,
-      guess.tokenExpiresAt,
-      guess.deviceHash,
-      guess.companyName,
-    ],
-  );
+  }>(JUDGE_GUESS, [
+    guess.claimId,
+    guess.claimHash,
+    guess.legacyHash,
+    guess.wrongGuessLimit,
+    guess.now,
+    guess.tokenHash,
+    guess.newTokenHash,
+    guess.tokenExpiresAt,
+    guess.deviceHash,
+    guess.companyName,
+  ]);
   const row = rows[0];
   if (!row) throw new Error("otp_validate answered no row.");
   return {
