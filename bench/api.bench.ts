@@ -15,6 +15,7 @@
  */
 import { type BenchFigure, runBench } from "./support/bench-figure.ts";
 import { bareLoad, type CallName, claimCallLoads, type Load } from "./support/claim-call-loads.ts";
+import { ownCpu, postgresCpu, processCpu } from "./support/cpu-time.ts";
 import { kalingaServerEnv, type RunningServer, startNodeServer } from "./support/node-server.ts";
 import { startSmsSink } from "./support/sms-sink.ts";
 
@@ -24,7 +25,32 @@ const connections = Number(process.env.KALINGA_API_BENCH_CONNECTIONS ?? 10);
 const minimumRatio = 0.6;
 const calls: CallName[] = ["initClaimRequest", "requestOneTimePIN", "validateOneTimePIN"];
 
-type Pair = { bare: Load; call: Load; ratio: number };
+/** CPU milliseconds per request: its server, PostgreSQL (0 on PGlite, inside the server), the load generator. */
+type Cpu = { server: number; database: number; loader: number };
+type Measured = Load & { cpu: Cpu };
+type Pair = { bare: Measured; call: Measured; ratio: number };
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/** A run with the CPU time its server, PostgreSQL and the load generator (the SMS sink too) spent. */
+async function measured(serverPid: number, run: () => Promise<Load>): Promise<Measured> {
+  const server = processCpu(serverPid);
+  const database = onPostgres ? postgresCpu() : () => 0;
+  const loader = ownCpu();
+  const load = await run();
+  const perRequest = (cpuSeconds: number) =>
+    (cpuSeconds * 1000) / Math.max(1, load.requestsPerSecond * seconds);
+  return {
+    ...load,
+    cpu: {
+      server: perRequest(server()),
+      database: perRequest(database()),
+      loader: perRequest(loader()),
+    },
+  };
+}
+
+const total = (cpu: Cpu) => cpu.server + cpu.database + cpu.loader;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -76,12 +102,12 @@ async function measure(): Promise<BenchFigure[]> {
       for (const call of calls) {
         // Claims and codes for the call's run, prepared unmeasured before the pair starts.
         await loads.prepare(call, seconds);
-        const bareRun = await bare(seconds);
-        const callRun = await loads.load(call, seconds);
+        const bareRun = await measured(bareServer.pid, () => bare(seconds));
+        const callRun = await measured(server.pid, () => loads.load(call, seconds));
         const ratio = callRun.requestsPerSecond / bareRun.requestsPerSecond;
         results.get(call)?.push({ bare: bareRun, call: callRun, ratio });
         process.stdout.write(
-          `pair ${pair + 1} ${call}: bare ${bareRun.requestsPerSecond.toFixed(0)} req/s, call ${callRun.requestsPerSecond.toFixed(0)} req/s (p99 ${callRun.p99} ms; ${callRun.statuses}), ratio ${ratio.toFixed(3)}\n`,
+          `pair ${pair + 1} ${call}: bare ${bareRun.requestsPerSecond.toFixed(0)} req/s, call ${callRun.requestsPerSecond.toFixed(0)} req/s (p99 ${callRun.p99} ms; ${callRun.statuses}), ratio ${ratio.toFixed(3)}; CPU ms per request bare ${describe(bareRun.cpu)}, call ${describe(callRun.cpu)}\n`,
         );
       }
     }
@@ -95,6 +121,20 @@ async function measure(): Promise<BenchFigure[]> {
   }
 }
 
+function describe(cpu: Cpu): string {
+  const database = onPostgres ? `, PostgreSQL ${cpu.database.toFixed(3)}` : "";
+  return `${total(cpu).toFixed(3)} (server ${cpu.server.toFixed(3)}${database}, load ${cpu.loader.toFixed(3)})`;
+}
+
+/** The median of each part of the runs' CPU per request. */
+function medianCpu(cpus: Cpu[]): Cpu {
+  return {
+    server: median(cpus.map((cpu) => cpu.server)),
+    database: median(cpus.map((cpu) => cpu.database)),
+    loader: median(cpus.map((cpu) => cpu.loader)),
+  };
+}
+
 function figuresOf(results: Map<CallName, Pair[]>, setting: string): BenchFigure[] {
   const all = [...results.values()].flat();
   const figures: BenchFigure[] = [
@@ -105,8 +145,16 @@ function figuresOf(results: Map<CallName, Pair[]>, setting: string): BenchFigure
       note: setting,
     },
   ];
+  const bareCpu = medianCpu(all.map((pair) => pair.bare.cpu));
+  figures.push({
+    name: "bare insert route CPU per request (median)",
+    value: total(bareCpu),
+    unit: "ms",
+    note: describe(bareCpu),
+  });
   for (const [call, callPairs] of results) {
     const ratios = callPairs.map((pair) => pair.ratio);
+    const callCpu = medianCpu(callPairs.map((pair) => pair.call.cpu));
     figures.push(
       {
         name: `${call} throughput (median)`,
@@ -121,7 +169,29 @@ function figuresOf(results: Map<CallName, Pair[]>, setting: string): BenchFigure
         budget: { min: minimumRatio },
         note: `spread ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)} over ${ratios.length} pairs`,
       },
+      {
+        name: `${call} CPU per request (median)`,
+        value: total(callCpu),
+        unit: "ms",
+        note: describe(callCpu),
+      },
     );
+    // Throughput on shared cores follows CPU per request: the ratio's ceiling were the call's
+    // database work as cheap as the bare insert's, its server and load generator as measured.
+    if (onPostgres) {
+      figures.push({
+        name: `${call} / bare ceiling with the bare insert's database work`,
+        value: median(
+          callPairs.map(
+            (pair) =>
+              total(pair.bare.cpu) /
+              (pair.call.cpu.server + pair.bare.cpu.database + pair.call.cpu.loader),
+          ),
+        ),
+        unit: "",
+        note: `CPU alone predicts ${(total(bareCpu) / total(callCpu)).toFixed(3)}`,
+      });
+    }
   }
   figures.push({
     name: "failed or non-2xx responses",

@@ -22,6 +22,7 @@ import path from "node:path";
 import pg from "pg";
 import { type BenchFigure, runBench } from "./support/bench-figure.ts";
 import { type JourneyDone, journeyRunner, makePhotos } from "./support/claim-journey.ts";
+import { cpuSeconds } from "./support/cpu-time.ts";
 import { type Counts, countJourneys, type Tally } from "./support/journey-counts.ts";
 import {
   type MailSink,
@@ -45,7 +46,6 @@ const SECRET = randomBytes(32).toString("hex");
 // Long enough that a busy machine's slow send is not taken for a dead server's (sends stop at half).
 const LEASE_MS = 15_000;
 const SMS_DELAY_MS = 20; // a remote SMS gateway's answer time
-const CLOCK_TICKS = 100;
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -65,13 +65,6 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE "${name}" WITH (FORCE)`) };
-}
-
-/** User and system CPU seconds of a process so far. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 type Outcome = {
