@@ -158,6 +158,35 @@ test.describe("Step 4, documents", () => {
     await expect(aps.getByRole("listitem")).toContainText("Uploaded", { timeout: 30_000 });
     await page.unroute("**/uploadDocument");
 
+    // The first try reached the server but its answer is lost while the server still holds its
+    // key (409): the row says it is still sending, the same key goes again and takes the stored
+    // answer, and the claim keeps the file once.
+    let held = false;
+    await page.route("**/uploadDocument", async (route) => {
+      if (held) return route.continue();
+      held = true;
+      await route.fetch();
+      await route.fulfill({
+        status: 409,
+        json: {
+          returnCode: "409",
+          message: "A request with this Idempotency-Key is still running.",
+        },
+      });
+    });
+    await chooseFiles(page, "Hospital statement of account", [
+      await scannedPdf("SOA-final.pdf", "Statement of account"),
+    ]);
+    const statement = slotCard(page, "Hospital statement of account");
+    await expect(statement.getByRole("listitem")).toContainText(
+      "Still sending\u2026 Please keep this page open.",
+    );
+    await saveScreenshot(page, testInfo, "claims-documents-still-sending");
+    await expect(statement.getByRole("listitem")).toContainText("Uploaded", { timeout: 30_000 });
+    await page.unroute("**/uploadDocument");
+    await page.reload();
+    await expect(statement.getByRole("listitem")).toHaveText([/SOA-final\.pdf.*Uploaded/]);
+
     // Leaving while a file is on its way asks first.
     await page.route("**/uploadDocument", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 4_000));

@@ -124,14 +124,17 @@ export function claimCallHeaders(
 /**
  * Sends a keyed call again while the server answers that its key is in flight (409): a first
  * attempt that reached a server which then died holds the key until its lease runs out, seconds
- * later (decision 0110), and the same key then runs the call or replays its answer.
+ * later (decision 0110), and the same key then runs the call or replays its answer. `onResend`
+ * runs once, before the first repeat, so the claimant is told why the wait is long.
  */
 export async function againWhileInFlight<T extends { status: number }>(
   send: () => Promise<T>,
+  onResend?: () => void,
 ): Promise<T> {
   let answer = await send();
-  for (const pause of IN_FLIGHT_RETRY_PAUSES_MS) {
+  for (const [repeat, pause] of IN_FLIGHT_RETRY_PAUSES_MS.entries()) {
     if (answer.status !== 409) break;
+    if (repeat === 0) onResend?.();
     await new Promise((resolve) => setTimeout(resolve, pause));
     answer = await send();
   }
@@ -187,6 +190,7 @@ export async function callClaimApi<K extends JsonClaimCall>(
   };
 
   if (!options.background) loading.begin();
+  let resending = false;
   try {
     const post = async (extra: Record<string, string>) => {
       const response = await fetch(claimCallUrl(call), {
@@ -200,7 +204,14 @@ export async function callClaimApi<K extends JsonClaimCall>(
       return { status: response.status, data };
     };
     let { status, data } = idempotencyKey
-      ? await againWhileInFlight(() => post({}))
+      ? await againWhileInFlight(
+          () => post({}),
+          () => {
+            if (options.background) return;
+            resending = true;
+            loading.beginResend();
+          },
+        )
       : await post({});
     // Above its address's normal rate the server asks a proof of work: solve it, then repeat.
     for (let tries = 0; tries < CHALLENGE_TRIES && status === 429 && data?.challenge; tries++) {
@@ -223,6 +234,7 @@ export async function callClaimApi<K extends JsonClaimCall>(
   } catch {
     return { ok: false, status: 0, returnCode: null, data: null };
   } finally {
+    if (resending) loading.endResend();
     if (!options.background) loading.end();
   }
 }

@@ -34,6 +34,8 @@ export type UploadRequest = {
   /** The same key on every attempt of the same file, so a retry never stores it twice. */
   idempotencyKey: string;
   onProgress: (fraction: number) => void;
+  /** The file is sent again while its first try's key is still held (409): the row says so. */
+  onResend?: () => void;
   signal?: AbortSignal;
   /** A file for the insurer's request `slotKey` of this tracked claim, sent with the tracking check's token. */
   requirementOf?: { webReferenceNumber: string };
@@ -63,7 +65,7 @@ export function uploadDocument(request: UploadRequest): Promise<UploadOutcome> {
     request.signal?.aborted
       ? Promise.resolve({ status: 0, outcome: INTERRUPTED })
       : sendForm(request, form);
-  return againWhileInFlight(send).then(({ outcome }) => outcome);
+  return againWhileInFlight(send, request.onResend).then(({ outcome }) => outcome);
 }
 
 /** One sending of the form; status 409 (its key in flight) is told apart for a repeat. */

@@ -234,7 +234,7 @@ function stateText(file: DocumentFile, percent: number, T: typeof DOCUMENT_TEXTS
     case "preparing":
       return T.preparing;
     case "uploading":
-      return fill(T.uploading, { percent });
+      return file.resending ? T.stillSending : fill(T.uploading, { percent });
     case "uploaded":
       return T.uploaded;
     case "failed":

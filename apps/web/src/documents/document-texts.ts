@@ -26,6 +26,8 @@ export const DOCUMENT_TEXTS = defineTexts("documents", {
   preparing: "Preparing\u2026",
   uploading: "Uploading\u2026 {percent}%",
   uploadingNamed: "Uploading {fileName}",
+  /** A file sent again after its first try was cut off, while the server still held that try. */
+  stillSending: "Still sending\u2026 Please keep this page open.",
   uploaded: "Uploaded",
   notUploaded: "Not uploaded",
   tryAgain: "Try again",

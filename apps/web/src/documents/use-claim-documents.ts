@@ -22,6 +22,8 @@ export type DocumentFile = {
   state: "preparing" | "uploading" | "uploaded" | "failed";
   /** 0 to 1 while uploading. */
   progress: number;
+  /** Sent again while the server still held the first try, whose connection was cut off (409). */
+  resending: boolean;
   /** The stored document, once uploaded. */
   documentId: string | null;
   /** Why it failed, in the claimant's words. */
@@ -76,6 +78,7 @@ function storedFile(document: UploadedDocument): DocumentFile {
     sizeText: document.sizeText,
     state: "uploaded",
     progress: 1,
+    resending: false,
     documentId: document.id,
     message: null,
     canRetry: false,
@@ -139,7 +142,14 @@ export function useClaimDocuments(store: DocumentStore = CLAIM_DOCUMENT_STORE): 
 
   const send = useCallback(
     async (id: string, attempt: Attempt, slotKey: string) => {
-      update(id, { state: "uploading", progress: 0, message: null, canRetry: false, attempt });
+      update(id, {
+        state: "uploading",
+        progress: 0,
+        resending: false,
+        message: null,
+        canRetry: false,
+        attempt,
+      });
       const outcome = await store.upload({
         slotKey,
         file: attempt.toSend.blob,
@@ -147,6 +157,7 @@ export function useClaimDocuments(store: DocumentStore = CLAIM_DOCUMENT_STORE): 
         replace: attempt.replace,
         idempotencyKey: attempt.idempotencyKey,
         onProgress: (progress) => update(id, { progress }),
+        onResend: () => update(id, { resending: true }),
       });
       if (!mounted.current) return;
       if (!outcome.ok) {
@@ -194,6 +205,7 @@ export function useClaimDocuments(store: DocumentStore = CLAIM_DOCUMENT_STORE): 
             sizeText: formatFileSize(file.size),
             state: "preparing",
             progress: 0,
+            resending: false,
             documentId: null,
             message: null,
             canRetry: false,

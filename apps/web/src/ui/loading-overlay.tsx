@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
-import { isChecking, isLoading, loading } from "./loading.ts";
+import { isChecking, isLoading, isResending, loading } from "./loading.ts";
 import { useTexts } from "./locale.ts";
 import { UI_TEXTS } from "./ui-texts.ts";
 
@@ -11,7 +11,13 @@ export function LoadingOverlay({ label }: { label?: string }) {
   const texts = useTexts(UI_TEXTS);
   const shown = useSyncExternalStore(loading.subscribe, isLoading, () => false);
   const checking = useSyncExternalStore(loading.subscribe, isChecking, () => false);
+  const resending = useSyncExternalStore(loading.subscribe, isResending, () => false);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const overlayText = () => {
+    if (checking) return texts.checkingConnection;
+    if (resending) return texts.stillSending;
+    return label ?? texts.loading;
+  };
 
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
@@ -42,9 +48,13 @@ export function LoadingOverlay({ label }: { label?: string }) {
       }}
     >
       <div className="k-spinner" aria-hidden="true" />
-      {/* Solving a challenge may take a few seconds: then the overlay says why it waits. */}
-      <p className={checking ? "k-loading__text" : "k-vh"} role="status" aria-live="polite">
-        {shown ? (checking ? texts.checkingConnection : (label ?? texts.loading)) : ""}
+      {/* A challenge or a repeated call may take seconds: then the overlay says why it waits. */}
+      <p
+        className={checking || resending ? "k-loading__text" : "k-vh"}
+        role="status"
+        aria-live="polite"
+      >
+        {shown ? overlayText() : ""}
       </p>
     </dialog>
   );

@@ -7,6 +7,7 @@ export const LOADING_CLOSE_EVENT = "kalinga:loading-close";
 let requests = 0;
 let openedByEvent = false;
 let checking = 0;
+let resending = 0;
 const listeners = new Set<() => void>();
 
 function notify() {
@@ -36,6 +37,15 @@ export const loading = {
     checking = Math.max(0, checking - 1);
     notify();
   },
+  /** A call is sent again while its first attempt's key is held (409); pair with one endResend(). */
+  beginResend(): void {
+    resending += 1;
+    notify();
+  },
+  endResend(): void {
+    resending = Math.max(0, resending - 1);
+    notify();
+  },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -47,6 +57,9 @@ export const isLoading = () => loading.count > 0;
 
 /** Whether the overlay says the connection is being checked (a challenge is being solved). */
 export const isChecking = () => checking > 0;
+
+/** Whether the overlay says the call is still being sent (its first attempt was cut off). */
+export const isResending = () => resending > 0;
 
 // Events are idempotent: opening twice and closing once closes, so the overlay cannot stick.
 if (typeof window !== "undefined") {

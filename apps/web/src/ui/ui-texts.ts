@@ -14,6 +14,8 @@ export const UI_TEXTS = defineTexts("ui", {
   loading: "Loading",
   /** Shown under the spinner while the widget answers the server's proof-of-work challenge. */
   checkingConnection: "Checking your connection\u2026",
+  /** Shown under the spinner while a call is sent again after its first try was cut off. */
+  stillSending: "Still sending\u2026 Please keep this page open.",
   /** The info button beside a label: "More about Mobile number". */
   moreAbout: "More about {label}",
   /** The calendar button of a date field: "Choose date, Date of birth". */
