@@ -8,10 +8,12 @@
  * server runs as deployed (production mode, its own API key, the HTTP SMS provider), its gateway an
  * SMS sink on loopback that keeps the codes; every call comes from an address of its own through a
  * trusted proxy and every send goes to a number of its own, so each call passes its limits as a
- * claimant's would. Budget: each call keeps at least 0.6 of the bare throughput (median). The
- * calls' database round trips, which that ratio follows, are counted and held by a server test
- * (apps/server/test/claim-call-round-trips.test.ts, decision 0108). On PostgreSQL give each run a
- * fresh database: each run's server has a new secret, and refuses a database another secret marked.
+ * claimant's would. Budget: each call keeps at least 0.6 of the bare throughput (median). Each
+ * run's CPU time per request is printed by part (the server, PostgreSQL's processes, the load
+ * generator), which the ratio follows on shared cores (decision 0113); the calls' database round
+ * trips are counted and held by a server test (apps/server/test/claim-call-round-trips.test.ts,
+ * decision 0108). On PostgreSQL give each run a fresh database: each run's server has a new secret,
+ * and refuses a database another secret marked.
  */
 import { type BenchFigure, runBench } from "./support/bench-figure.ts";
 import { bareLoad, type CallName, claimCallLoads, type Load } from "./support/claim-call-loads.ts";
