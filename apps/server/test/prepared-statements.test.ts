@@ -5,7 +5,7 @@ import { openTestDatabase, type TestDatabase } from "./support/test-database.ts"
 // The claim calls' statements are prepared once per connection (decision 0113). A migration that
 // changes what a prepared statement answers must not break the servers that prepared it.
 
-const readNotes = preparedStatement("SELECT * FROM prepared_notes ORDER BY id");
+const readNotes = preparedStatement("notes-read", "SELECT * FROM prepared_notes ORDER BY id");
 
 describe("prepared statements", () => {
   let test: TestDatabase;

@@ -87,9 +87,9 @@ describe("traces", () => {
     );
     // PGlite runs inside the process: there is no client library for a span to come from.
     if (onPostgres) {
-      // The start is one statement (decision 0108), a WITH that inserts the claim and its token.
+      // The start is one statement (decision 0108), prepared under its name (decision 0113).
       expect(database.map((span) => span.name)).toContainEqual(
-        expect.stringMatching(/^pg\.query:(INSERT|WITH)/),
+        expect.stringMatching(/^pg\.query:claim-start(-past-hit)?-[0-9a-f]{12} /),
       );
     } else {
       expect(database).toEqual([]);

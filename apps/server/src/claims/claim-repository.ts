@@ -81,7 +81,10 @@ export type ClaimStart = {
 
 /** The start's one statement (decision 0108): the address's hit when it takes one, claim and token. */
 function startStatement(takesHit: boolean) {
-  return preparedStatement(`WITH hit AS (
+  const name = takesHit ? "claim-start-past-hit" : "claim-start";
+  return preparedStatement(
+    name,
+    `WITH hit AS (
        ${takesHit ? takeHitStatement({ bucket: "$13", windowStart: "$14", limit: "$15" }) : "SELECT 1"}
      ), claim AS (
        INSERT INTO claims (id, web_reference_number, status, company_name, channel_name, created_at, updated_at, purpose, agent_code, locale)
@@ -92,7 +95,8 @@ function startStatement(takesHit: boolean) {
        ${firstTokenInsert("claim", { tokenHash: "$6", rights: "$11", now: "$5", expiresAt: "$7" })}
      )
      SELECT ${COLUMNS}, EXISTS (SELECT 1 FROM hit) AS passed
-     FROM (SELECT 1) one LEFT JOIN claim ON true`);
+     FROM (SELECT 1) one LEFT JOIN claim ON true`,
+  );
 }
 const START_PAST_HIT = startStatement(true);
 const START = startStatement(false);

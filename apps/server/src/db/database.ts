@@ -15,9 +15,12 @@ export type PreparedStatement = { readonly name: string; readonly text: string }
 /** SQL text, or a prepared statement; only fixed texts may be prepared (each is kept per connection). */
 export type Sql = string | PreparedStatement;
 
-/** Names a fixed statement by its text, so two texts never share a name. */
-export function preparedStatement(text: string): PreparedStatement {
-  return { name: `k_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`, text };
+/**
+ * A fixed statement under a name that says what it does (traces show it), made unique by a hash
+ * of its text: two texts never share a name, even across versions of the same statement.
+ */
+export function preparedStatement(name: string, text: string): PreparedStatement {
+  return { name: `${name}-${createHash("sha256").update(text).digest("hex").slice(0, 12)}`, text };
 }
 
 export function sqlText(sql: Sql): string {

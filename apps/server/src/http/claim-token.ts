@@ -53,6 +53,7 @@ export async function issueToken(
 }
 
 const USE_TOKEN = preparedStatement(
+  "claim-token-use",
   `WITH used AS (
        UPDATE claim_tokens SET last_used_at = $2
        WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > $2 AND last_used_at > $3

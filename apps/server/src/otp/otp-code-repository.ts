@@ -39,14 +39,17 @@ export type ReservedSend = {
 
 // The calls' statements, prepared once per connection (decision 0113).
 const RESERVE_SEND = preparedStatement(
+  "otp-reserve-send",
   `SELECT * FROM otp_reserve_send($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
      $14::text[], $15::timestamptz[], $16::int[], $17::text[], $18, $19, $20, $21)`,
 );
 const MARK_SENT = preparedStatement(
+  "otp-code-sent",
   `WITH sent AS (UPDATE otp_codes SET status = 'sent' WHERE id = $1)
    ${recordMobileNumberStatement({ claimId: "$2", mobile: "$3", now: "$4" })}`,
 );
 const JUDGE_GUESS = preparedStatement(
+  "otp-judge-guess",
   `SELECT v.*, CASE WHEN v.outcome = 'verified' THEN
      (SELECT json_agg(open_draft) FROM (${openDraftsSelect({
        now: "$5",
