@@ -28,7 +28,11 @@ import {
 } from "../apps/server/src/console/console-claims.ts";
 import { type Database, type Queryable, sqlText } from "../apps/server/src/db/database.ts";
 import { openPostgresDatabase } from "../apps/server/src/db/postgres-database.ts";
-import { listSubmittedClaims } from "../apps/server/src/submission/submission-repository.ts";
+import { claimIdsEmailedTo } from "../apps/server/src/notifications/notification-repository.ts";
+import {
+  claimIdsNamingEmail,
+  listSubmittedClaims,
+} from "../apps/server/src/submission/submission-repository.ts";
 import { claimFiledWith, claimsFiledWith } from "../apps/server/src/tracking/tracked-claims.ts";
 import { type BenchFigure, runBench } from "./support/bench-figure.ts";
 import { AGENTS, CLAIMS, millionClaims } from "./support/million-claims-data.ts";
@@ -96,10 +100,13 @@ const queue = (overrides: Partial<QueueQuery>): QueueQuery => ({
 
 async function someValues(db: Database) {
   const pick = async (sql: string) => (await db.query<{ value: string }>(sql)).rows[0]?.value ?? "";
+  const reference = await pick(
+    "SELECT web_reference_number AS value FROM claims WHERE submitted_at IS NOT NULL OFFSET 500000 LIMIT 1",
+  );
   return {
-    reference: await pick(
-      "SELECT web_reference_number AS value FROM claims WHERE submitted_at IS NOT NULL OFFSET 500000 LIMIT 1",
-    ),
+    reference,
+    // The data set's insured addresses are their claims' references (support/million-claims-data.ts).
+    email: `${reference.toLowerCase()}@example.ph`,
     mobile: await pick(
       "SELECT verified_mobile_number AS value FROM claims WHERE submitted_at IS NOT NULL OFFSET 400000 LIMIT 1",
     ),
@@ -239,6 +246,14 @@ function reads(values: Awaited<ReturnType<typeof someValues>>): Read[] {
           after: { updatedAt: new Date(at ?? ""), claimId: id ?? "" },
           limit: 51,
         }),
+    },
+    {
+      name: "data subject by e-mail",
+      note: "the claims naming an address or e-mailed to it",
+      run: async (q) => [
+        ...(await claimIdsNamingEmail(q, values.email)),
+        ...(await claimIdsEmailedTo(q, values.email)),
+      ],
     },
     {
       name: "claims by status",

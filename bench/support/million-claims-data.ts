@@ -104,6 +104,7 @@ const SUBMISSIONS_INSERT = `INSERT INTO claim_submissions
     firstName: "first_name",
     lastName: "last_name",
     mobile: "mobile",
+    emailAddress: "lower(ref) || '@example.ph'",
     policyNumber: "policy_number",
     claimType: "claim_type",
     causeOfLoss: "cause",

@@ -1,6 +1,9 @@
 import { dengueDeathPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 import { describe, expect, test } from "vitest";
 import { CONSOLE_MESSAGES as M } from "../src/console/console-texts.ts";
+import { type Queryable, sqlText } from "../src/db/database.ts";
+import { claimIdsEmailedTo } from "../src/notifications/notification-repository.ts";
+import { claimIdsNamingEmail } from "../src/submission/submission-repository.ts";
 import { filedClaim } from "./support/claimant.ts";
 import { useServerTest } from "./support/server-test.ts";
 import { signedInStaff } from "./support/staff-session.ts";
@@ -92,5 +95,26 @@ describe("a data subject's look-up by e-mail address", () => {
     expect(missing.json()).toMatchObject({
       errors: [{ field: "(query)", message: M.subjectRequired }],
     });
+  });
+
+  test("reads the addresses' indexes, not every claim's payload (migration 034)", async () => {
+    await filedClaim(server.app);
+    const plans: string[] = [];
+    await server.db.transaction(async (tx) => {
+      // Few rows here: the planner is told to use an index wherever one serves the statement.
+      await tx.query("SET LOCAL enable_seqscan = off");
+      const explained: Queryable = {
+        async query(sql, params) {
+          const plan = await tx.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sqlText(sql)}`, params);
+          plans.push(plan.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+          return { rows: [], rowCount: 0 };
+        },
+      };
+      await claimIdsNamingEmail(explained, "jose.rizal@example.ph");
+      await claimIdsEmailedTo(explained, "jose.rizal@example.ph");
+    });
+    expect(plans).toHaveLength(2);
+    expect(plans[0]).toMatch(/claim_submissions_by_email/);
+    expect(plans[1]).toMatch(/notifications_by_email/);
   });
 });

@@ -96,17 +96,12 @@ export function isSubmitted(claimId: string): string {
 
 /**
  * The claims whose submitted payload names this e-mail address (lower-case): the insured's, a
- * beneficiary's or a guardian's. A data subject's look-up (decision 0111); rare, so a scan.
+ * beneficiary's or a guardian's. A data subject's look-up (decision 0111), through the index of
+ * migration 034 on those addresses, trimmed and in lower case.
  */
 export async function claimIdsNamingEmail(q: Queryable, emailAddress: string): Promise<string[]> {
   const { rows } = await q.query<{ claim_id: string }>(
-    `SELECT s.claim_id FROM claim_submissions s
-     WHERE lower(btrim(s.payload->'insuredInformation'->>'emailAddress')) = $1
-       OR EXISTS (SELECT 1 FROM jsonb_array_elements(CASE
-           WHEN jsonb_typeof(s.payload->'beneficiaryList') = 'array'
-           THEN s.payload->'beneficiaryList' ELSE '[]'::jsonb END) b
-         WHERE lower(btrim(b->>'emailAddress')) = $1
-           OR lower(btrim(b->'guardian'->>'emailAddress')) = $1)`,
+    "SELECT claim_id FROM claim_submissions WHERE claim_payload_emails(payload) @> ARRAY[$1::text]",
     [emailAddress],
   );
   return rows.map((row) => row.claim_id);

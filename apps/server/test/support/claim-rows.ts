@@ -1,7 +1,8 @@
 import { accidentPayload } from "@kalinga/domain/fixtures/claim-fixtures";
 
 // One shape of a submitted claim's payload for the tests and the million-claim bench: the
-// accident fixture with the fields the queue, its search, the agent's report and tracking read put
+// accident fixture with the fields the queue, its search, the agent's report, tracking and a data
+// subject's look-up read put
 // in place, in TypeScript for a few claims and in SQL (jsonb_set) for a million from a seed table.
 
 /** What varies from claim to claim, each where the payload keeps it. */
@@ -10,6 +11,7 @@ const PLACES = {
   firstName: ["insuredInformation", "firstName"],
   lastName: ["insuredInformation", "lastName"],
   mobile: ["insuredInformation", "phoneNumber"],
+  emailAddress: ["insuredInformation", "emailAddress"],
   policyNumber: ["policyInformation", "policyNumber"],
   claimType: ["basicInformation", "claimType"],
   causeOfLoss: ["basicInformation", "causeOfLoss"],
