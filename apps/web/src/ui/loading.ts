@@ -4,48 +4,49 @@
 export const LOADING_OPEN_EVENT = "kalinga:loading-open";
 export const LOADING_CLOSE_EVENT = "kalinga:loading-close";
 
-let requests = 0;
-let openedByEvent = false;
-let checking = 0;
-let resending = 0;
 const listeners = new Set<() => void>();
 
 function notify() {
   for (const listener of listeners) listener();
 }
 
+/** How many of one kind of wait are under way; pair every begin() with one end(), in a finally. */
+function waits() {
+  let under = 0;
+  return {
+    get count(): number {
+      return under;
+    },
+    begin(): void {
+      under += 1;
+      notify();
+    },
+    end(): void {
+      under = Math.max(0, under - 1);
+      notify();
+    },
+  };
+}
+
+/** Requests running. */
+const requests = waits();
+/** Proof-of-work challenges being solved. */
+const checks = waits();
+/** Calls sent again while their first attempt's key is held (409). */
+const resends = waits();
+let openedByEvent = false;
+
 export const loading = {
   /** Requests running plus one while opened by event; the overlay shows while above 0. */
   get count(): number {
-    return requests + (openedByEvent ? 1 : 0);
+    return requests.count + (openedByEvent ? 1 : 0);
   },
-  /** A request starts; pair every begin() with one end(), in a finally. */
-  begin(): void {
-    requests += 1;
-    notify();
-  },
-  end(): void {
-    requests = Math.max(0, requests - 1);
-    notify();
-  },
-  /** A proof-of-work challenge is being solved; pair every beginCheck() with one endCheck(). */
-  beginCheck(): void {
-    checking += 1;
-    notify();
-  },
-  endCheck(): void {
-    checking = Math.max(0, checking - 1);
-    notify();
-  },
-  /** A call is sent again while its first attempt's key is held (409); pair with one endResend(). */
-  beginResend(): void {
-    resending += 1;
-    notify();
-  },
-  endResend(): void {
-    resending = Math.max(0, resending - 1);
-    notify();
-  },
+  begin: requests.begin,
+  end: requests.end,
+  beginCheck: checks.begin,
+  endCheck: checks.end,
+  beginResend: resends.begin,
+  endResend: resends.end,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -56,10 +57,10 @@ export const loading = {
 export const isLoading = () => loading.count > 0;
 
 /** Whether the overlay says the connection is being checked (a challenge is being solved). */
-export const isChecking = () => checking > 0;
+export const isChecking = () => checks.count > 0;
 
 /** Whether the overlay says the call is still being sent (its first attempt was cut off). */
-export const isResending = () => resending > 0;
+export const isResending = () => resends.count > 0;
 
 // Events are idempotent: opening twice and closing once closes, so the overlay cannot stick.
 if (typeof window !== "undefined") {
