@@ -87,6 +87,8 @@ test.describe("Step 4, documents", () => {
     await expect(idBack.getByRole("button", { name: /Try again/ })).toHaveCount(0);
     await idBack.getByRole("button", { name: "Remove all-records.pdf" }).click();
     await expect(idBack.getByRole("listitem")).toHaveCount(0);
+    // A screen reader hears it go: the uploads' live region says so.
+    await expect(page.getByText("all-records.pdf removed.")).toBeAttached();
 
     // Two PDFs at once into a slot that takes many.
     const receipts = [
@@ -181,6 +183,10 @@ test.describe("Step 4, documents", () => {
     await expect(statement.getByRole("listitem")).toContainText(
       "Still sending\u2026 Please keep this page open.",
     );
+    // A screen reader hears why the wait is long: the row's words are not in a live region.
+    await expect(
+      page.getByText("SOA-final.pdf is still sending. Please keep this page open."),
+    ).toBeAttached();
     await saveScreenshot(page, testInfo, "claims-documents-still-sending");
     await expect(statement.getByRole("listitem")).toContainText("Uploaded", { timeout: 30_000 });
     await page.unroute("**/uploadDocument");

@@ -34,6 +34,9 @@ export const DOCUMENT_TEXTS = defineTexts("documents", {
   /** Said by the screen's live region once a file is stored: "receipt.jpg uploaded." */
   announceUploaded: "{fileName} uploaded.",
   announceNotUploaded: "{fileName} was not uploaded.",
+  /** Said when a file is sent again while the server still held its first try. */
+  announceStillSending: "{fileName} is still sending. Please keep this page open.",
+  announceRemoved: "{fileName} removed.",
   /** Read after "Try again": "to upload photo.pdf". */
   tryAgainNamed: "to upload {fileName}",
   replace: "Replace",

@@ -157,7 +157,12 @@ export function useClaimDocuments(store: DocumentStore = CLAIM_DOCUMENT_STORE): 
         replace: attempt.replace,
         idempotencyKey: attempt.idempotencyKey,
         onProgress: (progress) => update(id, { progress }),
-        onResend: () => update(id, { resending: true }),
+        onResend: () => {
+          update(id, { resending: true });
+          // The row's words are not read out: the live region says why the wait is long.
+          const { announceStillSending } = textsNow(DOCUMENT_TEXTS);
+          setAnnouncement(fill(announceStillSending, { fileName: attempt.toSend.name }));
+        },
       });
       if (!mounted.current) return;
       if (!outcome.ok) {
@@ -249,7 +254,7 @@ export function useClaimDocuments(store: DocumentStore = CLAIM_DOCUMENT_STORE): 
       if (!mounted.current) return false;
       forget([file]);
       setFiles((current) => current.filter((other) => other.id !== file.id));
-      setAnnouncement(`${file.name} removed.`);
+      setAnnouncement(fill(textsNow(DOCUMENT_TEXTS).announceRemoved, { fileName: file.name }));
       return true;
     },
     [forget, store],
